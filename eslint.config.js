@@ -1,0 +1,37 @@
+// Lint rules, including the runtime boundaries of STYLE.md: each folder may import only what
+// runs where its code runs.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'out/**', '.market/**', 'test-output/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // shared/ is pure TypeScript: no Node, no DOM, no server or app code.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/electron/**', '**/renderer/**', 'fastify*', 'better-sqlite3'] }],
+    },
+  },
+  {
+    // The service never depends on the desktop app.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/electron/**', '**/renderer/**'] }],
+    },
+  },
+  {
+    // Server code logs through the Fastify logger, never the console.
+    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['server/main.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);

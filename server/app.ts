@@ -1,0 +1,99 @@
+// Builds the marketplace service as a Fastify app, with no listen: main.ts owns the process and
+// tests build their own. Routes are one file per resource; this file is the table of contents.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS, TOKEN_HEADER } from '../shared/api/index.ts';
+import { openDatabase, type Db } from './db/open.ts';
+import { systemClock, timeZone, type Clock } from './domain/time.ts';
+import type { App } from './http/app-types.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { OPENAPI_INFO } from './http/openapi-info.ts';
+import { registerRoutes } from './routes/index.ts';
+import { startScheduler } from './scheduler.ts';
+import { DEFAULT_CONFIG, type Service, type ServiceConfig } from './service.ts';
+
+export interface BuildOptions extends Partial<ServiceConfig> {
+  dataDir: string;
+  clock?: Clock;
+  /** An already open database (tests); otherwise <dataDir>/market.sqlite is opened. */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const DATABASE_FILE = 'market.sqlite';
+
+export async function buildApp(options: BuildOptions): Promise<{ app: App; service: Service }> {
+  const config: ServiceConfig = { ...DEFAULT_CONFIG, ...stripUndefined(options), dataDir: options.dataDir };
+  mkdirSync(config.dataDir, { recursive: true });
+  const imagesDir = join(config.dataDir, 'images');
+  mkdirSync(imagesDir, { recursive: true });
+  const db = options.db ?? openDatabase(join(config.dataDir, DATABASE_FILE));
+  const service: Service = { db, clock: options.clock ?? systemClock, tz: timeZone(config.timeZone), config, imagesDir };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // JSON bodies; multipart has its own limits below (it is outside bodyLimit).
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
+  await app.register(multipart, {
+    // Every limit set: one image file per request, a few small text fields.
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      fieldNameSize: 100,
+      parts: 25,
+      headerPairs: 100,
+    },
+    attachFieldsToBody: 'keyValues',
+  });
+  if (config.rateLimitPerMinute !== null) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // On loopback every client is 127.0.0.1: key on the token where there is one.
+      keyGenerator: (request) => {
+        const token = request.headers[TOKEN_HEADER];
+        return typeof token === 'string' && token ? `t:${token}` : `ip:${request.ip}`;
+      },
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      components: {
+        securitySchemes: { marketApiToken: { type: 'apiKey', in: 'header', name: 'X-MarketApiToken' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerRoutes(app, service);
+
+  const scheduler = config.schedulerIntervalMs === null ? null : startScheduler(service, config.schedulerIntervalMs, app.log);
+  app.addHook('onClose', async () => {
+    scheduler?.stop();
+    if (!options.db) db.close();
+  });
+  return { app, service };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

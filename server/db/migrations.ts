@@ -1,0 +1,242 @@
+// Numbered schema steps. Each runs in its own transaction and bumps PRAGMA user_version; they are
+// bundled here statically. Times are integer milliseconds since the epoch (UTC); the HTTP layer
+// formats them in the service's time zone. Money is stored in euros as REAL rounded to cents.
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'users, tokens, categories, items, images, favorites',
+    sql: `
+      CREATE TABLE users (
+        id            INTEGER PRIMARY KEY,
+        username      TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        type          TEXT NOT NULL CHECK (type IN ('private', 'company')),
+        roles         TEXT NOT NULL DEFAULT '[]',   -- JSON array of role names
+        description   TEXT,
+        email         TEXT NOT NULL DEFAULT '',
+        full_name     TEXT NOT NULL DEFAULT '',
+        mobile        TEXT NOT NULL DEFAULT '',
+        telephone     TEXT,
+        street        TEXT NOT NULL DEFAULT '',
+        town          TEXT NOT NULL DEFAULT '',
+        zip           TEXT NOT NULL DEFAULT '',
+        last_login    INTEGER,
+        created       INTEGER NOT NULL,
+        updated       INTEGER NOT NULL
+      );
+
+      -- Only a hash of each token is stored: a copied database file grants no sessions.
+      CREATE TABLE tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        start_time INTEGER NOT NULL,
+        expires    INTEGER NOT NULL
+      );
+      CREATE INDEX tokens_expires ON tokens(expires);
+
+      CREATE TABLE categories (
+        id        INTEGER PRIMARY KEY,
+        parent_id INTEGER NOT NULL DEFAULT 0,          -- 0: a main category
+        level     INTEGER NOT NULL CHECK (level BETWEEN 1 AND 3),
+        title     TEXT NOT NULL,
+        position  INTEGER NOT NULL DEFAULT 0,
+        updated   INTEGER NOT NULL
+      );
+      CREATE INDEX categories_parent ON categories(parent_id, position);
+
+      CREATE TABLE items (
+        id                      INTEGER PRIMARY KEY,
+        seller_id               INTEGER NOT NULL REFERENCES users(id),
+        status                  TEXT NOT NULL CHECK (status IN ('draft','preview','published','closed','disabled','waiting')),
+        title                   TEXT,
+        description             TEXT,
+        sale_method             TEXT CHECK (sale_method IN ('auction','buy-now')),
+        condition               TEXT,
+        category_id             INTEGER REFERENCES categories(id),
+        main_category_id        INTEGER,               -- denormalised for search by category
+        section_category_id     INTEGER,
+        starting_price          REAL,
+        current_price           REAL,
+        buy_now_price           REAL,
+        minimum_increase        REAL,
+        reserve_price           REAL,
+        quantity                INTEGER,               -- units listed
+        quantity_left           INTEGER,               -- units not yet sold (buy-now)
+        open_days               INTEGER,
+        list_time               INTEGER,               -- requested or actual start
+        closing_time            INTEGER,
+        list_time_requested     INTEGER NOT NULL DEFAULT 0, -- 1: listTime/closingTime were given explicitly
+        postal_code             TEXT NOT NULL DEFAULT '',
+        location                TEXT,
+        is_location_abroad      INTEGER NOT NULL DEFAULT 0,
+        delivery_methods        TEXT NOT NULL DEFAULT '[]',
+        delivery_price          REAL,
+        delivery_terms          TEXT,
+        payment_methods         TEXT NOT NULL DEFAULT '[]',
+        payment_terms           TEXT,
+        identification_required INTEGER NOT NULL DEFAULT 0,
+        minimum_feedback        INTEGER NOT NULL DEFAULT 0,
+        republish               INTEGER NOT NULL DEFAULT 0,
+        marginal_tax            INTEGER NOT NULL DEFAULT 0,
+        vat                     INTEGER,
+        offers_allowed          INTEGER NOT NULL DEFAULT 1,
+        upgrades                TEXT NOT NULL DEFAULT '[]',
+        original_id             INTEGER,
+        republished_from        INTEGER,
+        bidder_count            INTEGER NOT NULL DEFAULT 0,
+        offer_count             INTEGER NOT NULL DEFAULT 0,
+        hits                    INTEGER NOT NULL DEFAULT 0,
+        sold_quantity           INTEGER NOT NULL DEFAULT 0,
+        closed_at               INTEGER,
+        created                 INTEGER NOT NULL,
+        updated                 INTEGER NOT NULL
+      );
+      CREATE INDEX items_seller_status ON items(seller_id, status);
+      CREATE INDEX items_status_closing ON items(status, closing_time);
+      CREATE INDEX items_status_list ON items(status, list_time);
+      CREATE INDEX items_category ON items(category_id, status);
+      CREATE INDEX items_section ON items(section_category_id, status);
+      CREATE INDEX items_main ON items(main_category_id, status);
+      CREATE INDEX items_status_hits ON items(status, hits);
+      CREATE INDEX items_status_price ON items(status, current_price);
+      CREATE INDEX items_republished ON items(republished_from);
+
+      -- Full-text search over title and description (HTML stripped by strip_html(), a function
+      -- registered on every connection). External content: the rows live in items.
+      CREATE VIRTUAL TABLE items_fts USING fts5(
+        title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, title, body) VALUES (new.id, coalesce(new.title, ''), strip_html(new.description));
+      END;
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, description ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.id;
+        INSERT INTO items_fts(rowid, title, body) VALUES (new.id, coalesce(new.title, ''), strip_html(new.description));
+      END;
+      CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.id;
+      END;
+
+      CREATE TABLE images (
+        id         INTEGER PRIMARY KEY,
+        item_id    INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        position   INTEGER NOT NULL,
+        sha256     TEXT NOT NULL,
+        format     TEXT NOT NULL,                   -- jpeg, png, webp, gif, avif...
+        width      INTEGER NOT NULL,
+        height     INTEGER NOT NULL,
+        bytes      INTEGER NOT NULL,
+        created    INTEGER NOT NULL
+      );
+      CREATE INDEX images_item ON images(item_id, position);
+      CREATE INDEX images_sha ON images(sha256);
+
+      CREATE TABLE favorites (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        created INTEGER NOT NULL,
+        PRIMARY KEY (user_id, item_id)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    name: 'trading: bids, offers, questions, trades, feedbacks; idempotency keys',
+    sql: `
+      -- One row per accepted bid request. max_amount is the bidder's secret maximum (equal to
+      -- amount for plain bids); amount is the price the bid stood at when placed.
+      CREATE TABLE bids (
+        id          INTEGER PRIMARY KEY,
+        item_id     INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        bidder_id   INTEGER NOT NULL REFERENCES users(id),
+        amount      REAL NOT NULL,
+        max_amount  REAL NOT NULL,
+        automatic   INTEGER NOT NULL DEFAULT 0,
+        quantity    INTEGER NOT NULL DEFAULT 1,
+        created     INTEGER NOT NULL
+      );
+      CREATE INDEX bids_item ON bids(item_id, id);
+      CREATE INDEX bids_bidder ON bids(bidder_id, item_id);
+
+      CREATE TABLE offers (
+        id        INTEGER PRIMARY KEY,
+        item_id   INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        author_id INTEGER NOT NULL REFERENCES users(id),
+        amount    REAL NOT NULL,
+        message   TEXT,
+        status    TEXT NOT NULL CHECK (status IN ('pending','accepted','refused','cancelled','expired')),
+        created   INTEGER NOT NULL,
+        updated   INTEGER NOT NULL,
+        expires   INTEGER NOT NULL
+      );
+      CREATE INDEX offers_item ON offers(item_id, status);
+      CREATE INDEX offers_author ON offers(author_id);
+      CREATE INDEX offers_pending_expiry ON offers(status, expires);
+
+      CREATE TABLE questions (
+        id        INTEGER PRIMARY KEY,
+        item_id   INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        author_id INTEGER NOT NULL REFERENCES users(id),
+        question  TEXT NOT NULL,
+        answer    TEXT,
+        created   INTEGER NOT NULL,
+        answered  INTEGER,
+        updated   INTEGER NOT NULL
+      );
+      CREATE INDEX questions_item ON questions(item_id, id);
+
+      -- A completed sale: an auction win, a buy-now purchase or an accepted offer. The unique key
+      -- makes recording a trade idempotent (closing twice records nothing twice).
+      CREATE TABLE trades (
+        id         INTEGER PRIMARY KEY,
+        item_id    INTEGER NOT NULL REFERENCES items(id),
+        seller_id  INTEGER NOT NULL REFERENCES users(id),
+        buyer_id   INTEGER NOT NULL REFERENCES users(id),
+        kind       TEXT NOT NULL CHECK (kind IN ('auction','buy-now','offer')),
+        source_id  INTEGER NOT NULL,                 -- the winning bid, buying bid or accepted offer
+        quantity   INTEGER NOT NULL,
+        price      REAL NOT NULL,                    -- per unit
+        created    INTEGER NOT NULL,
+        UNIQUE (kind, source_id)
+      );
+      CREATE INDEX trades_item ON trades(item_id);
+      CREATE INDEX trades_buyer ON trades(buyer_id);
+      CREATE INDEX trades_seller ON trades(seller_id);
+      CREATE INDEX trades_pair ON trades(seller_id, buyer_id);
+
+      CREATE TABLE feedbacks (
+        id          INTEGER PRIMARY KEY,
+        trade_id    INTEGER NOT NULL REFERENCES trades(id),
+        author_id   INTEGER NOT NULL REFERENCES users(id),
+        receiver_id INTEGER NOT NULL REFERENCES users(id),
+        role        INTEGER NOT NULL,                -- 1: author was the buyer, 2: the seller
+        rating      INTEGER NOT NULL CHECK (rating IN (-1, 0, 1)),
+        text        TEXT NOT NULL,
+        answer      TEXT,
+        created     INTEGER NOT NULL,
+        answered    INTEGER,
+        UNIQUE (trade_id, author_id)
+      );
+      CREATE INDEX feedbacks_receiver ON feedbacks(receiver_id, created);
+
+      -- Idempotency-Key (extension): a repeated POST with the same key from the same user gets the
+      -- first response again instead of a second effect.
+      CREATE TABLE idempotency_keys (
+        user_key    TEXT NOT NULL,                   -- user id, or the token-less client marker
+        key         TEXT NOT NULL,
+        method      TEXT NOT NULL,
+        path        TEXT NOT NULL,
+        status      INTEGER NOT NULL,
+        body        TEXT NOT NULL,
+        created     INTEGER NOT NULL,
+        PRIMARY KEY (user_key, key)
+      ) WITHOUT ROWID;
+    `,
+  },
+];

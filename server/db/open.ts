@@ -1,0 +1,43 @@
+// Opens the service's SQLite file: pragmas, custom functions, migrations.
+import Database from 'better-sqlite3';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+import { stripHtml } from '../domain/text.ts';
+
+export type Db = Database.Database;
+
+export class DatabaseTooNewError extends Error {
+  constructor(found: number, known: number) {
+    super(`database schema version ${found} is newer than this code knows (${known})`);
+  }
+}
+
+/** Opens (creating if needed) and migrates. `path` may be ':memory:'. */
+export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  // Set after every open: reopening a WAL file can leave synchronous at NORMAL.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  if (db.pragma('synchronous', { simple: true }) !== 2) throw new Error('could not set synchronous=FULL');
+  db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
+  migrate(db, migrations);
+  return db;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, upTo = Infinity): void {
+  const known = migrations.at(-1)?.version ?? 0;
+  const current = schemaVersion(db);
+  if (current > known) throw new DatabaseTooNewError(current, known);
+  for (const step of migrations) {
+    if (step.version <= current || step.version > upTo) continue;
+    db.transaction(() => {
+      db.exec(step.sql);
+      db.pragma(`user_version = ${step.version}`);
+    })();
+  }
+}

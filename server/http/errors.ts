@@ -1,0 +1,109 @@
+// Typed errors inside the service, turned into the one error body at the HTTP boundary:
+// {"errors":[{"field": <name or null>, "code": <machine code>, "messages": [<text>]}]}
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorEntry } from '../../shared/api/index.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly entries: ErrorEntry[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(entries.map((e) => e.messages.join(' ')).join('; '));
+  }
+  get body(): ErrorBody {
+    return { errors: this.entries };
+  }
+}
+
+const entry = (code: string, message: string, field: string | null = null): ErrorEntry => ({
+  field,
+  code,
+  messages: [message],
+});
+
+/** 400: one or more fields are invalid. */
+export const validationError = (entries: ErrorEntry[]) => new ApiError(400, entries);
+export const invalid = (field: string | null, code: string, message: string) =>
+  new ApiError(400, [entry(code, message, field)]);
+export const forbidden = (code: string, message: string) => new ApiError(403, [entry(code, message)]);
+export const notFound = (what: string, field: string | null = null) =>
+  new ApiError(404, [entry('not_found', `${what} not found`, field)]);
+export const conflict = (code: string, message: string, field: string | null = null) =>
+  new ApiError(409, [entry(code, message, field)]);
+export const tooLarge = (field: string | null, message: string) =>
+  new ApiError(413, [entry('too_large', message, field)]);
+
+interface ZodLikeIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string } };
+}
+
+/** Fastify's zod validation errors, one entry per bad top-level field. */
+function entriesFromValidation(err: FastifyError, part: string | undefined): ErrorEntry[] {
+  const byField = new Map<string, ErrorEntry>();
+  for (const raw of (err.validation ?? []) as ZodLikeIssue[]) {
+    const path = raw.params?.issue?.path ?? raw.instancePath?.split('/').filter(Boolean) ?? [];
+    const field = path.length > 0 ? String(path[0]) : null;
+    const key = field ?? '';
+    const message = raw.params?.issue?.message ?? raw.message ?? 'invalid value';
+    const code = field === null && part === 'body' ? 'invalid_body' : codeFor(raw.params?.issue?.code);
+    const text = field ? `${field}: ${message}` : message;
+    const existing = byField.get(key);
+    if (existing) existing.messages.push(text);
+    else byField.set(key, { field, code, messages: [text] });
+  }
+  if (byField.size === 0) return [entry('invalid_request', err.message)];
+  return [...byField.values()];
+}
+
+function codeFor(zodCode: string | undefined): string {
+  switch (zodCode) {
+    case 'invalid_type':
+      return 'invalid_type';
+    case 'too_big':
+      return 'too_long_or_large';
+    case 'too_small':
+      return 'too_short_or_small';
+    case 'invalid_value':
+    case 'invalid_union':
+      return 'invalid_value';
+    case 'invalid_format':
+      return 'invalid_format';
+    default:
+      return 'invalid';
+  }
+}
+
+/** Installs the error and not-found handlers: a client's mistake never answers 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.status).headers(err.headers).send(err.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const part = (err as { validationContext?: string }).validationContext;
+      // A bad path id is an unknown resource, not a validation failure.
+      if (part === 'params') return reply.code(404).send({ errors: [entry('not_found', 'no such resource')] });
+      return reply.code(400).send({ errors: entriesFromValidation(err, part) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ errors: [entry('rate_limited', err.message || 'too many requests')] });
+    }
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+      return reply.code(413).send({ errors: [entry('too_large', err.message)] });
+    }
+    if (status >= 400 && status < 500) {
+      const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'invalid_request';
+      return reply.code(status).send({ errors: [entry(code, err.message)] });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ errors: [entry('internal', 'internal error')] });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ errors: [entry('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)] });
+  });
+}

@@ -1,0 +1,70 @@
+// 4.2 POST /1.1/authentication: username and password from urlencoded, multipart, JSON or the
+// query string; 201 with a token valid one hour, 400 for missing or wrong credentials.
+import { z } from 'zod';
+import { AuthenticationInput, AuthenticationResult, ErrorBody } from '../../shared/api/index.ts';
+import { authenticate } from '../domain/users.ts';
+import type { App } from '../http/app-types.ts';
+import { validationError, invalid } from '../http/errors.ts';
+import { linksFor } from '../http/links.ts';
+import type { Service } from '../service.ts';
+
+export function registerAuthenticationRoutes(app: App, service: Service): void {
+  app.post('/1.1/authentication', {
+    schema: {
+      summary: 'Obtain a token',
+      description:
+        'Reads `username` and `password` from a urlencoded, multipart or JSON body, or the query string. ' +
+        'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both).',
+      tags: ['authentication'],
+      // Any body shape is accepted here; the handler validates the merged parameters.
+      body: z.unknown().optional(),
+      querystring: z.unknown().optional(),
+      response: { 201: AuthenticationResult, 400: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      const merged = { ...asRecord(request.query), ...asRecord(request.body) };
+      const parsed = AuthenticationInput.safeParse(merged);
+      if (!parsed.success) {
+        const fields = new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'username')));
+        throw validationError(
+          [...fields].map((field) => ({ field, code: 'required', messages: [`${field} is required`] })),
+        );
+      }
+      const issued = await authenticate(service.db, parsed.data.username, parsed.data.password, service.clock.now());
+      if (!issued) throw invalid(null, 'invalid_credentials', 'username or password is invalid');
+      const links = linksFor(request, service);
+      const { tz } = service;
+      reply.code(201);
+      return {
+        authentication: {
+          token: { id: issued.token, startTime: tz.format(issued.startTime), expires: tz.format(issued.expires) },
+        },
+        links: { self: links.api('/authentication'), user: links.api(`/users/${issued.user.id}`) },
+        updated: tz.format(issued.startTime),
+      };
+    },
+  });
+
+  // The resource links.self points at; a GET explains how to use it rather than 404.
+  app.get('/1.1/authentication', {
+    schema: {
+      summary: 'Describe the authentication resource',
+      tags: ['authentication'],
+      response: { 200: z.object({ description: z.string(), links: z.object({ self: z.string() }) }) },
+    },
+    handler: (request) => ({
+      description: 'POST username and password here to obtain a token for the X-MarketApiToken header.',
+      links: { self: linksFor(request, service).api('/authentication') },
+    }),
+  });
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    // Multipart fields arrive as { value } objects unless attached as key values.
+    out[k] = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+// What every route and domain function is handed: the database, the clock, the time zone and
+// the service's settings. Built once by app.ts; tests build their own with a temporary folder.
+import type { Db } from './db/open.ts';
+import type { Clock, TimeZone } from './domain/time.ts';
+
+export interface ServiceConfig {
+  /** Folder holding market.sqlite and images/. */
+  dataDir: string;
+  /** IANA zone for timestamps (default Europe/Helsinki). */
+  timeZone: string;
+  /** Absolute base URL for links, e.g. http://127.0.0.1:8787; null: taken from the request's Host. */
+  publicUrl: string | null;
+  /** Requests per minute per token (per address without one); null turns rate limiting off. */
+  rateLimitPerMinute: number | null;
+  /** Background jobs (closing, publishing waiting items, expiring offers); tests may drive them by hand. */
+  schedulerIntervalMs: number | null;
+}
+
+export interface Service {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly tz: TimeZone;
+  readonly config: ServiceConfig;
+  readonly imagesDir: string;
+}
+
+export const DEFAULT_CONFIG: Omit<ServiceConfig, 'dataDir'> = {
+  timeZone: 'Europe/Helsinki',
+  publicUrl: null,
+  rateLimitPerMinute: 3000,
+  schedulerIntervalMs: 1000,
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Timestamp, Url } from './common.ts';
+
+/** 2.6: a category in a listing; `categories` holds children when max-depth asks for them. */
+export interface CategoryNode {
+  id: number;
+  title: string;
+  links: { self: string; items: string; subcategories: string };
+  categories?: CategoryNode[] | undefined;
+}
+export const CategoryNode: z.ZodType<CategoryNode> = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    links: z.object({ self: Url, items: Url, subcategories: Url }),
+    get categories() {
+      return z.array(CategoryNode).optional();
+    },
+  })
+  .meta({ id: 'CategoryNode' });
+
+export const CategoryListing = z.object({
+  categories: z.array(CategoryNode),
+  id: z.literal(0),
+  links: z.object({ items: Url, self: Url }),
+  title: z.string(),
+  updated: Timestamp,
+});
+export type CategoryListing = z.infer<typeof CategoryListing>;
+
+/** 2.6: a single category; its `links.items` is an object of listings. */
+export const SingleCategory = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Extension: 1, 2 or 3. */
+  level: z.number().int().min(1).max(3),
+  /** Extension: the parent's id (0 for main categories). */
+  parentId: z.number().int(),
+  links: z.object({
+    self: Url,
+    items: z.object({ open: Url, closed: Url, closing: Url, recent: Url, gallery: Url }),
+    subcategories: Url,
+    parent: Url,
+  }),
+  categories: z.array(CategoryNode),
+  updated: Timestamp,
+});
+export type SingleCategory = z.infer<typeof SingleCategory>;
+
+export const CategoryListingQuery = z.object({
+  'max-depth': z.coerce.number().int().min(1).max(3).optional(),
+});

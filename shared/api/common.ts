@@ -1,0 +1,65 @@
+// Building blocks every resource schema uses: timestamps, URLs, ids, the error body, and the
+// coercions that let one schema accept both JSON and form-encoded bodies.
+import { z } from 'zod';
+
+/** Response timestamp: `YYYY-MM-DDTHH:MM:SS+hhmm`, in the service's time zone. */
+export const Timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4}$/, 'expected YYYY-MM-DDTHH:MM:SS+hhmm')
+  .meta({ id: 'Timestamp', description: 'ISO 8601 with a numeric offset without a colon, in the service time zone' });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** Request time: `YYYY-MM-DD HH:MM:SS`, read in the service's time zone. */
+export const RequestTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'expected YYYY-MM-DD HH:MM:SS')
+  .meta({ description: 'YYYY-MM-DD HH:MM:SS in the service time zone' });
+
+export const Url = z.string().meta({ description: 'absolute URL on this service' });
+
+/** Path parameters are positive integers; anything else is an unknown id (404), never a 500. */
+export const PathId = z.coerce.number().int().positive().max(2 ** 53 - 1);
+
+export const ItemIdParams = z.object({ itemid: PathId });
+export const UserIdParams = z.object({ userid: PathId });
+export const CategoryIdParams = z.object({ categoryid: z.coerce.number().int().min(0).max(2 ** 31) });
+
+/** One error entry per bad field; `field` is null for errors not tied to one field. */
+export const ErrorEntry = z.object({
+  field: z.string().nullable(),
+  code: z.string(),
+  messages: z.array(z.string()).min(1),
+});
+export const ErrorBody = z.object({ errors: z.array(ErrorEntry).min(1) }).meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ErrorEntry = z.infer<typeof ErrorEntry>;
+
+// ---- Coercions for form-encoded bodies and query strings ------------------------------------
+
+const isNumericString = (v: unknown): v is string =>
+  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
+
+/** A number that may arrive as a numeric string (form bodies, query strings). */
+export const FormNumber = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number());
+/** An integer that may arrive as a numeric string. */
+export const FormInt = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number().int());
+/** A 0/1 flag; also takes "0"/"1" and booleans. */
+export const FormFlag = z.preprocess((v) => {
+  if (v === true || v === 'true') return 1;
+  if (v === false || v === 'false') return 0;
+  return isNumericString(v) ? Number(v) : v;
+}, z.union([z.literal(0), z.literal(1)]));
+/** An array that may arrive as one value, repeated keys, or a JSON array. */
+export function formArray<T extends z.ZodType>(element: T) {
+  return z.preprocess((v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]), z.array(element));
+}
+
+// ---- Lists ----------------------------------------------------------------------------------
+
+export const PageLinks = z.object({
+  self: Url,
+  first: Url,
+  last: Url,
+  next: Url.nullable(),
+  previous: Url.nullable(),
+});

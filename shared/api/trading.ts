@@ -1,0 +1,125 @@
+// Bids (4.6), offers (4.7), questions (4.8) and feedback writing. The document shows none of these
+// record bodies; the shapes below are this service's decision, written into the OpenAPI document.
+import { z } from 'zod';
+import { FormFlag, FormInt, FormNumber, Timestamp, Url } from './common.ts';
+import { OfferState, OfferStatusChange } from './enums.ts';
+import { LIMITS } from './items.ts';
+
+export const BidInput = z.object({
+  bid: FormNumber.pipe(z.number().positive().max(1e9)),
+  automate: FormFlag.optional(),
+  quantityMin: FormInt.pipe(z.number().int().min(1)).optional(),
+  quantityMax: FormInt.pipe(z.number().int().min(1)).optional(),
+});
+export type BidInput = z.infer<typeof BidInput>;
+
+export const Bid = z
+  .object({
+    id: z.number().int(),
+    itemId: z.number().int(),
+    amount: z.number(),
+    time: Timestamp,
+    automatic: z.boolean(),
+    quantity: z.number().int(),
+    /** Masked ("a***a") for everyone but the seller and the bidder. */
+    bidder: z.string(),
+    links: z.object({ self: Url, item: Url }),
+  })
+  .meta({ id: 'Bid' });
+export type Bid = z.infer<typeof Bid>;
+
+export const BidResult = z.object({
+  bid: Bid,
+  item: z.object({
+    id: z.number().int(),
+    currentPrice: z.number(),
+    bidderCount: z.number().int(),
+    status: z.string(),
+    hasReservePriceExceeded: z.boolean(),
+  }),
+  leading: z.boolean(),
+  /** Set when the bid bought the item (buy-now): how many units. */
+  purchasedQuantity: z.number().int().nullable(),
+});
+export type BidResult = z.infer<typeof BidResult>;
+
+export const BidList = z.object({
+  bids: z.array(Bid),
+  totalCount: z.number().int(),
+  links: z.object({ self: Url, item: Url }),
+  updated: Timestamp,
+});
+export type BidList = z.infer<typeof BidList>;
+
+export const OfferInput = z.object({
+  offer: FormNumber.pipe(z.number().positive().max(1e9)),
+  message: z.string().max(LIMITS.messageLength).optional(),
+});
+export const OfferStatusInput = z.object({ status: OfferStatusChange });
+
+export const Offer = z
+  .object({
+    id: z.number().int(),
+    itemId: z.number().int(),
+    amount: z.number(),
+    message: z.string().nullable(),
+    status: OfferState,
+    author: z.string(),
+    authorId: z.number().int(),
+    created: Timestamp,
+    updated: Timestamp,
+    expires: Timestamp,
+    links: z.object({ self: Url, item: Url, author: Url }),
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof Offer>;
+
+export const OfferList = z.object({
+  offers: z.array(Offer),
+  totalCount: z.number().int(),
+  links: z.object({ self: Url, item: Url }),
+  updated: Timestamp,
+});
+export type OfferList = z.infer<typeof OfferList>;
+
+export const QuestionInput = z.object({ question: z.string().trim().min(1).max(LIMITS.messageLength) });
+export const AnswerInput = z.object({ answer: z.string().trim().min(1).max(LIMITS.messageLength) });
+
+export const Question = z
+  .object({
+    id: z.number().int(),
+    itemId: z.number().int(),
+    question: z.string(),
+    answer: z.string().nullable(),
+    author: z.string(),
+    created: Timestamp,
+    answered: Timestamp.nullable(),
+    links: z.object({ self: Url, item: Url }),
+  })
+  .meta({ id: 'Question' });
+export type Question = z.infer<typeof Question>;
+
+export const QuestionList = z.object({
+  questions: z.array(Question),
+  totalCount: z.number().int(),
+  links: z.object({ self: Url, item: Url }),
+  updated: Timestamp,
+});
+export type QuestionList = z.infer<typeof QuestionList>;
+
+export const OfferIdParams = z.object({
+  itemid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  offerid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+});
+export const QuestionIdParams = z.object({
+  itemid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  questionid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+});
+
+/** Extension: leave feedback on a trade (one per side). */
+export const FeedbackInput = z.object({
+  itemid: FormInt.pipe(z.number().int().positive()),
+  rating: FormInt.pipe(z.union([z.literal(-1), z.literal(0), z.literal(1)])),
+  feedback: z.string().trim().min(1).max(LIMITS.messageLength),
+});
+export const FeedbackAnswerInput = z.object({ answer: z.string().trim().min(1).max(LIMITS.messageLength) });
