@@ -1,0 +1,95 @@
+// The 3-level category tree. Small and read on every item view, so it is cached in memory and
+// reloaded when the table changes (only the seed and tests write it).
+import type { Db } from '../db/open.ts';
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number;
+  level: 1 | 2 | 3;
+  title: string;
+  position: number;
+  updated: number;
+}
+
+export interface CategoryTree {
+  byId: Map<number, CategoryRow>;
+  children: Map<number, CategoryRow[]>;
+  /** The category and its ancestors, from level 1 down. */
+  path(id: number): CategoryRow[];
+  /** The ids of the category and every category below it. */
+  descendants(id: number): number[];
+  updated: number;
+}
+
+const trees = new WeakMap<Db, { count: number; maxUpdated: number; tree: CategoryTree }>();
+
+export function categoryTree(db: Db): CategoryTree {
+  const stamp = db.prepare('SELECT count(*) AS count, coalesce(max(updated), 0) AS maxUpdated FROM categories').get() as {
+    count: number;
+    maxUpdated: number;
+  };
+  const cached = trees.get(db);
+  if (cached && cached.count === stamp.count && cached.maxUpdated === stamp.maxUpdated) return cached.tree;
+  const rows = db.prepare('SELECT * FROM categories ORDER BY position, id').all() as CategoryRow[];
+  const tree = buildTree(rows, stamp.maxUpdated);
+  trees.set(db, { ...stamp, tree });
+  return tree;
+}
+
+/** Forget the cached tree (after writing categories in the same millisecond). */
+export function invalidateCategoryTree(db: Db): void {
+  trees.delete(db);
+}
+
+function buildTree(rows: CategoryRow[], updated: number): CategoryTree {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const children = new Map<number, CategoryRow[]>();
+  for (const row of rows) {
+    const list = children.get(row.parent_id) ?? [];
+    list.push(row);
+    children.set(row.parent_id, list);
+  }
+  const path = (id: number): CategoryRow[] => {
+    const out: CategoryRow[] = [];
+    let current = byId.get(id);
+    while (current) {
+      out.unshift(current);
+      current = current.parent_id === 0 ? undefined : byId.get(current.parent_id);
+    }
+    return out;
+  };
+  const descendants = (id: number): number[] => {
+    const out: number[] = [];
+    const stack = [id];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (next !== 0) out.push(next);
+      for (const child of children.get(next) ?? []) stack.push(child.id);
+    }
+    return out;
+  };
+  return { byId, children, path, descendants, updated };
+}
+
+export interface NewCategory {
+  id?: number;
+  parentId: number;
+  title: string;
+  position?: number;
+}
+
+/** Inserts a category under parentId (0 for a main category); the level follows the parent. */
+export function insertCategory(db: Db, category: NewCategory, now: number): number {
+  const parentLevel =
+    category.parentId === 0
+      ? 0
+      : ((db.prepare('SELECT level FROM categories WHERE id = ?').get(category.parentId) as { level: number } | undefined)?.level ??
+        -1);
+  if (parentLevel < 0) throw new Error(`unknown parent category ${category.parentId}`);
+  if (parentLevel >= 3) throw new Error('categories have 3 levels');
+  const result = db
+    .prepare('INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(category.id ?? null, category.parentId, parentLevel + 1, category.title, category.position ?? 0, now);
+  invalidateCategoryTree(db);
+  return Number(result.lastInsertRowid);
+}

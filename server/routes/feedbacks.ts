@@ -1,0 +1,5 @@
+// (being written)
+import type { App } from '../http/app-types.ts';
+import type { Service } from '../service.ts';
+
+export function registerFeedbacksRoutes(_app: App, _service: Service): void {}
