@@ -1,5 +1,69 @@
-// (being written)
+// GET /media/images/{imageid}/{rendition}: the files every image record links to. Outside /1.1
+// because it serves bytes, not JSON, and browsers load it in <img> without a token.
+import { createReadStream, statSync } from 'node:fs';
+import { z } from 'zod';
+import { ErrorBody, ImageRendition, PathId } from '../../shared/api/index.ts';
+import { CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../domain/images/image-limits.ts';
+import { renditionPath } from '../domain/images/image-row.ts';
+import { findImage } from '../domain/images/image-store.ts';
 import type { App } from '../http/app-types.ts';
+import { notFound } from '../http/errors.ts';
 import type { Service } from '../service.ts';
 
-export function registerMediaRoutes(_app: App, _service: Service): void {}
+// Safe because image ids are never reused (migration 3) and a stored file never changes.
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const isImageFormat = (format: string): format is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(format);
+
+export function registerMediaRoutes(app: App, service: Service): void {
+  app.get('/media/images/:imageid/:rendition', {
+    schema: {
+      summary: 'Image file of one rendition',
+      description:
+        'Extension: the file behind `links.thumbnail`, `links.medium` and `links.original` of an image record. ' +
+        'thumbnail and medium are JPEG; original is the uploaded file as it was, with its own Content-Type (image/jpeg, image/png, image/webp, image/gif or image/avif). ' +
+        'Decisions: no token needed (browsers load these in <img>); files of draft items are reachable by anyone who has the URL. ' +
+        '`Cache-Control: public, max-age=31536000, immutable` with a strong ETag (If-None-Match answers 304): image ids are never reused and files never change. ' +
+        '404 with the error body for an unknown image or rendition.',
+      tags: ['images'],
+      produces: Object.values(CONTENT_TYPES),
+      params: z.object({ imageid: PathId, rendition: ImageRendition }),
+      response: {
+        200: z.unknown().meta({ description: 'the image file', type: 'string', format: 'binary' }),
+        304: z.null().meta({ description: 'not modified' }),
+        404: ErrorBody,
+      },
+    },
+    handler: (request, reply) => {
+      const { imageid, rendition } = request.params;
+      const image = findImage(service.db, imageid);
+      if (!image || !isImageFormat(image.format)) throw notFound('image');
+      const path = renditionPath(service.imagesDir, image, rendition);
+      let size: number;
+      try {
+        size = statSync(path).size;
+      } catch {
+        // The row exists but its files are gone: a broken store, still not the client's fault.
+        request.log.error({ imageid, rendition }, 'image file missing');
+        throw notFound('image file');
+      }
+      const etag = `"${image.sha256.slice(0, 32)}-${rendition}"`;
+      reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        reply.code(304).send(null);
+        return;
+      }
+      const type = rendition === 'original' ? CONTENT_TYPES[image.format] : 'image/jpeg';
+      reply
+        .header('content-type', type)
+        .header('content-length', size)
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(path));
+    },
+  });
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,43 @@
+// Bounds on uploaded images. The byte limit (8 MB, part 8) is enforced by the multipart parser
+// from LIMITS.imageBytes; the rest live here.
+import type { UserRole } from '../../../shared/api/index.ts';
+
+/** Images per item for a regular seller and for a power seller (settings `image.max`, 2.9). */
+export const IMAGE_MAX_REGULAR = 10;
+export const IMAGE_MAX_POWERSELLER = 20;
+
+/**
+ * How many images this user may attach to one item.
+ * TODO(after merge): read `image.max` from server/domain/user-rules.ts, the one place that
+ * GET /users/{id}/settings also reads, so what settings promise is what upload enforces.
+ */
+export function maxImagesFor(user: { roles: readonly UserRole[] }): number {
+  return user.roles.includes('powerseller') ? IMAGE_MAX_POWERSELLER : IMAGE_MAX_REGULAR;
+}
+
+/**
+ * Decompression-bomb guard: a small file may declare a huge canvas. 50 megapixels covers every
+ * camera a seller is likely to use (a 48 MP phone sensor included) and keeps one decode under
+ * ~200 MB of memory.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Formats accepted, as stored in images.format (also the original's file extension). HEIC is not
+ * accepted: the bundled libvips decodes only the AV1 flavour of HEIF (AVIF). SVG is refused
+ * because it can carry scripts and would be served from this origin; TIFF and raw camera
+ * formats because browsers cannot show the original.
+ */
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** Renditions derived from the original: JPEG, fitting inside these boxes, never enlarged. */
+export const RENDITION_BOX = { medium: 800, thumbnail: 200 } as const;
