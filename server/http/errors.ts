@@ -1,6 +1,6 @@
 // Typed errors inside the service, turned into the one error body at the HTTP boundary:
 // {"errors":[{"field": <name or null>, "code": <machine code>, "messages": [<text>]}]}
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorEntry } from '../../shared/api/index.ts';
 
@@ -77,6 +77,14 @@ function codeFor(zodCode: string | undefined): string {
   }
 }
 
+/**
+ * busboy throws plain Errors (no status, no code) for a body that is not valid multipart: a
+ * missing boundary, a body cut short. They are the client's mistake, not a 500.
+ */
+function isMultipartParseError(err: FastifyError, request: FastifyRequest): boolean {
+  return err.statusCode === undefined && err.code === undefined && request.isMultipart() && /[\\/]busboy[\\/]/.test(err.stack ?? '');
+}
+
 /** Installs the error and not-found handlers: a client's mistake never answers 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -88,6 +96,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       // A bad path id is an unknown resource, not a validation failure.
       if (part === 'params') return reply.code(404).send({ errors: [entry('not_found', 'no such resource')] });
       return reply.code(400).send({ errors: entriesFromValidation(err, part) });
+    }
+    if (isMultipartParseError(err, request)) {
+      return reply.code(400).send({ errors: [entry('invalid_multipart', `malformed multipart body: ${err.message}`)] });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {

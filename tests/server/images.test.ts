@@ -187,6 +187,31 @@ describe('uploading an image', () => {
     expect(json.errors[0]?.field).toBe('image');
   });
 
+  it('answers 400 for a malformed multipart body and 413 for a second file, never 500', async () => {
+    const item = draftOf(anna);
+    const raw = (contentType: string, body: string) => async () => {
+      const res = await fetch(imagesUrl(item), {
+        method: 'POST',
+        headers: { 'x-marketapitoken': anna.token, 'content-type': contentType },
+        body,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    await expectRefusedWithNothingWritten(raw('multipart/form-data', 'no boundary'), 400, 'invalid_multipart');
+    const cut = '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nabc';
+    await expectRefusedWithNothingWritten(raw('multipart/form-data; boundary=xyz', cut), 400, 'invalid_multipart');
+    const two = new FormData();
+    for (const name of ['a.jpg', 'b.jpg']) two.append('image', new Blob([new Uint8Array(small.bytes)], { type: 'image/jpeg' }), name);
+    await expectRefusedWithNothingWritten(
+      async () => {
+        const res = await fetch(imagesUrl(item), { method: 'POST', headers: { 'x-marketapitoken': anna.token }, body: two });
+        return { status: res.status, body: await res.json() };
+      },
+      413,
+      'too_large',
+    );
+  });
+
   it('answers 403 without a token, with an invalid token and for another user, 404 for an unknown item', async () => {
     const item = draftOf(anna);
     await expectRefusedWithNothingWritten(() => uploadImage(imagesUrl(item), small), 403, 'token_missing');
