@@ -82,12 +82,26 @@ async function writeDurably(path: string, bytes: Buffer): Promise<void> {
   }
 }
 
+/** Stores a checked image as the item's last, after the upload rules (owner, state, count). */
+export function addImage(service: Service, user: AuthUser, itemId: number, image: ProcessedImage, now: number): Promise<ImageRow> {
+  // Checked again under the write lock: state, owner or count may have changed while decoding.
+  return storeImage(service, itemId, image, now, () => assertMayAddImage(service.db, user, itemId));
+}
+
 /**
- * Stores a checked image as the item's last. Files are written under a temporary folder, then the
+ * Stores a decoded image as the item's last, with no rule checks of its own (the seed uses it
+ * directly; uploads go through addImage). Files are written under a temporary folder, then the
  * row is inserted and the folder renamed to the row's id in one transaction: the rename is the
  * last step that can fail before the commit, and a failure after it removes the folder again.
+ * `check` runs first inside that transaction; throwing there refuses with nothing written.
  */
-export async function addImage(service: Service, user: AuthUser, itemId: number, image: ProcessedImage, now: number): Promise<ImageRow> {
+export async function storeImage(
+  service: Service,
+  itemId: number,
+  image: ProcessedImage,
+  now: number,
+  check: () => void = () => {},
+): Promise<ImageRow> {
   const { db, imagesDir } = service;
   const temp = join(imagesDir, `${TEMP_PREFIX}${randomUUID()}`);
   const fileName = (rendition: ImageRendition) => basename(renditionPath(imagesDir, { id: 0, format: image.format }, rendition));
@@ -96,8 +110,7 @@ export async function addImage(service: Service, user: AuthUser, itemId: number,
     mkdirSync(temp);
     for (const rendition of RENDITIONS) await writeDurably(join(temp, fileName(rendition)), image[rendition]);
     return db.transaction(() => {
-      // Checked again under the write lock: state, owner or count may have changed while decoding.
-      assertMayAddImage(db, user, itemId);
+      check();
       const { last } = db.prepare('SELECT coalesce(max(position), 0) AS last FROM images WHERE item_id = ?').get(itemId) as {
         last: number;
       };
