@@ -36,7 +36,9 @@ the starting price, \`minimumIncrease\` (premium: required) and \`reservePrice\`
 above the starting price and not above buyNowPrice) are auction-only. Buy-now: \`buyNowPrice\` and
 \`quantity\` required; auction-only prices are a 400 \`not_for_sale_method\`, and changing saleMethod
 to buy-now clears them unless sent again. Republish needs an item open more than
-${LIMITS.republishMinOpenDays} days. Amounts are rounded to cents.`;
+${LIMITS.republishMinOpenDays} days. Amounts are rounded to cents. Errors come in two rounds: type errors
+of the parameters (schema) are answered first, one entry per field; once the types are right, every
+rule problem is listed at once.`;
 
 export function registerItemsRoutes(app: App, service: Service): void {
   const hits = startHitFlusher(service.db);
