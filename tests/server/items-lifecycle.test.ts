@@ -169,6 +169,36 @@ describe('editing', () => {
     expect(statusOf(draft.id)).toBe('draft');
   });
 
+  it('takes an edit as a form body, a single value standing for a one-element array', async () => {
+    const id = await itemIn('draft');
+    const res = await call(itemsUrl(server, id), {
+      method: 'PUT',
+      token: seller,
+      form: { title: 'Form edit', startingPrice: '15', deliveryMethods: 'pickup', paymentMethods: ['cash', 'mobile-pay'], status: 'preview' },
+    });
+    expect(res.status).toBe(200);
+    expect(Item.parse(res.body)).toMatchObject({
+      status: 'preview',
+      title: 'Form edit',
+      startingPrice: 15,
+      deliveryMethods: ['pickup'],
+      paymentMethods: ['cash', 'mobile-pay'],
+    });
+  });
+
+  it('takes a multipart body with repeated keys', async () => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(auctionBody(cats.sub, { deliveryMethods: undefined, paymentMethods: undefined }))) {
+      if (value !== undefined) data.append(key, String(value));
+    }
+    data.append('deliveryMethods', 'pickup');
+    data.append('deliveryMethods', 'shipment');
+    data.append('paymentMethods', 'cash');
+    const res = await fetch(itemsUrl(server), { method: 'POST', headers: { 'x-marketapitoken': seller }, body: data });
+    expect(res.status).toBe(201);
+    expect(Item.parse(await res.json())).toMatchObject({ deliveryMethods: ['pickup', 'shipment'], paymentMethods: ['cash'] });
+  });
+
   it('switches location between a postal code and abroad', async () => {
     const id = await itemIn('draft');
     expect(Item.parse((await putItem(server, seller, id, { isLocationAbroad: 1 })).body).location).toBe('ABROAD');
