@@ -13,6 +13,7 @@ import { openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startScheduler } from './scheduler.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
     transform: jsonSchemaTransform,
   });
 
+  installIdempotency(app, service);
   registerRoutes(app, service);
 
   const scheduler = config.schedulerIntervalMs === null ? null : startScheduler(service, config.schedulerIntervalMs, app.log);
