@@ -15,7 +15,7 @@ import {
   LIMITS,
 } from '../../shared/api/index.ts';
 import type { ImageRow } from '../domain/images/image-row.ts';
-import { IMAGE_MAX_POWERSELLER, IMAGE_MAX_REGULAR, MAX_IMAGE_PIXELS } from '../domain/images/image-limits.ts';
+import { MAX_IMAGE_PIXELS } from '../domain/images/image-limits.ts';
 import {
   addImage,
   assertMayAddImage,
@@ -49,7 +49,7 @@ const CHANGE_RULES =
 const UPLOAD_DESCRIPTION =
   'Multipart form (`multipart/form-data`) with one file field `image`. ' +
   "Checks, in order: token (403), item exists (404), caller is the item's seller (403), item is `draft` or `preview` (409 `item_state`), " +
-  `the item has fewer images than the seller's \`image.max\` of the settings resource (${IMAGE_MAX_REGULAR}; ${IMAGE_MAX_POWERSELLER} for \`powerseller\` users; 409 \`image_limit\`), ` +
+  `the item has fewer images than the seller's \`image.max\` of the settings resource (409 \`image_limit\`), ` +
   `the file is at most ${LIMITS.imageBytes} bytes (8 MB; 413 \`too_large\`; exactly 8 MB is accepted). ` +
   'These checks run before the body is read where possible, so a refused upload costs little. ' +
   'Decisions: the image is checked by decoding it (metadata and every pixel), never by file name or Content-Type: a non-image or a truncated file is 400 `invalid_image`. ' +

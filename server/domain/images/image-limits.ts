@@ -1,18 +1,13 @@
 // Bounds on uploaded images. The byte limit (8 MB, part 8) is enforced by the multipart parser
 // from LIMITS.imageBytes; the rest live here.
-import type { UserRole } from '../../../shared/api/index.ts';
-
-/** Images per item for a regular seller and for a power seller (settings `image.max`, 2.9). */
-export const IMAGE_MAX_REGULAR = 10;
-export const IMAGE_MAX_POWERSELLER = 20;
+import { itemRules, type RuleSubject } from '../user-rules.ts';
 
 /**
- * How many images this user may attach to one item.
- * TODO(after merge): read `image.max` from server/domain/user-rules.ts, the one place that
- * GET /users/{id}/settings also reads, so what settings promise is what upload enforces.
+ * How many images this user may attach to one item: `image.max` of the user's settings (2.9),
+ * read from the one place GET /users/{id}/settings also reads.
  */
-export function maxImagesFor(user: { roles: readonly UserRole[] }): number {
-  return user.roles.includes('powerseller') ? IMAGE_MAX_POWERSELLER : IMAGE_MAX_REGULAR;
+export function maxImagesFor(user: RuleSubject): number {
+  return itemRules(user).image.max;
 }
 
 /**

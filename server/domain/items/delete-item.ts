@@ -1,8 +1,7 @@
 // DELETE /items/{id}: only drafts, only by the seller. The image files go with the rows.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Service } from '../../service.ts';
+import { removeImageFiles } from '../images/image-store.ts';
 import { findItem } from './item-row.ts';
 
 export function deleteDraft(service: Service, sellerId: number, itemId: number): void {
@@ -18,5 +17,5 @@ export function deleteDraft(service: Service, sellerId: number, itemId: number):
     return ids;
   })();
   // Files after the commit: a failed delete must not leave rows pointing at removed files.
-  for (const id of imageIds) rmSync(join(imagesDir, String(id)), { recursive: true, force: true });
+  removeImageFiles(imagesDir, imageIds);
 }
