@@ -4,8 +4,8 @@
 //
 // The slow, asynchronous work (password hashes, rendering pictures) happens first. After that
 // everything is synchronous, so no request can slip in between choosing image ids, writing the
-// image files and committing the rows in ONE transaction; if the transaction fails, the files
-// written for it are removed again.
+// image files (first) and the rows, all in ONE transaction; if it fails, the files written for
+// it are removed again.
 import type { Db } from '../db/open.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { insertUser } from '../domain/users.ts';
@@ -53,37 +53,39 @@ export async function seedDemo(service: Service, options: SeedOptions): Promise<
     renderDemoPictures(items.flatMap((i) => i.pictures)),
   ]);
 
-  // Synchronous from here on. Another caller may have seeded while we were rendering.
-  if (!isEmpty(db)) return notSeeded();
-  const imageIds = writeAllImageFiles(db, imagesDir, items, pictures);
+  // Synchronous from here on, inside one IMMEDIATE transaction: its write lock keeps another
+  // process seeding the same folder out while image ids are chosen and files written.
+  const written: number[] = [];
   try {
-    const counts = db.transaction(() => insertAll(db, now, new Map(hashes), items, imageIds, pictures, trading))();
-    return { seeded: true, counts };
+    const counts = db
+      .transaction(() => {
+        if (!isEmpty(db)) return null; // another caller seeded while we were rendering
+        const imageIds = writeAllImageFiles(db, imagesDir, items, pictures, written);
+        return insertAll(db, now, new Map(hashes), items, imageIds, pictures, trading);
+      })
+      .immediate();
+    return counts ? { seeded: true, counts } : notSeeded();
   } catch (err) {
-    removeImageFiles(imagesDir, [...imageIds.values()].flat());
+    removeImageFiles(imagesDir, written);
     throw err;
   }
 }
 
-/** Writes every image's files and returns the image ids chosen per item (in picture order). */
-function writeAllImageFiles(db: Db, imagesDir: string, items: SeedItem[], pictures: Map<string, DemoPicture>): Map<SeedItem, number[]> {
+/** Writes every image's files (recording each id in `written` first, for clean-up) and returns the image ids per item. */
+function writeAllImageFiles(db: Db, imagesDir: string, items: SeedItem[], pictures: Map<string, DemoPicture>, written: number[]): Map<SeedItem, number[]> {
   let nextId = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM images').get() as { id: number }).id + 1;
   const firstImageOf = new Map<string, number>();
   const ids = new Map<SeedItem, number[]>();
-  try {
-    for (const item of items) {
-      const own: number[] = [];
-      ids.set(item, own);
-      for (const key of item.pictures) {
-        const id = nextId++;
-        own.push(id);
-        writeImageFiles(imagesDir, id, pictures.get(key)!, firstImageOf.get(key));
-        if (!firstImageOf.has(key)) firstImageOf.set(key, id);
-      }
+  for (const item of items) {
+    const own: number[] = [];
+    ids.set(item, own);
+    for (const key of item.pictures) {
+      const id = nextId++;
+      own.push(id);
+      written.push(id);
+      writeImageFiles(imagesDir, id, pictures.get(key)!, firstImageOf.get(key));
+      if (!firstImageOf.has(key)) firstImageOf.set(key, id);
     }
-  } catch (err) {
-    removeImageFiles(imagesDir, [...ids.values()].flat());
-    throw err;
   }
   return ids;
 }

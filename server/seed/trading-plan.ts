@@ -131,8 +131,7 @@ export function planTrading(r: Random, now: number, items: SeedItem[]): TradingP
 
 /** Plain bids alternating between bidders, each at least one step above the last. */
 function bidOn(r: Random, plan: TradingPlan, item: SeedItem, count: number, role: 'lead' | 'outbid' | 'none', from: number, to: number): PlannedBid[] {
-  // Items with buyer requirements (premium options) only get bids from ville, who meets them.
-  const strict = item.row.identification_required === 1 || item.row.minimum_feedback > 0;
+  const strict = hasBuyerRequirements(item);
   const ville = strict ? 'lead' : role;
   const pool = strict ? ['ville' as const] : BUYERS.filter((b) => b !== item.seller && (ville === 'none' ? b !== 'ville' : true));
   const order: DemoUserName[] = [];
@@ -162,9 +161,15 @@ function bidOn(r: Random, plan: TradingPlan, item: SeedItem, count: number, role
   return bids;
 }
 
+/** Items with buyer requirements (premium options) get bids and offers only from ville, who meets them. */
+function hasBuyerRequirements(item: SeedItem): boolean {
+  return item.row.identification_required === 1 || item.row.minimum_feedback > 0;
+}
+
 /** A buy-now purchase: a buying bid and its trade; the item closes when it sells out. */
-function buy(plan: TradingPlan, item: SeedItem, buyer: DemoUserName, quantity: number, at: number): void {
+function buy(plan: TradingPlan, item: SeedItem, wanted: DemoUserName, quantity: number, at: number): void {
   const row = item.row;
+  const buyer = hasBuyerRequirements(item) ? 'ville' : wanted;
   const units = Math.min(quantity, row.quantity_left!);
   const price = row.buy_now_price!;
   const bid: PlannedBid = { item, bidder: buyer, amount: price, quantity: units, created: at };
@@ -190,7 +195,8 @@ function planOffers(r: Random, plan: TradingPlan, now: number, items: SeedItem[]
   const open = items.filter(
     (i) => i.row.status === 'published' && i.row.sale_method === 'buy-now' && i.row.offers_allowed === 1 && i.row.quantity_left! > 0,
   );
-  const add = (item: SeedItem, author: DemoUserName, status: PlannedOffer['status'], created: number, updated: number) => {
+  const add = (item: SeedItem, wanted: DemoUserName, status: PlannedOffer['status'], created: number, updated: number) => {
+    const author = hasBuyerRequirements(item) ? 'ville' : wanted;
     const amount = roundPrice(item.row.buy_now_price! * (0.7 + 0.2 * r.next()));
     const expires = Math.min(item.row.closing_time!, created + 48 * HOUR_MS);
     const offer: PlannedOffer = { item, author, amount, message: r.pick(OFFER_MESSAGES), status, created, updated, expires };

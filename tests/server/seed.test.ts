@@ -194,6 +194,17 @@ describe('the demo seed', () => {
     expect(feedbacks.some((f) => f.receiver_id === ville)).toBe(true);
     expect(feedbacks.some((f) => f.author_id === ville)).toBe(true);
     expect(new Set(all<{ rating: number }>('SELECT rating FROM feedbacks').map((f) => f.rating))).toEqual(new Set([-1, 0, 1]));
+
+    // Whoever bid, bought or offered on an item with a minimum feedback has at least that balance.
+    const balance = new Map(
+      all<{ user: number; balance: number }>('SELECT receiver_id AS user, sum(rating) AS balance FROM feedbacks GROUP BY receiver_id').map((b) => [b.user, b.balance]),
+    );
+    const gated = all<{ minimum_feedback: number; user: number }>(
+      `SELECT i.minimum_feedback, b.bidder_id AS user FROM bids b JOIN items i ON i.id = b.item_id WHERE i.minimum_feedback > 0
+       UNION ALL SELECT i.minimum_feedback, o.author_id FROM offers o JOIN items i ON i.id = o.item_id WHERE i.minimum_feedback > 0`,
+    );
+    expect(gated.length).toBeGreaterThan(0);
+    for (const g of gated) expect(balance.get(g.user) ?? 0).toBeGreaterThanOrEqual(g.minimum_feedback);
   });
 
   it('has pending offers on pekka\'s and anna\'s open items and questions, some answered', () => {
