@@ -160,6 +160,9 @@ function fail(message: string): never {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  // A taken port is an everyday mistake: say so in one line.
+  if (code === 'EADDRINUSE') process.stderr.write(`${err instanceof Error ? err.message : String(err)}: the port is in use; try --port 0\n`);
+  else process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });
