@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, TOKEN_HEADER } from '../shared/api/index.ts';
-import { openDatabase, type Db } from './db/open.ts';
+import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -27,7 +27,7 @@ export interface BuildOptions extends Partial<ServiceConfig> {
   logger?: FastifyServerOptions['logger'];
 }
 
-export const DATABASE_FILE = 'market.sqlite';
+export { DATABASE_FILE };
 
 export async function buildApp(options: BuildOptions): Promise<{ app: App; service: Service }> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...stripUndefined(options), dataDir: options.dataDir };

@@ -2,13 +2,13 @@
 //   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --time-zone Z
 //                    --public-url URL --rate-limit N|off
 //   add-user NAME    --password P --role R [--role R...] [--type private|company] --data DIR
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { UserRole } from '../shared/api/index.ts';
-import { buildApp, DATABASE_FILE } from './app.ts';
-import { openDatabase } from './db/open.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UserRole } from '../shared/api/enums.ts';
+import { DATABASE_FILE, openDatabase } from './db/open.ts';
 import { createUser, findUserByName, USERNAME_PATTERN } from './domain/users.ts';
-import { seedDemo } from './seed/demo.ts';
+import { timeZone } from './domain/time.ts';
 
 const USAGE = `usage:
   npm run server -- [serve] --port 8787 --data ./.market [--seed demo] [--host 127.0.0.1]
@@ -18,6 +18,10 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'serve';
   const rest = command === argv[0] ? argv.slice(1) : argv;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve(rest);
@@ -29,56 +33,78 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string', default: '8787' },
-      host: { type: 'string', default: '127.0.0.1' },
-      data: { type: 'string', default: './.market' },
-      seed: { type: 'string' },
-      'time-zone': { type: 'string' },
-      'public-url': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      log: { type: 'boolean', default: false },
-    },
-  });
+  const values = readArgs(args, {
+    port: { type: 'string', default: '8787' },
+    host: { type: 'string', default: '127.0.0.1' },
+    data: { type: 'string', default: './.market' },
+    seed: { type: 'string' },
+    'time-zone': { type: 'string' },
+    'public-url': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    log: { type: 'boolean', default: false },
+  }).values;
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port: ${values.port}`);
+  if (!/^\d+$/.test(values.port) || port > 65535) fail(`invalid --port: ${values.port}`);
   if (values.seed !== undefined && values.seed !== 'demo') fail(`unknown --seed: ${values.seed} (only "demo")`);
+  const zone = values['time-zone'];
+  if (zone !== undefined && !isValidTimeZone(zone)) fail(`unknown --time-zone: ${zone}`);
   const rateLimit = values['rate-limit'];
+  const perMinute = rateLimit === undefined ? undefined : rateLimit === 'off' ? null : Number(rateLimit);
+  if (perMinute !== undefined && perMinute !== null && !(Number.isInteger(perMinute) && perMinute > 0)) {
+    fail(`invalid --rate-limit: ${rateLimit} (a positive integer or "off")`);
+  }
+
+  // Loaded only to serve: add-user and argument errors answer without starting Fastify or sharp.
+  const [{ buildApp }, { DEMO_PASSWORD, seedDemo }] = await Promise.all([import('./app.ts'), import('./seed/demo.ts')]);
   const { app, service } = await buildApp({
     dataDir: values.data,
-    timeZone: values['time-zone'],
+    timeZone: zone,
     publicUrl: values['public-url'] ?? undefined,
-    rateLimitPerMinute: rateLimit === undefined ? undefined : rateLimit === 'off' ? null : Number(rateLimit),
-    logger: values.log ? { level: 'info' } : false,
+    rateLimitPerMinute: perMinute,
+    // Logs go to stderr: stdout's first line is reserved for the listening line.
+    logger: values.log ? { level: 'info', stream: process.stderr } : false,
   });
-  if (values.seed === 'demo') await seedDemo(service, { onlyIfEmpty: true });
 
-  const address = await app.listen({ port, host: values.host });
-  const url = new URL(address);
-  // The first line on stdout, exactly: tools wait for it to learn the port.
-  process.stdout.write(`listening on http://${values.host}:${url.port}\n`);
-
+  // A signal during start-up waits for it to finish, then closes the same way.
+  let startup: Promise<unknown> = Promise.resolve();
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    startup
+      .catch(() => undefined)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  startup = (async () => {
+    if (values.seed === 'demo') {
+      const result = await seedDemo(service, { onlyIfEmpty: true });
+      process.stderr.write(
+        result.seeded
+          ? `seeded the demo: ${result.counts.items} items, ${result.counts.images} images, ${result.counts.users} users (password ${DEMO_PASSWORD})\n`
+          : 'the database has users already: opened as it is, not seeded\n',
+      );
+    }
+    if (closing) return;
+    const address = await app.listen({ port, host: values.host });
+    const url = new URL(address);
+    // The first line on stdout, exactly: tools wait for it to learn the port.
+    process.stdout.write(`listening on http://${values.host}:${url.port}\n`);
+  })();
+  await startup;
 }
 
 async function addUser(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readArgs(
     args,
-    allowPositionals: true,
-    options: {
+    {
       password: { type: 'string' },
       role: { type: 'string', multiple: true },
       type: { type: 'string' },
@@ -86,8 +112,10 @@ async function addUser(args: string[]): Promise<void> {
       email: { type: 'string' },
       'full-name': { type: 'string' },
     },
-  });
+    true,
+  );
   const username = positionals[0];
+  if (positionals.length > 1) fail(`add-user takes one NAME, got: ${positionals.join(' ')}`);
   if (!username || !USERNAME_PATTERN.test(username)) fail('add-user needs a NAME of 2-40 letters, digits, _ . -');
   if (!values.password || values.password.length < 8) fail('--password of at least 8 characters is required');
   const roles = (values.role ?? ['private']).map((r) => {
@@ -96,6 +124,8 @@ async function addUser(args: string[]): Promise<void> {
     return parsed.data;
   });
   const type = values.type === undefined ? undefined : values.type === 'company' ? 'company' : values.type === 'private' ? 'private' : fail(`--type is private or company`);
+  if (type === 'private' && roles.includes('company')) fail('--role company needs --type company (or no --type)');
+  mkdirSync(values.data, { recursive: true });
   const db = openDatabase(join(values.data, DATABASE_FILE));
   try {
     if (findUserByName(db, username)) fail(`user ${username} exists already`);
@@ -106,12 +136,33 @@ async function addUser(args: string[]): Promise<void> {
   }
 }
 
+/** parseArgs, with its errors (unknown option, missing value) as usage errors: exit code 2. */
+function readArgs<T extends ParseArgsConfig['options']>(args: string[], options: T, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    timeZone(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  // A taken port is an everyday mistake: say so in one line.
+  if (code === 'EADDRINUSE') process.stderr.write(`${err instanceof Error ? err.message : String(err)}: the port is in use; try --port 0\n`);
+  else process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

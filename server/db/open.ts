@@ -5,6 +5,9 @@ import { stripHtml } from '../domain/text.ts';
 
 export type Db = Database.Database;
 
+/** The service's database file inside its data folder. */
+export const DATABASE_FILE = 'market.sqlite';
+
 export class DatabaseTooNewError extends Error {
   constructor(found: number, known: number) {
     super(`database schema version ${found} is newer than this code knows (${known})`);

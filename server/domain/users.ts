@@ -55,8 +55,14 @@ export function toAuthUser(row: Pick<UserRow, 'id' | 'username' | 'type' | 'role
 
 export async function createUser(db: Db, user: NewUser, now: number): Promise<number> {
   if (!USERNAME_PATTERN.test(user.username)) throw new Error(`invalid username: ${user.username}`);
+  return insertUser(db, user, await hashPassword(user.password), now);
+}
+
+/** The synchronous half of createUser, for callers that hash first and insert inside their own
+ * transaction (the demo seed writes every row in one). `user.password` is not read. */
+export function insertUser(db: Db, user: Omit<NewUser, 'password'>, passwordHash: string, now: number): number {
+  if (!USERNAME_PATTERN.test(user.username)) throw new Error(`invalid username: ${user.username}`);
   const type: UserType = user.type ?? (user.roles.includes('company') ? 'company' : 'private');
-  const passwordHash = await hashPassword(user.password);
   const result = db
     .prepare(
       `INSERT INTO users (username, password_hash, type, roles, description, email, full_name, mobile,
