@@ -14,7 +14,12 @@ let ville: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, anna, pekka, ville] = await Promise.all(['seller', 'anna', 'pekka', 'ville'].map((n) => server.addUser(n)));
+  [seller, anna, pekka, ville] = await Promise.all([
+    server.addUser('seller'),
+    server.addUser('anna'),
+    server.addUser('pekka'),
+    server.addUser('ville'),
+  ]);
 });
 afterAll(() => server.close());
 

@@ -9,7 +9,7 @@ let server: TestServer;
 let seller: { token: string; userId: number };
 let anna: { token: string; userId: number };
 let pekka: { token: string; userId: number };
-const ids: Record<string, number> = {};
+const ids = { open: 0, won: 0, bought: 0, unsold: 0, draft: 0, preview: 0, waiting: 0, original: 0, copy: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
