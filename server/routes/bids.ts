@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { Bid, BidInput, BidList, BidResult, ErrorBody, ItemIdParams, PathId } from '../../shared/api/index.ts';
 import { describeIncreaseTable } from '../domain/bidding/increase-table.ts';
 import { findItem } from '../domain/items/item-row.ts';
-import { placeBid } from '../domain/trading/place-bid.ts';
+import { bidQueueOf } from '../domain/trading/bid-queue.ts';
+import { prepared } from '../domain/trading/statements.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
@@ -98,11 +99,11 @@ export function registerBidsRoutes(app: App, service: Service): void {
     preValidation: async (request) => {
       requireUser(request, service);
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const user = requireUser(request, service);
       const body = request.body;
-      const result = placeBid(
-        service,
+      // The time of arrival decides against closingTime, even if the batch commits a moment later.
+      const result = await bidQueueOf(service).place(
         {
           itemId: request.params.itemid,
           bidderId: user.id,
@@ -113,7 +114,7 @@ export function registerBidsRoutes(app: App, service: Service): void {
         },
         service.clock.now(),
       );
-      const row = service.db.prepare(`${BIDS_SQL} WHERE b.id = ?`).get(result.bidId) as BidRowWithBidder;
+      const row = prepared(service.db, `${BIDS_SQL} WHERE b.id = ?`).get(result.bidId) as BidRowWithBidder;
       const ctx = { tz: service.tz, links: linksFor(request, service) };
       const { item } = result;
       reply.code(201);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/open.ts';
 import { replayBids, type AuctionRules, type AuctionState, type Standing } from '../bidding/engine.ts';
 import { toCents } from '../bidding/increase-table.ts';
 import type { ItemRow } from '../items/item-row.ts';
+import { prepared } from './statements.ts';
 
 export function rulesOf(item: ItemRow): AuctionRules {
   const cents = (v: number | null) => (v === null ? null : toCents(v));
@@ -21,9 +22,8 @@ export function rulesOf(item: ItemRow): AuctionRules {
 /** The auction's state from its bids (ids order them). Buy-now items have no auction state. */
 export function auctionStateOf(db: Db, item: ItemRow): AuctionState {
   if (item.sale_method === 'buy-now') return replayBids(rulesOf(item), []);
-  const rows = db
-    .prepare('SELECT bidder_id, max_amount, id FROM bids WHERE item_id = ? ORDER BY id')
-    .raw()
+  const rows = prepared(db, 'SELECT bidder_id, max_amount, id FROM bids WHERE item_id = ? ORDER BY id')
+    .raw(true)
     .all(item.id) as Array<[number, number, number]>;
   const bids: Standing[] = rows.map(([bidderId, max, seq]) => ({ bidderId, max: toCents(max), seq }));
   return replayBids(rulesOf(item), bids);

@@ -10,6 +10,7 @@ import { findItem, type ItemWithSeller } from '../items/item-row.ts';
 import { auctionStateOf, rulesOf } from './auction-state.ts';
 import { feedbackBalance } from './feedback-summary.ts';
 import { recordTrade } from './record-trade.ts';
+import { prepared } from './statements.ts';
 
 export interface PlaceBidInput {
   itemId: number;
@@ -44,7 +45,7 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
       }
       const rules = rulesOf(item);
       const state = auctionStateOf(db, item);
-      const lastId = (db.prepare('SELECT max(id) AS id FROM bids').get() as { id: number | null }).id ?? 0;
+      const lastId = (prepared(db, 'SELECT max(id) AS id FROM bids').get() as { id: number | null }).id ?? 0;
       const outcome = applyBid(rules, state, {
         bidderId: input.bidderId,
         amount: toCents(input.amount),
@@ -52,15 +53,14 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
         time: now,
         seq: lastId + 1,
       });
-      const firstBidByUser = db.prepare('SELECT 1 FROM bids WHERE bidder_id = ? AND item_id = ? LIMIT 1').get(input.bidderId, item.id) === undefined;
+      const firstBidByUser = prepared(db, 'SELECT 1 FROM bids WHERE bidder_id = ? AND item_id = ? LIMIT 1').get(input.bidderId, item.id) === undefined;
       const insertBid = (amount: number, max: number, quantity: number) =>
         Number(
-          db
-            .prepare(
-              `INSERT INTO bids (item_id, bidder_id, amount, max_amount, automatic, quantity, created)
+          prepared(
+            db,
+            `INSERT INTO bids (item_id, bidder_id, amount, max_amount, automatic, quantity, created)
                VALUES (?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(item.id, input.bidderId, amount, max, input.automatic ? 1 : 0, quantity, now).lastInsertRowid,
+          ).run(item.id, input.bidderId, amount, max, input.automatic ? 1 : 0, quantity, now).lastInsertRowid,
         );
       const countBidder = firstBidByUser ? 1 : 0;
 
@@ -88,7 +88,7 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
         }
         case 'bid': {
           const bidId = insertBid(toEuros(outcome.recordedAmount), input.amount, 1);
-          db.prepare('UPDATE items SET current_price = ?, bidder_count = bidder_count + ?, updated = ? WHERE id = ?').run(
+          prepared(db, 'UPDATE items SET current_price = ?, bidder_count = bidder_count + ?, updated = ? WHERE id = ?').run(
             toEuros(outcome.state.price ?? rules.startingPrice),
             countBidder,
             now,
