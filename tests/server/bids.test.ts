@@ -3,7 +3,7 @@ import { BidList, BidResult, ErrorBody } from '../../shared/api/index.ts';
 import { placeBid } from '../../server/domain/trading/place-bid.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { HOUR, insertItem, itemState } from '../support/trading-fixtures.ts';
+import { addUsersWithTokens, HOUR, insertItem, itemState } from '../support/trading-fixtures.ts';
 
 let server: TestServer;
 let seller: { token: string; userId: number };
@@ -158,6 +158,19 @@ describe('placing bids', () => {
     const res = await bid(ville.token, id, 20);
     expect(res.status).toBe(403);
     expect(codeOf(res.body)).toBe('feedback_too_low');
+  });
+});
+
+describe('simultaneous bids', () => {
+  it('takes exactly one of several equal bids sent at the same moment and refuses the rest as too low', async () => {
+    const id = newAuction({ startingPrice: 10 });
+    const bidders = addUsersWithTokens(server, 'racer', 8);
+    const results = await Promise.all(bidders.map((b) => bid(b.token, id, 10)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    for (const r of results.filter((x) => x.status === 400)) expect(codeOf(r.body)).toBe('bid_too_low');
+    const list = BidList.parse((await call(server.api(`/items/${id}/bids`))).body);
+    expect(list.totalCount).toBe(1);
+    expect(itemState(server.service, id)).toMatchObject({ current_price: 10, bidder_count: 1 });
   });
 });
 
