@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeItem } from '../../server/domain/items/close-item.ts';
+import { runTimedTransitions } from '../../server/domain/timed-transitions.ts';
+import { areTradingPartners } from '../../server/domain/trades.ts';
+import { placeBid } from '../../server/domain/trading/place-bid.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { DAY, HOUR, insertItem, itemState, tradesOf } from '../support/trading-fixtures.ts';
+
+let server: TestServer;
+let seller: number;
+let anna: number;
+let pekka: number;
+let ville: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, anna, pekka, ville] = await Promise.all([
+    server.addUser('seller'),
+    server.addUser('anna'),
+    server.addUser('pekka'),
+    server.addUser('ville'),
+  ]);
+});
+afterAll(() => server.close());
+
+const bidAt = (itemId: number, bidderId: number, amount: number, now: number, automatic = true) =>
+  placeBid(server.service, { itemId, bidderId, amount, automatic }, now);
+
+function republishedCopies(id: number) {
+  return server.service.db.prepare('SELECT id, status, list_time, closing_time, republish FROM items WHERE republished_from = ?').all(id) as Array<{
+    id: number;
+    status: string;
+    list_time: number;
+    closing_time: number;
+    republish: number;
+  }>;
+}
+
+describe('closing at closingTime', () => {
+  it('closes at the closing instant, not before, and the highest bidder wins once', () => {
+    const t = Date.now();
+    const closing = t + HOUR;
+    const id = insertItem(server.service, { sellerId: seller, startingPrice: 10, closingTime: closing });
+    bidAt(id, anna, 40, t);
+    const leading = bidAt(id, pekka, 60, t + 1);
+
+    runTimedTransitions(server.service, closing - 1);
+    expect(itemState(server.service, id).status).toBe('published');
+    runTimedTransitions(server.service, closing);
+    expect(itemState(server.service, id)).toMatchObject({ status: 'closed', closed_at: closing });
+    expect(tradesOf(server.service, id)).toMatchObject([
+      { kind: 'auction', buyer_id: pekka, seller_id: seller, source_id: leading.bidId, quantity: 1, price: 41 },
+    ]);
+    runTimedTransitions(server.service, closing + DAY);
+    closeItem(server.service, id, closing + DAY);
+    expect(tradesOf(server.service, id)).toHaveLength(1);
+  });
+
+  it('has no winner when the auction closes under its reserve', () => {
+    const t = Date.now();
+    const id = insertItem(server.service, { sellerId: seller, startingPrice: 10, reservePrice: 100, closingTime: t + HOUR });
+    bidAt(id, anna, 40, t);
+    bidAt(id, pekka, 99, t);
+    const result = closeItem(server.service, id, t + HOUR);
+    expect(result).toMatchObject({ changed: true, status: 'closed', winnerId: null });
+    expect(tradesOf(server.service, id)).toEqual([]);
+  });
+
+  it('lets the winner and the seller see each other as trading partners from the trade on', () => {
+    const t = Date.now();
+    const id = insertItem(server.service, { sellerId: seller, closingTime: t + HOUR });
+    expect(areTradingPartners(server.service.db, ville, seller)).toBe(false);
+    bidAt(id, ville, 15, t);
+    expect(areTradingPartners(server.service.db, ville, seller)).toBe(false);
+    const result = closeItem(server.service, id, t + HOUR);
+    expect(result.winnerId).toBe(ville);
+    expect(areTradingPartners(server.service.db, ville, seller)).toBe(true);
+    expect(areTradingPartners(server.service.db, seller, ville)).toBe(true);
+    expect(areTradingPartners(server.service.db, ville, anna)).toBe(false);
+  });
+});
+
+describe('closing early (PUT status closed)', () => {
+  it('closes now with the leader as winner, is idempotent, and leaves drafts alone', () => {
+    const t = Date.now();
+    const id = insertItem(server.service, { sellerId: seller, closingTime: t + DAY, republish: true, listTime: t - 5 * DAY });
+    bidAt(id, anna, 20, t);
+    const first = closeItem(server.service, id, t + 5);
+    expect(first).toMatchObject({ changed: true, winnerId: anna, republishedId: null });
+    expect(itemState(server.service, id).closed_at).toBe(t + 5);
+    const again = closeItem(server.service, id, t + 10);
+    expect(again).toMatchObject({ changed: false, winnerId: anna, republishedId: null });
+    expect(tradesOf(server.service, id)).toHaveLength(1);
+
+    const draft = insertItem(server.service, { sellerId: seller, status: 'draft' });
+    expect(closeItem(server.service, draft, t)).toMatchObject({ changed: false, status: 'draft' });
+  });
+
+  it('does not republish an item the seller closed before its time', () => {
+    const t = Date.now();
+    const id = insertItem(server.service, { sellerId: seller, listTime: t - 5 * DAY, closingTime: t + DAY, republish: true });
+    closeItem(server.service, id, t);
+    expect(republishedCopies(id)).toEqual([]);
+  });
+});
+
+describe('republishing', () => {
+  it('publishes an unsold item open more than 3 days again, once, with the same duration', () => {
+    const t = Date.now();
+    const id = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t, republish: true, title: 'Old lamp' });
+    runTimedTransitions(server.service, t + 1000);
+    const copies = republishedCopies(id);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ status: 'published', list_time: t + 1000, closing_time: t + 1000 + 7 * DAY, republish: 0 });
+    const title = server.service.db.prepare('SELECT title FROM items WHERE id = ?').pluck().get(copies[0]!.id);
+    expect(title).toBe('Old lamp');
+    runTimedTransitions(server.service, t + 2000);
+    closeItem(server.service, id, t + 3000);
+    expect(republishedCopies(id)).toHaveLength(1);
+  });
+
+  it('does not republish items open 3 days or less, sold items, or items without the flag', () => {
+    const t = Date.now();
+    const short = insertItem(server.service, { sellerId: seller, listTime: t - 3 * DAY, closingTime: t, republish: true });
+    const sold = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t, republish: true });
+    bidAt(sold, anna, 10, t - 1);
+    const unflagged = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t });
+    runTimedTransitions(server.service, t);
+    for (const id of [short, sold, unflagged]) {
+      expect(itemState(server.service, id).status).toBe('closed');
+      expect(republishedCopies(id)).toEqual([]);
+    }
+  });
+});
+
+describe('the scheduler inside the service', () => {
+  let timed: TestServer;
+  beforeAll(async () => {
+    timed = await startTestServer({ schedulerIntervalMs: 25 });
+  });
+  afterAll(() => timed.close());
+
+  it('closes an item at its closing time without any request arriving', async () => {
+    const sellerId = await timed.addUser('timed-seller');
+    const buyer = await timed.login('timed-buyer');
+    const id = insertItem(timed.service, { sellerId, closingTime: Date.now() + 400 });
+    const res = await call(timed.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } });
+    expect(res.status).toBe(201);
+    const deadline = Date.now() + 5000;
+    while (itemState(timed.service, id).status !== 'closed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(itemState(timed.service, id).status).toBe('closed');
+    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 10 }]);
+  });
+});
