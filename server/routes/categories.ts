@@ -75,6 +75,7 @@ function singleCategory(service: Service, links: LinkBuilder, id: number): Singl
       },
       subcategories: links.api(`/categories/${id}/subcategories`),
       parent: row.parent_id === 0 ? links.api('/categories') : links.api(`/categories/${row.parent_id}`),
+      alternative: links.page(`/categories/${id}`),
     },
     categories: (tree.children.get(id) ?? []).map((c) => node(tree, c, links, 1)),
     updated: service.tz.format(row.updated),
@@ -135,7 +136,7 @@ export function registerCategoriesRoutes(app: App, service: Service): void {
     schema: {
       summary: 'A single category',
       description:
-        'Single category (2.6). links.items holds the lists open, closed, closing, recent and gallery. Extensions: level, parentId, links.parent and the direct children in `categories`. Id 0 is the root and answers like GET /1.1/categories. Unknown id: 404.',
+        'Single category (2.6). links.items holds the lists open, closed, closing, recent and gallery. Extensions: level, parentId, links.parent, links.alternative (the public web page) and the direct children in `categories`. Id 0 is the root and answers like GET /1.1/categories. Unknown id: 404.',
       tags: ['categories'],
       params: CategoryIdParams,
       querystring: ListingQuery,
@@ -162,7 +163,7 @@ export function registerCategoriesRoutes(app: App, service: Service): void {
   });
 
   for (const { variant, path, summary, rule } of VARIANTS) {
-    const handler = (request: FastifyRequest<{ Params: { categoryid: number }; Querystring: SearchQuery; Body?: SearchQuery }>) => {
+    const handler = (request: FastifyRequest<{ Params: { categoryid: number }; Querystring: SearchQuery; Body?: SearchQuery | null }>) => {
       const id = request.params.categoryid;
       const tree = categoryTree(service.db);
       if (id !== 0 && !tree.byId.has(id)) throw notFound('category', 'categoryid');
@@ -183,11 +184,11 @@ export function registerCategoriesRoutes(app: App, service: Service): void {
     };
     const url = `/1.1${path(':categoryid')}`;
     app.get(url, { schema, handler });
-    app.post(url, { schema: { ...schema, body: SearchQuery.optional() }, handler });
+    app.post(url, { schema: { ...schema, body: SearchQuery.nullish() }, handler });
   }
 }
 
-function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
+function stripUndefined<T extends object>(value: T | null | undefined): Partial<T> {
   if (!value) return {};
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
