@@ -76,7 +76,7 @@ describe('favorites', () => {
       const res = await call(favorites(ville.userId), { token: ville.token, form: { itemid } });
       expect(res.status, itemid).toBe(404);
     }
-    for (const form of [{}, { itemid: 'abc' }, { itemid: '-3' }]) {
+    for (const form of [{}, { itemid: 'abc' }, { itemid: '-3' }] as Record<string, string>[]) {
       const res = await call(favorites(ville.userId), { token: ville.token, form });
       expect(res.status).toBe(400);
       expect(ErrorBody.parse(res.body).errors[0]!.field).toBe('itemid');
