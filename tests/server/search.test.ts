@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ftsMatchExpression } from '../../server/domain/search/fts.ts';
 import { ErrorBody, ItemList } from '../../shared/api/index.ts';
 import { DAY_MS, HOUR_MS } from '../../server/domain/time.ts';
 import { insertBid, insertCategoryTree, insertFeedback, insertItem, insertItems } from '../support/item-fixtures.ts';
@@ -99,6 +101,17 @@ describe('search filters', () => {
     expect(await names(`words=${encodeURIComponent('"lamp" OR "oak"')}`)).toEqual([]);
     expect(await names(`words=${encodeURIComponent('NEAR(brass lamp)')}`)).toEqual([]);
     expect(await names(`words=${encodeURIComponent('(brass) lamp*')}`)).toEqual(['a']);
+  });
+
+  it('no text at all, however hostile, makes the full-text expression fail in SQLite', () => {
+    const match = server.service.db.prepare('SELECT count(*) FROM items_fts WHERE items_fts MATCH ?').pluck();
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: fc.constantFrom('"', '*', '(', ')', ':', '^', '-', '+', 'NEAR', ' AND ', ' OR ', ' NOT ', 'a', ' ', '{', '}', ',') })), (text) => {
+        const expression = ftsMatchExpression(text);
+        if (expression !== null) expect(() => match.get(expression)).not.toThrow();
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('a words value without letters or digits is ignored and left out of the links', async () => {
@@ -244,6 +257,12 @@ describe('search order and paging', () => {
     const res = await call(server.api('/items'), { token: '0'.repeat(32) });
     expect(res.status).toBe(403);
     ErrorBody.parse(res.body);
+  });
+
+  it('writes its decisions into the OpenAPI document', async () => {
+    const doc = (await call(server.api('/openapi.json'))).body as { paths: Record<string, { get: { description: string } }> };
+    const description = doc.paths['/1.1/items']!.get.description;
+    for (const word of ['classification', 'feedback_limit', 'area', 'Ties are ordered by id']) expect(description).toContain(word);
   });
 
   it('serialises items as summaries with the links of 2.3', async () => {
