@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { migrate, schemaVersion } from '../../server/db/open.ts';
+import { MIGRATIONS } from '../../server/db/migrations.ts';
+import { categoryTree } from '../../server/domain/categories.ts';
+import { normalizeSearch } from '../../server/domain/search/criteria.ts';
 import { ftsMatchExpression } from '../../server/domain/search/fts.ts';
-import { ErrorBody, ItemList } from '../../shared/api/index.ts';
+import { CATEGORY_WALK_THRESHOLD, searchItems } from '../../server/domain/search/item-search.ts';
+import { stripHtml } from '../../server/domain/text.ts';
+import { ErrorBody, ItemList, SearchQuery } from '../../shared/api/index.ts';
 import { DAY_MS, HOUR_MS } from '../../server/domain/time.ts';
 import { insertBid, insertCategoryTree, insertFeedback, insertItem, insertItems } from '../support/item-fixtures.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
@@ -271,5 +278,57 @@ describe('search order and paging', () => {
     expect(item).toMatchObject({ title: 'Brass lamp', category: 'Lamps', seller: 'anna', currentPrice: 20, buyNowPrice: 0 });
     expect(item.links.self).toBe(server.api(`/items/${id.get('a')}`));
     expect(item.links.alternative).toBe(`${server.url}/web/items/${id.get('a')}`);
+  });
+});
+
+describe('large categories', () => {
+  it('a category with more items than the walk threshold pages in the same order as a small one', async () => {
+    const count = CATEGORY_WALK_THRESHOLD + 100;
+    const now = server.service.clock.now();
+    const crafts = insertItems(
+      server.service.db,
+      Array.from({ length: count }, (_, i) => ({ seller_id: users.anna, title: `Craft ${i}`, condition: 'acceptable', category_id: cat.get('Handmade')!, hits: (i * 7919) % 500, starting_price: (i * 31) % 997 })),
+      now,
+    );
+    const hits = new Map(crafts.map((itemId, i) => [itemId, (i * 7919) % 500]));
+    const expected = [...crafts].sort((a, b) => hits.get(b)! - hits.get(a)! || b - a);
+    const q = `category=${cat.get('Crafts')}&condition=acceptable`;
+    const first = await search(`${q}&limit=500`);
+    expect(first.totalCount).toBe(count);
+    expect(first.items.map((i) => i.id)).toEqual(expected.slice(0, 500));
+    const third = await search(`${q}&limit=500&page=3`);
+    expect(third.items.map((i) => i.id)).toEqual(expected.slice(1000, 1500));
+    const cheap = await search(`${q}&sort=lowprice&price_max=3`);
+    expect(cheap.items.every((i) => i.currentPrice <= 3)).toBe(true);
+    expect(cheap.totalCount).toBe(crafts.filter((_, i) => (i * 31) % 997 <= 3).length);
+  });
+});
+
+describe('migration 3 (search indexes)', () => {
+  it('adds the search indexes over existing items, which are then found by every plan', () => {
+    const db = new Database(':memory:');
+    db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
+    migrate(db, MIGRATIONS, 2);
+    expect(schemaVersion(db)).toBe(2);
+    const now = Date.now();
+    db.prepare(`INSERT INTO users (id, username, password_hash, type, created, updated) VALUES (1, 'anna', 'x', 'private', ?, ?)`).run(now, now);
+    db.prepare(`INSERT INTO categories (id, parent_id, level, title, updated) VALUES (1, 0, 1, 'Home', ?)`).run(now);
+    db.prepare(
+      `INSERT INTO items (id, seller_id, status, title, description, sale_method, category_id, starting_price, list_time, closing_time, created, updated)
+       VALUES (7, 1, 'published', 'Brass lamp', '<p>shiny</p>', 'auction', 1, 5, ?, ?, ?, ?)`,
+    ).run(now - 1000, now + DAY_MS, now, now);
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(3);
+    const indexes = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'items'`).pluck().all();
+    for (const index of ['items_search_by_id', 'items_search_by_category', 'items_search_by_status', 'items_status_current_price', 'items_status_bidders', 'items_status_title']) {
+      expect(indexes).toContain(index);
+    }
+    const tree = categoryTree(db);
+    for (const raw of [{ words: 'shiny' }, { category: '1' }, { sellernro: '1' }, { sort: 'lowprice' }, { status: 'closed' }]) {
+      const query = SearchQuery.parse(raw);
+      const { criteria } = normalizeSearch(query, tree);
+      expect(searchItems(db, criteria, now).ids, JSON.stringify(query)).toEqual(raw.status === 'closed' ? [] : [7]);
+    }
+    db.close();
   });
 });
