@@ -41,6 +41,8 @@ export const SingleCategory = z.object({
     items: z.object({ open: Url, closed: Url, closing: Url, recent: Url, gallery: Url }),
     subcategories: Url,
     parent: Url,
+    /** Extension: the category's public web page. */
+    alternative: Url.optional(),
   }),
   categories: z.array(CategoryNode),
   updated: Timestamp,

@@ -1,0 +1,49 @@
+// The benchmark's server process: the real service over a 100,000-item catalogue, and a bare
+// Fastify JSON route as the yardstick, both on loopback port 0. Prints one JSON line with their
+// URLs; closes and removes its temporary data folder when stdin closes or on SIGTERM.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { fillBenchDatabase } from './bench-data.ts';
+
+export interface BenchServerInfo {
+  api: string;
+  bare: string;
+  itemId: number;
+  mainCategoryId: number;
+  itemCount: number;
+}
+
+const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
+const dataDir = mkdtempSync(join(tmpdir(), 'market-bench-'));
+const { app, service } = await buildApp({ dataDir, rateLimitPerMinute: null, schedulerIntervalMs: null, logger: false });
+const data = fillBenchDatabase(service.db, service.clock.now(), itemCount);
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ id: 1, title: 'bare', updated: new Date(0).toISOString() }));
+
+const api = await app.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+const info: BenchServerInfo = {
+  api: `${api}/1.1`,
+  bare: `${bareUrl}/bare`,
+  itemId: data.itemIds[Math.floor(data.itemIds.length / 2)]!,
+  mainCategoryId: data.mainCategoryIds[0]!,
+  itemCount,
+};
+process.stdout.write(`${JSON.stringify(info)}\n`);
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await Promise.allSettled([app.close(), bare.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.stdin.on('end', () => void close());
+process.stdin.resume();
+process.on('SIGTERM', () => void close());
+process.on('SIGINT', () => void close());

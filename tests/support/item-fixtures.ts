@@ -1,0 +1,144 @@
+// Rows straight into SQLite for tests and the benchmark: items, categories, bids and feedback,
+// without going through the item API (which has its own tests). Every row is one the service
+// could have written itself: main and section category ids follow the category tree, and the
+// full-text index is filled by the items table's triggers.
+import type { Db } from '../../server/db/open.ts';
+import { categoryTree, insertCategory } from '../../server/domain/categories.ts';
+import type { ItemRow } from '../../server/domain/items/item-row.ts';
+import { DAY_MS } from '../../server/domain/time.ts';
+
+export type ItemFixture = Partial<Omit<ItemRow, 'id'>> & { seller_id: number; id?: number };
+
+const COLUMNS = [
+  'id', 'seller_id', 'status', 'title', 'description', 'sale_method', 'condition', 'category_id',
+  'main_category_id', 'section_category_id', 'starting_price', 'current_price', 'buy_now_price',
+  'minimum_increase', 'reserve_price', 'quantity', 'quantity_left', 'open_days', 'list_time',
+  'closing_time', 'postal_code', 'location', 'is_location_abroad', 'delivery_methods',
+  'payment_methods', 'upgrades', 'bidder_count', 'offer_count', 'hits', 'closed_at', 'created', 'updated',
+] as const;
+
+/** A published auction listed a day ago, closing in a week, in Helsinki. */
+export function itemDefaults(now: number): Omit<ItemRow, 'id' | 'seller_id'> {
+  return {
+    status: 'published',
+    title: 'Test item',
+    description: '<p>A test item.</p>',
+    sale_method: 'auction',
+    condition: 'good',
+    category_id: null,
+    main_category_id: null,
+    section_category_id: null,
+    starting_price: 10,
+    current_price: null,
+    buy_now_price: null,
+    minimum_increase: 1,
+    reserve_price: null,
+    quantity: 1,
+    quantity_left: 1,
+    open_days: 8,
+    list_time: now - DAY_MS,
+    closing_time: now + 7 * DAY_MS,
+    list_time_requested: 0,
+    postal_code: '00100',
+    location: 'HELSINKI',
+    is_location_abroad: 0,
+    delivery_methods: '["pickup"]',
+    delivery_price: null,
+    delivery_terms: null,
+    payment_methods: '["cash"]',
+    payment_terms: null,
+    identification_required: 0,
+    minimum_feedback: 0,
+    republish: 0,
+    marginal_tax: 0,
+    vat: null,
+    offers_allowed: 1,
+    upgrades: '[]',
+    original_id: null,
+    republished_from: null,
+    bidder_count: 0,
+    offer_count: 0,
+    hits: 0,
+    sold_quantity: 0,
+    closed_at: null,
+    created: now,
+    updated: now,
+  };
+}
+
+/** Inserts items in one transaction; returns their ids in order. */
+export function insertItems(db: Db, items: readonly ItemFixture[], now: number): number[] {
+  const tree = categoryTree(db);
+  const statement = db.prepare(
+    `INSERT INTO items (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const defaults = itemDefaults(now);
+  return db.transaction(() =>
+    items.map((fixture) => {
+      const row: Record<string, unknown> = { ...defaults, id: null, ...fixture };
+      const categoryId = row.category_id as number | null;
+      if (categoryId !== null && fixture.main_category_id === undefined) {
+        const path = tree.path(categoryId);
+        row.main_category_id = path[0]?.id ?? null;
+        row.section_category_id = path[1]?.id ?? null;
+      }
+      if (row.sale_method === 'buy-now' && fixture.buy_now_price === undefined) row.buy_now_price = row.starting_price;
+      const values = Object.fromEntries(COLUMNS.map((c) => [c, row[c] ?? null]));
+      return Number(statement.run(values).lastInsertRowid);
+    }),
+  )();
+}
+
+export function insertItem(db: Db, item: ItemFixture, now: number): number {
+  const [id] = insertItems(db, [item], now);
+  return id!;
+}
+
+export interface CategorySpec {
+  title: string;
+  children?: CategorySpec[];
+}
+
+/** Inserts a category tree; returns the ids by title (titles are unique in fixtures). */
+export function insertCategoryTree(db: Db, specs: readonly CategorySpec[], now: number): Map<string, number> {
+  const ids = new Map<string, number>();
+  const add = (spec: CategorySpec, parentId: number, position: number) => {
+    const id = insertCategory(db, { parentId, title: spec.title, position }, now);
+    ids.set(spec.title, id);
+    spec.children?.forEach((child, i) => add(child, id, i));
+  };
+  db.transaction(() => specs.forEach((spec, i) => add(spec, 0, i)))();
+  return ids;
+}
+
+export function insertBid(db: Db, bid: { itemId: number; bidderId: number; amount: number }, now: number): number {
+  return Number(
+    db
+      .prepare('INSERT INTO bids (item_id, bidder_id, amount, max_amount, created) VALUES (?, ?, ?, ?, ?)')
+      .run(bid.itemId, bid.bidderId, bid.amount, bid.amount, now).lastInsertRowid,
+  );
+}
+
+/** Feedback from a buyer to a seller, with the trade it belongs to. */
+export function insertFeedback(
+  db: Db,
+  feedback: { itemId: number; sellerId: number; buyerId: number; rating: -1 | 0 | 1 },
+  now: number,
+): number {
+  return db.transaction(() => {
+    const trade = db
+      .prepare(
+        `INSERT INTO trades (item_id, seller_id, buyer_id, kind, source_id, quantity, price, created)
+         VALUES (?, ?, ?, 'offer', (SELECT coalesce(max(source_id), 0) + 1 FROM trades WHERE kind = 'offer'), 1, 10, ?)`,
+      )
+      .run(feedback.itemId, feedback.sellerId, feedback.buyerId, now);
+    return Number(
+      db
+        .prepare(
+          `INSERT INTO feedbacks (trade_id, author_id, receiver_id, role, rating, text, created)
+           VALUES (?, ?, ?, 1, ?, 'fixture feedback', ?)`,
+        )
+        .run(trade.lastInsertRowid, feedback.buyerId, feedback.sellerId, feedback.rating, now).lastInsertRowid,
+    );
+  })();
+}
