@@ -7,31 +7,45 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { fillBenchDatabase } from './bench-data.ts';
+import { setUpBidLoad, type Bidder } from './bid-load.ts';
 
 export interface BenchServerInfo {
   api: string;
   bare: string;
+  /** The bare route answering with the benchmarked item's own JSON document. */
+  bareItemPayload: string;
   itemId: number;
   mainCategoryId: number;
   itemCount: number;
+  /** An open auction and 100 bidders with tokens, for the bid load. */
+  bidLoad: { itemId: number; bidders: Bidder[] };
 }
 
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'market-bench-'));
 const { app, service } = await buildApp({ dataDir, rateLimitPerMinute: null, schedulerIntervalMs: null, logger: false });
 const data = fillBenchDatabase(service.db, service.clock.now(), itemCount);
+const bidSetup = setUpBidLoad(service, 100);
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ id: 1, title: 'bare', updated: new Date(0).toISOString() }));
+// A second yardstick: the same framework sending a response as large as the item's, so the ratio
+// separates what our code costs from what moving the bytes costs.
+let itemPayload: unknown = null;
+bare.get('/bare-item', async () => itemPayload);
 
 const api = await app.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+const benchItemId = data.itemIds[Math.floor(data.itemIds.length / 2)]!;
+itemPayload = await (await fetch(`${api}/1.1/items/${benchItemId}`)).json();
 const info: BenchServerInfo = {
   api: `${api}/1.1`,
   bare: `${bareUrl}/bare`,
-  itemId: data.itemIds[Math.floor(data.itemIds.length / 2)]!,
+  bareItemPayload: `${bareUrl}/bare-item`,
+  itemId: benchItemId,
   mainCategoryId: data.mainCategoryIds[0]!,
   itemCount,
+  bidLoad: { itemId: bidSetup.itemId, bidders: bidSetup.bidders },
 };
 process.stdout.write(`${JSON.stringify(info)}\n`);
 

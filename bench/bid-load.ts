@@ -1,7 +1,7 @@
 // Bids under load: 100 concurrent bidders placing bids on one item over loopback HTTP, and the
 // item GET rate at the same concurrency in the same run, so the figure is a ratio that does not
 // depend on the machine. `runBidLoad` is the load itself (the load test uses it);
-// `measureBidLoad` sets up a seller, bidders and an item in a running service and reports.
+// `setUpBidLoad` adds a seller, bidders and an item to a service; `measureBidLoad` reports.
 import { createHash, randomBytes } from 'node:crypto';
 import { defaultIncrease, toCents, toEuros } from '../server/domain/bidding/increase-table.ts';
 import type { Service } from '../server/service.ts';
@@ -156,11 +156,14 @@ export interface BidLoadFigures {
 }
 
 /** The benchmark figure: 2,000 bids from 100 concurrent bidders on one item, then as many item
- * GETs at the same concurrency. `service` must be the in-process service behind `url`. */
-export async function measureBidLoad(url: string, service: Service, options: { bidders?: number; bids?: number } = {}): Promise<BidLoadFigures> {
-  const count = options.bidders ?? 100;
+ * GETs at the same concurrency. `setup` comes from setUpBidLoad in the process serving `url`. */
+export async function measureBidLoad(
+  url: string,
+  setup: { itemId: number; bidders: readonly Bidder[] },
+  options: { bids?: number } = {},
+): Promise<BidLoadFigures> {
   const total = options.bids ?? 2000;
-  const setup = setUpBidLoad(service, count);
+  const count = setup.bidders.length;
   const bids = await runBidLoad({ url, itemId: setup.itemId, bidders: setup.bidders, totalBids: total, concurrency: count });
   const gets = await runGetLoad(`${url}/1.1/items/${setup.itemId}`, total, count);
   return {

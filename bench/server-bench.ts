@@ -1,6 +1,7 @@
 // npm run bench:server: requests per second of GET /1.1/items/{id} and of a search with words,
 // category and sort over 100,000 items, each as a ratio to a bare Fastify JSON route measured
-// in the same run, and the search's p50/p95 latency. The servers run in a child process so the
+// in the same run, the search's p50/p95 latency, and bids/s under 100 concurrent bidders as a
+// ratio to item GET/s at the same concurrency. The servers run in a child process so the
 // load generator does not share their event loop. Prints one JSON document on stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -8,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchServerInfo } from './bench-server.ts';
+import { measureBidLoad } from './bid-load.ts';
 
 export interface ThroughputResult {
   url: string;
@@ -106,9 +108,11 @@ async function main() {
     const searchUrl = `${info.api}/items?words=lamp&category=${info.mainCategoryId}&sort=newest`;
     const itemUrl = `${info.api}/items/${info.itemId}`;
     const bare = await measureThroughput(info.bare, { seconds });
+    const bareItem = await measureThroughput(info.bareItemPayload, { seconds });
     const item = await measureThroughput(itemUrl, { seconds });
     const search = await measureThroughput(searchUrl, { seconds });
     const latency = await measureLatency(searchUrl, { seconds: Math.min(seconds, 3) });
+    const bids = await measureBidLoad(info.api.replace(/\/1\.1$/, ''), info.bidLoad);
     const ratio = (r: ThroughputResult) => Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
     const report = {
       items: info.itemCount,
@@ -119,6 +123,8 @@ async function main() {
         url: itemUrl,
         requestsPerSecond: item.requestsPerSecond,
         ratioToBare: ratio(item),
+        bareSamePayloadRequestsPerSecond: bareItem.requestsPerSecond,
+        ratioToBareSamePayload: Math.round((item.requestsPerSecond / bareItem.requestsPerSecond) * 1000) / 1000,
         statusCodes: item.statusCodes,
         note: item.non2xx > 0 ? 'the item route answered non-2xx statuses: it is measured as it exists in this build' : undefined,
         target: 'ratioToBare >= 0.5',
@@ -131,6 +137,10 @@ async function main() {
         underLoad: { p50Ms: search.latencyP50Ms, p97_5Ms: search.latencyP97_5Ms, connections: 10 },
         latency: { p50Ms: latency.p50Ms, p95Ms: latency.p95Ms, maxMs: latency.maxMs, requests: latency.requests, sequential: true },
         target: 'latency.p95Ms < 25',
+      },
+      bids: {
+        ...bids,
+        note: '2,000 bids from 100 concurrent bidders on one item, then 2,000 item GETs at the same concurrency',
       },
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

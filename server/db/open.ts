@@ -25,7 +25,33 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
   if (db.pragma('synchronous', { simple: true }) !== 2) throw new Error('could not set synchronous=FULL');
   db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
   migrate(db, migrations);
+  cachePreparedStatements(db);
   return db;
+}
+
+/**
+ * better-sqlite3 compiles the SQL on every prepare(), which cost more than the query itself on
+ * the item GET path. Code prepares its statements where it uses them, so the connection keeps
+ * them by SQL text. A cached statement is shared: its modes (pluck, raw, expand) are reset each
+ * time it is handed out. Dynamic SQL (search) is bounded by clearing the cache when it is full.
+ */
+export function cachePreparedStatements(db: Db, limit = 2000): void {
+  const compile = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      if (cache.size >= limit) cache.clear();
+      statement = compile(sql);
+      cache.set(sql, statement);
+    } else if (statement.reader) {
+      statement.raw(false);
+      statement.pluck(false);
+      statement.expand(false);
+    }
+    return statement;
+  };
+  db.prepare = prepare as Db['prepare'];
 }
 
 export function schemaVersion(db: Db): number {

@@ -1,5 +1,4 @@
-// The 3-level category tree. Small and read on every item view, so it is cached in memory and
-// reloaded when the table changes (only the seed and tests write it).
+// The 3-level category tree. Small and read on every item view, so it is cached in memory.
 import type { Db } from '../db/open.ts';
 
 export interface CategoryRow {
@@ -21,22 +20,20 @@ export interface CategoryTree {
   updated: number;
 }
 
-const trees = new WeakMap<Db, { count: number; maxUpdated: number; tree: CategoryTree }>();
+// Categories are written only through insertCategory (the seed, tests), which drops the cached
+// tree; reading it is then a map lookup, which the item views do on every request.
+const trees = new WeakMap<Db, CategoryTree>();
 
 export function categoryTree(db: Db): CategoryTree {
-  const stamp = db.prepare('SELECT count(*) AS count, coalesce(max(updated), 0) AS maxUpdated FROM categories').get() as {
-    count: number;
-    maxUpdated: number;
-  };
   const cached = trees.get(db);
-  if (cached && cached.count === stamp.count && cached.maxUpdated === stamp.maxUpdated) return cached.tree;
+  if (cached) return cached;
   const rows = db.prepare('SELECT * FROM categories ORDER BY position, id').all() as CategoryRow[];
-  const tree = buildTree(rows, stamp.maxUpdated);
-  trees.set(db, { ...stamp, tree });
+  const tree = buildTree(rows, rows.reduce((max, r) => Math.max(max, r.updated), 0));
+  trees.set(db, tree);
   return tree;
 }
 
-/** Forget the cached tree (after writing categories in the same millisecond). */
+/** Forget the cached tree; call after writing the categories table. */
 export function invalidateCategoryTree(db: Db): void {
   trees.delete(db);
 }

@@ -17,10 +17,27 @@ export interface TimeZone {
 
 export function timeZone(name: string): TimeZone {
   if (!IANAZone.isValidZone(name)) throw new Error(`unknown time zone: ${name}`);
+  // Formatting is on every list's hot path. Zone offsets change only on quarter-hour boundaries,
+  // so the offset is looked up once per quarter hour and cached.
+  const offsets = new Map<number, number>();
+  const offsetMinutes = (ms: number): number => {
+    const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      if (offsets.size > 50_000) offsets.clear();
+      offset = DateTime.fromMillis(bucket * QUARTER_HOUR_MS, { zone: name }).offset;
+      offsets.set(bucket, offset);
+    }
+    return offset;
+  };
   return {
     name,
     format(ms) {
-      return DateTime.fromMillis(ms, { zone: name }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZZ");
+      const offset = offsetMinutes(ms);
+      const local = new Date(ms + offset * 60_000).toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
+      const sign = offset < 0 ? '-' : '+';
+      const abs = Math.abs(offset);
+      return `${local.slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
     },
     parse(text) {
       const dt = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: name });
@@ -28,6 +45,9 @@ export function timeZone(name: string): TimeZone {
     },
   };
 }
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;

@@ -58,9 +58,9 @@ export function installIdempotency(app: App, service: Service): void {
 
   app.decorateRequest('idempotencyClaim', undefined);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (request.method !== 'POST' || header === undefined || !request.url.startsWith(`${API_PREFIX}/`)) return;
+    if (request.method !== 'POST' || header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > MAX_KEY_LENGTH) {
       throw new ApiError(400, [
@@ -91,9 +91,9 @@ export function installIdempotency(app: App, service: Service): void {
     }
     inFlight.add(slot);
     request.idempotencyClaim = { userKey, key, method: request.method, path };
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     const now = service.clock.now();
@@ -104,10 +104,23 @@ export function installIdempotency(app: App, service: Service): void {
       purge.run(now - IDEMPOTENCY_TTL_MS);
     }
     return payload;
-  });
+  };
+  const onDone = async (request: FastifyRequest) => release(request);
 
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
+  // Only POST routes under /1.1 carry the hooks, so reads pay nothing for them. They run before
+  // the route's own hooks: a replay must not be checked or executed again.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.includes('POST') || !route.url.startsWith(`${API_PREFIX}/`)) return;
+    const hooks = route as unknown as Record<'onRequest' | 'onSend' | 'onResponse' | 'onRequestAbort', unknown>;
+    const prepend = (name: keyof typeof hooks, hook: unknown) => {
+      hooks[name] = [hook, ...[hooks[name] ?? []].flat()];
+    };
+    prepend('onRequest', onRequest);
+    prepend('onSend', onSend);
+    prepend('onResponse', onDone);
+    prepend('onRequestAbort', onDone);
+  });
 }
 
 /** The token's user; without a valid token, the client (its address, or a hash of the bad token). */
