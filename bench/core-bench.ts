@@ -13,7 +13,9 @@ import { openAccountDb, type Db } from '../electron/core/db/open-account-db.ts';
 import { addImages } from '../electron/core/images/add-images.ts';
 import { prepareImage } from '../electron/core/images/prepare-image.ts';
 import { runPool } from '../electron/core/images/pool.ts';
-import { itemSearch } from '../electron/core/search/item-search.ts';
+import { itemSearch, type GridSort } from '../electron/core/search/item-search.ts';
+import { settingsCache } from '../electron/core/cache/settings-cache.ts';
+import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,6 +70,8 @@ function vocabulary(size: number): string[] {
 
 function benchBulkEdit() {
   const db = openAccountDb(join(root, 'bulk.sqlite'));
+  // Validation runs against a seller's cached settings, as in the app.
+  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
   insertItems(db, DRAFTS, vocabulary(500), () => 'draft');
   const ids = (db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[]);
   const bulk = bulkWrites(db);
@@ -127,22 +131,30 @@ function benchSearch() {
     return { text, status: i % 4 === 0 ? ['published'] : undefined, limit: 100 };
   });
   for (const q of queries.slice(0, 50)) search.search(q); // warm the page cache and statements
-  const times: number[] = [];
-  let hits = 0;
-  for (const q of queries) {
-    const t = performance.now();
-    hits += search.search(q).length;
-    times.push(performance.now() - t);
-  }
+  const measure = (sort?: GridSort) => {
+    const times: number[] = [];
+    let hits = 0;
+    for (const q of queries) {
+      const t = performance.now();
+      hits += search.search(sort ? { ...q, sort } : q).length;
+      times.push(performance.now() - t);
+    }
+    return { p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(Math.max(...times)), meanHits: round(hits / queries.length, 1) };
+  };
+  // The grid's default with text: most recently cached first (the index's own order).
+  const byDefault = measure();
+  // Sorting every match costs in proportion to the matches: shown for comparison.
+  const byRelevance = measure('relevance');
+  const byPrice = measure('price');
   db.close();
   return {
     items: ITEMS,
     queries: queries.length,
-    p50Ms: round(percentile(times, 0.5)),
-    p95Ms: round(percentile(times, 0.95)),
-    maxMs: round(Math.max(...times)),
-    meanHits: round(hits / queries.length, 1),
+    ...byDefault,
     target: 'p95 < 10 ms',
+    note: 'default order (recent first), page of 100, 1/4 of queries also filter by status; words drawn Zipf-like from 5,000',
+    sortedByRelevance: byRelevance,
+    sortedByPrice: byPrice,
   };
 }
 

@@ -99,7 +99,7 @@ describe('offline validation of drafts (properties)', () => {
     expect(validateDraft(completeBuyNow() as DraftFields, { settings: privateSellerSettings().item, imageCount: 1 })).toEqual([]);
   });
 
-  it('planning an edit from only the fields of fieldsForRules refuses exactly what the whole draft refuses', () => {
+  it('planning an edit from only the fields of fieldsForRules, as bulk edits do, refuses exactly what the whole draft refuses', () => {
     fc.assert(fc.property(draftArb, draftArb, fc.uniqueArray(fieldArb, { minLength: 1, maxLength: 4 }), fc.option(settingsArb, { nil: null }), (draft, source, changed, settings) => {
       const values = Object.fromEntries(changed.map((f) => [f, source[f] ?? null])) as DraftFields;
       const ctx = { settings, categoryLevel: (id: number) => (id % 3) + 1 };
@@ -109,6 +109,9 @@ describe('offline validation of drafts (properties)', () => {
       const partial = planEdit(projected, values, ctx);
       expect(partial.refused.map(keyOf).sort()).toEqual(full.refused.map(keyOf).sort());
       expect(partial.changed).toEqual(full.changed);
+      // The bulk path: projected rows, no missing fields, single-field rules of changed fields only.
+      const bulk = planEdit(projected, values, ctx, false);
+      expect(bulk.refused.map(keyOf).sort()).toEqual(full.refused.map(keyOf).sort());
     }), { numRuns: 500 });
   });
 });

@@ -6,7 +6,7 @@ import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
 import { assertEditable, cachedValidationContext, draftWrites, updateStatementCache } from '../drafts/draft-writes.ts';
 import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
 import { itemReads, rowFields, type BulkRow } from '../drafts/item-rows.ts';
-import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
+import { parseChanges, planEdit, type EditPlan, type FieldValues } from '../drafts/plan-edit.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
 
@@ -87,6 +87,7 @@ export function bulkWrites(db: Db) {
         const refused: ItemProblems[] = [];
         const changing: number[] = [];
         const previous: Record<number, FieldValues> = {};
+        const plans = new Map<string, EditPlan>();
         for (const localId of unique) {
           const row: BulkRow | undefined = rows.get(localId);
           try {
@@ -96,7 +97,14 @@ export function bulkWrites(db: Db) {
             refused.push({ localId, problems: [], reason: error.message });
             continue;
           }
-          const plan = planEdit(row.fields, values, ctx);
+          // Validation is pure: rows with the same values of the fields that matter share
+          // one plan (a selection of thousands of drafts has few distinct combinations).
+          const key = JSON.stringify(row.fields);
+          let plan = plans.get(key);
+          if (!plan) {
+            plan = planEdit(row.fields, values, ctx, false);
+            plans.set(key, plan);
+          }
           if (plan.refused.length > 0) refused.push({ localId, problems: plan.refused });
           else if (Object.keys(plan.changed).length > 0) {
             changing.push(localId);

@@ -46,6 +46,8 @@ const SIMPLE_RULES = {
   offersAllowed: 'offersAllowed',
 } as const satisfies Partial<Record<keyof SettingsItem, DraftField>>;
 
+const SIMPLE_RULE_ENTRIES = Object.entries(SIMPLE_RULES) as Array<[keyof typeof SIMPLE_RULES, DraftField]>;
+
 /** Flags whose default is not "set": using them means the non-default value. */
 const FLAG_DEFAULTS: Partial<Record<DraftField, number>> = {
   isLocationAbroad: 0, identificationRequired: 0, republish: 0, marginalTax: 0, offersAllowed: 1,
@@ -66,8 +68,9 @@ export function validateDraft(draft: DraftFields, ctx: ValidationContext): Probl
   return validateRules(draft, ctx, problems);
 }
 
-function collector(problems: Problem[]): Add {
+function collector(problems: Problem[], withRequired = true): Add {
   return (field, code, message) => {
+    if (code === 'required' && !withRequired) return;
     if (!problems.some((p) => p.field === field && p.code === code)) problems.push({ field, code, message });
   };
 }
@@ -77,14 +80,27 @@ function collector(problems: Problem[]): Add {
  * first, and an unchanged value cannot gain a type problem): cheap enough to run on every row
  * of a bulk edit before and after the change.
  */
-export function validateRules(draft: DraftFields, ctx: ValidationContext, problems: Problem[] = []): Problem[] {
-  const add = collector(problems);
+export interface RuleOptions {
+  /** Report missing fields (default true); they never refuse a change. */
+  withRequired?: boolean;
+  /**
+   * Evaluate the single-field rules only for these fields. Exact for comparing a draft before
+   * and after a change of these fields: a single-field rule of an unchanged field gives the
+   * same answer both times.
+   */
+  singleFieldRulesFor?: ReadonlySet<DraftField>;
+}
+
+export function validateRules(draft: DraftFields, ctx: ValidationContext, problems: Problem[] = [], options: RuleOptions = {}): Problem[] {
+  const add = collector(problems, options.withRequired ?? true);
+  const only = options.singleFieldRulesFor;
   const s = ctx.settings;
   const auction = draft.saleMethod === 'auction';
   const buyNow = draft.saleMethod === 'buy-now';
 
   if (s) {
-    for (const [key, field] of Object.entries(SIMPLE_RULES) as Array<[keyof typeof SIMPLE_RULES, DraftField]>) {
+    for (const [key, field] of SIMPLE_RULE_ENTRIES) {
+      if (only && !only.has(field)) continue;
       applyRule(draft, field, s[key], add);
     }
     if (auction) applyRule(draft, 'minimumIncrease', s.minimumIncrease, add);
