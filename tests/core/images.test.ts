@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { addImages, type ImageProgress } from '../../electron/core/images/add-images.ts';
+import { addImages, resumeImages, type ImageProgress } from '../../electron/core/images/add-images.ts';
+import { imageEdits } from '../../electron/core/images/image-edits.ts';
 import { runPool } from '../../electron/core/images/pool.ts';
 import { MAX_SIDE, prepareImage, sha256Hex } from '../../electron/core/images/prepare-image.ts';
+import { DraftError as DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { makeJpeg, openTempDb } from './support.ts';
 
 async function writePhotos(folder: string, specs: Array<{ name: string; width: number; height: number; orientation?: number; seed?: number }>) {
@@ -106,6 +108,50 @@ describe('adding images to a draft', () => {
     const localId = draftWrites(db).createDraft({ title: 'Sold' }).localId;
     db.prepare(`UPDATE items SET status = 'published' WHERE local_id = ?`).run(localId);
     await expect(addImages(db, { itemLocalId: localId, files: [], folder })).rejects.toThrow(/images can be added only/);
+  });
+});
+
+describe('removing, reordering and resuming images', () => {
+  it('reorders with one outbox row, refuses an order that does not list every image, and removes files no row uses', async () => {
+    const { db, folder } = openTempDb();
+    const drafts = draftWrites(db);
+    const one = drafts.createDraft({ title: 'One' }).localId;
+    const two = drafts.createDraft({ title: 'Two' }).localId;
+    const [p, q] = await writePhotos(folder, [{ name: 'p.jpg', width: 200, height: 100, seed: 1 }, { name: 'q.jpg', width: 100, height: 200, seed: 2 }]);
+    const media = join(folder, 'media');
+    const [rp, rq] = await addImages(db, { itemLocalId: one, files: [p!, q!], folder: media });
+    const [shared] = await addImages(db, { itemLocalId: two, files: [p!], folder: media });
+    const edits = imageEdits(db);
+    edits.reorderImages(one, [rq!.imageId!, rp!.imageId!]);
+    const order = db.prepare(`SELECT id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(one);
+    expect(order).toEqual([rq!.imageId, rp!.imageId]);
+    expect(() => edits.reorderImages(one, [rq!.imageId!])).toThrow(/each of the item's 2 images once/);
+    expect(() => edits.reorderImages(one, [rq!.imageId!, rq!.imageId!])).toThrow(DraftError);
+
+    const pathOf = (id: number) => db.prepare(`SELECT file_path FROM images WHERE id = ?`).pluck().get(id) as string;
+    const sharedFile = pathOf(rp!.imageId!);
+    const ownFile = pathOf(rq!.imageId!);
+    edits.removeImage(rp!.imageId!);
+    expect(existsSync(sharedFile)).toBe(true); // item two still shows this photo
+    edits.removeImage(rq!.imageId!);
+    expect(existsSync(ownFile)).toBe(false);
+    edits.removeImage(shared!.imageId!);
+    expect(existsSync(sharedFile)).toBe(false);
+    const kinds = db.prepare(`SELECT kind FROM outbox WHERE item_local_id = ? ORDER BY id`).pluck().all(one);
+    expect(kinds).toEqual(['create', 'add-image', 'add-image', 'reorder-images', 'remove-image', 'remove-image']);
+  });
+
+  it('finishes images that a crash left half prepared', async () => {
+    const { db, folder } = openTempDb();
+    const localId = draftWrites(db).createDraft({ title: 'Interrupted' }).localId;
+    const [p] = await writePhotos(folder, [{ name: 'p.jpg', width: 300, height: 200 }]);
+    // What a crash between reserving the row and preparing the file leaves behind.
+    db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, prep_state, created) VALUES (?, 0, ?, ?, 'preparing', 1)`)
+      .run(localId, p!, sha256Hex(readFileSync(p!)));
+    const results = await resumeImages(db, { folder: join(folder, 'media') });
+    expect(results.map((r) => r.outcome)).toEqual(['added']);
+    expect(db.prepare(`SELECT prep_state, width, height FROM images`).get()).toEqual({ prep_state: 'ready', width: 300, height: 200 });
+    expect(db.prepare(`SELECT count(*) FROM outbox WHERE kind = 'add-image'`).pluck().get()).toBe(1);
   });
 });
 

@@ -85,28 +85,47 @@ function writeAtomically(path: string, data: Buffer): void {
 }
 
 export async function addImages(db: Db, options: AddImagesOptions): Promise<AddImageResult[]> {
-  const { itemLocalId, files, folder } = options;
+  const { itemLocalId, files } = options;
   const now = options.now ?? Date.now;
   const s = imageStatements(db);
-  const outbox = outboxStatements(db);
   // Rows first, in the user's order, so the order survives any completion order and a crash
-  // leaves 'preparing' rows that say which files were asked for.
+  // leaves 'preparing' rows that say which files were asked for (resumeImages picks them up).
   const imageIds = db.transaction(() => {
     assertImagesEditable(s.item.get(itemLocalId) as { status: string; deleted_at: number | null } | undefined, itemLocalId);
     const first = s.nextPosition.get(itemLocalId) as number;
     return files.map((file, i) => Number(s.insertPreparing.run(itemLocalId, first + i, file, now()).lastInsertRowid));
   })();
+  return prepareRows(db, files.map((file, i) => ({ imageId: imageIds[i] as number, itemLocalId, file })), options);
+}
+
+/** Finishes the images a crash left 'preparing' (their source files are read again). */
+export async function resumeImages(db: Db, options: Omit<AddImagesOptions, 'itemLocalId' | 'files'>): Promise<AddImageResult[]> {
+  const rows = db.prepare(`SELECT id AS imageId, item_local_id AS itemLocalId, source_path AS file FROM images WHERE prep_state = 'preparing' ORDER BY id`).all() as PendingImage[];
+  return prepareRows(db, rows, options);
+}
+
+interface PendingImage {
+  imageId: number;
+  itemLocalId: number;
+  file: string;
+}
+
+async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<AddImagesOptions, 'itemLocalId' | 'files'>): Promise<AddImageResult[]> {
+  const { folder } = options;
+  const now = options.now ?? Date.now;
+  const s = imageStatements(db);
+  const outbox = outboxStatements(db);
   mkdirSync(join(folder, 'images'), { recursive: true });
   mkdirSync(join(folder, 'thumbs'), { recursive: true });
 
   let done = 0;
   const progress = (index: number, phase: ImageProgress['phase'], error?: string) => {
     if (phase === 'added' || phase === 'duplicate' || phase === 'failed') done++;
-    options.onProgress?.({ file: files[index] as string, index, imageId: imageIds[index] as number, phase, done, total: files.length, ...(error ? { error } : {}) });
+    const row = rows[index] as PendingImage;
+    options.onProgress?.({ file: row.file, index, imageId: row.imageId, phase, done, total: rows.length, ...(error ? { error } : {}) });
   };
 
-  const settled = await runPool(files, options.concurrency ?? 2, async (file, index): Promise<AddImageResult> => {
-    const imageId = imageIds[index] as number;
+  const settled = await runPool(rows, options.concurrency ?? 2, async ({ imageId, itemLocalId, file }, index): Promise<AddImageResult> => {
     try {
       progress(index, 'reading');
       const source = readFileSync(file);
@@ -136,9 +155,10 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
         writeAtomically(thumbPath, prepared.thumb);
         ready = { sha256: prepared.sha256, file_path: filePath, thumb_path: thumbPath, width: prepared.width, height: prepared.height, bytes: prepared.data.length };
       }
-      const file_ = ready;
+      const f = ready;
+      // The image becomes ready together with its outbox row, or not at all.
       db.transaction(() => {
-        s.markReady.run(file_.sha256, file_.file_path, file_.thumb_path, file_.width, file_.height, file_.bytes, imageId);
+        s.markReady.run(f.sha256, f.file_path, f.thumb_path, f.width, f.height, f.bytes, imageId);
         s.touchItem.run(now(), itemLocalId);
         outbox.enqueue(itemLocalId, 'add-image', { imageId }, now());
       })();
@@ -151,5 +171,5 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
       return { file, outcome: 'failed', imageId, error: message };
     }
   });
-  return settled.map((r, i) => (r.ok ? r.value : { file: files[i] as string, outcome: 'failed', imageId: imageIds[i] ?? null, error: String(r.error) }));
+  return settled.map((r, i) => (r.ok ? r.value : { file: rows[i]?.file ?? '', outcome: 'failed', imageId: rows[i]?.imageId ?? null, error: String(r.error) }));
 }
