@@ -70,10 +70,12 @@ export function draftWrites(db: Db) {
     `UPDATE items SET deleted_at = ?, updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`,
   );
 
-  function insert(values: FieldValues, now: number): number {
+  /** A copy is created on the service by its own 'copy' row, so it passes createRow false. */
+  function insert(values: FieldValues, now: number, createRow = true): number {
+    if (!db.inTransaction) throw new Error('a draft must be inserted in the transaction of its outbox row');
     const params = DRAFT_FIELDS.map((f) => toColumnValue(f, values[f]));
     const localId = Number(insertDraft.run(...params, now, now).lastInsertRowid);
-    outbox.enqueue(localId, 'create', { fields: values }, now);
+    if (createRow) outbox.enqueue(localId, 'create', { fields: values }, now);
     return localId;
   }
 
@@ -91,7 +93,7 @@ export function draftWrites(db: Db) {
       return { localId, problems };
     },
 
-    /** Inserts already validated drafts (CSV import); the caller holds the transaction. */
+    /** Inserts already validated drafts (CSV import, copies); the caller holds the transaction. */
     insertValidated: insert,
 
     /** Sets one or many fields of one draft or preview item. */
