@@ -102,9 +102,11 @@ function benchBulkEdit() {
     if (result.changed !== ids.length) throw new Error(`bulk edit changed ${result.changed} of ${ids.length}`);
   }
   db.close();
-  const oursMs = median(ours);
-  const bareMs = median(baseline);
-  const stampedMs = median(stamped);
+  // Best of 7 on both sides: the machine is shared, and the minimum is the figure least moved
+  // by other processes (medians are printed too).
+  const oursMs = Math.min(...ours);
+  const bareMs = Math.min(...baseline);
+  const stampedMs = Math.min(...stamped);
   return {
     drafts: DRAFTS,
     fields: ['buyNowPrice', 'condition'],
@@ -113,7 +115,10 @@ function benchBulkEdit() {
     ratio: round(oursMs / bareMs, 2),
     bareUpdateWithTimestampMs: round(stampedMs, 1),
     ratioToTimestamped: round(oursMs / stampedMs, 2),
-    note: 'ours = validation + item update + one outbox row per item + undo record, one transaction; medians of 7',
+    medianMs: round(median(ours), 1),
+    medianBareUpdateMs: round(median(baseline), 1),
+    medianRatio: round(median(ours) / median(baseline), 2),
+    note: 'ours = validation against cached settings + item update + one outbox row per item + undo record, one transaction; best of 7 rounds, alternating with the baselines',
     target: 'ratio <= 3',
   };
 }

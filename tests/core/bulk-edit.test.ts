@@ -54,11 +54,24 @@ describe('bulk edit', () => {
     expect(snapshot(db)).toEqual(before);
   });
 
-  it('refuses published items and unknown ids, writing nothing', () => {
-    const { db, bulk, ids } = setup();
+  it('refuses published items, deleted items and unknown ids, writing nothing', () => {
+    const { db, drafts, bulk, ids } = setup();
     db.prepare(`UPDATE items SET status = 'published' WHERE local_id = ?`).run(ids[0]);
+    db.prepare(`UPDATE items SET remote_id = 70, sync_state = 'synced' WHERE local_id = ?`).run(ids[1]);
+    drafts.deleteDraft(ids[1]!);
     const before = snapshot(db);
-    expect(() => bulk.bulkEdit([...ids, 999], { condition: 'new' })).toThrow(DraftError);
+    let error: DraftError | undefined;
+    try {
+      bulk.bulkEdit([999, ...ids], { condition: 'new' });
+    } catch (e) {
+      error = e as DraftError;
+    }
+    expect(error).toBeInstanceOf(DraftError);
+    expect(error?.items).toEqual([
+      { localId: ids[0], problems: [], reason: `item ${ids[0]} is published: item data can be edited only in draft or preview` },
+      { localId: ids[1], problems: [], reason: `item ${ids[1]} does not exist` },
+      { localId: 999, problems: [], reason: 'item 999 does not exist' },
+    ]);
     expect(snapshot(db)).toEqual(before);
   });
 

@@ -5,8 +5,8 @@ import type { Db } from '../db/open-account-db.ts';
 import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
 import { assertEditable, cachedValidationContext, draftWrites, updateStatementCache } from '../drafts/draft-writes.ts';
 import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
-import { itemReads, rowFields, type BulkRow } from '../drafts/item-rows.ts';
-import { parseChanges, planEdit, type EditPlan, type FieldValues } from '../drafts/plan-edit.ts';
+import { itemReads, rowFields } from '../drafts/item-rows.ts';
+import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
 
@@ -46,6 +46,22 @@ export function bulkWrites(db: Db) {
   const stepById = db.prepare(`SELECT * FROM bulk_steps WHERE id = ?`);
   const lastStep = db.prepare(`SELECT * FROM bulk_steps WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1`);
   const markUndone = db.prepare(`UPDATE bulk_steps SET undone_at = ? WHERE id = ?`);
+  const stepStatements = new Map<string, Database.Statement>();
+  /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
+  const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => {
+    const key = fields.join(',');
+    let statement = stepStatements.get(key);
+    if (!statement) {
+      const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
+      statement = db.prepare(
+        `INSERT INTO bulk_steps (kind, item_count, previous, applied, created)
+         SELECT 'bulk-edit', ?, json_group_object(local_id, json_object(${pairs})), ?, ?
+         FROM items WHERE local_id IN (SELECT value FROM json_each(?))`,
+      );
+      stepStatements.set(key, statement);
+    }
+    return statement;
+  };
   const setStatements = new Map<string, Database.Statement>();
   const setMany = (fields: readonly DraftField[]): Database.Statement => {
     const key = fields.join(',');
@@ -83,40 +99,38 @@ export function bulkWrites(db: Db) {
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
       return db.transaction(() => {
-        const rows = new Map(reads.bulkRows(unique, fieldsForRules(fields)).map((r) => [r.local_id, r] as const));
+        // Rows with the same state and the same values of the fields that matter are planned
+        // once: validation is pure, and thousands of drafts have few distinct combinations.
+        const groups = reads.bulkGroups(unique, fieldsForRules(fields));
         const refused: ItemProblems[] = [];
         const changing: number[] = [];
-        const previous: Record<number, FieldValues> = {};
-        const plans = new Map<string, EditPlan>();
-        for (const localId of unique) {
-          const row: BulkRow | undefined = rows.get(localId);
+        let found = 0;
+        for (const group of groups) {
+          found += group.localIds.length;
           try {
-            assertEditable(row, localId);
+            assertEditable(group, group.localIds[0] as number);
           } catch (error) {
             if (!(error instanceof DraftError)) throw error;
-            refused.push({ localId, problems: [], reason: error.message });
+            for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
             continue;
           }
-          // Validation is pure: rows with the same values of the fields that matter share
-          // one plan (a selection of thousands of drafts has few distinct combinations).
-          const key = JSON.stringify(row.fields);
-          let plan = plans.get(key);
-          if (!plan) {
-            plan = planEdit(row.fields, values, ctx, false);
-            plans.set(key, plan);
-          }
-          if (plan.refused.length > 0) refused.push({ localId, problems: plan.refused });
-          else if (Object.keys(plan.changed).length > 0) {
-            changing.push(localId);
-            previous[localId] = Object.fromEntries(fields.map((f) => [f, row.fields[f] ?? null])) as FieldValues;
-          }
+          const plan = planEdit(group.fields, values, ctx, false);
+          if (plan.refused.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: plan.refused });
+          else if (Object.keys(plan.changed).length > 0) changing.push(...group.localIds);
         }
+        if (found < unique.length) {
+          const present = new Set(groups.flatMap((g) => g.localIds));
+          for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist` });
+        }
+        refused.sort((a, b) => a.localId - b.localId);
         if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused);
         if (changing.length === 0) return { stepId: null, changed: 0 };
-        const stepId = Number(insertStep.run('bulk-edit', changing.length, JSON.stringify(previous), JSON.stringify(values), now).lastInsertRowid);
+        changing.sort((a, b) => a - b);
+        const ids = JSON.stringify(changing);
+        // The undo record is read from the rows before they change, in the same transaction.
+        const stepId = Number(insertStepFromRows(fields).run(changing.length, JSON.stringify(values), now, ids).lastInsertRowid);
         // Set-based writes: every changing item gets all the values (a field that already held
         // its value is rewritten with it), and one outbox row with the same payload.
-        const ids = JSON.stringify(changing);
         setMany(fields).run(...fields.map((f) => toColumnValue(f, values[f])), now, ids);
         requeueMany.run(ids);
         outbox.enqueueMany(changing, 'edit', { fields: values }, now, stepId);

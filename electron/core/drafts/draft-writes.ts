@@ -66,6 +66,7 @@ export function draftWrites(db: Db) {
   );
   const updateFor = updateStatementCache(db);
   const hardDelete = db.prepare(`DELETE FROM items WHERE local_id = ?`);
+  const deleteOutbox = db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`);
   const tombstone = db.prepare(
     `UPDATE items SET deleted_at = ?, updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`,
   );
@@ -124,6 +125,7 @@ export function draftWrites(db: Db) {
         if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
         if (row.status !== 'draft') throw new DraftError('state', `item ${localId} is ${row.status}: only drafts can be deleted`);
         if (row.remote_id === null && row.sync_state === 'local-only') {
+          deleteOutbox.run(localId);
           hardDelete.run(localId);
           return;
         }
