@@ -29,6 +29,19 @@ export default tseslint.config(
     },
   },
   {
+    // The desktop core runs under plain Node (tests, a worker, a utility process): it never
+    // imports Electron, the app shell, the renderer or the service.
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'electron/core must run under plain Node: the shell passes in what it needs.' }],
+        // '../../*.ts' from a file in electron/core/<folder>/ is the shell (electron/*.ts).
+        patterns: ['electron/*', '**/server/**', '**/renderer/**', '../../*.ts', 'fastify*'],
+      }],
+      'no-console': 'error',
+    },
+  },
+  {
     // Server code logs through the Fastify logger, never the console.
     files: ['server/**/*.ts', 'shared/**/*.ts'],
     ignores: ['server/main.ts'],

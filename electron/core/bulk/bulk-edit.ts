@@ -1,0 +1,209 @@
+// Bulk edit: one or more fields set on a selection of drafts, validated, written with their
+// outbox rows and an undo record in ONE transaction, and undone as one step.
+import type Database from 'better-sqlite3';
+import type { Db } from '../db/open-account-db.ts';
+import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
+import { assertEditable, cachedValidationContext, draftWrites, updateStatementCache } from '../drafts/draft-writes.ts';
+import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
+import { itemReads, rowFields } from '../drafts/item-rows.ts';
+import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
+import { outboxStatements } from '../outbox/outbox.ts';
+import { fieldsForRules } from '../validation/validate-draft.ts';
+
+export interface BulkStep {
+  id: number;
+  kind: 'bulk-edit' | 'csv-import';
+  itemCount: number;
+  created: number;
+  undoneAt: number | null;
+}
+
+export interface UndoResult {
+  stepId: number;
+  restored: number;
+  /** Items or fields left as they are, and why (changed again since, deleted, no longer editable). */
+  skipped: Array<{ localId: number; field?: DraftField; reason: string }>;
+}
+
+interface StepRow {
+  id: number;
+  kind: 'bulk-edit' | 'csv-import';
+  item_count: number;
+  previous: string;
+  applied: string;
+  created: number;
+  undone_at: number | null;
+}
+
+export function bulkWrites(db: Db) {
+  const reads = itemReads(db);
+  const outbox = outboxStatements(db);
+  const drafts = draftWrites(db);
+  const updateFor = updateStatementCache(db);
+  const insertStep = db.prepare(
+    `INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const stepById = db.prepare(`SELECT * FROM bulk_steps WHERE id = ?`);
+  const lastStep = db.prepare(`SELECT * FROM bulk_steps WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1`);
+  const markUndone = db.prepare(`UPDATE bulk_steps SET undone_at = ? WHERE id = ?`);
+  const stepStatements = new Map<string, Database.Statement>();
+  /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
+  const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => {
+    const key = fields.join(',');
+    let statement = stepStatements.get(key);
+    if (!statement) {
+      const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
+      statement = db.prepare(
+        `INSERT INTO bulk_steps (kind, item_count, previous, applied, created)
+         SELECT 'bulk-edit', ?, json_group_object(local_id, json_object(${pairs})), ?, ?
+         FROM items WHERE local_id IN (SELECT value FROM json_each(?))`,
+      );
+      stepStatements.set(key, statement);
+    }
+    return statement;
+  };
+  const setStatements = new Map<string, Database.Statement>();
+  const setMany = (fields: readonly DraftField[]): Database.Statement => {
+    const key = fields.join(',');
+    let statement = setStatements.get(key);
+    if (!statement) {
+      const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
+      statement = db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id IN (SELECT value FROM json_each(?))`);
+      setStatements.set(key, statement);
+    }
+    return statement;
+  };
+  // The sync-state rule of sync-state.ts, applied only where it changes something so the index
+  // on sync_state is not rewritten for every row.
+  const requeueMany = db.prepare(
+    `UPDATE items SET sync_state = 'queued', reject_reason = NULL, reject_field = NULL
+     WHERE local_id IN (SELECT value FROM json_each(?)) AND sync_state IN ('synced', 'rejected')`,
+  );
+
+  function writeEdit(localId: number, changed: FieldValues, now: number, stepId: number | null): void {
+    const fields = Object.keys(changed) as DraftField[];
+    updateFor(fields).run(...fields.map((f) => toColumnValue(f, changed[f])), now, localId);
+    outbox.enqueue(localId, 'edit', { fields: changed }, now, stepId);
+  }
+
+  return {
+    /**
+     * Sets the same values on every selected item. All or nothing: if one item is unknown, not
+     * editable, or would get a problem it did not have, nothing is written and every refused
+     * item is reported. Items that already hold the values are left alone (no outbox row).
+     */
+    bulkEdit(localIds: readonly number[], changes: Readonly<Record<string, unknown>>, now = Date.now()): { stepId: number | null; changed: number } {
+      const { values, problems } = parseChanges(changes);
+      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }]);
+      const fields = Object.keys(values) as DraftField[];
+      const ctx = cachedValidationContext(db);
+      const unique = [...new Set(localIds)];
+      return db.transaction(() => {
+        // Rows with the same state and the same values of the fields that matter are planned
+        // once: validation is pure, and thousands of drafts have few distinct combinations.
+        const groups = reads.bulkGroups(unique, fieldsForRules(fields));
+        const refused: ItemProblems[] = [];
+        const changing: number[] = [];
+        let found = 0;
+        for (const group of groups) {
+          found += group.localIds.length;
+          try {
+            assertEditable(group, group.localIds[0] as number);
+          } catch (error) {
+            if (!(error instanceof DraftError)) throw error;
+            for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
+            continue;
+          }
+          const plan = planEdit(group.fields, values, ctx, false);
+          if (plan.refused.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: plan.refused });
+          else if (Object.keys(plan.changed).length > 0) changing.push(...group.localIds);
+        }
+        if (found < unique.length) {
+          const present = new Set(groups.flatMap((g) => g.localIds));
+          for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist` });
+        }
+        refused.sort((a, b) => a.localId - b.localId);
+        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused);
+        if (changing.length === 0) return { stepId: null, changed: 0 };
+        changing.sort((a, b) => a - b);
+        const ids = JSON.stringify(changing);
+        // The undo record is read from the rows before they change, in the same transaction.
+        const stepId = Number(insertStepFromRows(fields).run(changing.length, JSON.stringify(values), now, ids).lastInsertRowid);
+        // Set-based writes: every changing item gets all the values (a field that already held
+        // its value is rewritten with it), and one outbox row with the same payload.
+        setMany(fields).run(...fields.map((f) => toColumnValue(f, values[f])), now, ids);
+        requeueMany.run(ids);
+        outbox.enqueueMany(changing, 'edit', { fields: values }, now, stepId);
+        return { stepId, changed: changing.length };
+      })();
+    },
+
+    /** Records a CSV import as one undoable step (the caller holds the transaction). */
+    recordImport(localIds: readonly number[], now: number): number {
+      return Number(insertStep.run('csv-import', localIds.length, '{}', JSON.stringify({ localIds }), now).lastInsertRowid);
+    },
+
+    lastStep(): BulkStep | undefined {
+      const row = lastStep.get() as StepRow | undefined;
+      return row && { id: row.id, kind: row.kind, itemCount: row.item_count, created: row.created, undoneAt: row.undone_at };
+    },
+
+    /**
+     * Undoes a step (by default the latest not undone) in one transaction, with outbox rows for
+     * the restored values. A field changed again since the step keeps its newer value: undo
+     * never overwrites later work silently, it reports what it skipped.
+     */
+    undo(stepId?: number, now = Date.now()): UndoResult {
+      const ctx = cachedValidationContext(db);
+      return db.transaction((): UndoResult => {
+        const step = (stepId === undefined ? lastStep.get() : stepById.get(stepId)) as StepRow | undefined;
+        if (!step || step.undone_at !== null) throw new DraftError('nothing-to-undo', 'there is no step to undo');
+        const skipped: UndoResult['skipped'] = [];
+        let restored = 0;
+        if (step.kind === 'csv-import') {
+          const { localIds } = JSON.parse(step.applied) as { localIds: number[] };
+          for (const localId of localIds) {
+            const row = reads.row(localId);
+            if (!row || row.deleted_at !== null || row.status !== 'draft') {
+              skipped.push({ localId, reason: row ? `item is ${row.deleted_at !== null ? 'deleted' : row.status}` : 'item no longer exists' });
+              continue;
+            }
+            drafts.deleteDraft(localId, now);
+            restored++;
+          }
+        } else {
+          const applied = JSON.parse(step.applied) as Record<string, unknown>;
+          const previous = JSON.parse(step.previous) as Record<string, Record<string, unknown>>;
+          for (const [key, before] of Object.entries(previous)) {
+            const localId = Number(key);
+            const row = reads.row(localId);
+            try {
+              assertEditable(row, localId);
+            } catch (error) {
+              if (!(error instanceof DraftError)) throw error;
+              skipped.push({ localId, reason: error.message });
+              continue;
+            }
+            const current = rowFields(row);
+            const restore: Record<string, unknown> = {};
+            for (const [field, value] of Object.entries(before)) {
+              if (!isDraftField(field)) continue;
+              if (sameValue(current[field], applied[field])) restore[field] = value;
+              else skipped.push({ localId, field, reason: 'changed again since this step' });
+            }
+            const plan = planEdit(current, restore as FieldValues, ctx);
+            if (plan.refused.length > 0) {
+              skipped.push({ localId, reason: plan.refused.map((p) => p.message).join('; ') });
+              continue;
+            }
+            if (Object.keys(plan.changed).length === 0) continue;
+            writeEdit(localId, plan.changed, now, null);
+            restored++;
+          }
+        }
+        markUndone.run(now, step.id);
+        return { stepId: step.id, restored, skipped };
+      })();
+    },
+  };
+}

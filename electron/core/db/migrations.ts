@@ -1,0 +1,249 @@
+// The desktop cache's schema as numbered steps, bundled statically. Each step runs in its own
+// transaction and bumps PRAGMA user_version (see open-account-db.ts). Never edit a shipped step:
+// add a new one at the end. Times are epoch milliseconds unless a column says otherwise.
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const SYNC_STATES = `'local-only','queued','sending','outcome-unknown','synced','rejected','conflict'`;
+const ITEM_STATUSES = `'draft','preview','published','closed','disabled','waiting'`;
+const OUTBOX_KINDS = `'create','edit','delete','set-status','add-image','remove-image','reorder-images','answer-question','offer-decision','copy'`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'items, images, outbox',
+    sql: `
+      -- Local drafts and the seller's items of every status. The editable columns hold the LOCAL
+      -- value of each field of ItemInput; base holds the server's values at the last pull (JSON,
+      -- for three-way conflict detection) and server_copy the whole last server Item (JSON).
+      CREATE TABLE items (
+        local_id                INTEGER PRIMARY KEY,
+        remote_id               INTEGER UNIQUE,
+        status                  TEXT NOT NULL DEFAULT 'draft' CHECK (status IN (${ITEM_STATUSES})),
+        sync_state              TEXT NOT NULL DEFAULT 'local-only' CHECK (sync_state IN (${SYNC_STATES})),
+        reject_reason           TEXT,
+        reject_field            TEXT,
+        conflicts               TEXT,        -- JSON {field: {local, remote}} while sync_state = 'conflict'
+        title                   TEXT,
+        description             TEXT,
+        sale_method             TEXT CHECK (sale_method IN ('auction','buy-now')),
+        category_id             INTEGER,
+        condition               TEXT,
+        buy_now_price           REAL,
+        starting_price          REAL,
+        minimum_increase        REAL,
+        quantity                INTEGER,
+        open_days               INTEGER,
+        list_time               TEXT,        -- request format YYYY-MM-DD HH:MM:SS
+        closing_time            TEXT,
+        postal_code             TEXT,
+        is_location_abroad      INTEGER,
+        delivery_methods        TEXT,        -- JSON array
+        delivery_price          REAL,
+        delivery_terms          TEXT,
+        payment_methods         TEXT,        -- JSON array
+        payment_terms           TEXT,
+        identification_required INTEGER,
+        minimum_feedback        INTEGER,
+        republish               INTEGER,
+        marginal_tax            INTEGER,
+        vat                     INTEGER,
+        offers_allowed          INTEGER,
+        reserve_price           REAL,
+        original_id             INTEGER,
+        -- Values only the service knows, copied from server_copy for the grid.
+        current_price           REAL,
+        bidder_count            INTEGER NOT NULL DEFAULT 0,
+        offer_count             INTEGER NOT NULL DEFAULT 0,
+        closes_at               INTEGER,
+        server_copy             TEXT,
+        base                    TEXT,
+        created                 INTEGER NOT NULL,
+        updated                 INTEGER NOT NULL,
+        deleted_at              INTEGER      -- tombstone until the service confirms a delete
+      );
+
+      -- Images of an item in the user's order. Prepared files are content-addressed by the
+      -- sha256 of the SOURCE bytes, so the same photo is stored (and prepared) once.
+      CREATE TABLE images (
+        id            INTEGER PRIMARY KEY,
+        item_local_id INTEGER NOT NULL REFERENCES items(local_id) ON DELETE CASCADE,
+        position      INTEGER NOT NULL,
+        source_path   TEXT NOT NULL,
+        source_sha256 TEXT,
+        sha256        TEXT,                  -- of the prepared bytes that are uploaded
+        file_path     TEXT,
+        thumb_path    TEXT,
+        width         INTEGER,
+        height        INTEGER,
+        bytes         INTEGER,
+        prep_state    TEXT NOT NULL CHECK (prep_state IN ('preparing','ready','failed')),
+        error         TEXT,
+        remote_id     INTEGER,
+        created       INTEGER NOT NULL,
+        UNIQUE (item_local_id, source_sha256)
+      );
+      CREATE INDEX images_item ON images(item_local_id, position);
+      CREATE INDEX images_source ON images(source_sha256);
+
+      -- Changes not yet sent, in order per item. The row is written in the SAME transaction as
+      -- the local change it describes. AUTOINCREMENT: ids are never reused, so an id seen in the
+      -- audit log always means the same change. item_local_id has no foreign key on purpose: its
+      -- check is a lookup per row, a third of the cost of writing the outbox rows of a
+      -- 10,000-item bulk edit. Rows are written only by the repositories, in the transaction of
+      -- a change to that item, and deleted with it (draft-writes.ts).
+      CREATE TABLE outbox (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        item_local_id   INTEGER NOT NULL,
+        kind            TEXT NOT NULL CHECK (kind IN (${OUTBOX_KINDS})),
+        payload         TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        state           TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending','parked')),
+        error           TEXT,
+        error_field     TEXT,
+        created         INTEGER NOT NULL
+      );
+      -- Per-item order. No index on (state, next_attempt_at): the queue is short once synced, a
+      -- scan in id order is what the engine wants, and every index slows bulk writes.
+      CREATE INDEX outbox_item ON outbox(item_local_id, id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'trading caches, categories, settings, cursors, audit log',
+    sql: `
+      CREATE TABLE questions (
+        remote_id      INTEGER PRIMARY KEY,
+        item_remote_id INTEGER NOT NULL,
+        question       TEXT NOT NULL,
+        answer         TEXT,
+        author         TEXT NOT NULL,
+        created        TEXT NOT NULL,
+        answered       TEXT,
+        pending_answer TEXT,                 -- typed locally, queued in the outbox
+        record         TEXT NOT NULL         -- the server's JSON
+      );
+      CREATE INDEX questions_item ON questions(item_remote_id);
+
+      CREATE TABLE offers (
+        remote_id        INTEGER PRIMARY KEY,
+        item_remote_id   INTEGER NOT NULL,
+        amount           REAL NOT NULL,
+        message          TEXT,
+        status           TEXT NOT NULL,
+        author           TEXT NOT NULL,
+        expires          TEXT NOT NULL,
+        pending_decision TEXT CHECK (pending_decision IN ('accepted','refused')),
+        record           TEXT NOT NULL
+      );
+      CREATE INDEX offers_item ON offers(item_remote_id);
+
+      CREATE TABLE bids (
+        remote_id      INTEGER PRIMARY KEY,
+        item_remote_id INTEGER NOT NULL,
+        amount         REAL NOT NULL,
+        time           TEXT NOT NULL,
+        bidder         TEXT NOT NULL,
+        record         TEXT NOT NULL
+      );
+      CREATE INDEX bids_item ON bids(item_remote_id, amount);
+
+      CREATE TABLE categories (
+        id        INTEGER PRIMARY KEY,
+        parent_id INTEGER NOT NULL,          -- 0: a main category
+        level     INTEGER NOT NULL CHECK (level BETWEEN 1 AND 3),
+        title     TEXT NOT NULL,
+        position  INTEGER NOT NULL
+      );
+      CREATE INDEX categories_parent ON categories(parent_id, position);
+
+      -- The user's settings (2.9) as the service last sent them; one row.
+      CREATE TABLE user_settings (
+        id         INTEGER PRIMARY KEY CHECK (id = 1),
+        json       TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL
+      );
+
+      -- Pull cursors, committed in the same transaction as the page they follow.
+      CREATE TABLE sync_cursors (name TEXT PRIMARY KEY, value TEXT NOT NULL, updated INTEGER NOT NULL);
+
+      -- Every request sent for an item: what, with which key, and how it ended.
+      CREATE TABLE request_log (
+        id              INTEGER PRIMARY KEY,
+        item_local_id   INTEGER,
+        outbox_id       INTEGER,
+        method          TEXT NOT NULL,
+        path            TEXT NOT NULL,
+        idempotency_key TEXT,
+        status          INTEGER,             -- null: no response (timeout, connection lost)
+        outcome         TEXT NOT NULL CHECK (outcome IN ('sent','ok','rejected','failed','unknown')),
+        error           TEXT,
+        sent_at         INTEGER NOT NULL,
+        finished_at     INTEGER
+      );
+      CREATE INDEX request_log_item ON request_log(item_local_id, id);
+    `,
+  },
+  {
+    version: 3,
+    name: 'full-text search and grid indexes',
+    sql: `
+      -- Contentless index: the text lives in items; rowid = items.local_id. html_text() is a
+      -- function registered on every connection by open-account-db.ts.
+      CREATE VIRTUAL TABLE items_fts USING fts5(
+        title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2',
+        prefix='2 3'  -- the grid searches as the user types: short prefixes must be cheap
+      );
+      INSERT INTO items_fts(rowid, title, body)
+        SELECT local_id, coalesce(title, ''), html_text(description) FROM items;
+      CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, title, body) VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description));
+      END;
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, description ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.local_id;
+        INSERT INTO items_fts(rowid, title, body) VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description));
+      END;
+      CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.local_id;
+      END;
+
+      -- The grid's price: what a buyer pays now, else the asking price.
+      ALTER TABLE items ADD COLUMN grid_price REAL
+        GENERATED ALWAYS AS (coalesce(current_price, buy_now_price, starting_price)) VIRTUAL;
+      -- One index on updated serves the default sort with or without a status filter (few
+      -- statuses): a second, (status, updated), would double the index work of every edit.
+      CREATE INDEX items_updated ON items(updated);
+      CREATE INDEX items_status ON items(status);
+      CREATE INDEX items_price ON items(grid_price);
+      CREATE INDEX items_category ON items(category_id, updated);
+      CREATE INDEX items_title ON items(title COLLATE NOCASE);
+      CREATE INDEX items_sync_state ON items(sync_state) WHERE sync_state <> 'synced';
+    `,
+  },
+  {
+    version: 4,
+    name: 'undo journal for bulk work',
+    sql: `
+      -- One row per bulk step (bulk edit, CSV import). previous: JSON {localId: {field: value}}
+      -- of the values before the step; applied: JSON of what the step set. Undo is one step.
+      CREATE TABLE bulk_steps (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind       TEXT NOT NULL CHECK (kind IN ('bulk-edit','csv-import')),
+        item_count INTEGER NOT NULL,
+        previous   TEXT NOT NULL,
+        applied    TEXT NOT NULL,
+        created    INTEGER NOT NULL,
+        undone_at  INTEGER
+      );
+      -- Which step wrote an outbox row: the check that a step's changes and its outbox rows
+      -- were committed together. No foreign key: the check would cost a lookup per row of a
+      -- 10,000-row bulk edit, and steps are only ever inserted by the same transaction.
+      ALTER TABLE outbox ADD COLUMN step_id INTEGER;
+    `,
+  },
+];

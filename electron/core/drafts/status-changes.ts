@@ -1,0 +1,79 @@
+// Status changes and copies as local changes: checked against the rules of part 3 and the
+// offline validation before they are queued, written with their outbox row in one transaction.
+// items.status keeps the service's last known status; a queued change is the outbox row.
+import type { Db } from '../db/open-account-db.ts';
+import { outboxStatements, type OutboxRow } from '../outbox/outbox.ts';
+import { validateDraft } from '../validation/validate-draft.ts';
+import { DraftError } from './draft-error.ts';
+import { cachedValidationContext, draftWrites } from './draft-writes.ts';
+import { itemReads } from './item-rows.ts';
+import { SQL_STATE_AFTER_LOCAL_CHANGE } from './sync-state.ts';
+
+export function statusChanges(db: Db) {
+  const reads = itemReads(db);
+  const outbox = outboxStatements(db);
+  const drafts = draftWrites(db);
+  const touch = db.prepare(`UPDATE items SET updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`);
+  const pendingStatus = db.prepare(`SELECT * FROM outbox WHERE item_local_id = ? AND kind = 'set-status' ORDER BY id DESC LIMIT 1`);
+  const setOriginal = db.prepare(`UPDATE items SET original_id = ? WHERE local_id = ?`);
+
+  /** The status the item will have once its queued status change is sent. */
+  function intendedStatus(localId: number, known: string): string {
+    const row = pendingStatus.get(localId) as OutboxRow | undefined;
+    return row ? (JSON.parse(row.payload) as { status: string }).status : known;
+  }
+
+  return {
+    intendedStatus(localId: number): string | undefined {
+      const item = reads.item(localId);
+      return item && intendedStatus(localId, item.status);
+    },
+
+    /**
+     * Queues publishing a draft or preview. Every problem counts here, missing fields and the
+     * image count included: what the service would refuse is refused before it is queued.
+     * The sync engine sends it in two phases (create or update the remote draft, then publish).
+     */
+    publish(localId: number, now = Date.now()): void {
+      db.transaction(() => {
+        const item = reads.item(localId);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        const status = intendedStatus(localId, item.status);
+        if (status !== 'draft' && status !== 'preview') throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`);
+        const problems = validateDraft(item.fields, { ...cachedValidationContext(db), imageCount: reads.imageCount(localId) });
+        if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }]);
+        touch.run(now, localId);
+        outbox.enqueue(localId, 'set-status', { status: 'published' }, now);
+      })();
+    },
+
+    /** Queues closing a published item (part 3: published -> closed). */
+    close(localId: number, now = Date.now()): void {
+      db.transaction(() => {
+        const item = reads.item(localId);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        const status = intendedStatus(localId, item.status);
+        if (status !== 'published') throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`);
+        touch.run(now, localId);
+        outbox.enqueue(localId, 'set-status', { status: 'closed' }, now);
+      })();
+    },
+
+    /**
+     * Copies a closed item into a new local draft (part 3: create with originalId). The data is
+     * copied here so the draft can be edited at once; the outbox row tells the service the
+     * origin, so it copies the images too.
+     */
+    copyClosed(localId: number, now = Date.now()): number {
+      return db.transaction(() => {
+        const item = reads.item(localId);
+        if (!item) throw new DraftError('not-found', `item ${localId} does not exist`);
+        if (item.status !== 'closed' || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`);
+        const copy = drafts.insertValidated(item.fields, now, false);
+        setOriginal.run(item.remoteId, copy);
+        outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);
+        return copy;
+      })();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { DatabaseTooNewError, latestVersion, migrate, openAccountDb, schemaVersion } from '../../electron/core/db/open-account-db.ts';
+import { MIGRATIONS } from '../../electron/core/db/migrations.ts';
+import { openTempDb, tempFolder } from './support.ts';
+
+describe('opening an account cache', () => {
+  it('sets WAL, synchronous FULL, foreign keys and a busy timeout on every open', () => {
+    const { db, path } = openTempDb();
+    db.close();
+    for (let i = 0; i < 2; i++) {
+      const again = openAccountDb(path);
+      expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(again.pragma('synchronous', { simple: true })).toBe(2);
+      expect(again.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(again.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(schemaVersion(again)).toBe(latestVersion());
+      again.close();
+    }
+  });
+
+  it('refuses a file written by a newer app and leaves it as it was', () => {
+    const path = join(tempFolder(), 'newer.sqlite');
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${latestVersion() + 1}`);
+    raw.close();
+    expect(() => openAccountDb(path)).toThrow(DatabaseTooNewError);
+    const check = new Database(path);
+    expect(check.pragma('user_version', { simple: true })).toBe(latestVersion() + 1);
+    check.close();
+  });
+
+  it('keeps the previous version when a migration fails half-way', () => {
+    const path = join(tempFolder(), 'broken.sqlite');
+    const broken = [MIGRATIONS[0]!, { version: 2, name: 'broken', sql: 'CREATE TABLE half (x); INSERT INTO nowhere VALUES (1);' }];
+    expect(() => openAccountDb(path, { migrations: broken })).toThrow(/nowhere/);
+    const db = openAccountDb(path, { upTo: 1 });
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'half'`).pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('numbers its migrations 1, 2, 3 ... without gaps', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+});
+
+describe('each migration keeps the rows written before it', () => {
+  it('1: creates items, images and the outbox; images go with their item', () => {
+    const { db } = openTempDb({ upTo: 0 });
+    expect(schemaVersion(db)).toBe(0);
+    migrate(db, MIGRATIONS, 1);
+    const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created) VALUES (?, 'create', '{}', 'k', 1)`).run(id);
+    db.prepare(`INSERT INTO images (item_local_id, position, source_path, prep_state, created) VALUES (?, 0, '/x.jpg', 'preparing', 1)`).run(id);
+    expect(() => db.prepare(`INSERT INTO items (sync_state, created, updated) VALUES ('lost', 1, 1)`).run()).toThrow(/CHECK/);
+    db.prepare(`DELETE FROM items WHERE local_id = ?`).run(id);
+    expect(db.prepare(`SELECT count(*) FROM images`).pluck().get()).toBe(0);
+  });
+
+  it('2: adds the trading caches, settings, cursors and audit log without touching items or the outbox', () => {
+    const { db } = openTempDb({ upTo: 1 });
+    const id = db.prepare(`INSERT INTO items (title, status, remote_id, created, updated) VALUES ('Chair', 'published', 44, 1, 2)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created) VALUES (?, 'edit', '{"fields":{}}', 'k1', 3)`).run(id);
+    migrate(db, MIGRATIONS, 2);
+    expect(db.prepare(`SELECT title, status, remote_id FROM items`).get()).toEqual({ title: 'Chair', status: 'published', remote_id: 44 });
+    expect(db.prepare(`SELECT kind, idempotency_key FROM outbox`).get()).toEqual({ kind: 'edit', idempotency_key: 'k1' });
+    db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 44, 'Size?', 'b', 't', '{}')`).run();
+    db.prepare(`INSERT INTO request_log (item_local_id, method, path, outcome, sent_at) VALUES (?, 'POST', '/1.1/items', 'sent', 5)`).run(id);
+    expect(db.prepare(`SELECT count(*) FROM questions WHERE item_remote_id = 44`).pluck().get()).toBe(1);
+  });
+
+  it('3: indexes the text of items cached before it and keeps indexing new ones', () => {
+    const { db } = openTempDb({ upTo: 2 });
+    db.prepare(`INSERT INTO items (title, description, buy_now_price, created, updated) VALUES ('Old bicycle', '<p>Red &amp; <b>rusty</b> frame</p>', 30, 1, 1)`).run();
+    migrate(db, MIGRATIONS, 3);
+    const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
+    expect(find.all('rusty')).toEqual([1]);
+    expect(find.all('bicycle')).toEqual([1]);
+    expect(find.all('amp')).toEqual([]); // entities are decoded, tags dropped
+    db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Rusty anchor', 2, 2)`).run();
+    expect(find.all('rusty')).toEqual([1, 2]);
+    db.prepare(`UPDATE items SET description = 'shiny' WHERE local_id = 1`).run();
+    expect(find.all('rusty')).toEqual([2]);
+    expect(db.prepare(`SELECT grid_price FROM items WHERE local_id = 1`).pluck().get()).toBe(30);
+  });
+
+  it('4: adds the undo journal; outbox rows from before belong to no step', () => {
+    const { db } = openTempDb({ upTo: 3 });
+    const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Desk', 1, 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created) VALUES (?, 'create', '{"fields":{}}', 'k', 1)`).run(id);
+    migrate(db, MIGRATIONS, 4);
+    expect(db.prepare(`SELECT step_id FROM outbox`).pluck().get()).toBeNull();
+    const step = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 1, '{}', '{}', 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id) VALUES (?, 'edit', '{"fields":{}}', 'k2', 1, ?)`).run(id, step);
+    expect(db.prepare(`SELECT step_id, count(*) AS n FROM outbox GROUP BY step_id ORDER BY step_id`).all()).toEqual([{ step_id: null, n: 1 }, { step_id: step, n: 1 }]);
+  });
+});

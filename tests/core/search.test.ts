@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
+import { ftsQuery, itemSearch } from '../../electron/core/search/item-search.ts';
+import { openTempDb } from './support.ts';
+
+function setup() {
+  const { db } = openTempDb();
+  const drafts = draftWrites(db);
+  const add = (title: string, description: string, extra: Record<string, unknown> = {}, now = 1) =>
+    drafts.createDraft({ title, description, ...extra }, now).localId;
+  return { db, drafts, add, search: itemSearch(db) };
+}
+
+describe('searching the cached items', () => {
+  it('finds words in titles and in the text of descriptions, as the user types', () => {
+    const { add, search } = setup();
+    const chair = add('Wooden chair', '<p>Painted <b>blue</b> &amp; sturdy</p>');
+    const sofa = add('Sofa', '<p>Blue velvet, three seats</p>');
+    add('Lamp', '<p>Brass <em>old</em></p>');
+    expect(search.search({ text: 'blue' }).map((r) => r.localId).sort()).toEqual([chair, sofa]);
+    expect(search.search({ text: 'chai' }).map((r) => r.localId)).toEqual([chair]);
+    expect(search.search({ text: 'BLUE velv' }).map((r) => r.localId)).toEqual([sofa]);
+    expect(search.search({ text: 'em' })).toEqual([]); // tags are markup, not text
+  });
+
+  it('never throws on hostile input: quotes, NEAR, stars, parentheses, column filters', () => {
+    const { add, search } = setup();
+    add('Quote "test" (NEAR) item*', 'title: x AND y OR z NOT w ^start');
+    const hostile = ['"', '""', '"unterminated', 'NEAR(a b)', 'a NEAR b', '*', '**', 'a*b', '(', ')', '(()', 'title:x', '^start', 'AND', 'OR NOT', '-x', '+', '\u0000', '🙂', "' OR 1=1 --", '{title}: x'];
+    for (const text of hostile) expect(() => search.search({ text })).not.toThrow();
+    expect(search.search({ text: 'NEAR' })).toHaveLength(1);
+    expect(search.search({ text: '"test"' })).toHaveLength(1);
+    fc.assert(fc.property(fc.string({ maxLength: 30 }), (text) => {
+      expect(() => search.search({ text })).not.toThrow();
+    }));
+  });
+
+  it('quotes every token so no FTS5 operator survives', () => {
+    expect(ftsQuery('a "b" NEAR(c) d*')).toBe('"a" "b" "NEAR" "c" "d"*');
+    expect(ftsQuery('  ()*" ')).toBeNull();
+  });
+
+  it('filters by status and sync state and sorts by price, title and update time', () => {
+    const { db, add, search } = setup();
+    const cheap = add('Cheap', '', { saleMethod: 'buy-now', buyNowPrice: 5 }, 30);
+    const dear = add('dear', '', { saleMethod: 'buy-now', buyNowPrice: 500 }, 10);
+    const mid = add('Middle', '', { saleMethod: 'auction', startingPrice: 50 }, 20);
+    db.prepare(`UPDATE items SET status = 'published', sync_state = 'synced' WHERE local_id = ?`).run(dear);
+    expect(search.search({ sort: 'price', direction: 'asc' }).map((r) => r.localId)).toEqual([cheap, mid, dear]);
+    expect(search.search({ sort: 'title' }).map((r) => r.title)).toEqual(['Cheap', 'dear', 'Middle']);
+    expect(search.search({}).map((r) => r.localId)).toEqual([cheap, mid, dear]); // newest update first
+    expect(search.search({ status: ['published'] }).map((r) => r.localId)).toEqual([dear]);
+    expect(search.search({ syncState: ['local-only'], saleMethod: 'buy-now' }).map((r) => r.localId)).toEqual([cheap]);
+    expect(search.search({ limit: 1, offset: 1 }).map((r) => r.localId)).toEqual([mid]);
+  });
+
+  it('does not show deleted items', () => {
+    const { db, drafts, add, search } = setup();
+    const id = add('Gone', '');
+    db.prepare(`UPDATE items SET remote_id = 9, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    drafts.deleteDraft(id);
+    expect(search.search({ text: 'gone' })).toEqual([]);
+  });
+});

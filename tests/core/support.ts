@@ -1,0 +1,39 @@
+// Helpers for the desktop core's tests: a per-test folder, an account cache in it, settings as
+// the service would send them, and real photos made with sharp.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach } from 'vitest';
+import { openAccountDb, type Db, type OpenOptions } from '../../electron/core/db/open-account-db.ts';
+
+export { completeBuyNow, privateSellerSettings } from './fixtures/sellers.ts';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()?.();
+});
+
+export function tempFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function openTempDb(options: OpenOptions = {}): { db: Db; path: string; folder: string } {
+  const folder = tempFolder();
+  const path = join(folder, 'account.sqlite');
+  const db = openAccountDb(path, options);
+  cleanups.push(() => db.open && db.close());
+  return { db, path, folder };
+}
+
+/** A real JPEG with noise (so it compresses like a photo), optionally with an EXIF orientation. */
+export async function makeJpeg(width: number, height: number, options: { orientation?: number; seed?: number } = {}): Promise<Buffer> {
+  const small = await sharp({
+    create: { width: Math.max(1, Math.round(width / 10)), height: Math.max(1, Math.round(height / 10)), channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + (options.seed ?? 0), sigma: 30 } },
+  }).png().toBuffer();
+  let image = sharp(small).resize(width, height, { fit: 'fill' }).jpeg({ quality: 90 });
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  return image.toBuffer();
+}
