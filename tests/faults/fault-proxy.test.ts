@@ -224,6 +224,82 @@ describe('bodies', () => {
     const count = server.service.db.prepare('SELECT count(*) AS n FROM images WHERE item_id = ?').get(draft.id) as { n: number };
     expect(count.n).toBe(1);
   });
+  it('faults on an 8 MB upload: 503 after reading it all, nothing stored on drop-before, stored on drop-after', async () => {
+    const { token } = await seller();
+    const draft = Item.parse(await (await postItem(token, 'upload faults')).json());
+    const url = `${itemsThroughProxy(draft.id)}/images`;
+    const image = await pngOfExactSize(LIMITS.imageBytes);
+    const stored = () => (server.service.db.prepare('SELECT count(*) AS n FROM images WHERE item_id = ?').get(draft.id) as { n: number }).n;
+    const upload = /^\/1\.1\/items\/\d+\/images$/;
+
+    proxy.setPlan(only({ method: 'POST', path: upload, fault: { kind: 'status', status: 503 }, times: 1 }));
+    expect((await uploadImage(url, image, { token })).status).toBe(503);
+    proxy.setPlan(only({ method: 'POST', path: upload, fault: { kind: 'drop-before' }, times: 1 }));
+    await connectionError(uploadImage(url, image, { token }));
+    expect(stored()).toBe(0);
+    proxy.setPlan(only({ method: 'POST', path: upload, fault: { kind: 'drop-after' }, times: 1 }));
+    await connectionError(uploadImage(url, image, { token }));
+    expect(stored()).toBe(1);
+    expect(proxy.stats().log.map((e) => [e.fault, e.upstreamStatus])).toEqual([
+      [null, 201],
+      ['status', null],
+      ['drop-before', null],
+      ['drop-after', 201],
+    ]);
+  });
+});
+
+describe('under concurrency', () => {
+  it('accounts for every request of a parallel faulty run, and the service holds exactly what the log says it committed', async () => {
+    const tokens = await Promise.all([1, 2, 3, 4, 5].map(async () => (await seller()).token));
+    proxy.setPlan({
+      random: {
+        rates: { 'drop-before': 0.15, 'drop-after': 0.15, status: 0.15, delay: 0.15, truncate: 0.1 },
+        delayMs: { min: 1, max: 20 },
+      },
+    });
+    // 30 creates, 6 per seller (under the 10-draft limit even if all succeed); the query string
+    // tells them apart in the log (the service ignores it).
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, async (_, n) => {
+        const res = await fetch(`${itemsThroughProxy()}?n=${n}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-marketapitoken': tokens[n % 5] ?? '' },
+          body: JSON.stringify({ status: 'draft', title: `parallel ${n}` }),
+        }).catch(() => null);
+        return res ? res.status : 'cut';
+      }),
+    );
+    const stats = await proxy.waitFor((s) => s.inFlight === 0);
+    expect(stats.requests).toBe(30);
+    expect(stats.log).toHaveLength(30);
+    expect(Object.values(stats.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
+    for (const entry of stats.log) {
+      const n = Number(new URL(entry.url, proxy.url).searchParams.get('n'));
+      const committed = itemsTitled(`parallel ${n}`).length;
+      expect(committed, `request ${n} (${entry.fault ?? 'no fault'})`).toBe(entry.upstreamStatus === 201 ? 1 : 0);
+      const seen = outcomes[n];
+      switch (entry.fault) {
+        case null:
+        case 'delay':
+          expect(seen).toBe(201);
+          break;
+        case 'status':
+          expect(seen).toBe(entry.injectedStatus);
+          break;
+        case 'drop-before':
+        case 'drop-after':
+          expect(seen).toBe('cut');
+          break;
+        case 'truncate':
+          // The headers arrived; the cut body is the caller's to notice (fetch resolves first).
+          expect(seen).toBe(201);
+          break;
+      }
+      expect(entry.outcome).not.toBe('pending');
+    }
+    expect(stats.forwarded).toBe(stats.log.filter((e) => e.fault !== 'drop-before' && e.fault !== 'status').length);
+  });
 });
 
 describe('plans', () => {
