@@ -347,6 +347,15 @@ describe('plans', () => {
     expect(proxy.stats().log[4]?.fault).toBeNull();
   });
 
+  it('picks requests by a condition on their headers', async () => {
+    const { token } = await seller();
+    proxy.setPlan(only({ method: 'POST', when: (r) => r.headers['idempotency-key'] === 'pick-me', fault: { kind: 'drop-before' } }));
+    expect((await postItem(token, 'picked by header', { 'idempotency-key': 'not-me' })).status).toBe(201);
+    await connectionError(postItem(token, 'picked by header', { 'idempotency-key': 'pick-me' }));
+    expect(itemsTitled('picked by header')).toHaveLength(1);
+    expect(proxy.stats().log.map((e) => e.fault)).toEqual([null, 'drop-before']);
+  });
+
   it("'off' passes everything through after a plan that faulted every request", async () => {
     const { token } = await seller();
     proxy.setPlan({ random: { rates: { 'drop-before': 1 } } });

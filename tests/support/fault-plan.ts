@@ -29,11 +29,24 @@ export type Fault =
   /** Forward, then send the response's headers and half its body before destroying the socket. */
   | { kind: 'truncate' };
 
+/** What a rule may look at. */
+export interface FaultRequest {
+  method: string;
+  /** Without the query string. */
+  path: string;
+  /** With the query string, as the client sent it. */
+  url: string;
+  /** Lower-case names, as Node gives them. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 export interface FaultRule {
   /** HTTP method, case-insensitive; absent or '*' matches any. */
   method?: string;
   /** Tested against the path without the query string, e.g. /^\/1\.1\/items$/. Absent matches any. */
   path?: RegExp;
+  /** Any further condition, e.g. (r) => r.headers['idempotency-key'] === 'k1'. */
+  when?: (request: FaultRequest) => boolean;
   fault: Fault;
   /** Matching requests let through untouched before the rule starts firing (default 0). */
   skip?: number;
@@ -98,9 +111,10 @@ export function activatePlan(input: PlanInput): ActivePlan {
   return { plan, counters };
 }
 
-const matches = (filter: { method?: string; path?: RegExp }, method: string, path: string): boolean =>
-  (filter.method === undefined || filter.method === '*' || filter.method.toUpperCase() === method.toUpperCase()) &&
-  (filter.path === undefined || testRegex(filter.path, path));
+const matches = (filter: { method?: string; path?: RegExp; when?: (request: FaultRequest) => boolean }, request: FaultRequest): boolean =>
+  (filter.method === undefined || filter.method === '*' || filter.method.toUpperCase() === request.method.toUpperCase()) &&
+  (filter.path === undefined || testRegex(filter.path, request.path)) &&
+  (filter.when === undefined || filter.when(request));
 
 // A global or sticky regex keeps lastIndex between calls; resetting it keeps matching stateless.
 function testRegex(regex: RegExp, text: string): boolean {
@@ -112,11 +126,11 @@ function testRegex(regex: RegExp, text: string): boolean {
  * The fault for one request, or null to pass it through. Mutates the active plan's counters.
  * `random` is the request's own generator (requestRandom).
  */
-export function chooseFault(active: ActivePlan, method: string, path: string, random: () => number): Fault | null {
+export function chooseFault(active: ActivePlan, request: FaultRequest, random: () => number): Fault | null {
   const rules = active.plan.rules ?? [];
   for (const [index, rule] of rules.entries()) {
     const counter = active.counters[index];
-    if (!counter || counter.left <= 0 || !matches(rule, method, path)) continue;
+    if (!counter || counter.left <= 0 || !matches(rule, request)) continue;
     if (counter.skip > 0) {
       counter.skip -= 1;
       continue;
@@ -127,7 +141,7 @@ export function chooseFault(active: ActivePlan, method: string, path: string, ra
     return rule.fault;
   }
   const spec = active.plan.random;
-  if (!spec || !matches(spec, method, path)) return null;
+  if (!spec || !matches(spec, request)) return null;
   let roll = random();
   for (const kind of FAULT_KINDS) {
     const rate = spec.rates[kind] ?? 0;

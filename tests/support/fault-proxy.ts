@@ -150,7 +150,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const seq = nextSeq++;
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    const fault = chooseFault(active, method, url.split('?')[0] ?? '/', requestRandom(seed, seq));
+    const fault = chooseFault(active, { method, url, path: url.split('?')[0] ?? '/', headers: req.headers }, requestRandom(seed, seq));
     const entry: FaultLogEntry = {
       seq,
       method,
