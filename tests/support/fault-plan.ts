@@ -26,7 +26,11 @@ export type Fault =
   | { kind: 'status'; status: FaultStatus; retryAfterSeconds?: number }
   /** Hold the request `ms` before forwarding it normally. */
   | { kind: 'delay'; ms: number }
-  /** Forward, then send the response's headers and half its body before destroying the socket. */
+  /**
+   * Forward, then send the response's headers and half its body before destroying the socket.
+   * A response without a body (204, HEAD) has nothing to cut: its headers arrive whole, then the
+   * connection is closed.
+   */
   | { kind: 'truncate' };
 
 /** What a rule may look at. */
