@@ -24,6 +24,9 @@ const junkValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), { maxKeys: 3 }),
 );
 const junkBody = fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), junkValue, { maxKeys: 8 });
+/** Query and form values as text: strings as they are, anything else as JSON. */
+const asText = (record: Record<string, unknown>): Array<[string, string]> =>
+  Object.entries(record).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
 const pathValue = fc.oneof(fc.constantFrom('1', '2', '0', '-1', 'abc', '99999999999999999999', '1.5', '%00', 'thumbnail'), fc.nat().map(String));
 
 beforeAll(async () => {
@@ -51,7 +54,7 @@ describe('bad input', () => {
       fc.asyncProperty(sample, async ({ route, params, body, query, encoding, withToken }) => {
         let i = 0;
         const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[i++] ?? '1'));
-        const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+        const qs = new URLSearchParams(asText(query));
         const url = `${server.url}${path}?${qs}`;
         const headers: Record<string, string> = withToken ? { 'x-marketapitoken': token } : {};
         let payload: BodyInit | undefined;
@@ -61,10 +64,10 @@ describe('bad input', () => {
             payload = JSON.stringify(body);
           } else if (encoding === 'form') {
             headers['content-type'] = 'application/x-www-form-urlencoded';
-            payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+            payload = new URLSearchParams(asText(body)).toString();
           } else if (encoding === 'multipart') {
             const form = new FormData();
-            for (const [k, v] of Object.entries(body)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+            for (const [k, v] of asText(body)) form.append(k, v);
             form.append('image', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0x00, 1, 2, 3])]), 'x.jpg');
             payload = form;
           } else {
