@@ -57,7 +57,7 @@ describe('bad input', () => {
         const qs = new URLSearchParams(asText(query));
         const url = `${server.url}${path}?${qs}`;
         const headers: Record<string, string> = withToken ? { 'x-marketapitoken': token } : {};
-        let payload: BodyInit | undefined;
+        let payload: string | FormData | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           if (encoding === 'json') {
             headers['content-type'] = 'application/json';
