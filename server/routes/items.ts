@@ -1,7 +1,7 @@
 // 4.4 items: create, get, edit / set status, delete a draft. (Search, GET /items, is in search.ts.)
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, Item, ItemIdParams, ItemInput, LIMITS, type ErrorEntry } from '../../shared/api/index.ts';
+import { ErrorBody, Item, ItemIdParams, ItemInput, LIMITS, type ErrorEntry, type ItemStatus } from '../../shared/api/index.ts';
 import { createItem } from '../domain/items/create-item.ts';
 import { deleteDraft } from '../domain/items/delete-item.ts';
 import { countHit, startHitFlusher } from '../domain/items/hits.ts';
@@ -13,6 +13,7 @@ import { optionalUser, requireUser } from '../http/auth.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
 import type { Service } from '../service.ts';
+import { createItemResponseCache, serializeItem } from '../views/item-response-cache.ts';
 import { itemView } from '../views/item-views.ts';
 
 /** Statuses anyone may see; the others only the seller. */
@@ -42,6 +43,7 @@ rule problem is listed at once.`;
 
 export function registerItemsRoutes(app: App, service: Service): void {
   const hits = startHitFlusher(service.db);
+  const responses = createItemResponseCache();
   app.addHook('preClose', async () => hits.stop());
 
   const view = (request: FastifyRequest, itemId: number, viewerId: number | null) => {
@@ -82,19 +84,31 @@ along override the copied data; another seller's item 403, unknown 404, not clos
 seen only by their seller (404 for everyone else); \`reservePrice\` is shown only to the seller. A token
 is optional; an invalid one is a 403. Hits for the search sort \`hits\` are counted here (not the
 seller's own views), kept in memory and written to the database every few seconds, on close and on
-shutdown.`,
+shutdown. The serialized response is kept until the item's row changes.`,
       tags: ['items'],
       params: ItemIdParams,
       response: { 200: Item, 403: ErrorBody, 404: ErrorBody },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const viewer = optionalUser(request, service);
       const { itemid } = request.params;
-      const item = findItem(service.db, itemid);
-      const isSeller = item !== undefined && viewer?.id === item.seller_id;
-      if (!item || (!isSeller && !PUBLIC_STATUSES.has(item.status))) throw notFound(`item ${itemid}`);
+      const head = service.db.prepare('SELECT seller_id, status, version FROM items WHERE id = ?').get(itemid) as
+        | { seller_id: number; status: ItemStatus; version: number }
+        | undefined;
+      const isSeller = head !== undefined && viewer?.id === head.seller_id;
+      if (!head || (!isSeller && !PUBLIC_STATUSES.has(head.status))) throw notFound(`item ${itemid}`);
       if (!isSeller) countHit(service.db, itemid);
-      return itemView(item, { db: service.db, tz: service.tz, links: linksFor(request, service), viewerId: viewer?.id ?? null });
+      const links = linksFor(request, service);
+      // The seller sees private fields (reserve price), so sellers and others are cached apart.
+      const key = `${links.absolute('')}|${itemid}|${isSeller ? 's' : 'o'}`;
+      let body = responses.get(key, head.version);
+      if (body === undefined) {
+        const item = findItem(service.db, itemid)!;
+        body = serializeItem(itemView(item, { db: service.db, tz: service.tz, links, viewerId: viewer?.id ?? null }));
+        responses.set(key, head.version, body);
+      }
+      // Already serialized through the Item schema: Fastify sends a JSON-typed string as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as Item);
     },
   });
 
