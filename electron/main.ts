@@ -89,7 +89,15 @@ function createWindow(): void {
     height: 900,
     show: false,
     title: 'Market Desk',
-    webPreferences: webPreferences(join(here, '..', 'out', 'preload', 'preload.cjs')),
+    webPreferences: {
+      ...webPreferences(join(here, '..', 'out', 'preload', 'preload.cjs')),
+      // Restated as literals so static checkers (electronegativity) can see them;
+      // tests/app/window-options.test.ts asserts they equal window-options.ts.
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    },
   });
   window.once('ready-to-show', () => window?.show());
   window.on('closed', () => {

@@ -3,6 +3,7 @@
 // schemas cover the same names, so the two lists cannot drift apart.
 export const IPC_METHOD_NAMES = [
   'drafts.page',
+  'drafts.ids',
   'drafts.get',
   'drafts.create',
   'drafts.update',

@@ -93,23 +93,28 @@ export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 
+const GridQueryInput = z.object({
+  text: z.string().max(500).optional(),
+  status: z.array(z.string().max(20)).max(10).optional(),
+  syncState: z.array(SyncStateSchema).max(10).optional(),
+  categoryId: z.number().int().positive().optional(),
+  saleMethod: z.enum(['auction', 'buy-now']).optional(),
+  sort: GridSortSchema.optional(),
+  direction: z.enum(['asc', 'desc']).optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type GridQueryInput = z.input<typeof GridQueryInput>;
+
 // ---- Methods ------------------------------------------------------------------------------
 
 export const IPC_METHODS = {
   'drafts.page': {
-    input: z.object({
-      text: z.string().max(500).optional(),
-      status: z.array(z.string().max(20)).max(10).optional(),
-      syncState: z.array(SyncStateSchema).max(10).optional(),
-      categoryId: z.number().int().positive().optional(),
-      saleMethod: z.enum(['auction', 'buy-now']).optional(),
-      sort: GridSortSchema.optional(),
-      direction: z.enum(['asc', 'desc']).optional(),
-      offset: z.number().int().min(0).default(0),
-      limit: z.number().int().min(1).max(1000).default(200),
-    }),
+    input: GridQueryInput,
     output: z.object({ total: z.number().int(), offset: z.number().int(), rows: z.array(DraftRowSchema) }),
   },
+  /** Every matching id in grid order (select all, shift-select across pages not yet loaded). */
+  'drafts.ids': { input: GridQueryInput.omit({ offset: true, limit: true }), output: z.array(z.number().int()) },
   'drafts.get': { input: z.object({ localId: LocalId }), output: DraftRowSchema },
   'drafts.create': {
     input: z.object({ fields: Changes.default({}) }),

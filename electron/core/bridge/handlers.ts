@@ -69,6 +69,15 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
       const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem));
       return { total: search.count(query), offset: query.offset, rows };
     },
+    'drafts.ids'(query) {
+      const { search } = repo();
+      const ids: number[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const page = search.search({ ...query, offset, limit: 1000 });
+        for (const row of page) ids.push(row.localId);
+        if (page.length < 1000) return ids;
+      }
+    },
     'drafts.get': ({ localId }) => draftRow(mustGet(localId)),
     'drafts.create'({ fields }) {
       const result = repo().writes.createDraft(fields);
