@@ -11,8 +11,9 @@ import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
 } from './window-options.ts';
 
-const here = import.meta.dirname;
-const rendererIndex = join(here, '..', 'out', 'renderer', 'index.html');
+// Runs as out/main/main.js (electron/build-shell.ts); the renderer and preload are its siblings.
+const out = join(import.meta.dirname, '..');
+const rendererIndex = join(out, 'renderer', 'index.html');
 const APP_URL = pathToFileURL(rendererIndex).href;
 let window: BrowserWindow | null = null;
 let core: CoreSession | null = null;
@@ -90,7 +91,7 @@ function createWindow(): void {
     show: false,
     title: 'Market Desk',
     webPreferences: {
-      ...webPreferences(join(here, '..', 'out', 'preload', 'preload.cjs')),
+      ...webPreferences(join(out, 'preload', 'preload.cjs')),
       // Restated as literals so static checkers (electronegativity) can see them;
       // tests/app/window-options.test.ts asserts they equal window-options.ts.
       contextIsolation: true,

@@ -127,7 +127,7 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
         if (differs) changingIds.push(...group.localIds);
       }
       changingIds.sort((a, b) => a - b);
-      const samples = changingIds.slice(0, 20).map((localId) => {
+      const samples = changingIds.slice(0, 10).map((localId) => {
         const item = mustGet(localId);
         const before: Record<string, string | number | string[] | null> = {};
         const after: Record<string, string | number | string[] | null> = {};

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from '../stores/drafts-store.ts';
-import { BULK_FIELDS, parseInput } from './columns.ts';
+import { BULK_FIELDS, fieldLabel, formatValue, parseInput } from './columns.ts';
 
 interface Change {
   field: string;
@@ -86,7 +86,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
         <section className="preview" aria-label="Preview">
           <p>
             <strong>{preview.changing.toLocaleString()}</strong> of {preview.selected.toLocaleString()} drafts change
-            {Object.entries(preview.perField).map(([f, n]) => ` · ${f}: ${n.toLocaleString()}`).join('')}.
+            {Object.entries(preview.perField).map(([f, n]) => ` · ${fieldLabel(f)}: ${n.toLocaleString()}`).join('')}.
             {preview.changing < preview.selected && ` ${(preview.selected - preview.changing).toLocaleString()} already hold these values.`}
           </p>
           {preview.refused.length > 0 && (
@@ -97,24 +97,20 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
           )}
           {preview.samples.length > 0 && (
             <table className="preview-table">
-              <thead><tr><th>Draft</th>{Object.keys(preview.perField).map((f) => <th key={f}>{f}: before → after</th>)}</tr></thead>
+              <thead><tr><th>Draft</th>{Object.keys(preview.perField).map((f) => <th key={f}>{fieldLabel(f)}: before → after</th>)}</tr></thead>
               <tbody>
                 {preview.samples.map((s) => (
                   <tr key={s.localId}>
                     <td>{s.title ?? `Draft ${s.localId}`}</td>
-                    {Object.keys(preview.perField).map((f) => <td key={f}>{fmt(s.before[f])} → <strong>{fmt(s.after[f])}</strong></td>)}
+                    {Object.keys(preview.perField).map((f) => <td key={f}>{formatValue(f, s.before[f])} → <strong>{formatValue(f, s.after[f])}</strong></td>)}
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
+          {preview.changing > preview.samples.length && <p className="more">…and {(preview.changing - preview.samples.length).toLocaleString()} more.</p>}
         </section>
       )}
     </dialog>
   );
-}
-
-function fmt(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  return Array.isArray(value) ? value.join(', ') : String(value);
 }

@@ -5,6 +5,7 @@ export type ColumnKind = 'text' | 'number' | 'int' | 'enum' | 'list';
 export interface Column {
   field: string;
   label: string;
+  /** Pixels; 0 = takes the remaining width (the title). */
   width: number;
   kind: ColumnKind;
   options?: readonly string[];
@@ -13,16 +14,16 @@ export interface Column {
 }
 
 export const COLUMNS: readonly Column[] = [
-  { field: 'title', label: 'Title', width: 320, kind: 'text', sort: 'title' },
+  { field: 'title', label: 'Title', width: 0, kind: 'text', sort: 'title' },
   { field: 'saleMethod', label: 'Sale method', width: 110, kind: 'enum', options: ['auction', 'buy-now'] },
   { field: 'buyNowPrice', label: 'Buy-now €', width: 100, kind: 'number', sort: 'price', align: 'right' },
-  { field: 'startingPrice', label: 'Start €', width: 90, kind: 'number', align: 'right' },
-  { field: 'quantity', label: 'Qty', width: 60, kind: 'int', align: 'right' },
-  { field: 'condition', label: 'Condition', width: 110, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
-  { field: 'categoryId', label: 'Category', width: 90, kind: 'int', align: 'right' },
-  { field: 'openDays', label: 'Days', width: 60, kind: 'int', align: 'right' },
-  { field: 'deliveryMethods', label: 'Delivery', width: 140, kind: 'list', options: ['pickup', 'shipment'] },
-  { field: 'paymentMethods', label: 'Payment', width: 150, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
+  { field: 'startingPrice', label: 'Start €', width: 80, kind: 'number', align: 'right' },
+  { field: 'quantity', label: 'Qty', width: 56, kind: 'int', align: 'right' },
+  { field: 'condition', label: 'Condition', width: 100, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
+  { field: 'categoryId', label: 'Category', width: 84, kind: 'int', align: 'right' },
+  { field: 'openDays', label: 'Days', width: 56, kind: 'int', align: 'right' },
+  { field: 'deliveryMethods', label: 'Delivery', width: 150, kind: 'list', options: ['pickup', 'shipment'] },
+  { field: 'paymentMethods', label: 'Payment', width: 130, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
 ];
 
 /** Bulk edit offers every field a seller sets on many drafts at once. */
@@ -55,4 +56,16 @@ export function parseInput(column: Column, text: string): unknown {
   if (trimmed === '') return null;
   if (column.kind === 'list') return trimmed.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
   return column.kind === 'text' ? text : trimmed;
+}
+
+export function fieldLabel(field: string): string {
+  return BULK_FIELDS.find((c) => c.field === field)?.label ?? COLUMNS.find((c) => c.field === field)?.label ?? field;
+}
+
+/** A value as the preview shows it. */
+export function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'number' && field.endsWith('Price')) return value.toFixed(2);
+  return String(value);
 }

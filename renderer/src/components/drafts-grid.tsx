@@ -10,7 +10,7 @@ import { COLUMNS, displayValue, editValue, parseInput } from './columns.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 
 const ROW_HEIGHT = 34;
-const TEMPLATE = `40px ${COLUMNS.map((c) => `${c.width}px`).join(' ')} 90px 130px 130px`;
+const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? 'minmax(220px, 1fr)' : `${c.width}px`)).join(' ')} 80px 110px 100px`;
 
 export function DraftsGrid({ store }: { store: DraftsStore }) {
   const total = useStore(store, (s) => s.total);
