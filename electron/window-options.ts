@@ -19,6 +19,11 @@ export const CONTENT_SECURITY_POLICY = [
 /** The same policy for web mode, where the bridge is fetch + EventSource to the page's own origin. */
 export const WEB_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("connect-src 'none'", "connect-src 'self'");
 
+/** The policy for a <meta> tag: frame-ancestors works only as a header (browsers warn otherwise). */
+export function metaPolicy(policy: string): string {
+  return policy.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+}
+
 export function webPreferences(preloadPath: string) {
   return {
     preload: preloadPath,

@@ -3,12 +3,12 @@
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { CONTENT_SECURITY_POLICY } from '../electron/window-options.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
 
 function cspMeta(): Plugin {
   return {
     name: 'market-desk-csp',
-    transformIndexHtml: (html) => html.replace('%MARKET_DESK_CSP%', CONTENT_SECURITY_POLICY),
+    transformIndexHtml: (html) => html.replace('%MARKET_DESK_CSP%', metaPolicy(CONTENT_SECURITY_POLICY)),
   };
 }
 

@@ -11,7 +11,7 @@ import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
 import { createBridge } from '../core/bridge/bridge.ts';
 import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
 import { coreHandlers } from '../core/bridge/handlers.ts';
-import { CONTENT_SECURITY_POLICY, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
 const MAX_BODY = 80 * 1024 * 1024;
@@ -126,7 +126,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
     if (type.startsWith('text/html')) {
       // The page's meta policy is Electron's (connect-src 'none'); web mode's bridge needs 'self'.
-      data = Buffer.from(data.toString('utf8').replace(CONTENT_SECURITY_POLICY, WEB_CONTENT_SECURITY_POLICY));
+      data = Buffer.from(data.toString('utf8').replace(metaPolicy(CONTENT_SECURITY_POLICY), metaPolicy(WEB_CONTENT_SECURITY_POLICY)));
       res.setHeader('Content-Security-Policy', WEB_CONTENT_SECURITY_POLICY);
       res.setHeader('Cache-Control', 'no-store');
     }

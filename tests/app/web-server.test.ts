@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
-import { CONTENT_SECURITY_POLICY, WEB_CONTENT_SECURITY_POLICY } from '../../electron/window-options.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../../electron/window-options.ts';
 import { tempRoot } from './support.ts';
 
 let server: WebServer | null = null;
@@ -14,7 +14,7 @@ afterEach(async () => {
 async function start(): Promise<WebServer> {
   const rendererDir = join(tempRoot(), 'renderer');
   mkdirSync(rendererDir, { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}"><div id="root"></div>`);
+  writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
   server = await startWebServer({ root: tempRoot(), rendererDir, port: 0 });
   return server;
 }
@@ -35,7 +35,8 @@ describe('web mode', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(WEB_CONTENT_SECURITY_POLICY);
     const html = await page.text();
-    expect(html).toContain(WEB_CONTENT_SECURITY_POLICY);
+    expect(html).toContain(`content="${metaPolicy(WEB_CONTENT_SECURITY_POLICY)}"`);
+    expect(html).toContain("connect-src 'self'");
     expect(html).not.toContain(s.secret);
   });
 

@@ -36,7 +36,7 @@ describe('the window security settings', () => {
     expect(WEB_CONTENT_SECURITY_POLICY).toBe(CONTENT_SECURITY_POLICY.replace("connect-src 'none'", "connect-src 'self'"));
   });
 
-  it('the built page carries the same policy in its meta tag', () => {
+  it('the page template takes its meta policy from this module (the built page is checked end to end)', () => {
     const html = readFileSync(join(import.meta.dirname, '..', '..', 'renderer', 'index.html'), 'utf8');
     expect(html).toContain('%MARKET_DESK_CSP%');
   });

@@ -5,7 +5,8 @@ import type { Column } from './columns.ts';
 interface Props {
   column: Column;
   initial: string;
-  onCommit(text: string, move: 0 | 1 | -1): void;
+  /** Resolves false when the value was refused: the editor stays open for another try. */
+  onCommit(text: string, move: 0 | 1 | -1): Promise<boolean>;
   onCancel(): void;
 }
 
@@ -21,7 +22,12 @@ export function CellEditor({ column, initial, onCommit, onCancel }: Props) {
   const commit = (move: 0 | 1 | -1) => {
     if (done.current) return;
     done.current = true;
-    onCommit(text, move);
+    void onCommit(text, move).then((saved) => {
+      if (!saved) {
+        done.current = false;
+        ref.current?.focus();
+      }
+    });
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     event.stopPropagation();

@@ -80,14 +80,15 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
     if (handled) event.preventDefault();
   };
 
-  const commit = async (row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1) => {
+  const commit = async (row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> => {
     const column = COLUMNS[columnIndex];
-    if (!column) return;
+    if (!column) return true;
     const s = store.getState();
     if (text === editValue(row, column.field)) s.cancelEdit();
-    else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return;
+    else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
     if (move !== 0) s.setFocusColumn(columnIndex + move);
     focusGrid();
+    return true;
   };
 
   const sortMark = (sort: string | undefined) => (sort && query.sort === sort ? (query.direction === 'asc' ? ' ▲' : ' ▼') : '');
@@ -158,7 +159,7 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
                     </div>
                     {COLUMNS.map((c, ci) => {
                       const isEditing = editing?.localId === row.localId && editing.field === c.field;
-                      const bad = row.problems.some((p) => p.field === c.field && p.code !== 'required') || (row.syncState === 'rejected' && row.rejectField === c.field);
+                      const bad = (notice?.kind === 'error' && notice.localId === row.localId && notice.field === c.field) || row.problems.some((p) => p.field === c.field && p.code !== 'required') || (row.syncState === 'rejected' && row.rejectField === c.field);
                       return (
                         <div
                           key={c.field}
@@ -172,7 +173,7 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
                             <CellEditor
                               column={c}
                               initial={editValue(row, c.field)}
-                              onCommit={(text, move) => void commit(row, ci, text, move)}
+                              onCommit={(text, move) => commit(row, ci, text, move)}
                               onCancel={() => {
                                 store.getState().cancelEdit();
                                 focusGrid();

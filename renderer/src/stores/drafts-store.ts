@@ -246,7 +246,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           const fresh = await call(bridge, 'drafts.get', { localId });
           const rows = get().rows.map((r) => (r?.localId === localId ? fresh : r));
           const changed = Object.keys(result.changed).length > 0;
-          set({ rows, editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : get().notice });
+          set({ rows, editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
           return true;
         } catch (error) {
           fail(error);
