@@ -20,10 +20,10 @@ export const COLUMNS: readonly Column[] = [
   { field: 'startingPrice', label: 'Start €', width: 80, kind: 'number', align: 'right' },
   { field: 'quantity', label: 'Qty', width: 56, kind: 'int', align: 'right' },
   { field: 'condition', label: 'Condition', width: 100, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
-  { field: 'categoryId', label: 'Category', width: 84, kind: 'int', align: 'right' },
-  { field: 'openDays', label: 'Days', width: 56, kind: 'int', align: 'right' },
-  { field: 'deliveryMethods', label: 'Delivery', width: 150, kind: 'list', options: ['pickup', 'shipment'] },
-  { field: 'paymentMethods', label: 'Payment', width: 130, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
+  { field: 'categoryId', label: 'Category', width: 86, kind: 'int', align: 'right' },
+  { field: 'openDays', label: 'Days', width: 50, kind: 'int', align: 'right' },
+  { field: 'deliveryMethods', label: 'Delivery', width: 140, kind: 'list', options: ['pickup', 'shipment'] },
+  { field: 'paymentMethods', label: 'Payment', width: 120, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
 ];
 
 /** Bulk edit offers every field a seller sets on many drafts at once. */

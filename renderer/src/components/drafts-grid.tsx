@@ -10,7 +10,9 @@ import { COLUMNS, displayValue, editValue, parseInput } from './columns.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 
 const ROW_HEIGHT = 34;
-const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? 'minmax(220px, 1fr)' : `${c.width}px`)).join(' ')} 80px 110px 100px`;
+/** The sticky header inside the scroll box (see .grid-header): rows start below it. */
+const HEADER_HEIGHT = 36;
+const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? 'minmax(200px, 1fr)' : `${c.width}px`)).join(' ')} 70px 110px 100px`;
 
 export function DraftsGrid({ store }: { store: DraftsStore }) {
   const total = useStore(store, (s) => s.total);
@@ -28,6 +30,8 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -136,7 +140,7 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
                 aria-selected={isSelected}
                 data-local-id={row?.localId}
                 className={`grid-row${isSelected ? ' selected' : ''}${isFocus ? ' focus' : ''}${v.index % 2 ? ' odd' : ''}`}
-                style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
+                style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${v.start - HEADER_HEIGHT}px)`, height: ROW_HEIGHT }}
                 onClick={(e) => {
                   void store.getState().clickRow(v.index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
                   focusGrid();
