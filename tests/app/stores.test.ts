@@ -109,6 +109,16 @@ describe('the drafts store', () => {
     expect(drafts.getState().notice).toMatchObject({ kind: 'error', field: 'quantity' });
   });
 
+  it('shows a sync state the engine reports for one item without reloading the grid', async () => {
+    const { core, drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(3));
+    const row = drafts.getState().rows[1]!;
+    const generation = drafts.getState().generation;
+    core.session.emit('sync.itemState', { localId: row.localId, syncState: 'rejected', reason: 'price too low for this category', field: 'buyNowPrice' });
+    expect(drafts.getState().rows[1]).toMatchObject({ syncState: 'rejected', rejectReason: 'price too low for this category', rejectField: 'buyNowPrice' });
+    expect(drafts.getState().generation).toBe(generation);
+  });
+
   it('exports the selected drafts or all of them as CSV', async () => {
     const { drafts } = setup();
     await drafts.getState().importCsv(draftsCsv(6));

@@ -16,7 +16,7 @@ import { parseChanges } from '../drafts/plan-edit.ts';
 import { addImages } from '../images/add-images.ts';
 import { imageEdits } from '../images/image-edits.ts';
 import { itemSearch } from '../search/item-search.ts';
-import { validateDraft } from '../validation/validate-draft.ts';
+import { validateDraft, type ValidationContext } from '../validation/validate-draft.ts';
 import type { CoreSession } from './core-session.ts';
 
 export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
@@ -45,10 +45,10 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
   };
   const changed = (localIds: number[] | null, reason: string) => session.emit('drafts.changed', { localIds, reason });
 
-  function draftRow(item: LocalItem) {
-    const db = session.db();
+  /** ctx: read the cached settings once per page, not once per row. */
+  function draftRow(item: LocalItem, ctx: ValidationContext = cachedValidationContext(session.db())) {
     const imageCount = repo().reads.imageCount(item.localId);
-    const problems = validateDraft(item.fields, { ...cachedValidationContext(db), imageCount });
+    const problems = validateDraft(item.fields, { ...ctx, imageCount });
     return {
       localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
       rejectReason: item.rejectReason, rejectField: item.rejectField,
@@ -66,7 +66,8 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
   return {
     'drafts.page'(query) {
       const { reads, search } = repo();
-      const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem));
+      const ctx = cachedValidationContext(session.db());
+      const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem, ctx));
       return { total: search.count(query), offset: query.offset, rows };
     },
     'drafts.ids'(query) {

@@ -315,8 +315,21 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
   });
 
   // Changes made elsewhere (another window, the sync, an import) refresh what is shown.
-  const unsubscribe = bridge.on('drafts.changed', () => {
-    void store.getState().reload();
-  });
+  const unsubscribers = [
+    bridge.on('drafts.changed', () => {
+      void store.getState().reload();
+    }),
+    // The sync reports one item at a time: its badge changes in place, no reload.
+    bridge.on('sync.itemState', (event) => {
+      const { rows } = store.getState();
+      const index = rows.findIndex((r) => r?.localId === event.localId);
+      const row = rows[index];
+      if (!row) return;
+      const next = rows.slice();
+      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field };
+      store.setState({ rows: next });
+    }),
+  ];
+  const unsubscribe = () => unsubscribers.forEach((u) => u());
   return store;
 }
