@@ -42,6 +42,24 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer reaches the core only through its bridge module: no Node, no Electron, no
+    // core or service code (types of shared/ are fine).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'the renderer talks to main only through src/bridge.ts' }],
+        patterns: ['node:*', '**/electron/**', '**/server/**', 'better-sqlite3', 'fastify*', 'sharp'],
+      }],
+    },
+  },
+  {
+    // The Electron shell imports the core and shared code, never the renderer or the service.
+    files: ['electron/*.ts', 'electron/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/renderer/**', '**/server/**'] }],
+    },
+  },
+  {
     // Server code logs through the Fastify logger, never the console.
     files: ['server/**/*.ts', 'shared/**/*.ts'],
     ignores: ['server/main.ts'],

@@ -64,7 +64,7 @@ const COLUMNS = `items.local_id AS localId, items.remote_id AS remoteId, items.t
 export function itemSearch(db: Db) {
   const statements = new Map<string, Database.Statement>();
 
-  function build(query: GridQuery): { sql: string; params: unknown[] } {
+  function filters(query: GridQuery): { from: string; where: string[]; params: unknown[]; match: string | null } {
     const where = ['items.deleted_at IS NULL'];
     const params: unknown[] = [];
     const match = query.text === undefined ? null : ftsQuery(query.text);
@@ -91,6 +91,11 @@ export function itemSearch(db: Db) {
       where.push('items.sale_method = ?');
       params.push(query.saleMethod);
     }
+    return { from, where, params, match };
+  }
+
+  function build(query: GridQuery): { sql: string; params: unknown[] } {
+    const { from, where, params, match } = filters(query);
     let sort: GridSort = query.sort ?? (match !== null ? 'recent' : 'updated');
     if (sort === 'relevance' && match === null) sort = 'updated';
     const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' ? 'ASC' : 'DESC';
@@ -102,16 +107,25 @@ export function itemSearch(db: Db) {
     return { sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, params };
   }
 
+  function prepared(sql: string): Database.Statement {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   return {
+    /** How many items match (the grid's scroll height); cost grows with the matches. */
+    count(query: GridQuery = {}): number {
+      const { from, where, params } = filters(query);
+      return (prepared(`SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n;
+    },
     /** Never throws on user text: every character of it is data. */
     search(query: GridQuery = {}): GridRow[] {
       const { sql, params } = build(query);
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement.all(...params) as GridRow[];
+      return prepared(sql).all(...params) as GridRow[];
     },
   };
 }

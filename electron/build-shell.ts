@@ -1,0 +1,40 @@
+// Bundles the Electron shell into out/: main as one ES module (dependencies stay external and
+// load from node_modules: better-sqlite3 and sharp are native), the preload as one CommonJS file
+// (a sandboxed preload can require only 'electron' and a few built-ins, no files from disk).
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+
+async function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs'): Promise<void> {
+  // vitest sets NODE_ENV=test; the shell is always built as shipped.
+  process.env.NODE_ENV = 'production';
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: resolve(root, entry),
+      outDir,
+      emptyOutDir: true,
+      target: 'node22',
+      minify: false,
+      sourcemap: false,
+      rolldownOptions: { output: { format, entryFileNames: fileName } },
+    },
+  });
+}
+
+/** Writes <out>/main/main.js and <out>/preload/preload.cjs (the renderer goes to <out>/renderer). */
+export async function buildShell(out = join(root, 'out')): Promise<void> {
+  const previous = process.env.NODE_ENV;
+  try {
+    await bundle('electron/main.ts', join(out, 'main'), 'main.js', 'es');
+    await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildShell();

@@ -1,0 +1,65 @@
+// The app's own data root: a registry of accounts (each with its cache folder) and the user's
+// preferences, kept in one JSON file written atomically. Tokens are NOT stored here: the shell
+// keeps them (Electron safeStorage), never the renderer.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const AccountEntry = z.object({ id: z.string(), name: z.string(), baseUrl: z.string() });
+const AppFile = z.object({
+  accounts: z.array(AccountEntry),
+  activeId: z.string().nullable(),
+  preferences: z.object({ theme: z.enum(['system', 'light', 'dark']), pageSize: z.number().int() }),
+});
+type AppFile = z.infer<typeof AppFile>;
+export type AccountEntry = z.infer<typeof AccountEntry>;
+
+/** The account a fresh data root starts with: works offline against the local cache. */
+export const DEFAULT_ACCOUNT: AccountEntry = { id: 'local', name: 'Local drafts', baseUrl: 'http://127.0.0.1:8787/1.1' };
+const DEFAULTS: AppFile = { accounts: [DEFAULT_ACCOUNT], activeId: DEFAULT_ACCOUNT.id, preferences: { theme: 'system', pageSize: 200 } };
+
+export function appRegistry(root: string) {
+  const file = join(root, 'market-desk.json');
+  mkdirSync(root, { recursive: true });
+  let state: AppFile = DEFAULTS;
+  if (existsSync(file)) {
+    const parsed = AppFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    // A damaged registry must not lose the caches: they stay in their folders and the defaults
+    // point at the first one again.
+    if (parsed.success) state = parsed.data;
+  }
+  function save(next: AppFile): void {
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(next, null, 2));
+    renameSync(temp, file);
+    state = next;
+  }
+  if (!existsSync(file)) save(state);
+
+  return {
+    accounts: () => state.accounts,
+    active(): AccountEntry {
+      return state.accounts.find((a) => a.id === state.activeId) ?? state.accounts[0] ?? DEFAULT_ACCOUNT;
+    },
+    folderOf: (id: string) => join(root, 'accounts', id),
+    add(name: string, baseUrl: string): AccountEntry {
+      const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
+      let id = base;
+      for (let n = 2; state.accounts.some((a) => a.id === id); n++) id = `${base}-${n}`;
+      const entry = { id, name, baseUrl };
+      save({ ...state, accounts: [...state.accounts, entry] });
+      return entry;
+    },
+    setActive(id: string): AccountEntry | undefined {
+      const entry = state.accounts.find((a) => a.id === id);
+      if (entry) save({ ...state, activeId: id });
+      return entry;
+    },
+    preferences: () => state.preferences,
+    setPreferences(changes: Partial<AppFile['preferences']>): AppFile['preferences'] {
+      save({ ...state, preferences: { ...state.preferences, ...changes } });
+      return state.preferences;
+    },
+  };
+}
+export type AppRegistry = ReturnType<typeof appRegistry>;

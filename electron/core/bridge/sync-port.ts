@@ -1,0 +1,61 @@
+// What the bridge needs from the sync engine. The engine (electron/core/sync, on its own branch)
+// implements this port; until it is wired in, `offlineOnlySync` stands in for it.
+import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { SyncState } from '../drafts/sync-state.ts';
+
+export type SyncEvent =
+  | { type: 'progress'; running: boolean; done: number; total: number; phase: string }
+  | { type: 'item-state'; localId: number; syncState: SyncState; reason: string | null; field: string | null }
+  | { type: 'online'; online: boolean; offline: boolean };
+
+export interface SyncPort {
+  status(): SyncStatus;
+  /** Starts a run (single-flight: a call during a run joins it) and resolves with the status after it. */
+  syncNow(): Promise<SyncStatus>;
+  /** The user's "work offline" switch: while on, nothing is sent and nothing is pulled. */
+  setOffline(offline: boolean): SyncStatus;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (event: SyncEvent) => void): () => void;
+  close(): void;
+}
+
+/**
+ * OFFLINE-ONLY stand-in for the sync engine, NOT a sync: it never contacts the marketplace.
+ * It reports the outbox honestly (queue length, parked rows) and says in `message` that changes
+ * stay queued on this machine. Replace it with the engine's port when electron/core/sync lands.
+ */
+export function offlineOnlySync(db: Db): SyncPort {
+  const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
+  const parked = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck();
+  const listeners = new Set<(event: SyncEvent) => void>();
+  let offline = false;
+  const status = (): SyncStatus => ({
+    engine: 'offline-only',
+    online: false,
+    offline,
+    running: false,
+    queueLength: pending.get() as number,
+    parked: parked.get() as number,
+    lastRunAt: null,
+    message: 'Sync is not installed in this build: every change is kept in the local outbox and nothing is on the marketplace yet.',
+  });
+  return {
+    status,
+    async syncNow() {
+      return status();
+    },
+    setOffline(value) {
+      offline = value;
+      for (const listener of listeners) listener({ type: 'online', online: false, offline });
+      return status();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+    },
+  };
+}

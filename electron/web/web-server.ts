@@ -1,0 +1,180 @@
+// Web mode: the core in this Node process, the built renderer served on loopback, the IPC
+// contract carried as POST /ipc/:method (result objects) and Server-Sent Events (push events).
+// Every IPC request must carry the per-launch secret (given to the page in the URL fragment,
+// which browsers never send to servers or in Referer) and come from this origin.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
+import { createBridge } from '../core/bridge/bridge.ts';
+import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
+import { coreHandlers } from '../core/bridge/handlers.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
+
+export const SECRET_HEADER = 'x-market-desk-secret';
+const MAX_BODY = 80 * 1024 * 1024;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
+};
+
+export interface WebServerOptions extends SessionOptions {
+  /** The built renderer (vite build output). */
+  rendererDir: string;
+  port?: number;
+  /** Fixed in tests only when needed; a fresh random secret per launch otherwise. */
+  secret?: string;
+  log?: (message: string, error: unknown) => void;
+}
+
+export interface WebServer {
+  /** The page to open, secret in the fragment. */
+  url: string;
+  origin: string;
+  secret: string;
+  session: CoreSession;
+  close(): Promise<void>;
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const session = openCoreSession(options);
+  const bridge = createBridge(coreHandlers(session, async () => {
+    throw new Error('web mode opens no external links: copy the address into your browser');
+  }), options.log);
+  const streams = new Set<ServerResponse>();
+  let origin = '';
+  let host = '';
+
+  session.onEvent((name, payload) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+
+  const secretOk = (given: string | null | undefined): boolean => {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(secret);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  /** Host defeats DNS rebinding; Origin (when the browser sends one) must be ours. */
+  const fromOwnPage = (req: IncomingMessage): boolean => {
+    if (req.headers.host !== host) return false;
+    const requestOrigin = req.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return false;
+    const site = req.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin';
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log?.('web mode request failed', error);
+      if (!res.headersSent) send(res, 500, { ok: false, error: { code: 'internal', message: 'request failed' } });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (url.pathname.startsWith('/ipc/')) {
+      if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
+      if (!fromOwnPage(req) || req.headers.origin === undefined) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
+      if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, { ok: false, error: { code: 'content-type', message: 'JSON only' } });
+      const body = await readBody(req);
+      if (body === null) return send(res, 413, { ok: false, error: { code: 'too-large', message: 'request too large' } });
+      let input: unknown;
+      try {
+        input = body.length === 0 ? {} : JSON.parse(body);
+      } catch {
+        return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
+      }
+      const result = await bridge.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
+      return send(res, 200, result);
+    }
+    if (url.pathname === '/events') {
+      // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.
+      if (!fromOwnPage(req) || !secretOk(url.searchParams.get('secret'))) return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'wrong origin or secret' } });
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.write(`: ${IPC_EVENT_NAMES.length} event kinds\n\n`);
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
+    if (req.headers.host !== host) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
+    return serveStatic(url.pathname, res);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const path = normalize(join(options.rendererDir, relative));
+    if (!path.startsWith(normalize(options.rendererDir) + sep)) return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
+    let data: Buffer;
+    try {
+      data = await readFile(path);
+    } catch {
+      return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
+    }
+    const type = TYPES[extname(path)] ?? 'application/octet-stream';
+    if (type.startsWith('text/html')) {
+      // The page's meta policy is Electron's (connect-src 'none'); web mode's bridge needs 'self'.
+      data = Buffer.from(data.toString('utf8').replace(metaPolicy(CONTENT_SECURITY_POLICY), metaPolicy(WEB_CONTENT_SECURITY_POLICY)));
+      res.setHeader('Content-Security-Policy', WEB_CONTENT_SECURITY_POLICY);
+      res.setHeader('Cache-Control', 'no-store');
+    }
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': data.length });
+    res.end(data);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    secret,
+    session,
+    async close() {
+      for (const stream of streams) stream.end();
+      streams.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      session.close();
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

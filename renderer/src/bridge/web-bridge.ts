@@ -1,0 +1,56 @@
+// Web mode's transport: POST /ipc/:method with the per-launch secret, Server-Sent Events for
+// push events. The secret arrives in the URL fragment (never sent to a server) and is kept for
+// this tab only.
+import type { RawTransport } from './bridge-types.ts';
+
+const SECRET_KEY = 'market-desk-secret';
+
+function takeSecret(): string {
+  const match = /(?:^#|&)secret=([\w-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(SECRET_KEY, match[1]);
+    // Out of the address bar (and of screenshots and history) once read.
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
+export function webTransport(): RawTransport {
+  const secret = takeSecret();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let source: EventSource | null = null;
+
+  function connect(): EventSource {
+    const es = new EventSource(`/events?secret=${encodeURIComponent(secret)}`);
+    return es;
+  }
+
+  return {
+    async invoke(name, input) {
+      const response = await fetch(`/ipc/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Market-Desk-Secret': secret },
+        body: JSON.stringify(input ?? {}),
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      return response.json();
+    },
+    on(name, listener) {
+      source ??= connect();
+      let set = listeners.get(name);
+      if (!set) {
+        const fresh = new Set<(payload: unknown) => void>();
+        listeners.set(name, fresh);
+        source.addEventListener(name, (event) => {
+          const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
+          for (const l of fresh) l(payload);
+        });
+        set = fresh;
+      }
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// The inline editor of one cell: Enter saves, Escape cancels, Tab saves and moves on.
+import { useEffect, useRef, useState } from 'react';
+import type { Column } from './columns.ts';
+
+interface Props {
+  column: Column;
+  initial: string;
+  /** Resolves false when the value was refused: the editor stays open for another try. */
+  onCommit(text: string, move: 0 | 1 | -1): Promise<boolean>;
+  onCancel(): void;
+}
+
+export function CellEditor({ column, initial, onCommit, onCancel }: Props) {
+  const [text, setText] = useState(initial);
+  const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    ref.current?.focus();
+    if (ref.current instanceof HTMLInputElement) ref.current.select();
+  }, []);
+
+  const commit = (move: 0 | 1 | -1) => {
+    if (done.current) return;
+    done.current = true;
+    void onCommit(text, move).then((saved) => {
+      if (!saved) {
+        done.current = false;
+        ref.current?.focus();
+      }
+    });
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit(0);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      done.current = true;
+      onCancel();
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      commit(event.shiftKey ? -1 : 1);
+    }
+  };
+  const common = { ref, className: 'cell-editor', 'aria-label': `Edit ${column.label}`, onKeyDown, onBlur: () => commit(0) };
+
+  if (column.kind === 'enum') {
+    return (
+      <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
+        <option value="">—</option>
+        {column.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    );
+  }
+  return (
+    <input
+      {...common}
+      value={text}
+      inputMode={column.kind === 'number' ? 'decimal' : column.kind === 'int' ? 'numeric' : 'text'}
+      placeholder={column.kind === 'list' ? column.options?.join('; ') : ''}
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
+}

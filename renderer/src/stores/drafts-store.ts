@@ -1,0 +1,335 @@
+// The drafts grid's state: the query, the rows loaded so far (by index, a page at a time, for a
+// virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
+// undoable step. DOM-free: tested under Node against the real core through an in-memory bridge.
+import { createStore } from 'zustand/vanilla';
+import type { DraftRow, GridQueryInput, IpcOutput } from '../../../shared/ipc.ts';
+import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+
+export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
+export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
+export type ImportReport = IpcOutput<'csv.import'>;
+export type LastStep = IpcOutput<'drafts.lastStep'>;
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+  /** The field the message is about (highlighted in the grid). */
+  field?: string;
+  localId?: number;
+}
+
+export interface DraftsState {
+  query: GridQuery;
+  total: number;
+  /** Sparse: index → row; undefined while its page is not loaded. */
+  rows: Array<DraftRow | undefined>;
+  /** Bumped on every reload so late pages of an older query are dropped. */
+  generation: number;
+  loading: boolean;
+  selected: ReadonlySet<number>;
+  /** Index of the row shift-selection extends from. */
+  anchor: number | null;
+  focusRow: number;
+  focusColumn: number;
+  editing: { localId: number; field: string } | null;
+  lastStep: LastStep;
+  notice: Notice | null;
+  preview: BulkPreview | null;
+  importReport: ImportReport | null;
+}
+
+export interface DraftsActions {
+  setQuery(changes: Partial<GridQuery>): Promise<void>;
+  toggleSort(sort: NonNullable<GridQuery['sort']>): Promise<void>;
+  reload(): Promise<void>;
+  /** Loads the pages that cover rows start..end (inclusive). */
+  ensureRange(start: number, end: number): Promise<void>;
+  clickRow(index: number, modifiers?: { shift?: boolean; toggle?: boolean }): Promise<void>;
+  toggleFocused(): void;
+  selectAll(): Promise<void>;
+  clearSelection(): void;
+  moveFocus(rows: number, columns?: number, extend?: boolean): Promise<void>;
+  setFocusColumn(column: number): void;
+  startEdit(localId: number, field: string): void;
+  cancelEdit(): void;
+  commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
+  previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
+  applyBulk(changes: Record<string, unknown>): Promise<boolean>;
+  undo(): Promise<void>;
+  importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
+  exportCsv(): Promise<{ fileName: string; text: string } | null>;
+  dismissNotice(): void;
+  closeImportReport(): void;
+  closePreview(): void;
+  dispose(): void;
+}
+
+export type DraftsStore = ReturnType<typeof createDraftsStore>;
+
+export const PAGE_SIZE = 200;
+export const DEFAULT_QUERY: GridQuery = { status: ['draft'], sort: 'updated', direction: 'desc' };
+
+export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const columnCount = options.columns ?? 1;
+  /** Pages being fetched for the current generation. */
+  const inFlight = new Map<number, Promise<void>>();
+
+  const store = createStore<DraftsState & DraftsActions>()((set, get) => {
+    function fail(error: unknown): void {
+      if (error instanceof BridgeError) {
+        const item = error.items[0];
+        const problem = item?.problems[0];
+        const text = item && error.items.length > 1 ? `${error.message} (first: item ${item.localId}: ${item.reason ?? problem?.message ?? ''})` : error.message;
+        set({ notice: { kind: 'error', text, ...(error.field ? { field: error.field } : {}), ...(item && item.localId > 0 ? { localId: item.localId } : {}) } });
+      } else {
+        set({ notice: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
+      }
+    }
+
+    async function loadPage(page: number, generation: number): Promise<void> {
+      const key = page;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const promise = (async () => {
+        try {
+          const result = await call(bridge, 'drafts.page', { ...get().query, offset: page * pageSize, limit: pageSize });
+          if (get().generation !== generation) return;
+          const rows = get().rows.slice();
+          rows.length = result.total;
+          result.rows.forEach((row, i) => {
+            rows[result.offset + i] = row;
+          });
+          set({ rows, total: result.total });
+        } finally {
+          inFlight.delete(key);
+        }
+      })();
+      inFlight.set(key, promise);
+      return promise;
+    }
+
+    async function refreshLastStep(): Promise<void> {
+      set({ lastStep: await call(bridge, 'drafts.lastStep', {}) });
+    }
+
+    async function idsBetween(from: number, to: number): Promise<number[]> {
+      const [lo, hi] = from <= to ? [from, to] : [to, from];
+      await get().ensureRange(lo, hi);
+      return get().rows.slice(lo, hi + 1).flatMap((r) => (r ? [r.localId] : []));
+    }
+
+    return {
+      query: DEFAULT_QUERY,
+      total: 0,
+      rows: [],
+      generation: 0,
+      loading: false,
+      selected: new Set<number>(),
+      anchor: null,
+      focusRow: 0,
+      focusColumn: 0,
+      editing: null,
+      lastStep: null,
+      notice: null,
+      preview: null,
+      importReport: null,
+
+      async setQuery(changes) {
+        set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
+        await get().reload();
+      },
+      async toggleSort(sort) {
+        const { query } = get();
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' ? 'asc' : 'desc';
+        await get().setQuery({ sort, direction });
+      },
+      /** Keeps the loaded window's pages: the grid shows fresh rows where the user is looking. */
+      async reload() {
+        const generation = get().generation + 1;
+        const loadedPages = new Set<number>([0]);
+        get().rows.forEach((row, i) => {
+          if (row) loadedPages.add(Math.floor(i / pageSize));
+        });
+        inFlight.clear();
+        set({ generation, loading: true });
+        try {
+          const first = await call(bridge, 'drafts.page', { ...get().query, offset: 0, limit: pageSize });
+          if (get().generation !== generation) return;
+          const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
+          first.rows.forEach((row, i) => {
+            rows[i] = row;
+          });
+          set({ rows, total: first.total, focusRow: Math.min(get().focusRow, Math.max(0, first.total - 1)) });
+          await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
+          await refreshLastStep();
+        } catch (error) {
+          fail(error);
+        } finally {
+          if (get().generation === generation) set({ loading: false });
+        }
+      },
+      async ensureRange(start, end) {
+        const { rows, total, generation } = get();
+        const last = Math.min(end, total - 1);
+        const pages = new Set<number>();
+        for (let i = Math.max(0, start); i <= last; i++) {
+          if (!rows[i]) pages.add(Math.floor(i / pageSize));
+        }
+        try {
+          await Promise.all([...pages].map((p) => loadPage(p, generation)));
+        } catch (error) {
+          fail(error);
+        }
+      },
+      async clickRow(index, modifiers = {}) {
+        const row = get().rows[index];
+        if (!row) return;
+        if (modifiers.shift && get().anchor !== null) {
+          const ids = await idsBetween(get().anchor as number, index);
+          const selected = new Set(modifiers.toggle ? get().selected : []);
+          for (const id of ids) selected.add(id);
+          set({ selected, focusRow: index });
+        } else if (modifiers.toggle) {
+          const selected = new Set(get().selected);
+          if (selected.has(row.localId)) selected.delete(row.localId);
+          else selected.add(row.localId);
+          set({ selected, anchor: index, focusRow: index });
+        } else {
+          set({ selected: new Set([row.localId]), anchor: index, focusRow: index });
+        }
+      },
+      toggleFocused() {
+        const { focusRow, rows } = get();
+        const row = rows[focusRow];
+        if (!row) return;
+        const selected = new Set(get().selected);
+        if (selected.has(row.localId)) selected.delete(row.localId);
+        else selected.add(row.localId);
+        set({ selected, anchor: focusRow });
+      },
+      async selectAll() {
+        try {
+          const ids = await call(bridge, 'drafts.ids', get().query);
+          set({ selected: new Set(ids) });
+        } catch (error) {
+          fail(error);
+        }
+      },
+      clearSelection: () => set({ selected: new Set(), anchor: null }),
+      async moveFocus(rowDelta, columnDelta = 0, extend = false) {
+        const { total, focusRow, focusColumn } = get();
+        if (total === 0) return;
+        const next = Math.max(0, Math.min(total - 1, focusRow + rowDelta));
+        const column = Math.max(0, Math.min(columnCount - 1, focusColumn + columnDelta));
+        set({ focusRow: next, focusColumn: column });
+        await get().ensureRange(next, next);
+        if (extend && rowDelta !== 0) {
+          const anchor = get().anchor ?? focusRow;
+          const ids = await idsBetween(anchor, next);
+          set({ selected: new Set(ids), anchor });
+        }
+      },
+      setFocusColumn: (column) => set({ focusColumn: Math.max(0, Math.min(columnCount - 1, column)) }),
+      startEdit(localId, field) {
+        const row = get().rows.find((r) => r?.localId === localId);
+        if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
+          set({ notice: { kind: 'error', text: `Only drafts and previews can be edited${row ? ` (this item is ${row.status})` : ''}.` } });
+          return;
+        }
+        set({ editing: { localId, field } });
+      },
+      cancelEdit: () => set({ editing: null }),
+      async commitEdit(localId, field, raw) {
+        try {
+          const result = await call(bridge, 'drafts.update', { localId, changes: { [field]: raw } });
+          const fresh = await call(bridge, 'drafts.get', { localId });
+          const rows = get().rows.map((r) => (r?.localId === localId ? fresh : r));
+          const changed = Object.keys(result.changed).length > 0;
+          set({ rows, editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          return true;
+        } catch (error) {
+          fail(error);
+          return false;
+        }
+      },
+      async previewBulk(changes) {
+        try {
+          const preview = await call(bridge, 'drafts.bulkPreview', { localIds: [...get().selected], changes });
+          set({ preview });
+          return preview;
+        } catch (error) {
+          fail(error);
+          set({ preview: null });
+          return null;
+        }
+      },
+      async applyBulk(changes) {
+        try {
+          const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
+          set({ preview: null, notice: { kind: 'info', text: `Changed ${result.changed} draft${result.changed === 1 ? '' : 's'}. Undo with Ctrl+Z.` } });
+          await get().reload();
+          return true;
+        } catch (error) {
+          fail(error);
+          return false;
+        }
+      },
+      async undo() {
+        try {
+          const result = await call(bridge, 'drafts.undo', {});
+          const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} left as they are (${result.skipped[0]?.reason})` : '';
+          set({ notice: { kind: 'info', text: `Undone: ${result.restored} draft${result.restored === 1 ? '' : 's'} restored${skipped}.` } });
+          await get().reload();
+        } catch (error) {
+          fail(error);
+        }
+      },
+      async importCsv(text, fileName) {
+        try {
+          const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
+          set({ importReport: report });
+          await get().reload();
+          return report;
+        } catch (error) {
+          fail(error);
+          return null;
+        }
+      },
+      async exportCsv() {
+        try {
+          const selected = [...get().selected];
+          return await call(bridge, 'csv.export', selected.length > 0 ? { localIds: selected } : {});
+        } catch (error) {
+          fail(error);
+          return null;
+        }
+      },
+      dismissNotice: () => set({ notice: null }),
+      closeImportReport: () => set({ importReport: null }),
+      closePreview: () => set({ preview: null }),
+      dispose() {
+        unsubscribe();
+      },
+    };
+  });
+
+  // Changes made elsewhere (another window, the sync, an import) refresh what is shown.
+  const unsubscribers = [
+    bridge.on('drafts.changed', () => {
+      void store.getState().reload();
+    }),
+    // The sync reports one item at a time: its badge changes in place, no reload.
+    bridge.on('sync.itemState', (event) => {
+      const { rows } = store.getState();
+      const index = rows.findIndex((r) => r?.localId === event.localId);
+      const row = rows[index];
+      if (!row) return;
+      const next = rows.slice();
+      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field };
+      store.setState({ rows: next });
+    }),
+  ];
+  const unsubscribe = () => unsubscribers.forEach((u) => u());
+  return store;
+}

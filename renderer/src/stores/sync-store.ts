@@ -1,0 +1,42 @@
+// Sync status for the status bar: what the core reports, kept fresh by its push events.
+import { createStore } from 'zustand/vanilla';
+import type { SyncStatus } from '../../../shared/ipc.ts';
+import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+
+export interface SyncStoreState {
+  status: SyncStatus | null;
+  progress: { running: boolean; done: number; total: number; phase: string } | null;
+  error: string | null;
+  refresh(): Promise<void>;
+  syncNow(): Promise<void>;
+  setOffline(offline: boolean): Promise<void>;
+  dispose(): void;
+}
+
+export function createSyncStore(bridge: Bridge) {
+  const store = createStore<SyncStoreState>()((set) => {
+    const guard = async (run: () => Promise<SyncStatus>) => {
+      try {
+        set({ status: await run(), error: null });
+      } catch (error) {
+        set({ error: error instanceof BridgeError || error instanceof Error ? error.message : String(error) });
+      }
+    };
+    return {
+      status: null,
+      progress: null,
+      error: null,
+      refresh: () => guard(() => call(bridge, 'sync.status', {})),
+      syncNow: () => guard(() => call(bridge, 'sync.now', {})),
+      setOffline: (offline) => guard(() => call(bridge, 'sync.setOffline', { offline })),
+      dispose: () => unsubscribers.forEach((u) => u()),
+    };
+  });
+  const unsubscribers = [
+    bridge.on('sync.progress', (progress) => store.setState({ progress })),
+    bridge.on('sync.online', () => void store.getState().refresh()),
+    // A local change grows the queue.
+    bridge.on('drafts.changed', () => void store.getState().refresh()),
+  ];
+  return store;
+}

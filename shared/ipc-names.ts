@@ -1,0 +1,53 @@
+// The names of the IPC contract without its schemas: the preload (which runs sandboxed and
+// should load no validation library) allows exactly these. shared/ipc.ts asserts that its
+// schemas cover the same names, so the two lists cannot drift apart.
+export const IPC_METHOD_NAMES = [
+  'drafts.page',
+  'drafts.ids',
+  'drafts.get',
+  'drafts.create',
+  'drafts.update',
+  'drafts.delete',
+  'drafts.bulkPreview',
+  'drafts.bulkEdit',
+  'drafts.lastStep',
+  'drafts.undo',
+  'csv.import',
+  'csv.export',
+  'images.add',
+  'images.list',
+  'images.reorder',
+  'images.remove',
+  'settings.get',
+  'settings.setPreferences',
+  'accounts.list',
+  'accounts.add',
+  'accounts.switch',
+  'sync.status',
+  'sync.now',
+  'sync.setOffline',
+  'shell.openExternal',
+] as const;
+export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
+
+export const IPC_EVENT_NAMES = [
+  'drafts.changed',
+  'images.progress',
+  'sync.progress',
+  'sync.itemState',
+  'sync.online',
+  'accounts.switched',
+] as const;
+export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
+
+/** Electron channel names: one per method and per event, derived, never written twice. */
+export const invokeChannel = (name: IpcMethodName): string => `market-desk:invoke:${name}`;
+export const eventChannel = (name: IpcEventName): string => `market-desk:event:${name}`;
+
+export function isIpcMethodName(name: unknown): name is IpcMethodName {
+  return typeof name === 'string' && (IPC_METHOD_NAMES as readonly string[]).includes(name);
+}
+
+export function isIpcEventName(name: unknown): name is IpcEventName {
+  return typeof name === 'string' && (IPC_EVENT_NAMES as readonly string[]).includes(name);
+}

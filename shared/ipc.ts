@@ -1,0 +1,252 @@
+// The ONE typed contract between the renderer and the core: every method with its input and
+// output schema, every push event with its payload schema. Electron main, the preload, web mode
+// and the renderer's bridge are all derived from it. Inputs are parsed where they arrive (main
+// or the web server), never trusted because the types compile.
+import { z } from 'zod';
+import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+
+export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+
+// ---- Shared pieces ------------------------------------------------------------------------
+
+export const SyncStateSchema = z.enum(['local-only', 'queued', 'sending', 'outcome-unknown', 'synced', 'rejected', 'conflict']);
+export const ProblemSchema = z.object({
+  field: z.string(),
+  code: z.enum(['invalid', 'not-allowed', 'required']),
+  message: z.string(),
+});
+export type IpcProblem = z.infer<typeof ProblemSchema>;
+
+const FieldValue = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
+/** A draft's values by field name (ItemInput names); absent = not set. */
+export const FieldValuesSchema = z.record(z.string(), FieldValue);
+/** Changes as the user typed them: the core parses each against ItemInput. */
+const Changes = z.record(z.string(), z.unknown());
+const LocalId = z.number().int().positive();
+const LocalIds = z.array(LocalId).min(1).max(100_000);
+
+export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent']);
+
+/** One row of the drafts grid: the item's values plus what the badges show. */
+export const DraftRowSchema = z.object({
+  localId: z.number().int(),
+  remoteId: z.number().int().nullable(),
+  status: z.string(),
+  syncState: SyncStateSchema,
+  rejectReason: z.string().nullable(),
+  rejectField: z.string().nullable(),
+  fields: FieldValuesSchema,
+  imageCount: z.number().int(),
+  /** Offline validation against the cached settings and limits. */
+  problems: z.array(ProblemSchema),
+  updated: z.number(),
+});
+export type DraftRow = z.infer<typeof DraftRowSchema>;
+
+const BulkStepSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['bulk-edit', 'csv-import']),
+  itemCount: z.number().int(),
+  created: z.number(),
+  undoneAt: z.number().nullable(),
+});
+
+const ImageSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  state: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  bytes: z.number().int().nullable(),
+  /** A data: URL of the 256 px thumbnail (the renderer loads nothing from disk or network). */
+  thumbnail: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+const AccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  active: z.boolean(),
+});
+
+const PreferencesSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+  pageSize: z.number().int().min(50).max(1000),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const SyncStatusSchema = z.object({
+  /** Which implementation runs: 'offline-only' until the sync engine is wired in. */
+  engine: z.enum(['offline-only', 'engine']),
+  online: z.boolean(),
+  /** The user's "work offline" switch. */
+  offline: z.boolean(),
+  running: z.boolean(),
+  queueLength: z.number().int(),
+  parked: z.number().int(),
+  lastRunAt: z.number().nullable(),
+  message: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+const GridQueryInput = z.object({
+  text: z.string().max(500).optional(),
+  status: z.array(z.string().max(20)).max(10).optional(),
+  syncState: z.array(SyncStateSchema).max(10).optional(),
+  categoryId: z.number().int().positive().optional(),
+  saleMethod: z.enum(['auction', 'buy-now']).optional(),
+  sort: GridSortSchema.optional(),
+  direction: z.enum(['asc', 'desc']).optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type GridQueryInput = z.input<typeof GridQueryInput>;
+
+// ---- Methods ------------------------------------------------------------------------------
+
+export const IPC_METHODS = {
+  'drafts.page': {
+    input: GridQueryInput,
+    output: z.object({ total: z.number().int(), offset: z.number().int(), rows: z.array(DraftRowSchema) }),
+  },
+  /** Every matching id in grid order (select all, shift-select across pages not yet loaded). */
+  'drafts.ids': { input: GridQueryInput.omit({ offset: true, limit: true }), output: z.array(z.number().int()) },
+  'drafts.get': { input: z.object({ localId: LocalId }), output: DraftRowSchema },
+  'drafts.create': {
+    input: z.object({ fields: Changes.default({}) }),
+    output: z.object({ localId: z.number().int(), problems: z.array(ProblemSchema) }),
+  },
+  'drafts.update': {
+    input: z.object({ localId: LocalId, changes: Changes }),
+    output: z.object({ changed: FieldValuesSchema, problems: z.array(ProblemSchema) }),
+  },
+  'drafts.delete': { input: z.object({ localId: LocalId }), output: Ok },
+  /** What a bulk edit would do, computed by running it in a transaction that is rolled back. */
+  'drafts.bulkPreview': {
+    input: z.object({ localIds: LocalIds, changes: Changes }),
+    output: z.object({
+      selected: z.number().int(),
+      changing: z.number().int(),
+      /** Per field: how many items get a different value. */
+      perField: z.record(z.string(), z.number().int()),
+      samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
+      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+    }),
+  },
+  'drafts.bulkEdit': {
+    input: z.object({ localIds: LocalIds, changes: Changes }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+  },
+  'drafts.lastStep': { input: Empty, output: BulkStepSchema.nullable() },
+  'drafts.undo': {
+    input: z.object({ stepId: z.number().int().positive().optional() }),
+    output: z.object({
+      stepId: z.number().int(),
+      restored: z.number().int(),
+      skipped: z.array(z.object({ localId: z.number().int(), field: z.string().optional(), reason: z.string() })),
+    }),
+  },
+  'csv.import': {
+    input: z.object({ text: z.string().max(50_000_000), fileName: z.string().max(500).optional() }),
+    output: z.object({
+      imported: z.number().int(),
+      stepId: z.number().int().nullable(),
+      errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+    }),
+  },
+  'csv.export': {
+    input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
+    output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
+  },
+  /** Files as bytes (base64): the same call works from a sandboxed window and from web mode. */
+  'images.add': {
+    input: z.object({
+      localId: LocalId,
+      files: z.array(z.object({ name: z.string().min(1).max(255), base64: z.string().max(12_000_000) })).min(1).max(50),
+    }),
+    output: z.array(z.object({ file: z.string(), outcome: z.enum(['added', 'duplicate', 'failed']), imageId: z.number().int().nullable(), error: z.string().optional() })),
+  },
+  'images.list': { input: z.object({ localId: LocalId }), output: z.array(ImageSchema) },
+  'images.reorder': { input: z.object({ localId: LocalId, imageIds: z.array(z.number().int().positive()).max(100) }), output: Ok },
+  'images.remove': { input: z.object({ imageId: z.number().int().positive() }), output: Ok },
+  'settings.get': {
+    input: Empty,
+    output: z.object({
+      /** The account's cached user settings (2.9), null before the first pull. */
+      userSettings: z.record(z.string(), z.unknown()).nullable(),
+      preferences: PreferencesSchema,
+    }),
+  },
+  'settings.setPreferences': { input: PreferencesSchema.partial(), output: PreferencesSchema },
+  'accounts.list': { input: Empty, output: z.array(AccountSchema) },
+  'accounts.add': {
+    input: z.object({ name: z.string().trim().min(1).max(100), baseUrl: z.url({ protocol: /^https?$/ }).max(500) }),
+    output: AccountSchema,
+  },
+  'accounts.switch': { input: z.object({ id: z.string().max(100) }), output: AccountSchema },
+  'sync.status': { input: Empty, output: SyncStatusSchema },
+  'sync.now': { input: Empty, output: SyncStatusSchema },
+  'sync.setOffline': { input: z.object({ offline: z.boolean() }), output: SyncStatusSchema },
+  /** Only https: URLs, opened in the system browser (Electron); web mode reports it. */
+  'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }).max(2000) }), output: Ok },
+} as const satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
+
+// ---- Push events --------------------------------------------------------------------------
+
+export const IPC_EVENTS = {
+  /** Items changed in the cache (by this or another window, an import, the sync). */
+  'drafts.changed': z.object({ localIds: z.array(z.number().int()).nullable(), reason: z.string() }),
+  'images.progress': z.object({
+    localId: z.number().int(),
+    file: z.string(),
+    phase: z.enum(['reading', 'preparing', 'added', 'duplicate', 'failed']),
+    done: z.number().int(),
+    total: z.number().int(),
+    error: z.string().optional(),
+  }),
+  'sync.progress': z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int(), phase: z.string() }),
+  'sync.itemState': z.object({
+    localId: z.number().int(),
+    syncState: SyncStateSchema,
+    reason: z.string().nullable(),
+    field: z.string().nullable(),
+  }),
+  'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
+  'accounts.switched': AccountSchema,
+} as const satisfies Record<IpcEventName, z.ZodType>;
+
+// ---- Derived types --------------------------------------------------------------------------
+
+export type IpcInput<K extends IpcMethodName> = z.input<(typeof IPC_METHODS)[K]['input']>;
+export type IpcParsedInput<K extends IpcMethodName> = z.output<(typeof IPC_METHODS)[K]['input']>;
+export type IpcOutput<K extends IpcMethodName> = z.output<(typeof IPC_METHODS)[K]['output']>;
+export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENTS)[E]>;
+
+export interface IpcError {
+  code: string;
+  message: string;
+  field?: string;
+  /** Per item problems of a refused draft, bulk or import change. */
+  items?: Array<{ localId: number; reason?: string; problems: IpcProblem[] }>;
+}
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Any result object that crosses a process boundary (what main and web mode send back). */
+export const IpcResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string(), field: z.string().optional(), items: z.array(z.unknown()).optional() }),
+  }),
+]);
+
+// The name lists of ipc-names.ts and the schema tables above must hold the same names.
+for (const name of IPC_METHOD_NAMES) if (!(name in IPC_METHODS)) throw new Error(`IPC method ${name} has no schema`);
+for (const name of IPC_EVENT_NAMES) if (!(name in IPC_EVENTS)) throw new Error(`IPC event ${name} has no schema`);
+if (Object.keys(IPC_METHODS).length !== IPC_METHOD_NAMES.length || Object.keys(IPC_EVENTS).length !== IPC_EVENT_NAMES.length) {
+  throw new Error('shared/ipc.ts and shared/ipc-names.ts list different names');
+}

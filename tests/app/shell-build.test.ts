@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildShell } from '../../electron/build-shell.ts';
+import { tempRoot } from './support.ts';
+
+describe('the Electron shell build', () => {
+  it('bundles a CommonJS preload that requires only electron, and an ES main with native modules external', async () => {
+    const out = tempRoot('shell-build-');
+    await buildShell(out);
+    const preload = readFileSync(join(out, 'preload', 'preload.cjs'), 'utf8');
+    expect([...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(['electron']);
+    expect(preload).toContain('exposeInMainWorld("marketDesk"');
+    expect(preload).not.toMatch(/\bimport\s/);
+    const main = readFileSync(join(out, 'main', 'main.js'), 'utf8');
+    const imports = [...main.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports).toEqual(expect.arrayContaining(['electron', 'better-sqlite3', 'sharp']));
+    // Our own code is bundled in: no relative imports remain.
+    expect(imports.filter((i) => i?.startsWith('.'))).toEqual([]);
+  }, 60_000);
+});

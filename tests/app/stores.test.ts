@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
+import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
+import { memoryTransport } from './memory-transport.ts';
+import { draftsCsv, openTestCore } from './support.ts';
+
+function setup(options: { pageSize?: number } = {}) {
+  const core = openTestCore();
+  const bridge = typedBridge(memoryTransport(core.bridge, core.session));
+  const drafts = createDraftsStore(bridge, { pageSize: options.pageSize ?? 20, columns: 10 });
+  const sync = createSyncStore(bridge);
+  return { core, bridge, drafts, sync };
+}
+
+describe('the drafts store', () => {
+  it('imports a CSV, reports refused rows and shows the drafts a page at a time', async () => {
+    const { drafts } = setup();
+    const report = await drafts.getState().importCsv(draftsCsv(50) + 'No method,auction-ish,1,1,good,,pickup\r\n');
+    expect(report).toMatchObject({ imported: 50, errors: [{ row: 52, field: 'saleMethod' }] });
+    const s = drafts.getState();
+    expect(s.total).toBe(50);
+    expect(s.rows.filter(Boolean)).toHaveLength(20);
+    await s.ensureRange(35, 49);
+    expect(drafts.getState().rows.filter(Boolean)).toHaveLength(50);
+    expect(drafts.getState().lastStep).toMatchObject({ kind: 'csv-import', itemCount: 50 });
+  });
+
+  it('searches, filters and sorts through the core', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(30));
+    await drafts.getState().setQuery({ text: 'no. 2' });
+    // "no" and "2*" match 2 and 20-29.
+    expect(drafts.getState().total).toBe(11);
+    await drafts.getState().setQuery({ text: undefined });
+    await drafts.getState().toggleSort('price');
+    expect(drafts.getState().query).toMatchObject({ sort: 'price', direction: 'desc' });
+    expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(39);
+    await drafts.getState().toggleSort('price');
+    expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(10);
+    await drafts.getState().setQuery({ status: ['published'] });
+    expect(drafts.getState().total).toBe(0);
+  });
+
+  it('selects with click, ctrl-click, shift-click, the keyboard and select all', async () => {
+    const { drafts } = setup({ pageSize: 10 });
+    await drafts.getState().importCsv(draftsCsv(40));
+    await drafts.getState().toggleSort('price');
+    await drafts.getState().toggleSort('price');
+    const s = () => drafts.getState();
+    const idAt = (i: number) => s().rows[i]?.localId as number;
+    await s().clickRow(2);
+    expect([...s().selected]).toEqual([idAt(2)]);
+    await s().clickRow(5, { toggle: true });
+    expect(s().selected.size).toBe(2);
+    // Shift-click across a page that is not loaded yet loads it.
+    await s().clickRow(5);
+    await s().ensureRange(25, 25);
+    await s().clickRow(25, { shift: true });
+    expect(s().selected.size).toBe(21);
+    s().clearSelection();
+    await s().clickRow(0);
+    await s().moveFocus(1, 0, true);
+    await s().moveFocus(1, 0, true);
+    expect([...s().selected].sort((a, b) => a - b)).toEqual([idAt(0), idAt(1), idAt(2)].sort((a, b) => a - b));
+    await s().moveFocus(0, 3);
+    expect(s().focusColumn).toBe(3);
+    s().toggleFocused();
+    expect(s().selected.has(idAt(2))).toBe(false);
+    await s().selectAll();
+    expect(s().selected.size).toBe(40);
+  });
+
+  it('edits a cell inline and reports a refused value with its field', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(3));
+    const row = drafts.getState().rows[0]!;
+    drafts.getState().startEdit(row.localId, 'buyNowPrice');
+    expect(drafts.getState().editing).toEqual({ localId: row.localId, field: 'buyNowPrice' });
+    expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '99.90')).toBe(true);
+    expect(drafts.getState().rows.find((r) => r?.localId === row.localId)?.fields.buyNowPrice).toBe(99.9);
+    expect(drafts.getState().editing).toBeNull();
+    expect(await drafts.getState().commitEdit(row.localId, 'quantity', '0')).toBe(false);
+    expect(drafts.getState().notice).toMatchObject({ kind: 'error', field: 'quantity', localId: row.localId });
+  });
+
+  it('previews a bulk edit, applies it and undoes it', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(25));
+    await drafts.getState().selectAll();
+    const preview = await drafts.getState().previewBulk({ buyNowPrice: '19.99', condition: 'new' });
+    expect(preview).toMatchObject({ selected: 25, changing: 25, perField: { buyNowPrice: 25, condition: 25 }, refused: [] });
+    expect(preview?.samples[0]).toMatchObject({ before: { buyNowPrice: 10, condition: 'good' }, after: { buyNowPrice: 19.99, condition: 'new' } });
+    expect(await drafts.getState().applyBulk({ buyNowPrice: '19.99', condition: 'new' })).toBe(true);
+    await drafts.getState().ensureRange(0, 24);
+    expect(new Set(drafts.getState().rows.map((r) => r?.fields.buyNowPrice))).toEqual(new Set([19.99]));
+    expect(drafts.getState().lastStep).toMatchObject({ kind: 'bulk-edit', itemCount: 25 });
+    await drafts.getState().undo();
+    await drafts.getState().ensureRange(0, 24);
+    expect(drafts.getState().rows.map((r) => r?.fields.buyNowPrice).sort((a, b) => Number(a) - Number(b))[0]).toBe(10);
+    expect(drafts.getState().notice?.text).toMatch(/25 drafts restored/);
+  });
+
+  it('refuses a bulk edit that some drafts cannot take, naming them', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(4));
+    await drafts.getState().selectAll();
+    expect(await drafts.getState().applyBulk({ quantity: '-1' })).toBe(false);
+    expect(drafts.getState().notice).toMatchObject({ kind: 'error', field: 'quantity' });
+  });
+
+  it('shows a sync state the engine reports for one item without reloading the grid', async () => {
+    const { core, drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(3));
+    const row = drafts.getState().rows[1]!;
+    const generation = drafts.getState().generation;
+    core.session.emit('sync.itemState', { localId: row.localId, syncState: 'rejected', reason: 'price too low for this category', field: 'buyNowPrice' });
+    expect(drafts.getState().rows[1]).toMatchObject({ syncState: 'rejected', rejectReason: 'price too low for this category', rejectField: 'buyNowPrice' });
+    expect(drafts.getState().generation).toBe(generation);
+  });
+
+  it('exports the selected drafts or all of them as CSV', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(6));
+    expect((await drafts.getState().exportCsv())?.text.split('\r\n').filter(Boolean)).toHaveLength(7);
+    await drafts.getState().clickRow(0);
+    expect((await drafts.getState().exportCsv())?.text.split('\r\n').filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe('the sync store', () => {
+  it('shows the offline-only stand-in, the queue growing with local changes and the offline switch', async () => {
+    const { drafts, sync } = setup();
+    await sync.getState().refresh();
+    expect(sync.getState().status).toMatchObject({ engine: 'offline-only', queueLength: 0, offline: false });
+    await drafts.getState().importCsv(draftsCsv(3));
+    await sync.getState().refresh();
+    expect(sync.getState().status?.queueLength).toBe(3);
+    await sync.getState().setOffline(true);
+    expect(sync.getState().status?.offline).toBe(true);
+    await sync.getState().syncNow();
+    expect(sync.getState().status?.queueLength).toBe(3);
+  });
+});

@@ -1,0 +1,78 @@
+// Thousands of drafts: the grid keeps only the visible rows in the DOM, reaches the last row from
+// the keyboard, searches, and bulk edits all of them.
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftsCsv } from '../app/support.ts';
+import { buildRenderer, launchChromium, OUTPUT, startWebMode, tempDir, type WebMode } from './support.ts';
+
+const COUNT = 3000;
+let web: WebMode;
+let context: BrowserContext;
+let page: Page;
+const dirs: Array<{ remove(): void }> = [];
+
+beforeAll(async () => {
+  const out = tempDir('e2e-renderer-');
+  const data = tempDir('e2e-data-');
+  const profile = tempDir('e2e-profile-');
+  dirs.push(out, data, profile);
+  await buildRenderer(out.path);
+  web = await startWebMode(data.path, out.path);
+  context = await launchChromium(profile.path);
+  page = context.pages()[0] ?? (await context.newPage());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await web?.stop();
+  for (const dir of dirs) dir.remove();
+});
+
+const rows = () => page.locator('[role=row][data-local-id]');
+
+describe('the drafts grid with thousands of drafts', () => {
+  it('renders only the visible rows, scrolls to the last one by keyboard, searches and bulk edits them all', async () => {
+    await page.goto(web.url);
+    await expect.poll(() => page.locator('.count').textContent()).toBe('0 items');
+    await page.getByLabel('Import CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(draftsCsv(COUNT)) });
+    await expect.poll(() => page.locator('.import-summary').textContent(), { timeout: 20_000 }).toMatch(/^3,000 drafts imported\./);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.count').textContent()).toBe('3,000 items');
+    expect(await rows().count()).toBeLessThan(80);
+
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');
+    expect(await rows().count()).toBeLessThan(80);
+    await page.screenshot({ path: join(OUTPUT, 'drafts-grid-3000-last-row.png') });
+    // The last row is fully inside the scroll box, not under its edge.
+    const box = await page.getByRole('grid').boundingBox();
+    const last = await page.locator('.grid-row.focus').boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+    await page.keyboard.press('Shift+PageUp');
+    await expect.poll(() => page.locator('.count').textContent()).toMatch(/^3,000 items · \d+ selected$/);
+    await page.screenshot({ path: join(OUTPUT, 'drafts-grid-3000-end.png') });
+
+    await page.getByLabel('Search drafts').fill('lamp 2999');
+    await expect.poll(() => page.locator('.count').textContent()).toMatch(/^1 item/);
+    await page.getByLabel('Search drafts').fill('');
+    await expect.poll(() => page.locator('.count').textContent()).toMatch(/^3,000 items/);
+
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('3,000 items · 3,000 selected');
+    await page.getByRole('button', { name: 'Bulk edit…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Field').selectOption('condition');
+    await dialog.getByLabel('New Condition').selectOption('like-new');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^3,000 of 3,000 drafts change · Condition: 3,000\./);
+    await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
+    await expect.poll(() => rows().first().locator('[data-field=condition]').textContent()).toBe('like-new');
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');
+    await expect.poll(() => page.locator('.grid-row.focus [data-field=condition]').textContent()).toBe('like-new');
+  }, 90_000);
+});

@@ -1,0 +1,75 @@
+// End-to-end support: the renderer built with vite, web mode started through its CLI (as
+// `npm run web` does), and Debian's Chromium driven by playwright-core with a fresh profile.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { build } from 'vite';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const OUTPUT = join(ROOT, 'test-output', 'e2e');
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A production build, as shipped (vitest sets NODE_ENV=test, which would bundle React's development build). */
+export async function buildRenderer(outDir: string): Promise<void> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+export interface WebMode {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `electron/web/main.ts --port 0` and resolves with the URL it prints. */
+export async function startWebMode(dataDir: string, rendererDir: string): Promise<WebMode> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'web', 'main.ts'), '--port', '0', '--data', dataDir, '--renderer', rendererDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolveUrl(line.trim()));
+    child.once('exit', (code) => reject(new Error(`web mode exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () => new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function launchChromium(profileDir: string): Promise<BrowserContext> {
+  mkdirSync(OUTPUT, { recursive: true });
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1440, height: 900 },
+  });
+}
