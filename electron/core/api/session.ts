@@ -76,7 +76,16 @@ export function createSession(options: SessionOptions): Session {
       throw new ApiError({ status: 0, code: 'no_credentials', field: null, message: 'no stored credentials: log in first', retryable: false, mayHaveReached: false });
     }
     const sentAt = now();
-    const result = await options.http.request('POST', '/authentication', { schema: AuthenticationResult, json: credentials });
+    let result: AuthenticationResult;
+    try {
+      result = await options.http.request('POST', '/authentication', { schema: AuthenticationResult, json: credentials });
+    } catch (error) {
+      // 400 here means wrong or missing credentials: only the user can fix that.
+      if (error instanceof ApiError && error.status === 400) {
+        throw new ApiError({ status: 400, code: 'login_refused', field: error.field, message: error.message, retryable: false, mayHaveReached: true });
+      }
+      throw error;
+    }
     const { startTime, expires } = result.authentication.token;
     // The lifetime measured on the service's clock, applied to ours: immune to clock skew.
     const lifetime = parseTimestamp(expires) - parseTimestamp(startTime);

@@ -14,7 +14,12 @@ export interface LoopbackProxy {
   close(): Promise<void>;
 }
 
-export async function startLoopbackProxy(target: string): Promise<LoopbackProxy> {
+export interface ProxyOptions {
+  /** Request headers removed on the way (e.g. idempotency-key: a service that ignores the key). */
+  stripHeaders?: string[];
+}
+
+export async function startLoopbackProxy(target: string, options: ProxyOptions = {}): Promise<LoopbackProxy> {
   const upstream = new URL(target);
   const counts = new Map<string, number>();
   let drop: { match: (method: string, path: string) => boolean; left: number } | null = null;
@@ -25,8 +30,10 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
     counts.set(key, (counts.get(key) ?? 0) + 1);
     const dropThis = drop !== null && drop.left > 0 && drop.match(req.method ?? '', path);
     if (dropThis && drop) drop.left -= 1;
+    const headers = { ...req.headers };
+    for (const name of options.stripHeaders ?? []) delete headers[name.toLowerCase()];
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
       (answer) => {
         if (dropThis) {
           answer.resume();
