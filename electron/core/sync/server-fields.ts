@@ -6,8 +6,17 @@ import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields } from
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */
 const requestTime = (t: string | null) => (t === null ? null : t.slice(0, 19).replace('T', ' '));
 const flag = (b: boolean) => (b ? 1 : 0);
+/** Premium-only options at their default are "not set": a private seller's draft must not carry them. */
+const unlessDefault = <T>(value: T, fallback: T) => (value === fallback ? null : value);
 
+/**
+ * Decisions: listTime and closingTime are inputs only while the item is editable (draft or
+ * preview); once listed they are facts of the listing (derived from openDays), so they are not
+ * field values (a copy of a closed item would otherwise carry past times). minimumFeedback 0 and
+ * the premium flags when off are "not set".
+ */
 export function fieldsOfServerItem(item: Item): DraftFields {
+  const editable = item.status === 'draft' || item.status === 'preview';
   const raw: Record<DraftField, unknown> = {
     saleMethod: item.saleMethod,
     title: item.title,
@@ -19,8 +28,8 @@ export function fieldsOfServerItem(item: Item): DraftFields {
     minimumIncrease: item.minimumIncrease,
     quantity: item.quantity,
     openDays: item.openDays,
-    listTime: requestTime(item.listTime),
-    closingTime: requestTime(item.closingTime),
+    listTime: editable ? requestTime(item.listTime) : null,
+    closingTime: editable ? requestTime(item.closingTime) : null,
     postalCode: item.postalCode,
     isLocationAbroad: flag(item.isLocationAbroad),
     deliveryMethods: item.deliveryMethods,
@@ -28,10 +37,10 @@ export function fieldsOfServerItem(item: Item): DraftFields {
     deliveryTerms: item.deliveryTerms,
     paymentMethods: item.paymentMethods,
     paymentTerms: item.paymentTerms,
-    identificationRequired: flag(item.requirements.identificationRequired),
-    minimumFeedback: item.requirements.minimumFeedback,
-    republish: flag(item.republish),
-    marginalTax: flag(item.marginalTax),
+    identificationRequired: unlessDefault(flag(item.requirements.identificationRequired), 0),
+    minimumFeedback: unlessDefault(item.requirements.minimumFeedback, 0),
+    republish: unlessDefault(flag(item.republish), 0),
+    marginalTax: unlessDefault(flag(item.marginalTax), 0),
     vat: item.vat,
     offersAllowed: flag(item.offersAllowed),
     reservePrice: item.reservePrice,
