@@ -102,6 +102,19 @@ describe('pushing local changes', () => {
     expect(seller.outbox.pendingCount()).toBe(0);
   });
 
+  it('publishes a new listing with its photos in the order the user gave them', async () => {
+    const seller = await freshSeller();
+    const { localId } = seller.drafts.createDraft(table('Photographed'));
+    const files = await Promise.all([1, 2, 3, 4].map((i) => seller.photo(`p${i}.jpg`, 10 + i)));
+    await addImages(seller.db, { itemLocalId: localId, files, folder: seller.folder, concurrency: 4 });
+    seller.status.publish(localId);
+    await seller.drain();
+    const row = seller.row(localId);
+    expect(row.status).toBe('published');
+    const local = seller.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(localId);
+    expect((await seller.api.getItem(row.remote_id as number)).images.map((i) => i.id)).toEqual(local);
+  });
+
   it('closes a published item and confirms it by reading it back', async () => {
     const seller = await freshSeller();
     const { localId } = seller.drafts.createDraft(table('Lamp'));
@@ -285,5 +298,60 @@ describe('an expired login', () => {
     const result = await seller.engine.push();
     expect(result).toMatchObject({ paused: false, pending: 0 });
     expect(seller.row(localId).status).toBe('published');
+  });
+});
+
+describe('faults on the way', () => {
+  it('reports offline while requests are cut, keeps the create queued, and creates it once when the service is back', async () => {
+    const seller = await freshSeller();
+    const { localId } = seller.drafts.createDraft(table('Cut off'));
+    seller.status.publish(localId);
+    proxy.refuseRequest((method, path) => method === 'POST' && path === '/1.1/items');
+    const first = await seller.engine.push();
+    expect(first).toMatchObject({ parked: 0, pending: 2 });
+    expect(seller.events).toContainEqual({ type: 'connectivity', online: false });
+    expect(seller.row(localId).sync_state).toBe('outcome-unknown');
+    expect(remoteTitles(seller.userId, 'Cut off')).toHaveLength(0);
+    await seller.drain();
+    expect(seller.events.filter((e) => e.type === 'connectivity').at(-1)).toEqual({ type: 'connectivity', online: true });
+    expect(remoteTitles(seller.userId, 'Cut off')).toEqual([seller.row(localId).remote_id]);
+  });
+
+  it('uploads an image once although the answer to its upload was lost', async () => {
+    const seller = await freshSeller();
+    const remote = await seller.api.createItem({ status: 'draft', title: 'Photo once' });
+    await seller.engine.pull();
+    const localId = seller.byRemote(remote.id) as number;
+    await addImages(seller.db, { itemLocalId: localId, files: [await seller.photo('once.jpg', 7)], folder: seller.folder });
+    proxy.dropResponse((method, path) => method === 'POST' && path === `/1.1/items/${remote.id}/images`);
+    await seller.engine.push();
+    await seller.drain();
+    const images = (await seller.api.listImages(remote.id)).images.map((i) => i.id);
+    expect(images).toHaveLength(1);
+    expect(seller.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ?`).pluck().all(localId)).toEqual(images);
+  });
+
+  it('backs a rate-limited change off for as long as Retry-After says, without parking it', async () => {
+    // Per token: create 1 + pull 4 (categories, settings, sales, the item) + the push's draft list 1;
+    // the edit is the 7th request of the minute.
+    const limited = await startTestServer({ rateLimitPerMinute: 6 });
+    try {
+      makeCategories(limited);
+      await limited.addUser('limited-seller');
+      const seller = await sellerCache(limited.url, 'limited-seller');
+      const remote = await seller.api.createItem({ status: 'draft', title: 'Limited' });
+      await seller.engine.pull();
+      const localId = seller.byRemote(remote.id);
+      expect(localId).not.toBeNull();
+      seller.drafts.editDraft(localId as number, { title: 'Limited, edited' });
+      const before = Date.now();
+      const result = await seller.engine.push();
+      expect(result.parked).toBe(0);
+      expect(result.pending).toBe(1);
+      expect(result.nextAttemptAt ?? 0).toBeGreaterThan(before + 1000);
+      expect(seller.row(localId as number).sync_state).not.toBe('rejected');
+    } finally {
+      await limited.close();
+    }
   });
 });

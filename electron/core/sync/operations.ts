@@ -171,18 +171,25 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
   return 'applied';
 }
 
-/** Applies the CURRENT local order (the latest truth), remote images unknown here last. */
+/**
+ * Makes the remote order the CURRENT local order (the latest truth), remote images unknown here
+ * last. Also run after an item's uploads: they finish in preparation order, not the user's.
+ */
+export async function applyLocalOrder(api: ApiClient, store: SyncStore, localId: number, remoteItemId: number): Promise<boolean> {
+  const remote = (await api.listImages(remoteItemId)).images.map((i) => i.id);
+  const remoteSet = new Set(remote);
+  const local = store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
+  const order = [...local, ...remote.filter((r) => !local.includes(r))];
+  if (order.join() === remote.join()) return false;
+  await api.reorderImages(remoteItemId, order);
+  return true;
+}
+
 export async function reorderImages(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
-  const remote = (await ctx.api.listImages(id)).images.map((i) => i.id);
-  const remoteSet = new Set(remote);
-  const local = ctx.store.imagesOf(row.item_local_id).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
-  const order = [...local, ...remote.filter((r) => !local.includes(r))];
-  if (order.join() !== remote.join()) {
-    await logged(ctx, row, 'PUT', `/items/${id}/images`, () => ctx.api.reorderImages(id, order));
-  }
+  const changed = await applyLocalOrder(ctx.api, ctx.store, row.item_local_id, id);
   ctx.store.completeRow(row, null);
-  return order.join() === remote.join() ? 'dropped' : 'applied';
+  return changed ? 'applied' : 'dropped';
 }
 
 export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'answer-question'>): Promise<OpResult> {

@@ -160,16 +160,45 @@ export function createPushEngine(options: PushOptions) {
       },
     };
     setState(localId, 'sending');
+    let uploaded = false;
     try {
       for (;;) {
         if (paused) return 'stopped';
         const row = store.nextRow(localId);
         if (!row) {
+          // Order is applied after all uploads of the item (they finish in any order).
+          const remoteId = store.item(localId)?.remote_id ?? null;
+          if (uploaded && remoteId !== null) {
+            try {
+              await ops.applyLocalOrder(api, store, localId, remoteId);
+            } catch (error) {
+              if (!(error instanceof ApiError && error.retryable)) throw error;
+              // Next run: a later reorder row or upload applies the order again.
+            }
+          }
           if (store.item(localId)) setState(localId, 'synced');
           return 'done';
         }
         if (row.state === 'parked') return 'stopped';
+        // Images can be reordered only before publishing: settle the order first.
+        if (row.kind === 'set-status' && row.payload.includes('"published"') && store.imagesOf(localId).length > 0) uploaded = true;
+        if (uploaded && row.kind === 'set-status') {
+          const remoteId = store.item(localId)?.remote_id ?? null;
+          if (remoteId !== null) {
+            try {
+              await ops.applyLocalOrder(api, store, localId, remoteId);
+              uploaded = false;
+            } catch (error) {
+              // 409: already listed (a publish whose answer was lost); the order is final then.
+              if (!(error instanceof ApiError && error.status === 409)) {
+                progress(row, failed(row, error, slots));
+                return 'stopped';
+              }
+            }
+          }
+        }
         const outcome = await runRow(ctx, row, slots);
+        if (row.kind === 'add-image' && outcome === 'applied') uploaded = true;
         progress(row, outcome);
         if (outcome !== 'applied' && outcome !== 'dropped') return 'stopped';
       }

@@ -11,6 +11,8 @@ export interface LoopbackProxy {
   count(method: string, pathPrefix: string): number;
   /** The next `times` requests matching are forwarded, then their answer is thrown away. */
   dropResponse(match: (method: string, path: string) => boolean, times?: number): void;
+  /** The next `times` requests matching are cut before they reach the service. */
+  refuseRequest(match: (method: string, path: string) => boolean, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -23,11 +25,17 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
   const upstream = new URL(target);
   const counts = new Map<string, number>();
   let drop: { match: (method: string, path: string) => boolean; left: number } | null = null;
+  let refuse: { match: (method: string, path: string) => boolean; left: number } | null = null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const key = `${req.method} ${path}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (refuse !== null && refuse.left > 0 && refuse.match(req.method ?? '', path)) {
+      refuse.left -= 1;
+      req.socket.destroy();
+      return;
+    }
     const dropThis = drop !== null && drop.left > 0 && drop.match(req.method ?? '', path);
     if (dropThis && drop) drop.left -= 1;
     const headers = { ...req.headers };
@@ -55,6 +63,9 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
     count: (method, prefix) => [...counts].filter(([k]) => k.startsWith(`${method} ${prefix}`)).reduce((n, [, v]) => n + v, 0),
     dropResponse(match, times = 1) {
       drop = { match, left: times };
+    },
+    refuseRequest(match, times = 1) {
+      refuse = { match, left: times };
     },
     close: () =>
       new Promise<void>((resolve) => {
