@@ -176,6 +176,17 @@ describe('pushing local changes', () => {
     const parked = seller.outbox.forItem(badLocal);
     expect(parked.map((r) => r.state)).toEqual(['parked', 'pending']);
     expect((await seller.api.getItem(bad.id)).title).toBe('Refused'); // the later edit waits in order
+    await seller.drain();
+    expect(seller.row(badLocal).sync_state).toBe('rejected'); // waits for the user
+
+    // The user takes the refused value back: the item goes again, the refused field left out.
+    settings.saveSettings(stale, Date.now());
+    seller.drafts.editDraft(badLocal, { vat: null });
+    expect(seller.row(badLocal).sync_state).toBe('queued');
+    await seller.drain();
+    expect(seller.row(badLocal).sync_state).toBe('synced');
+    expect(await seller.api.getItem(bad.id)).toMatchObject({ title: 'Refused, then fixed', vat: null });
+    expect(seller.outbox.forItem(badLocal)).toEqual([]);
   });
 });
 

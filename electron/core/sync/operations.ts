@@ -76,7 +76,10 @@ export async function createOrCopy(ctx: OpContext, row: OutboxRow, payload: Crea
 }
 
 export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'edit'>): Promise<OpResult> {
-  const body = inputOf(payload.fields);
+  // A field a later edit sets again is left to that edit (how a rejected value the user has
+  // since corrected stops blocking the item).
+  const later = ctx.store.fieldsSetLater(row);
+  const body = inputOf(Object.fromEntries(Object.entries(payload.fields).filter(([k]) => !later.has(k))));
   if (Object.keys(body).length === 0) {
     ctx.store.completeRow(row, null);
     return 'dropped';

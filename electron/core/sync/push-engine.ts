@@ -179,7 +179,8 @@ export function createPushEngine(options: PushOptions) {
           if (store.item(localId)) setState(localId, 'synced');
           return 'done';
         }
-        if (row.state === 'parked') return 'stopped';
+        // Only reached when the user changed the rejected item since: try again.
+        if (row.state === 'parked') store.unpark(row);
         // Images can be reordered only before publishing: settle the order first.
         if (row.kind === 'set-status' && row.payload.includes('"published"') && store.imagesOf(localId).length > 0) uploaded = true;
         if (uploaded && row.kind === 'set-status') {
@@ -203,7 +204,11 @@ export function createPushEngine(options: PushOptions) {
         if (outcome !== 'applied' && outcome !== 'dropped') return 'stopped';
       }
     } finally {
-      if (holdsSlot) slots.retire();
+      // A slot whose create never happened goes back; one holding a remote draft stays used.
+      if (holdsSlot) {
+        if ((store.item(localId)?.remote_id ?? null) === null) slots.release();
+        else slots.retire();
+      }
       const after = store.item(localId);
       if (after && after.sync_state === 'sending') setState(localId, store.nextRow(localId) ? 'queued' : 'synced');
     }
@@ -279,6 +284,10 @@ export function createPushEngine(options: PushOptions) {
   }
 
   return {
+    /** The user asks to send a rejected item again as it is. */
+    retryRejected(localId: number) {
+      if (store.item(localId)?.sync_state === 'rejected') setState(localId, 'queued');
+    },
     /** Single-flight: a call during a run joins it. */
     run(): Promise<PushResult> {
       running ??= runOnce().finally(() => {

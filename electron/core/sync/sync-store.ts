@@ -17,9 +17,11 @@ export interface PendingItem {
 export function syncStore(db: Db) {
   const s = {
     pendingItems: db.prepare(
-      `SELECT item_local_id, min(id) AS first_id, count(*) AS rows FROM outbox
-       WHERE item_local_id NOT IN (SELECT item_local_id FROM outbox WHERE state = 'parked')
-       GROUP BY item_local_id ORDER BY first_id`,
+      // A rejected item waits for the user; once they change it (state queued), its parked row
+      // gets another chance. Conflicts wait for the user's choice.
+      `SELECT o.item_local_id, min(o.id) AS first_id, count(*) AS rows FROM outbox o
+       WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.local_id = o.item_local_id AND i.sync_state IN ('rejected','conflict'))
+       GROUP BY o.item_local_id ORDER BY first_id`,
     ),
     countPending: db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck(),
     countParked: db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck(),
@@ -29,6 +31,7 @@ export function syncStore(db: Db) {
     deleteRow: db.prepare(`DELETE FROM outbox WHERE id = ?`),
     deleteFoldedEdits: db.prepare(`DELETE FROM outbox WHERE item_local_id = ? AND kind = 'edit' AND id <= ?`),
     park: db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = ?, attempts = attempts + 1 WHERE id = ?`),
+    unpark: db.prepare(`UPDATE outbox SET state = 'pending', error = NULL, error_field = NULL, next_attempt_at = 0 WHERE id = ?`),
     defer: db.prepare(`UPDATE outbox SET attempts = attempts + ?, next_attempt_at = ? WHERE id = ?`),
     item: db.prepare(`SELECT * FROM items WHERE local_id = ?`),
     setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ? WHERE local_id = ?`),
@@ -123,6 +126,20 @@ export function syncStore(db: Db) {
       s.park.run(message, field, row.id);
       s.setState.run('rejected', message, field, row.item_local_id);
     }),
+
+    unpark(row: OutboxRow) {
+      s.unpark.run(row.id);
+    },
+
+    /** Fields a later queued edit of the same item sets again (the later value wins). */
+    fieldsSetLater(row: OutboxRow): Set<string> {
+      const out = new Set<string>();
+      for (const later of s.rowsOf.all(row.item_local_id) as OutboxRow[]) {
+        if (later.id <= row.id || later.kind !== 'edit') continue;
+        for (const k of Object.keys((JSON.parse(later.payload) as { fields?: object }).fields ?? {})) out.add(k);
+      }
+      return out;
+    },
 
     defer(row: OutboxRow, nextAttemptAt: number, countAttempt: boolean) {
       s.defer.run(countAttempt ? 1 : 0, nextAttemptAt, row.id);
