@@ -30,12 +30,16 @@ function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
   return id;
 }
 
-/** Runs `send` with an audit-log entry committed BEFORE the request (the crash marker). */
-async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: string, send: () => Promise<T>): Promise<T> {
+/**
+ * Runs `send` with an audit-log entry committed BEFORE the request (the crash marker). With
+ * `closedByCompletion` the success is recorded by the completing transaction itself, so no
+ * crash can leave "ok" in the log without the remote id in the cache.
+ */
+async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: string, send: () => Promise<T>, closedByCompletion = false): Promise<T> {
   const logId = ctx.store.logSent(row, method, path, ctx.now());
   try {
     const result = await send();
-    ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
+    if (!closedByCompletion) ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
     return result;
   } catch (error) {
     const e = error instanceof ApiError ? error : null;
@@ -63,15 +67,13 @@ export async function createOrCopy(ctx: OpContext, row: OutboxRow, payload: Crea
   if (ctx.store.hadUnfinishedSend(row.id)) {
     const found = await findLostCreate(ctx.api, ctx.userId, isCopy ? body : { ...body }, ctx.store.claimedRemoteIds());
     if (found) {
-      ctx.store.completeCreate(row, found, isCopy ? 0 : foldedUpTo);
-      ctx.store.closeUnfinished.run(ctx.now(), row.id);
+      ctx.store.completeCreate(row, found, isCopy ? 0 : foldedUpTo, ctx.now());
       return 'applied';
     }
   }
-  const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createItem(body, { idempotencyKey: row.idempotency_key }));
+  const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createItem(body, { idempotencyKey: row.idempotency_key }), true);
   // A copy's local fields may differ from the original's: the queued edits stay and follow.
-  ctx.store.completeCreate(row, created, isCopy ? 0 : foldedUpTo);
-  ctx.store.closeUnfinished.run(ctx.now(), row.id);
+  ctx.store.completeCreate(row, created, isCopy ? 0 : foldedUpTo, ctx.now());
   return 'applied';
 }
 
@@ -149,11 +151,10 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
   }
   if (remoteImageId === null) {
     const bytes = readFileSync(image.file_path);
-    const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }));
+    const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
     remoteImageId = result.imageId;
   }
-  ctx.store.completeImageUpload(row, image.id, remoteImageId);
-  ctx.store.closeUnfinished.run(ctx.now(), row.id);
+  ctx.store.completeImageUpload(row, image.id, remoteImageId, ctx.now());
   // Removed locally while it was uploading: its remove row carried no remote id, so undo here.
   if (!ctx.store.image(image.id)) await ctx.api.deleteImage(id, remoteImageId).catch(() => undefined);
   return 'applied';

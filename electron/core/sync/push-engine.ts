@@ -82,6 +82,7 @@ export function createPushEngine(options: PushOptions) {
       const p = pauseIfAuth(error);
       return { ...result, ...p, pending: store.counts().pending, nextAttemptAt: p.paused ? null : now() + backoff(0, null) };
     }
+    store.recoverSending();
     const slots = createDraftSlots(LIMITS.draftsPerUser - remoteDrafts);
     const candidates = store.pendingItems().filter((c) => eligible(c.item_local_id));
     const total = candidates.reduce((n, c) => n + c.rows, 0);

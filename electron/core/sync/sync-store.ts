@@ -53,12 +53,26 @@ export function syncStore(db: Db) {
     unfinishedSend: db.prepare(
       `SELECT count(*) FROM request_log WHERE outbox_id = ? AND outcome IN ('sent','unknown')`,
     ).pluck(),
+    closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
     answerDone: db.prepare(`UPDATE questions SET answer = ?, answered = ?, pending_answer = NULL, record = ? WHERE remote_id = ?`),
     offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, record = ? WHERE remote_id = ?`),
     remoteDraftsKnown: db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND status = 'draft'`).pluck(),
   };
 
+  // No item is legitimately 'sending' when a run starts (runs are single-flight): one left so
+  // by a crash gets the state its rows say.
+  const recoverSending = db.prepare(
+    `UPDATE items SET sync_state = CASE
+       WHEN EXISTS (SELECT 1 FROM outbox o JOIN request_log r ON r.outbox_id = o.id
+                    WHERE o.item_local_id = items.local_id AND r.outcome IN ('sent','unknown')) THEN 'outcome-unknown'
+       WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.item_local_id = items.local_id)
+         THEN CASE WHEN remote_id IS NULL THEN 'local-only' ELSE 'queued' END
+       ELSE 'synced' END
+     WHERE sync_state = 'sending'`,
+  );
+
   return {
+    recoverSending: () => recoverSending.run().changes,
     pendingItems: () => s.pendingItems.all() as PendingItem[],
     counts: () => ({ pending: s.countPending.get() as number, parked: s.countParked.get() as number }),
     nextRow: (localId: number) => s.nextRow.get(localId) as OutboxRow | undefined,
@@ -82,8 +96,6 @@ export function syncStore(db: Db) {
     logFinish(logId: number, status: number | null, outcome: 'ok' | 'rejected' | 'failed' | 'unknown', error: string | null, now: number) {
       s.logFinish.run(status, outcome, error, now, logId);
     },
-    /** Closes every earlier unfinished send of a row (reconciled). */
-    closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
 
     /** The service's copy of an item after a successful call; base follows the service. */
     recordServerItem(localId: number, item: Item) {
@@ -91,7 +103,10 @@ export function syncStore(db: Db) {
     },
 
     /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
-    completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number) => {
+    completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number, finishedAt: number) => {
+      // The audit entry closes in the same transaction: 'sent' without a remote id after a crash
+      // always means "reconcile first".
+      s.closeUnfinished.run(finishedAt, row.id);
       s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
@@ -102,7 +117,8 @@ export function syncStore(db: Db) {
       s.deleteRow.run(row.id);
     }),
 
-    completeImageUpload: db.transaction((row: OutboxRow, imageId: number, remoteImageId: number) => {
+    completeImageUpload: db.transaction((row: OutboxRow, imageId: number, remoteImageId: number, finishedAt: number) => {
+      s.closeUnfinished.run(finishedAt, row.id);
       s.setImageRemote.run(remoteImageId, imageId);
       s.deleteRow.run(row.id);
     }),
