@@ -81,6 +81,18 @@ describe('pushing local changes', () => {
     expect(seller.row(la).sync_state).toBe('synced');
   });
 
+  it('deletes a remote draft deleted locally, and forgets it once the service confirms', async () => {
+    const seller = await freshSeller();
+    const remote = await seller.api.createItem({ status: 'draft', title: 'Unwanted' });
+    await seller.engine.pull();
+    const localId = seller.byRemote(remote.id) as number;
+    seller.drafts.deleteDraft(localId);
+    expect(seller.row(localId).deleted_at).not.toBeNull();
+    await seller.drain();
+    expect(seller.row(localId)).toBeUndefined();
+    expect(remoteTitles(seller.userId, 'Unwanted')).toEqual([]);
+  });
+
   it('uploads added images, then applies removals and the new order', async () => {
     const seller = await freshSeller();
     const remote = await seller.api.createItem({ status: 'draft', title: 'Vase' });

@@ -3,6 +3,7 @@
 // Decisions: category item lists and purchases are read with GET (the service accepts GET and
 // POST; GET may be retried); every call sends the token when the session has one, and the calls
 // the document marks as needing it log in first.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type {
   AnswerInput,
@@ -79,6 +80,8 @@ export function createApiClient(options: ApiClientOptions) {
   /** Sends with the session's token; after a 403 a fresh token cures, renews once and repeats. */
   async function call<S extends z.ZodType | null>(method: Method, path: string, o: RequestOptions<S> & CallOptions, auth: Auth): Promise<Result<S>> {
     const token = auth === 'required' ? await session.token() : session.current();
+    // One key for the call, also when it is repeated after a token renewal.
+    if (method === 'POST' && !o.idempotencyKey) o = { ...o, idempotencyKey: randomUUID() };
     try {
       return await http.request(method, path, { ...o, token: token?.id ?? null });
     } catch (error) {

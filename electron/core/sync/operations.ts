@@ -111,6 +111,8 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   const id = remoteIdOf(ctx, row);
   const target = payload.status;
   let current: Item = await ctx.api.getItem(id);
+  // Already past draft (an earlier attempt got that far): its draft slot is free again.
+  if (current.status !== 'draft') ctx.leftDraft();
   const path: string[] = [];
   if (target === 'published') {
     if (current.status === 'draft') path.push('preview', 'published');
