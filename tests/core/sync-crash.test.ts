@@ -99,5 +99,5 @@ describe('a crash during a sync', () => {
     } finally {
       cache.close();
     }
-  });
+  }, 20_000 + RUNS * 3_000);
 });

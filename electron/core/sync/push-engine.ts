@@ -113,7 +113,7 @@ export function createPushEngine(options: PushOptions) {
     await Promise.all(Array.from({ length: Math.min(concurrency, candidates.length) }, worker));
 
     const counts = store.counts();
-    const earliest = db.prepare(`SELECT min(next_attempt_at) FROM outbox WHERE state = 'pending'`).pluck().get() as number | null;
+    const earliest = nextAttemptAt();
     events.emit({ type: 'run-finished', done, total, pending: counts.pending, parked: counts.parked });
     return { ...result, pending: counts.pending, nextAttemptAt: earliest, paused };
   }
@@ -124,6 +124,25 @@ export function createPushEngine(options: PushOptions) {
     if (!paused) events.emit({ type: 'paused', reason: 'auth', message: error.message });
     paused = true;
     return { paused: true };
+  }
+
+  /**
+   * When the next run has something to do: the earliest first row waiting on time, or now when
+   * an item is ready already (changed during this run); null when nothing will become ready by
+   * itself (only drafts kept local, rejected items, conflicts).
+   */
+  function nextAttemptAt(): number | null {
+    let earliest: number | null = null;
+    for (const { item_local_id: localId } of store.pendingItems()) {
+      const item = store.item(localId);
+      const first = store.nextRow(localId);
+      if (!first || (item && item.sync_state === 'conflict')) continue;
+      const creates = first.kind === 'create' || first.kind === 'copy';
+      if (creates && item && item.remote_id === null && !store.hasStatusRow(localId)) continue;
+      const at = Math.max(first.next_attempt_at, now());
+      earliest = earliest === null ? at : Math.min(earliest, at);
+    }
+    return earliest;
   }
 
   /** Ready to go now: not waiting on a backoff, not in conflict, not a draft kept local. */
@@ -145,7 +164,11 @@ export function createPushEngine(options: PushOptions) {
 
     let holdsSlot = false;
     if (creates && item && item.remote_id === null) {
-      if (!(await slots.acquire())) return 'stopped';
+      if (!(await slots.acquire())) {
+        // No slot will come this run: wait (a backoff, not an attempt), never fail.
+        store.defer(first, now() + backoff(0, null), false);
+        return 'stopped';
+      }
       holdsSlot = true;
     }
     const ctx: ops.OpContext = {
