@@ -180,6 +180,35 @@ describe('the API client', () => {
     expect(proxy.count('GET', '/1.1/categories') - before).toBe(3);
   });
 
+  it('repeats a GET after a 503 no sooner than its Retry-After says', async () => {
+    const before = proxy.count('GET', '/1.1/categories');
+    proxy.answerInstead((method, path) => method === 'GET' && path === '/1.1/categories', 503, { 'retry-after': '1' });
+    const started = Date.now();
+    const listing = await seller.categories();
+    expect(listing.id).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(proxy.count('GET', '/1.1/categories') - before).toBe(2);
+  });
+
+  it('does not repeat a POST after a 503: the error says it may be retried and when', async () => {
+    const before = proxy.count('POST', '/1.1/items');
+    proxy.answerInstead((method, path) => method === 'POST' && path === '/1.1/items', 503, { 'retry-after': '2' });
+    const error = await failure(seller.createItem({ status: 'draft', title: 'Busy' }));
+    expect(error).toMatchObject({ status: 503, retryable: true, retryAfterMs: 2000 });
+    expect(proxy.count('POST', '/1.1/items') - before).toBe(1);
+  });
+
+  it('repeats a PUT after a lost answer (safe to repeat) and a DELETE after a 502', async () => {
+    const item = await seller.createItem({ status: 'draft', title: 'Repeatable' });
+    proxy.dropResponse((method, path) => method === 'PUT' && path === `/1.1/items/${item.id}`);
+    expect((await seller.editItem(item.id, { title: 'Repeated' })).title).toBe('Repeated');
+    expect(proxy.count('PUT', `/1.1/items/${item.id}`)).toBe(2);
+    proxy.answerInstead((method, path) => method === 'DELETE' && path === `/1.1/items/${item.id}`, 502);
+    await seller.deleteItem(item.id);
+    expect(proxy.count('DELETE', `/1.1/items/${item.id}`)).toBe(2);
+    expect((await failure(seller.getItem(item.id))).status).toBe(404);
+  });
+
   it('times out a slow call with a timeout error that may have reached the service', async () => {
     const error = await failure(seller.categories(3, { timeoutMs: 1 }));
     expect(error).toMatchObject({ status: 0, code: 'timeout', retryable: true, mayHaveReached: true });

@@ -11,6 +11,8 @@ export interface LoopbackProxy {
   count(method: string, pathPrefix: string): number;
   /** The next `times` requests matching are forwarded, then their answer is thrown away. */
   dropResponse(match: (method: string, path: string) => boolean, times?: number): void;
+  /** The next `times` requests matching get this answer instead (they never reach the service). */
+  answerInstead(match: (method: string, path: string) => boolean, status: number, headers?: Record<string, string>, times?: number): void;
   /** The next `times` requests matching are cut before they reach the service. */
   refuseRequest(match: (method: string, path: string) => boolean, times?: number): void;
   close(): Promise<void>;
@@ -26,11 +28,20 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
   const counts = new Map<string, number>();
   let drop: { match: (method: string, path: string) => boolean; left: number } | null = null;
   let refuse: { match: (method: string, path: string) => boolean; left: number } | null = null;
+  let instead: { match: (method: string, path: string) => boolean; left: number; status: number; headers: Record<string, string> } | null = null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const key = `${req.method} ${path}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (instead !== null && instead.left > 0 && instead.match(req.method ?? '', path)) {
+      instead.left -= 1;
+      const body = JSON.stringify({ errors: [{ field: null, code: 'injected', messages: [`injected ${instead.status}`] }] });
+      req.resume();
+      res.writeHead(instead.status, { 'content-type': 'application/json', ...instead.headers });
+      res.end(body);
+      return;
+    }
     if (refuse !== null && refuse.left > 0 && refuse.match(req.method ?? '', path)) {
       refuse.left -= 1;
       req.socket.destroy();
@@ -63,6 +74,9 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
     count: (method, prefix) => [...counts].filter(([k]) => k.startsWith(`${method} ${prefix}`)).reduce((n, [, v]) => n + v, 0),
     dropResponse(match, times = 1) {
       drop = { match, left: times };
+    },
+    answerInstead(match, status, headers = {}, times = 1) {
+      instead = { match, left: times, status, headers };
     },
     refuseRequest(match, times = 1) {
       refuse = { match, left: times };
