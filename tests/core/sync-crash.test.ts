@@ -13,8 +13,9 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-forever.ts', import.meta.url));
-const ITEMS = 30;
 const RUNS = Number(process.env.CRASH_RUNS ?? 8);
+// Enough work that most runs are killed mid-sync rather than after draining.
+const ITEMS = Math.max(30, RUNS * 4);
 
 let server: TestServer;
 let cats: TestCategories;
@@ -83,6 +84,9 @@ describe('a crash during a sync', () => {
     }
     expect(kills).toBeGreaterThan(0);
     await runChild(path, username, null);
+    const audit = openAccountDb(path);
+    const sends = audit.prepare(`SELECT count(*) FROM request_log WHERE method = 'POST' AND path = '/items'`).pluck().get() as number;
+    audit.close();
 
     const cache = openAccountDb(path);
     try {
@@ -96,6 +100,8 @@ describe('a crash during a sync', () => {
       expect(new Set(remote.map((r) => r.title)).size).toBe(ITEMS);
       expect(remote.map((r) => r.id).sort((a, b) => a - b)).toEqual(local.map((r) => r.remote_id).sort((a, b) => a - b));
       expect(remote.every((r) => r.status === 'published')).toBe(true);
+      // The figures of the run, for the report.
+      process.stdout.write(`${JSON.stringify({ crashTest: { items: ITEMS, kills, creates: sends, remoteItems: remote.length, duplicates: remote.length - new Set(remote.map((r) => r.title)).size } })}\n`);
     } finally {
       cache.close();
     }
