@@ -1,0 +1,196 @@
+// One typed function per endpoint of the marketplace interface (1.1) and of the service's
+// extensions. Every answer is parsed with the shared zod schemas; every failure is an ApiError.
+// Decisions: category item lists and purchases are read with GET (the service accepts GET and
+// POST; GET may be retried); every call sends the token when the session has one, and the calls
+// the document marks as needing it log in first.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type {
+  AnswerInput,
+  BidInput,
+  FeedbackAnswerInput,
+  FeedbackInput,
+  OfferInput} from '../../../shared/api/index.ts';
+import {
+  Bid,
+  BidResult as BidResultSchema,
+  BidList,
+  CategoryListing,
+  Feedback,
+  FeedbackList,
+  FavoriteAddResult,
+  ImageList,
+  ImageRecord,
+  ImageUploadResult,
+  Item,
+  ItemList,
+  Offer,
+  OfferList,
+  Question,
+  QuestionList,
+  RootResource,
+  SingleCategory,
+  User,
+  UserSettings,
+  type ItemInput,
+  type OfferStatusChange,
+  type PurchasesQuery,
+  type SalesQuery,
+  type SearchQuery,
+  type SettableStatus,
+} from '../../../shared/api/index.ts';
+import { ApiError } from './api-error.ts';
+import { createHttp, type Http, type HttpOptions, type Method, type RequestOptions, type Result } from './http.ts';
+import { createSession, type CredentialStore, type Session } from './session.ts';
+
+export interface ApiClientOptions extends HttpOptions {
+  credentials: CredentialStore;
+  renewMarginMs?: number;
+  now?: () => number;
+}
+
+/** Per-call extras: a caller-chosen Idempotency-Key for POSTs, a timeout, an abort signal. */
+export interface CallOptions {
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+type Query = Record<string, string | number | undefined>;
+type Auth = 'required' | 'optional';
+
+const SubcategoryListing = CategoryListing.extend({ id: z.number().int() });
+const CategoryOrListing = z.union([SingleCategory, CategoryListing]);
+
+export type CategoryListVariant = 'items' | 'closed' | 'closing' | 'recent';
+
+function toQuery(values: object | undefined): Query {
+  const out: Query = {};
+  for (const [k, v] of Object.entries(values ?? {})) {
+    if (v === undefined || v === null) continue;
+    out[k] = Array.isArray(v) ? v.join(',') : typeof v === 'number' ? v : String(v);
+  }
+  return out;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const http: Http = createHttp(options);
+  const session: Session = createSession({ http, credentials: options.credentials, ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}), ...(options.now ? { now: options.now } : {}) });
+
+  /** Sends with the session's token; after a 403 a fresh token cures, renews once and repeats. */
+  async function call<S extends z.ZodType | null>(method: Method, path: string, o: RequestOptions<S> & CallOptions, auth: Auth): Promise<Result<S>> {
+    const token = auth === 'required' ? await session.token() : session.current();
+    // One key for the call, also when it is repeated after a token renewal.
+    if (method === 'POST' && !o.idempotencyKey) o = { ...o, idempotencyKey: randomUUID() };
+    try {
+      return await http.request(method, path, { ...o, token: token?.id ?? null });
+    } catch (error) {
+      // A refused token means the request had no effect: repeating it (also a POST, with the same
+      // key) is safe. Once only: a second refusal is the caller's to see.
+      if (!(error instanceof ApiError) || !error.isTokenProblem || (auth === 'optional' && !token)) throw error;
+      const fresh = await session.renewAfterRefusal(token?.id ?? '');
+      return http.request(method, path, { ...o, token: fresh.id });
+    }
+  }
+
+  const c = (o: CallOptions | undefined) => ({
+    ...(o?.idempotencyKey ? { idempotencyKey: o.idempotencyKey } : {}),
+    ...(o?.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o?.signal ? { signal: o.signal } : {}),
+  });
+  const me = async () => (await session.token()).userId;
+
+  return {
+    http,
+    session,
+    /** Logs in with the stored credentials now (also checks them). */
+    login: () => session.login(),
+    me,
+
+    // 4.1
+    root: (o?: CallOptions) => call('GET', '/', { schema: RootResource, ...c(o) }, 'optional'),
+
+    // 4.3
+    categories: (maxDepth?: 1 | 2 | 3, o?: CallOptions) =>
+      call('GET', '/categories', { schema: CategoryListing, query: toQuery({ 'max-depth': maxDepth }), ...c(o) }, 'optional'),
+    category: (id: number, o?: CallOptions) => call('GET', `/categories/${id}`, { schema: CategoryOrListing, ...c(o) }, 'optional'),
+    subcategories: (id: number, o?: CallOptions) => call('GET', `/categories/${id}/subcategories`, { schema: SubcategoryListing, ...c(o) }, 'optional'),
+    categoryItems: (id: number, query: SearchQuery = {}, variant: CategoryListVariant = 'items', o?: CallOptions) =>
+      call('GET', `/categories/${id}/items${variant === 'items' ? '' : `/${variant}`}`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
+
+    // 4.4
+    createItem: (input: ItemInput, o?: CallOptions) => call('POST', '/items', { schema: Item, json: input, ...c(o) }, 'required'),
+    getItem: (id: number, o?: CallOptions) => call('GET', `/items/${id}`, { schema: Item, ...c(o) }, 'optional'),
+    editItem: (id: number, input: ItemInput, o?: CallOptions) => call('PUT', `/items/${id}`, { schema: Item, json: input, ...c(o) }, 'required'),
+    setStatus: (id: number, status: SettableStatus, o?: CallOptions) => call('PUT', `/items/${id}`, { schema: Item, json: { status }, ...c(o) }, 'required'),
+    deleteItem: (id: number, o?: CallOptions) => call('DELETE', `/items/${id}`, { schema: null, ...c(o) }, 'required'),
+    searchItems: (query: SearchQuery = {}, o?: CallOptions) => call('GET', '/items', { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
+
+    // 4.5 (+ reorder and single image: extensions)
+    listImages: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images`, { schema: ImageList, ...c(o) }, 'optional'),
+    getImage: (itemId: number, imageId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images/${imageId}`, { schema: ImageRecord, ...c(o) }, 'optional'),
+    uploadImage: async (itemId: number, bytes: Uint8Array, o?: CallOptions & { filename?: string; contentType?: string }) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: o?.contentType ?? 'image/jpeg' }), o?.filename ?? 'image.jpg');
+      const result = await call('POST', `/items/${itemId}/images`, { schema: ImageUploadResult, form, uploadBytes: bytes.byteLength, ...c(o) }, 'required');
+      return { ...result, imageId: imageIdFromLink(result.links.image) };
+    },
+    deleteImage: (itemId: number, imageId: number, o?: CallOptions) => call('DELETE', `/items/${itemId}/images/${imageId}`, { schema: null, ...c(o) }, 'required'),
+    reorderImages: (itemId: number, order: number[], o?: CallOptions) =>
+      call('PUT', `/items/${itemId}/images`, { schema: ImageList, json: { order }, ...c(o) }, 'required'),
+
+    // 4.6
+    listBids: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids`, { schema: BidList, ...c(o) }, 'optional'),
+    getBid: (itemId: number, bidId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids/${bidId}`, { schema: Bid, ...c(o) }, 'optional'),
+    placeBid: (itemId: number, input: z.input<typeof BidInput>, o?: CallOptions) =>
+      call('POST', `/items/${itemId}/bids`, { schema: BidResultSchema, json: input, ...c(o) }, 'required'),
+
+    // 4.7
+    listOffers: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, ...c(o) }, 'required'),
+    getOffer: (itemId: number, offerId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers/${offerId}`, { schema: Offer, ...c(o) }, 'required'),
+    makeOffer: (itemId: number, input: z.input<typeof OfferInput>, o?: CallOptions) =>
+      call('POST', `/items/${itemId}/offers`, { schema: Offer, json: input, ...c(o) }, 'required'),
+    setOfferStatus: (itemId: number, offerId: number, status: OfferStatusChange, o?: CallOptions) =>
+      call('PUT', `/items/${itemId}/offers/${offerId}`, { schema: Offer, json: { status }, ...c(o) }, 'required'),
+
+    // 4.8
+    listQuestions: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, ...c(o) }, 'optional'),
+    getQuestion: (itemId: number, questionId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions/${questionId}`, { schema: Question, ...c(o) }, 'optional'),
+    askQuestion: (itemId: number, question: string, o?: CallOptions) =>
+      call('POST', `/items/${itemId}/questions`, { schema: Question, json: { question }, ...c(o) }, 'required'),
+    answerQuestion: (itemId: number, questionId: number, answer: z.input<typeof AnswerInput>['answer'], o?: CallOptions) =>
+      call('PUT', `/items/${itemId}/questions/${questionId}`, { schema: Question, json: { answer }, ...c(o) }, 'required'),
+
+    // 4.9 (+ favorites DELETE and feedback writing: extensions)
+    getUser: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}`, { schema: User, ...c(o) }, 'optional'),
+    getSettings: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}/settings`, { schema: UserSettings, ...c(o) }, 'required'),
+    favorites: (userId: number, query: { status?: 'open' | 'closed'; limit?: 50 | 500; page?: number } = {}, o?: CallOptions) =>
+      call('GET', `/users/${userId}/favorites`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'required'),
+    addFavorite: (userId: number, itemId: number, o?: CallOptions) =>
+      call('POST', `/users/${userId}/favorites`, { schema: FavoriteAddResult, json: { itemid: itemId }, ...c(o) }, 'required'),
+    removeFavorite: (userId: number, itemId: number, o?: CallOptions) =>
+      call('DELETE', `/users/${userId}/favorites/${itemId}`, { schema: null, ...c(o) }, 'required'),
+    feedbacks: (userId: number, query: { page?: number } = {}, o?: CallOptions) =>
+      call('GET', `/users/${userId}/feedbacks`, { schema: FeedbackList, query: toQuery(query), ...c(o) }, 'optional'),
+    getFeedback: (userId: number, feedbackId: number, o?: CallOptions) =>
+      call('GET', `/users/${userId}/feedbacks/${feedbackId}`, { schema: Feedback, ...c(o) }, 'optional'),
+    leaveFeedback: (userId: number, input: z.input<typeof FeedbackInput>, o?: CallOptions) =>
+      call('POST', `/users/${userId}/feedbacks`, { schema: Feedback, json: input, ...c(o) }, 'required'),
+    answerFeedback: (userId: number, feedbackId: number, answer: z.input<typeof FeedbackAnswerInput>['answer'], o?: CallOptions) =>
+      call('PUT', `/users/${userId}/feedbacks/${feedbackId}`, { schema: Feedback, json: { answer }, ...c(o) }, 'required'),
+    purchases: (userId: number, query: PurchasesQuery = {}, o?: CallOptions) =>
+      call('GET', `/users/${userId}/purchases`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'required'),
+    sales: (userId: number, query: SalesQuery = {}, o?: CallOptions) =>
+      call('GET', `/users/${userId}/sales`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'required'),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+
+
+export function imageIdFromLink(url: string): number {
+  const match = /\/images\/(\d+)\/?$/.exec(url);
+  if (!match) throw new Error(`no image id in ${url}`);
+  return Number(match[1]);
+}

@@ -1,0 +1,228 @@
+// One outbox row against the service. Each function either completes the row (in one local
+// transaction with what the service answered) or throws; the engine classifies the error.
+import { readFileSync } from 'node:fs';
+import type { Item } from '../../../shared/api/items.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
+import { findLostCreate } from './reconcile.ts';
+import { inputOf } from './server-fields.ts';
+import type { SyncStore } from './sync-store.ts';
+
+export interface OpContext {
+  api: ApiClient;
+  store: SyncStore;
+  userId: number;
+  now: () => number;
+  /** Called once the item is no longer a remote draft (its slot is free again). */
+  leftDraft: () => void;
+}
+
+export type OpResult = 'applied' | 'dropped';
+export type Payload<K extends OutboxKind> = OutboxPayload<K>;
+export type CreatePayload = OutboxPayload<'create'> | OutboxPayload<'copy'>;
+
+const internal = (message: string) => new ApiError({ status: 0, code: 'internal', field: null, message, retryable: false, mayHaveReached: false });
+
+function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
+  const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
+  if (id === null) throw internal(`item ${row.item_local_id} has no remote id yet`);
+  return id;
+}
+
+/**
+ * Runs `send` with an audit-log entry committed BEFORE the request (the crash marker). With
+ * `closedByCompletion` the success is recorded by the completing transaction itself, so no
+ * crash can leave "ok" in the log without the remote id in the cache.
+ */
+async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: string, send: () => Promise<T>, closedByCompletion = false): Promise<T> {
+  const logId = ctx.store.logSent(row, method, path, ctx.now());
+  try {
+    const result = await send();
+    if (!closedByCompletion) ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
+    return result;
+  } catch (error) {
+    const e = error instanceof ApiError ? error : null;
+    const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
+    ctx.store.logFinish(logId, e?.status || null, unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', e?.message ?? String(error), ctx.now());
+    throw error;
+  }
+}
+
+export async function createOrCopy(ctx: OpContext, row: OutboxRow, payload: CreatePayload): Promise<OpResult> {
+  const item = ctx.store.item(row.item_local_id);
+  if (!item) return 'dropped';
+  if (item.remote_id !== null) {
+    ctx.store.completeRow(row, null);
+    return 'dropped';
+  }
+  // A create folds the queued edits in: it sends the current row, and the edit rows written
+  // before this moment are removed with the create's completion.
+  const foldedUpTo = Math.max(0, ...ctx.store.rowsOf(row.item_local_id).filter((r) => r.kind === 'edit').map((r) => r.id));
+  const body: Record<string, unknown> = 'originalRemoteId' in payload
+    ? { originalId: payload.originalRemoteId }
+    : { ...inputOf(ctx.store.currentFields(row.item_local_id)), status: 'draft' };
+  const isCopy = 'originalRemoteId' in payload;
+
+  if (ctx.store.hadUnfinishedSend(row.id)) {
+    const found = await findLostCreate(ctx.api, ctx.userId, isCopy ? body : { ...body }, ctx.store.claimedRemoteIds());
+    if (found) {
+      ctx.store.completeCreate(row, found, isCopy ? 0 : foldedUpTo, ctx.now());
+      return 'applied';
+    }
+  }
+  const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createItem(body, { idempotencyKey: row.idempotency_key }), true);
+  // A copy's local fields may differ from the original's: the queued edits stay and follow.
+  ctx.store.completeCreate(row, created, isCopy ? 0 : foldedUpTo, ctx.now());
+  return 'applied';
+}
+
+export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'edit'>): Promise<OpResult> {
+  // A field a later edit sets again is left to that edit (how a rejected value the user has
+  // since corrected stops blocking the item).
+  const later = ctx.store.fieldsSetLater(row);
+  const body = inputOf(Object.fromEntries(Object.entries(payload.fields).filter(([k]) => !later.has(k))));
+  if (Object.keys(body).length === 0) {
+    ctx.store.completeRow(row, null);
+    return 'dropped';
+  }
+  const id = remoteIdOf(ctx, row);
+  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body));
+  ctx.store.completeRow(row, item);
+  return 'applied';
+}
+
+export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
+  const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
+  if (id !== null) {
+    try {
+      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    ctx.leftDraft();
+  }
+  ctx.store.completeDelete(row);
+  return 'applied';
+}
+
+/** Steps the remote item to the target status, then reads it back to confirm. */
+export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'set-status'>): Promise<OpResult> {
+  const id = remoteIdOf(ctx, row);
+  const target = payload.status;
+  let current: Item = await ctx.api.getItem(id);
+  // Already past draft (an earlier attempt got that far): its draft slot is free again.
+  if (current.status !== 'draft') ctx.leftDraft();
+  const path: string[] = [];
+  if (target === 'published') {
+    if (current.status === 'draft') path.push('preview', 'published');
+    else if (current.status === 'preview') path.push('published');
+  } else if (target === 'closed') {
+    if (current.status === 'published') path.push('closed');
+  } else if (current.status !== target) {
+    path.push(target);
+  }
+  if (path.length === 0 && current.status !== target) {
+    throw new ApiError({ status: 409, code: 'state', field: 'status', message: `the item is ${current.status} on the service: it cannot become ${target}`, retryable: false, mayHaveReached: true });
+  }
+  for (const status of path) {
+    current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
+    if (current.status !== 'draft') ctx.leftDraft();
+  }
+  const confirmed = await ctx.api.getItem(id);
+  if (confirmed.status !== target) {
+    throw new ApiError({ status: 0, code: 'not_confirmed', field: 'status', message: `the item reads back as ${confirmed.status}, not ${target}`, retryable: true, mayHaveReached: true });
+  }
+  ctx.store.completeRow(row, confirmed);
+  return 'applied';
+}
+
+export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'add-image'>): Promise<OpResult> {
+  const image = ctx.store.image(payload.imageId);
+  if (!image || image.remote_id !== null || image.prep_state !== 'ready' || !image.file_path) {
+    ctx.store.completeRow(row, null);
+    return 'dropped';
+  }
+  const id = remoteIdOf(ctx, row);
+  let remoteImageId: number | null = null;
+  if (ctx.store.hadUnfinishedSend(row.id)) {
+    // The lost upload is the remote image no local image claims.
+    const known = ctx.store.knownImageRemoteIds(row.item_local_id);
+    const remote = await ctx.api.listImages(id);
+    remoteImageId = remote.images.map((i) => i.id).find((rid) => !known.has(rid)) ?? null;
+  }
+  if (remoteImageId === null) {
+    const bytes = readFileSync(image.file_path);
+    const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
+    remoteImageId = result.imageId;
+  }
+  ctx.store.completeImageUpload(row, image.id, remoteImageId, ctx.now());
+  // Removed locally while it was uploading: its remove row carried no remote id, so undo here.
+  if (!ctx.store.image(image.id)) await ctx.api.deleteImage(id, remoteImageId).catch(() => undefined);
+  return 'applied';
+}
+
+export async function removeImage(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'remove-image'>): Promise<OpResult> {
+  if (payload.remoteId === null) {
+    ctx.store.completeRow(row, null);
+    return 'dropped';
+  }
+  const id = remoteIdOf(ctx, row);
+  try {
+    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  ctx.store.completeRow(row, null);
+  return 'applied';
+}
+
+/**
+ * Makes the remote order the CURRENT local order (the latest truth), remote images unknown here
+ * last. Also run after an item's uploads: they finish in preparation order, not the user's.
+ */
+export async function applyLocalOrder(api: ApiClient, store: SyncStore, localId: number, remoteItemId: number): Promise<boolean> {
+  const remote = (await api.listImages(remoteItemId)).images.map((i) => i.id);
+  const remoteSet = new Set(remote);
+  const local = store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
+  const order = [...local, ...remote.filter((r) => !local.includes(r))];
+  if (order.join() === remote.join()) return false;
+  await api.reorderImages(remoteItemId, order);
+  return true;
+}
+
+export async function reorderImages(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
+  const id = remoteIdOf(ctx, row);
+  const changed = await applyLocalOrder(ctx.api, ctx.store, row.item_local_id, id);
+  ctx.store.completeRow(row, null);
+  return changed ? 'applied' : 'dropped';
+}
+
+export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'answer-question'>): Promise<OpResult> {
+  const id = remoteIdOf(ctx, row);
+  let question;
+  try {
+    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer));
+  } catch (error) {
+    // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    question = await ctx.api.getQuestion(id, payload.questionId);
+    if (question.answer !== payload.answer) throw error;
+  }
+  ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answered, JSON.stringify(question));
+  return 'applied';
+}
+
+export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'offer-decision'>): Promise<OpResult> {
+  const id = remoteIdOf(ctx, row);
+  let offer;
+  try {
+    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    offer = await ctx.api.getOffer(id, payload.offerId);
+    if (offer.status !== payload.decision) throw error;
+  }
+  ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
+  return 'applied';
+}

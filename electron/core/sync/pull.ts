@@ -1,0 +1,203 @@
+// The pull side: categories, settings, the seller's sales of every status (each full item),
+// questions and offers on their items, bids on open items; paged to the end, each page
+// committed with its cursor so an interrupted pull resumes where it stopped.
+// Conflicts are found per field against `base` (the service's values at the last read):
+// changed only remotely → taken; changed locally (a queued or parked edit names the field) and
+// remotely to a different value → a conflict holding both values; nothing is overwritten.
+import type { CategoryNode } from '../../../shared/api/categories.ts';
+import type { Item } from '../../../shared/api/items.ts';
+import type { ApiClient } from '../api/client.ts';
+import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
+import type { SyncEvents } from './events.ts';
+import { fieldsOfServerItem } from './server-fields.ts';
+
+export interface PullResult {
+  items: number;
+  inserted: number;
+  taken: number;
+  conflicts: number;
+  questions: number;
+  offers: number;
+  bids: number;
+}
+
+export type Conflicts = Record<string, { local: unknown; remote: unknown }>;
+
+function flatten(nodes: readonly CategoryNode[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
+  nodes.forEach((node, position) => {
+    out.push({ id: node.id, parentId, level, title: node.title, position });
+    if (node.categories) flatten(node.categories, node.id, level + 1, out);
+  });
+  return out;
+}
+
+export function pullStatements(db: Db) {
+  const columns = DRAFT_FIELDS.map((f) => FIELD_SPECS[f].column);
+  return {
+    byRemote: db.prepare(`SELECT * FROM items WHERE remote_id = ?`),
+    insert: db.prepare(
+      `INSERT INTO items (remote_id, status, sync_state, ${columns.join(', ')}, server_copy, base, current_price, bidder_count, offer_count, created, updated)
+       VALUES (?, ?, 'synced', ${columns.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    unknownCreates: db.prepare(
+      `SELECT count(*) FROM outbox o WHERE o.kind IN ('create','copy')
+         AND EXISTS (SELECT 1 FROM request_log r WHERE r.outbox_id = o.id AND r.outcome IN ('sent','unknown'))`,
+    ).pluck(),
+    editRows: db.prepare(`SELECT payload FROM outbox WHERE item_local_id = ? AND kind IN ('edit','create')`).pluck(),
+    cursorGet: db.prepare(`SELECT value FROM sync_cursors WHERE name = ?`).pluck(),
+    cursorSet: db.prepare(
+      `INSERT INTO sync_cursors (name, value, updated) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated = excluded.updated`,
+    ),
+    cursorDelete: db.prepare(`DELETE FROM sync_cursors WHERE name = ?`),
+    itemsToWatch: db.prepare(`SELECT remote_id, status FROM items WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`),
+    upsertQuestion: db.prepare(
+      `INSERT INTO questions (remote_id, item_remote_id, question, answer, author, created, answered, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET answer = excluded.answer, answered = excluded.answered, record = excluded.record,
+         pending_answer = CASE WHEN excluded.answer IS NOT NULL AND excluded.answer = questions.pending_answer THEN NULL ELSE questions.pending_answer END`,
+    ),
+    upsertOffer: db.prepare(
+      `INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET status = excluded.status, expires = excluded.expires, record = excluded.record`,
+    ),
+    upsertBid: db.prepare(
+      `INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET record = excluded.record`,
+    ),
+  };
+}
+
+/** Merges one service item into the cache. Returns what happened to it. */
+export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, item: Item, now: number): 'inserted' | 'taken' | 'conflict' | 'same' | 'skipped' {
+  const remote = fieldsOfServerItem(item);
+  const local = s.byRemote.get(item.id) as (Record<string, unknown> & { local_id: number; base: string | null; sync_state: string; conflicts: string | null; deleted_at: number | null }) | undefined;
+  if (!local) {
+    // A remote draft may be one of our creates whose answer was lost: the push reconciles it
+    // (adopting it into its local item); inserting it here would make it a second local item.
+    if (item.status === 'draft' && (s.unknownCreates.get() as number) > 0) return 'skipped';
+    s.insert.run(
+      item.id, item.status, ...DRAFT_FIELDS.map((f) => toColumnValue(f, remote[f])),
+      JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount, now, now,
+    );
+    return 'inserted';
+  }
+  // A row in flight is left alone: its answer will bring the service's copy.
+  if (local.deleted_at !== null || local.sync_state === 'sending') return 'skipped';
+  const base = (local.base ? JSON.parse(local.base) : {}) as Record<string, unknown>;
+  const pending = new Set<string>();
+  for (const payload of s.editRows.all(local.local_id) as string[]) {
+    for (const k of Object.keys((JSON.parse(payload) as { fields?: Record<string, unknown> }).fields ?? {})) pending.add(k);
+  }
+  const conflicts: Conflicts = local.conflicts ? (JSON.parse(local.conflicts) as Conflicts) : {};
+  const take: DraftField[] = [];
+  let newConflicts = 0;
+  for (const f of DRAFT_FIELDS) {
+    if (sameValue(remote[f], base[f])) continue;
+    const mine = fromColumnValue(f, local[FIELD_SPECS[f].column]);
+    if (!pending.has(f)) take.push(f);
+    else if (!sameValue(mine, remote[f])) {
+      conflicts[f] = { local: mine, remote: remote[f] ?? null };
+      newConflicts += 1;
+    }
+  }
+  const hasConflicts = Object.keys(conflicts).length > 0;
+  const sets = take.map((f) => `${FIELD_SPECS[f].column} = ?`);
+  db.prepare(
+    `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?,
+       conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
+  ).run(
+    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount,
+    hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
+  );
+  return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';
+}
+
+export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
+  const s = pullStatements(db);
+  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0 };
+  const userId = await api.me();
+  const cache = settingsCache(db);
+
+  cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
+  cache.saveSettings(await api.getSettings(userId), now());
+
+  // Sales of every status, page by page; the cursor (next page) commits with the page.
+  let page = Number((s.cursorGet.get('sales') as string | undefined) ?? 1);
+  let pages = 0;
+  for (;;) {
+    const list = await api.sales(userId, { status: 'all', page, limit: 500 });
+    const items: Item[] = [];
+    for (const summary of list.items) items.push(await api.getItem(summary.id));
+    const last = list.links.next === null || list.items.length === 0;
+    db.transaction(() => {
+      for (const item of items) {
+        const outcome = mergeServerItem(db, s, item, now());
+        result.items += 1;
+        if (outcome === 'inserted') result.inserted += 1;
+        if (outcome === 'taken') result.taken += 1;
+        if (outcome === 'conflict') result.conflicts += 1;
+      }
+      if (last) s.cursorDelete.run('sales');
+      else s.cursorSet.run('sales', String(page + 1), now());
+    })();
+    pages += 1;
+    events.emit({ type: 'pull-progress', phase: 'sales', pages });
+    if (last) break;
+    page += 1;
+  }
+
+  // Questions and offers on the seller's public items, bids on open ones.
+  for (const { remote_id: id, status } of s.itemsToWatch.all() as Array<{ remote_id: number; status: string }>) {
+    const [questions, offers, bids] = await Promise.all([
+      api.listQuestions(id),
+      api.listOffers(id),
+      status === 'published' ? api.listBids(id) : Promise.resolve(null),
+    ]);
+    db.transaction(() => {
+      for (const q of questions.questions) s.upsertQuestion.run(q.id, id, q.question, q.answer, q.author, q.created, q.answered, JSON.stringify(q));
+      for (const o of offers.offers) s.upsertOffer.run(o.id, id, o.amount, o.message, o.status, o.author, o.expires, JSON.stringify(o));
+      for (const b of bids?.bids ?? []) s.upsertBid.run(b.id, id, b.amount, b.time, b.bidder, JSON.stringify(b));
+    })();
+    result.questions += questions.questions.length;
+    result.offers += offers.offers.length;
+    result.bids += bids?.bids.length ?? 0;
+  }
+  return result;
+}
+
+/**
+ * Resolves a conflict field by field: 'local' keeps the queued edit (it is sent next), 'remote'
+ * takes the service's value and drops the field from the queued edits. One transaction.
+ */
+export function resolveConflicts(db: Db, localId: number, choices: Record<string, 'local' | 'remote'>): void {
+  db.transaction(() => {
+    const row = db.prepare(`SELECT conflicts FROM items WHERE local_id = ?`).get(localId) as { conflicts: string | null } | undefined;
+    const conflicts = (row?.conflicts ? JSON.parse(row.conflicts) : {}) as Conflicts;
+    const rows = db.prepare(`SELECT id, payload FROM outbox WHERE item_local_id = ? AND kind = 'edit'`).all(localId) as Array<{ id: number; payload: string }>;
+    for (const [field, choice] of Object.entries(choices)) {
+      const conflict = conflicts[field];
+      if (!conflict || !(DRAFT_FIELDS as string[]).includes(field)) continue;
+      const f = field as DraftField;
+      if (choice === 'remote') {
+        db.prepare(`UPDATE items SET ${FIELD_SPECS[f].column} = ? WHERE local_id = ?`).run(toColumnValue(f, conflict.remote), localId);
+        for (const r of rows) {
+          const payload = JSON.parse(r.payload) as { fields: Record<string, unknown> };
+          if (!(field in payload.fields)) continue;
+          delete payload.fields[field];
+          if (Object.keys(payload.fields).length === 0) db.prepare(`DELETE FROM outbox WHERE id = ?`).run(r.id);
+          else db.prepare(`UPDATE outbox SET payload = ? WHERE id = ?`).run(JSON.stringify(payload), r.id);
+          r.payload = JSON.stringify(payload);
+        }
+      }
+      delete conflicts[field];
+    }
+    const left = Object.keys(conflicts).length;
+    const pending = (db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ?`).pluck().get(localId) as number) > 0;
+    db.prepare(`UPDATE items SET conflicts = ?, sync_state = ? WHERE local_id = ?`).run(
+      left ? JSON.stringify(conflicts) : null,
+      left ? 'conflict' : pending ? 'queued' : 'synced',
+      localId,
+    );
+  })();
+}

@@ -1,0 +1,40 @@
+// Reconciling a create whose outcome is unknown (timeout, connection lost after sending, crash
+// while `sending`), BEFORE anything is sent again. The seller's remote drafts are listed to the
+// end and each one no local item claims is compared with what was sent; a match is adopted.
+// Only when none matches is the POST repeated, with the same Idempotency-Key: a service that
+// honours the key answers with the first result, and one that ignores it did not create it.
+// No marker is written into the listing (every field of an item is visible to buyers).
+import type { Item } from '../../../shared/api/items.ts';
+import type { ApiClient } from '../api/client.ts';
+import { sameValue } from '../drafts/fields.ts';
+import { fieldsOfServerItem } from './server-fields.ts';
+
+export async function listRemoteDrafts(api: ApiClient, userId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const list = await api.sales(userId, { status: 'draft', page, limit: 500 });
+    // The list also holds previews (editable, but not counted by the draft limit).
+    ids.push(...list.items.filter((i) => i.status === 'draft').map((i) => i.id));
+    if (list.links.next === null || list.items.length === 0) return ids;
+  }
+}
+
+const norm = (field: string, v: unknown) => (field === 'description' && typeof v === 'string' ? v.trim() : v);
+
+/** Every sent value equals the remote item's (what the service stores for it). */
+export function matchesSent(item: Item, sent: Record<string, unknown>): boolean {
+  if (item.status !== 'draft') return false;
+  if (typeof sent.originalId === 'number') return item.originalId === sent.originalId;
+  const remote = fieldsOfServerItem(item) as Record<string, unknown>;
+  return Object.entries(sent).every(([k, v]) => k === 'status' || sameValue(norm(k, v), norm(k, remote[k])));
+}
+
+/** The remote draft that is the lost create, or null. Lowest id first: the oldest match. */
+export async function findLostCreate(api: ApiClient, userId: number, sent: Record<string, unknown>, claimed: ReadonlySet<number>): Promise<Item | null> {
+  const candidates = (await listRemoteDrafts(api, userId)).filter((id) => !claimed.has(id)).sort((a, b) => a - b);
+  for (const id of candidates) {
+    const item = await api.getItem(id);
+    if (matchesSent(item, sent)) return item;
+  }
+  return null;
+}
