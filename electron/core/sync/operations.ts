@@ -126,7 +126,16 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
     throw new ApiError({ status: 409, code: 'state', field: 'status', message: `the item is ${current.status} on the service: it cannot become ${target}`, retryable: false, mayHaveReached: true });
   }
   for (const status of path) {
-    current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
+    try {
+      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
+    } catch (error) {
+      // The HTTP layer repeats a PUT whose answer was lost; the service refuses the repeat of a
+      // step the first one made ("published to published"). Read the item to tell that apart
+      // from a real refusal.
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      current = await ctx.api.getItem(id);
+      if (current.status !== status) throw error;
+    }
     if (current.status !== 'draft') ctx.leftDraft();
   }
   const confirmed = await ctx.api.getItem(id);
