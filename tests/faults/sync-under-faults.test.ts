@@ -257,6 +257,29 @@ describe('the sync engine under faults', () => {
   }, 150_000);
 });
 
+describe('a status step whose answer was lost', () => {
+  it('publishes once when the connection drops after the service published the item', async () => {
+    const username = 'fault-step-seller';
+    const userId = await server.addUser(username);
+    const cache = await sellerCache(proxy.url, username);
+    await cache.engine.pull();
+    const { localId } = cache.drafts.createDraft({ ...completeBuyNow('Dropped step'), categoryId: cats.sub });
+    cache.status.publish(localId);
+    // The preview step passes; the publish step is committed by the service and its answer lost.
+    // The HTTP layer repeats the PUT, which the service refuses: "published to published".
+    proxy.setPlan({ rules: [{ method: 'PUT', path: /^\/1\.1\/items\/\d+$/, fault: { kind: 'drop-after' }, skip: 1, times: 1 }] });
+    try {
+      await cache.drain();
+    } finally {
+      proxy.setPlan('off');
+    }
+    expect(cache.row(localId)).toMatchObject({ status: 'published', sync_state: 'synced' });
+    expect(cache.outbox.pendingCount()).toBe(0);
+    const remote = server.service.db.prepare(`SELECT status FROM items WHERE seller_id = ?`).pluck().all(userId);
+    expect(remote).toEqual(['published']);
+  });
+});
+
 function countStatuses(log: ReadonlyArray<{ injectedStatus: number | null }>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const { injectedStatus } of log) if (injectedStatus !== null) out[injectedStatus] = (out[injectedStatus] ?? 0) + 1;
