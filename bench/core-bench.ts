@@ -1,7 +1,7 @@
 // Benchmarks of the desktop core that need no service: bulk edit, full-text search, image
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
-// --drafts N (default 10000).
+// --drafts N (default 10000), --sync-items N (default 1000), --only bulk,search,images,sync.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { itemSearch, type GridSort } from '../electron/core/search/item-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchSyncPush } from './sync-push-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,12 +24,18 @@ const { values: args } = parseArgs({
     items: { type: 'string', default: '100000' },
     drafts: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '2' },
+    'sync-items': { type: 'string', default: '1000' },
+    'sync-concurrency': { type: 'string', default: '4' },
+    only: { type: 'string', default: 'bulk,search,images,sync' },
   },
 });
 const PHOTOS = Number(args.photos);
 const ITEMS = Number(args.items);
 const DRAFTS = Number(args.drafts);
 const CONCURRENCY = Number(args.concurrency);
+const SYNC_ITEMS = Number(args['sync-items']);
+const SYNC_CONCURRENCY = Number(args['sync-concurrency']);
+const ONLY = new Set(args.only.split(','));
 
 const root = mkdtempSync(join(tmpdir(), 'core-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -204,10 +211,12 @@ async function benchImages() {
 }
 
 try {
-  const bulkEdit = benchBulkEdit();
-  const fullTextSearch = benchSearch();
-  const imagePreparation = await benchImages();
-  process.stdout.write(`${JSON.stringify({ bulkEdit, fullTextSearch, imagePreparation }, null, 2)}\n`);
+  const figures: Record<string, unknown> = {};
+  if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
+  if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
+  if (ONLY.has('images')) figures.imagePreparation = await benchImages();
+  if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
+  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
