@@ -21,7 +21,12 @@ export interface PullResult {
   questions: number;
   offers: number;
   bids: number;
+  /** Cached items the service no longer lists (deleted elsewhere): kept, marked, their queued rows parked. */
+  removedRemotely: number;
 }
+
+/** The reason a cached item shows once the service stops listing it. */
+export const REMOVED_REMOTELY = 'removed remotely';
 
 export type Conflicts = Record<string, { local: unknown; remote: unknown }>;
 
@@ -115,7 +120,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
 
 export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
   const s = pullStatements(db);
-  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0 };
+  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0 };
   const userId = await api.me();
   const cache = settingsCache(db);
 
@@ -124,9 +129,13 @@ export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () =
 
   // Sales of every status, page by page; the cursor (next page) commits with the page.
   let page = Number((s.cursorGet.get('sales') as string | undefined) ?? 1);
+  // Only a listing read from its first page to its end tells which cached items are gone.
+  const complete = page === 1;
+  const listed = new Set<number>();
   let pages = 0;
   for (;;) {
     const list = await api.sales(userId, { status: 'all', page, limit: 500 });
+    for (const summary of list.items) listed.add(summary.id);
     const items: Item[] = [];
     for (const summary of list.items) items.push(await api.getItem(summary.id));
     const last = list.links.next === null || list.items.length === 0;
@@ -146,6 +155,7 @@ export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () =
     if (last) break;
     page += 1;
   }
+  if (complete) result.removedRemotely = markRemovedRemotely(db, listed, events);
 
   // Questions and offers on the seller's public items, bids on open ones.
   for (const { remote_id: id, status } of s.itemsToWatch.all() as Array<{ remote_id: number; status: string }>) {
@@ -164,6 +174,34 @@ export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () =
     result.bids += bids?.bids.length ?? 0;
   }
   return result;
+}
+
+/**
+ * Cached items of the seller that the service no longer lists were deleted elsewhere (another
+ * device, the web). Decision: never delete local data silently. The item stays with its local
+ * values, shown as `rejected` with the reason "removed remotely"; its queued rows are parked with
+ * that reason (sending them would only meet 404s). The user decides: delete it here too (its
+ * delete then finds nothing to delete and is confirmed), or copy its values into a new draft.
+ * Tombstones (deleted locally) are left to their delete row; rows in flight cannot exist here
+ * (pull and push never run at once).
+ */
+function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events: SyncEvents): number {
+  const cached = db.prepare(
+    `SELECT local_id, remote_id FROM items WHERE remote_id IS NOT NULL AND deleted_at IS NULL
+       AND NOT (sync_state = 'rejected' AND reject_reason = ?)`,
+  ).all(REMOVED_REMOTELY) as Array<{ local_id: number; remote_id: number }>;
+  const gone = cached.filter((c) => !listed.has(c.remote_id)).map((c) => c.local_id);
+  if (gone.length === 0) return 0;
+  const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL WHERE local_id = ?`);
+  const park = db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = NULL WHERE item_local_id = ? AND state = 'pending'`);
+  db.transaction(() => {
+    for (const localId of gone) {
+      mark.run(REMOVED_REMOTELY, localId);
+      park.run(REMOVED_REMOTELY, localId);
+    }
+  })();
+  for (const localId of gone) events.emit({ type: 'item-state', localId, state: 'rejected', reason: REMOVED_REMOTELY, field: null });
+  return gone.length;
 }
 
 /**

@@ -286,6 +286,12 @@ export function createPushEngine(options: PushOptions) {
       events.emit({ type: 'item-state', localId, state: 'rejected', reason: message, field: null });
       return 'parked';
     }
+    if (error.status === 404 && row.kind !== 'delete' && store.item(localId)?.deleted_at != null) {
+      // The user deleted the item and the service no longer has it (removed elsewhere): a change
+      // still queued before the delete is moot. Drop it so the delete can be confirmed.
+      store.completeRow(row, null);
+      return 'dropped';
+    }
     if (error.isNetwork) events.emit({ type: 'connectivity', online: false });
     else events.emit({ type: 'connectivity', online: true });
     if (error.status === 409 && error.code === 'draft_limit') {
