@@ -143,7 +143,9 @@ export async function benchSyncPush(root: string, items: number, concurrency: nu
       bareFailed,
       note: 'service in a child process on loopback; 20 untimed warm-up items, then rounds of 250 items alternating bare loop and engine (same service, separate sellers). ' +
         'The engine also commits an audit row per create/upload/step and the outcome per row (synchronous=FULL), ' +
-        'reads each item before its status steps and reads it back to confirm, and checks the image order before publishing.',
+        'reads each item before its status steps and reads it back to confirm, and checks the image order before publishing. ' +
+        'Both sides are bound by the service (each upload is decoded and re-encoded twice with mozjpeg): the engine\'s 3 extra GETs per item ' +
+        'overlap with that work, so a faster service would show a lower ratio.',
     };
   } finally {
     await server.close();

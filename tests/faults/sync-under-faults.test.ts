@@ -211,7 +211,10 @@ describe('the sync engine under faults', () => {
             problems.push(`seller ${s}: ${field} of ${remoteId}: local ${JSON.stringify(localFields[field])}, remote ${JSON.stringify(remoteFields[field])}`);
           }
         }
-        if (item.status !== want.status || cache.row(localId).status !== want.status) statusMismatches += 1;
+        if (item.status !== want.status || cache.row(localId).status !== want.status) {
+          statusMismatches += 1;
+          problems.push(`seller ${s}: ${remoteId} is ${item.status} (cached ${cache.row(localId).status}), not ${want.status}`);
+        }
         const localImages = cache.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(localId);
         const remoteImages = item.images.map((i) => i.id);
         if (remoteImages.length !== want.images || localImages.join() !== remoteImages.join()) {
