@@ -9,7 +9,7 @@ import { completeBuyNow, openTempDb } from './support.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-edit-forever.ts', import.meta.url));
 const DRAFTS = 200;
-const RUNS = Number(process.env.CRASH_RUNS ?? 10);
+const RUNS = Number(process.env.CRASH_RUNS ?? 50);
 
 /** Starts the child, waits until it is bulk-editing, kills it with SIGKILL at a random moment. */
 async function runAndKill(path: string): Promise<void> {

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-forever.ts', import.meta.url));
-const RUNS = Number(process.env.CRASH_RUNS ?? 8);
+const RUNS = Number(process.env.CRASH_RUNS ?? 50);
 // Enough work that most runs are killed mid-sync rather than after draining.
 const ITEMS = Math.max(30, RUNS * 4);
 
