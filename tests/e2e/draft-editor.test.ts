@@ -176,7 +176,30 @@ describe('the draft editor in web mode', () => {
     expect(await editor().locator('.editor-head .badge.warn').textContent()).toBe('published · queued for the next sync');
     expect(await editor().getByRole('button', { name: 'Publish' }).count()).toBe(0);
     await page.screenshot({ path: join(OUTPUT, 'draft-editor-published.png') });
+    await editor().getByRole('button', { name: 'Close editor' }).click();
     // Only the two blocks the preview test expects (Chromium may report them again on re-render).
     expect(consoleProblems.filter((m) => !m.includes('about:srcdoc') && !m.includes('https://example.com/x.png'))).toEqual([]);
+  });
+
+  it('takes photos dropped anywhere on the window onto the focused draft', async () => {
+    const files = await Promise.all([photo(240, 200, 40), photo(120, 40, 160, 'png')]);
+    await page.getByRole('grid').focus();
+    expect(await editor().count()).toBe(0);
+    // A drop as the system delivers it: a DataTransfer with files, dispatched on the grid.
+    // (Script text: the tests are typed for Node, this runs in the page.)
+    await page.evaluate(`(() => {
+      const file = (base64, name, type) => new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type });
+      const data = new DataTransfer();
+      data.items.add(file(${JSON.stringify(files[0]?.toString('base64'))}, 'yellow.jpg', 'image/jpeg'));
+      data.items.add(file(${JSON.stringify(files[1]?.toString('base64'))}, 'purple.png', 'image/png'));
+      const target = document.querySelector('[role=grid]');
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`);
+    await expect.poll(() => editor().locator('#editor-title').textContent()).toBe('Oak dining table');
+    await expect.poll(() => editor().locator('.image-progress .overall label').textContent(), { timeout: 20_000 }).toBe('Prepared 2 of 2');
+    expect(await editor().locator('.pending-phase').allTextContents()).toEqual(['Ready', 'Ready']);
+    await expect.poll(() => editor().locator('.thumbs li img').count()).toBe(4);
+    await page.screenshot({ path: join(OUTPUT, 'draft-editor-drop.png') });
   });
 });
