@@ -16,6 +16,7 @@ export const IPC_METHOD_NAMES = [
   'drafts.publish',
   'drafts.close',
   'drafts.copyClosed',
+  'drafts.queuedStatus',
   'categories.list',
   'csv.import',
   'csv.export',

@@ -161,6 +161,8 @@ export const IPC_METHODS = {
   'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
   /** A new local draft copied from a closed item (created on the service with originalId). */
   'drafts.copyClosed': { input: z.object({ localId: LocalId }), output: z.object({ localId: z.number().int() }) },
+  /** The status a queued, not yet sent status change will give the item; null when none is queued. */
+  'drafts.queuedStatus': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string().nullable() }) },
   /** The cached category tree (all three levels), in display order. */
   'categories.list': {
     input: Empty,

@@ -75,8 +75,12 @@ describe('the editor store', () => {
     const { localId } = created.value as { localId: number };
     await editor.actions.open(localId);
     expect(await editor.actions.publish()).toBe(true);
-    expect(editor.getState().queuedStatus).toBe('published');
     expect(editor.getState().message?.text).toMatch(/^Queued for publishing/);
+    expect(editor.getState().queuedStatus).toBe('published');
+    // Reopened later, the queued change is still known (the row keeps the service's status).
+    editor.actions.close();
+    await editor.actions.open(localId);
+    expect(editor.getState()).toMatchObject({ queuedStatus: 'published', row: { status: 'draft' } });
     expect(await editor.actions.copyClosed()).toBe(false);
     expect(editor.getState().message?.text).toMatch(/only closed items can be copied/);
   });

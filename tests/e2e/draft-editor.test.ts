@@ -199,6 +199,9 @@ describe('the draft editor in web mode', () => {
     await expect.poll(() => editor().locator('#editor-title').textContent()).toBe('Oak dining table');
     await expect.poll(() => editor().locator('.image-progress .overall label').textContent(), { timeout: 20_000 }).toBe('Prepared 2 of 2');
     expect(await editor().locator('.pending-phase').allTextContents()).toEqual(['Ready', 'Ready']);
+    // Reopened, the editor still knows publishing is queued.
+    expect(await editor().locator('.editor-head .badge.warn').textContent()).toBe('published · queued for the next sync');
+    expect(await editor().getByRole('button', { name: 'Publish' }).count()).toBe(0);
     await expect.poll(() => editor().locator('.thumbs li img').count()).toBe(4);
     await page.screenshot({ path: join(OUTPUT, 'draft-editor-drop.png') });
   });

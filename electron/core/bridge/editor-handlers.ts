@@ -11,7 +11,7 @@ import { validateDraft, type Problem } from '../validation/validate-draft.ts';
 import type { CoreSession } from './core-session.ts';
 import type { Handler } from './handlers.ts';
 
-type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'categories.list';
+type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'drafts.queuedStatus' | 'categories.list';
 export type EditorHandlers = { [K in EditorMethod & IpcMethodName]: Handler<K> };
 
 type Changed = (localIds: number[] | null, reason: string) => void;
@@ -66,6 +66,13 @@ export function editorHandlers(session: CoreSession, changed: Changed): EditorHa
       const copy = repo().status.copyClosed(localId);
       changed([copy], 'copy');
       return { localId: copy };
+    },
+    'drafts.queuedStatus'({ localId }) {
+      const { reads, status } = repo();
+      const item = reads.item(localId);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      const intended = status.intendedStatus(localId);
+      return { status: intended !== undefined && intended !== item.status ? intended : null };
     },
     'categories.list': () => session.db()
       .prepare(`SELECT id, parent_id AS parentId, level, title FROM categories ORDER BY level, position, id`)

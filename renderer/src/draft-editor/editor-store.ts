@@ -59,11 +59,12 @@ export function createEditorStore(bridge: Bridge) {
   }
 
   /** keep: the message and queued status as they are when the answer arrives (a background reload). */
-  async function load(localId: number, message: EditorState['message'] | 'keep' = null, queuedStatus: string | null | 'keep' = null): Promise<void> {
-    const [row, settings, categories] = await Promise.all([
+  async function load(localId: number, message: EditorState['message'] | 'keep' = null): Promise<void> {
+    const [row, settings, categories, queued] = await Promise.all([
       call(bridge, 'drafts.get', { localId }),
       call(bridge, 'settings.get', {}),
       call(bridge, 'categories.list', {}),
+      call(bridge, 'drafts.queuedStatus', { localId }),
     ]);
     const parsed = UserSettings.shape.item.safeParse(settings.userSettings?.item);
     const now = store.getState();
@@ -74,7 +75,7 @@ export function createEditorStore(bridge: Bridge) {
       settings: parsed.success ? parsed.data : null, categories,
       busy: message === 'keep' ? now.busy : false,
       message: message === 'keep' ? now.message : message,
-      queuedStatus: queuedStatus === 'keep' ? now.queuedStatus : queuedStatus,
+      queuedStatus: queued.status,
     });
   }
 
@@ -125,19 +126,19 @@ export function createEditorStore(bridge: Bridge) {
         const s = store.getState();
         if (s.localId === null) return null;
         if (s.dirty.length > 0) await call(bridge, 'drafts.update', { localId: s.localId, changes: changes(s) });
-        const { status } = await call(bridge, 'drafts.publish', { localId: s.localId });
+        await call(bridge, 'drafts.publish', { localId: s.localId });
         const listTime = store.getState().values.listTime;
         const text = typeof listTime === 'string' && listTime !== ''
           ? `Scheduled: queued for publishing, listed from ${listTime}. It reaches the marketplace on the next sync.`
           : 'Queued for publishing. It reaches the marketplace on the next sync.';
-        await load(s.localId, null, status);
+        await load(s.localId);
         return { kind: 'info', text };
       }),
       closeItem: () => act(async () => {
         const s = store.getState();
         if (s.localId === null) return null;
-        const { status } = await call(bridge, 'drafts.close', { localId: s.localId });
-        await load(s.localId, null, status);
+        await call(bridge, 'drafts.close', { localId: s.localId });
+        await load(s.localId);
         return { kind: 'info', text: 'Queued for closing. It closes on the marketplace on the next sync.' };
       }),
       copyClosed: () => act(async () => {
@@ -153,7 +154,7 @@ export function createEditorStore(bridge: Bridge) {
         if (s.localId === null || s.dirty.length > 0 || s.busy) return;
         try {
           // The message on screen stays: a reload is not a new action of the seller.
-          await load(s.localId, 'keep', 'keep');
+          await load(s.localId, 'keep');
         } catch (error) {
           set({ message: { kind: 'error', text: errorText(error) } });
         }
