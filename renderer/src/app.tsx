@@ -1,5 +1,5 @@
 // The app frame. This first part has one screen, the drafts grid.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { bridgeMode } from './bridge.ts';
 import { BulkEditDialog } from './components/bulk-edit-dialog.tsx';
@@ -14,10 +14,6 @@ export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
-
-  useEffect(() => {
-    void draftsStore.getState().reload();
-  }, []);
 
   return (
     <div className="app">
