@@ -84,6 +84,19 @@ describe('the editor store', () => {
     expect(await editor.actions.copyClosed()).toBe(false);
     expect(editor.getState().message?.text).toMatch(/only closed items can be copied/);
   });
+
+  it('schedules a draft with a list time in the future: saved with it, then queued for publishing', async () => {
+    const { editor, core } = setup();
+    const created = await core.bridge.invoke('drafts.create', { fields: { ...completeBuyNow(), openDays: null } });
+    if (!created.ok) throw new Error(created.error.message);
+    await editor.actions.open((created.value as { localId: number }).localId);
+    editor.actions.setField('listTime', '2099-06-01 09:00:00');
+    editor.actions.setField('closingTime', '2099-06-08 09:00:00');
+    await vi.waitFor(() => expect(editor.getState().problems).toEqual([]));
+    expect(await editor.actions.publish()).toBe(true);
+    expect(editor.getState().message?.text).toBe('Scheduled: queued for publishing, listed from 2099-06-01 09:00:00. It reaches the marketplace on the next sync.');
+    expect(editor.getState()).toMatchObject({ queuedStatus: 'published', dirty: [], row: { fields: { listTime: '2099-06-01 09:00:00' } } });
+  });
 });
 
 describe('the photos store', () => {
