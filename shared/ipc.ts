@@ -150,6 +150,24 @@ export const IPC_METHODS = {
       skipped: z.array(z.object({ localId: z.number().int(), field: z.string().optional(), reason: z.string() })),
     }),
   },
+  /** Live validation in the editor: the draft's saved values with `changes` applied, nothing written. */
+  'drafts.validate': {
+    input: z.object({ localId: LocalId.optional(), changes: Changes.default({}) }),
+    output: z.object({ problems: z.array(ProblemSchema) }),
+  },
+  /** Queues publishing (part 3); a listTime in the future schedules the listing. */
+  'drafts.publish': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
+  /** Queues closing a published item. */
+  'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
+  /** A new local draft copied from a closed item (created on the service with originalId). */
+  'drafts.copyClosed': { input: z.object({ localId: LocalId }), output: z.object({ localId: z.number().int() }) },
+  /** The status a queued, not yet sent status change will give the item; null when none is queued. */
+  'drafts.queuedStatus': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string().nullable() }) },
+  /** The cached category tree (all three levels), in display order. */
+  'categories.list': {
+    input: Empty,
+    output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string() })),
+  },
   'csv.import': {
     input: z.object({ text: z.string().max(50_000_000), fileName: z.string().max(500).optional() }),
     output: z.object({

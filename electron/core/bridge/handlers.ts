@@ -18,6 +18,7 @@ import { imageEdits } from '../images/image-edits.ts';
 import { itemSearch } from '../search/item-search.ts';
 import { validateDraft, type ValidationContext } from '../validation/validate-draft.ts';
 import type { CoreSession } from './core-session.ts';
+import { editorHandlers } from './editor-handlers.ts';
 
 export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
 export type Handlers = { [K in IpcMethodName]: Handler<K> };
@@ -64,6 +65,7 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
   }
 
   return {
+    ...editorHandlers(session, changed),
     'drafts.page'(query) {
       const { reads, search } = repo();
       const ctx = cachedValidationContext(session.db());

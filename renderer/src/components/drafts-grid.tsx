@@ -14,7 +14,7 @@ const ROW_HEIGHT = 34;
 const HEADER_HEIGHT = 36;
 const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? 'minmax(200px, 1fr)' : `${c.width}px`)).join(' ')} 70px 110px 100px`;
 
-export function DraftsGrid({ store }: { store: DraftsStore }) {
+export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () => void }) {
   const total = useStore(store, (s) => s.total);
   const rows = useStore(store, (s) => s.rows);
   const selected = useStore(store, (s) => s.selected);
@@ -64,6 +64,10 @@ export function DraftsGrid({ store }: { store: DraftsStore }) {
       case 'End': void s.moveFocus(s.total, 0, event.shiftKey); break;
       case ' ': s.toggleFocused(); break;
       case 'Enter': case 'F2': {
+        if (ctrl && event.key === 'Enter' && onOpen) {
+          onOpen();
+          break;
+        }
         const row = s.rows[s.focusRow];
         const column = COLUMNS[s.focusColumn];
         if (row && column) s.startEdit(row.localId, column.field);

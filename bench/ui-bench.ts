@@ -1,0 +1,160 @@
+// `npm run bench:ui`: the drafts grid with 10,000 drafts in web mode, in Debian's Chromium
+// (headless, fresh profile). Measures the time from navigation start to the first row visible,
+// the renderer's JS heap after that render, and the frame times while a script scrolls the grid
+// from top to bottom (requestAnimationFrame deltas). Prints one JSON object with the targets.
+// Options: --drafts N (default 10000), --step PX (scroll per frame, default 1600);
+// UI_BENCH_PROFILE=1 prints the renderer's hottest functions while scrolling (CPU profile) on stderr.
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { openCoreSession } from '../electron/core/bridge/core-session.ts';
+import { settingsCache } from '../electron/core/cache/settings-cache.ts';
+import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
+import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
+
+const { values: args } = parseArgs({
+  options: { drafts: { type: 'string', default: '10000' }, step: { type: 'string', default: '1600' } },
+});
+const DRAFTS = Number(args.drafts);
+const STEP = Number(args.step);
+const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Drafts straight through the core's write path, one transaction. */
+function seed(root: string): number {
+  const session = openCoreSession({ root });
+  try {
+    const db = session.db();
+    settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+    const writes = draftWrites(db);
+    const started = performance.now();
+    db.transaction(() => {
+      for (let i = 1; i <= DRAFTS; i++) {
+        writes.createDraft({
+          saleMethod: 'buy-now', title: `Bench item no. ${i}`, buyNowPrice: 5 + (i % 500), quantity: 1 + (i % 5),
+          condition: CONDITIONS[i % CONDITIONS.length], postalCode: '00100', openDays: 7, categoryId: 100 + (i % 20),
+          deliveryMethods: i % 2 ? ['pickup'] : ['pickup', 'shipment'],
+        }, Date.now() - i * 1000);
+      }
+    })();
+    return performance.now() - started;
+  } finally {
+    session.close();
+  }
+}
+
+// In-page scripts as text: they run in the page, not in Node (and stay clear of the bundler's helpers).
+/** Records, relative to navigation start (performance.now()), when the first grid row enters the DOM. */
+const FIRST_ROW_WATCH = `(() => {
+  const observer = new MutationObserver(() => {
+    if (window.__firstRow === undefined && document.querySelector('[role=row][data-local-id]')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+/** The row is in the DOM; one more frame and it is painted. */
+const FIRST_ROW_TIME = `new Promise((resolve) => requestAnimationFrame(() => resolve(window.__firstRow)))`;
+/** Scrolls the grid by `step` px each animation frame to the bottom, recording frame deltas. */
+const scrollScript = (step: number) => `new Promise((resolve) => {
+  const grid = document.querySelector('[role=grid]');
+  const deltas = [];
+  let last = 0;
+  let maxRows = 0;
+  const frame = (now) => {
+    deltas.push(now - last);
+    last = now;
+    // Counting rows costs a DOM query: every 16th frame is enough to see the virtualisation hold.
+    if (deltas.length % 16 === 0) maxRows = Math.max(maxRows, grid.querySelectorAll('[role=row][data-local-id]').length);
+    const bottom = grid.scrollHeight - grid.clientHeight;
+    if (grid.scrollTop >= bottom - 1) return resolve({ deltas, rowsInDom: maxRows, reachedEnd: true });
+    grid.scrollTop = Math.min(bottom, grid.scrollTop + ${step});
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame); });
+})`;
+
+const renderer = tempDir('ui-bench-renderer-');
+const data = tempDir('ui-bench-data-');
+const profile = tempDir('ui-bench-profile-');
+try {
+  const seedMs = seed(data.path);
+  await buildRenderer(renderer.path);
+  const web = await startWebMode(data.path, renderer.path);
+  const context = await chromium.launchPersistentContext(profile.path, {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript({ content: FIRST_ROW_WATCH });
+    await page.goto(web.url);
+    await page.waitForSelector('[role=row][data-local-id]');
+    // The row is in the DOM; one more frame and it is painted.
+    const firstRenderMs = (await page.evaluate(FIRST_ROW_TIME)) as number;
+    const count = await page.locator('.count').textContent();
+    /** Where the first render's time goes: the page's own timings and each IPC call's. */
+    const timeline = (await page.evaluate(`(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const calls = performance.getEntriesByType('resource').filter((r) => r.name.includes('/ipc/'))
+        .map((r) => ({ call: new URL(r.name).pathname.replace('/ipc/', ''), startMs: Math.round(r.startTime), endMs: Math.round(r.responseEnd) }));
+      return { domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd), scriptsDoneMs: Math.round(nav.domInteractive), calls: calls.slice(0, 8) };
+    })()`)) as { domContentLoadedMs: number; scriptsDoneMs: number; calls: Array<{ call: string; startMs: number; endMs: number }> };
+
+    const cdp = await context.newCDPSession(page);
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heapAfterGc = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+
+    if (process.env.UI_BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const scroll = (await page.evaluate(scrollScript(STEP))) as { deltas: number[]; rowsInDom: number; reachedEnd: boolean };
+    if (process.env.UI_BENCH_PROFILE) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] } };
+      const self = new Map<string, number>();
+      let total = 0;
+      for (const n of profile.nodes) {
+        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (n.hitCount ?? 0));
+        total += n.hitCount ?? 0;
+      }
+      console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(100 * v / total).toFixed(1)}% ${k}`).join('\n'));
+    }
+    const sorted = [...scroll.deltas].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p95 = percentile(sorted, 95);
+    const heapMb = heap.usedSize / 1024 / 1024;
+    const result = {
+      drafts: DRAFTS,
+      gridCount: count,
+      seedMs: round(seedMs, 0),
+      firstRender: { ms: round(firstRenderMs), targetMs: 500, met: firstRenderMs < 500, from: 'navigation start to the first row in the DOM, plus one frame' },
+      firstRenderTimeline: timeline,
+      heap: { usedMb: round(heapMb), afterGcMb: round(heapAfterGc.usedSize / 1024 / 1024), targetMb: 150, met: heapMb < 150 },
+      scroll: {
+        frames: scroll.deltas.length, stepPx: STEP, reachedEnd: scroll.reachedEnd, maxRowsInDom: scroll.rowsInDom,
+        p50Ms: round(p50), p95Ms: round(p95), maxMs: round(sorted.at(-1) ?? Number.NaN), targetP95Ms: 20, met: p95 < 20,
+      },
+      browser: (await context.browser()?.version()) ?? 'chromium',
+      // Frame times and first render depend on what else runs: the load is part of the figure.
+      machine: { cpus: availableParallelism(), loadAverage1m: round(loadavg()[0] ?? 0, 2) },
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await context.close();
+    await web.stop();
+  }
+} finally {
+  renderer.remove();
+  data.remove();
+  profile.remove();
+}

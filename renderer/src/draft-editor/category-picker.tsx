@@ -1,0 +1,47 @@
+// The 3-level category picker over the cached tree: main category, section, subcategory. The
+// draft's categoryId is the deepest level chosen; the settings say how deep it must go.
+import type { Category } from './editor-store.ts';
+
+interface Props {
+  categories: Category[];
+  value: number | null;
+  required: boolean;
+  onChange(id: number | null): void;
+}
+
+const LEVEL_NAMES = ['Main category', 'Section', 'Subcategory'] as const;
+
+export function CategoryPicker({ categories, value, required, onChange }: Props) {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  // The chosen path from the main category down to the value.
+  const path: Category[] = [];
+  for (let c = value === null ? undefined : byId.get(value); c; c = byId.get(c.parentId)) path.unshift(c);
+  if (categories.length === 0) {
+    return <p className="field-hint">No categories cached yet: they arrive with the first sync.{value !== null ? ` Current id: ${value}.` : ''}</p>;
+  }
+  return (
+    <div className="category-picker" role="group" aria-label="Category">
+      {LEVEL_NAMES.map((name, level) => {
+        const parentId = level === 0 ? 0 : path[level - 1]?.id;
+        if (parentId === undefined) return null;
+        const options = categories.filter((c) => c.parentId === parentId && c.level === level + 1);
+        if (options.length === 0) return null;
+        return (
+          <select
+            key={name}
+            aria-label={name}
+            aria-required={required && level === 0}
+            value={path[level]?.id ?? ''}
+            onChange={(e) => {
+              const id = e.target.value === '' ? null : Number(e.target.value);
+              onChange(id ?? (level === 0 ? null : path[level - 1]?.id ?? null));
+            }}
+          >
+            <option value="">{level === 0 ? 'Choose…' : `(any ${name.toLowerCase()})`}</option>
+            {options.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+          </select>
+        );
+      })}
+    </div>
+  );
+}

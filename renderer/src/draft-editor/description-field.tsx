@@ -1,0 +1,30 @@
+// The description as HTML with a preview. The preview is a sandboxed iframe (no allow-scripts,
+// no same origin) fed through srcdoc: the seller's HTML never enters the app's own DOM, and the
+// frame inherits the app's CSP, so it loads nothing from the network either.
+import { useState } from 'react';
+
+interface Props {
+  id: string;
+  value: string;
+  maxLength: number;
+  invalid: boolean;
+  onChange(value: string): void;
+}
+
+export function DescriptionField({ id, value, maxLength, invalid, onChange }: Props) {
+  const [tab, setTab] = useState<'html' | 'preview'>('html');
+  return (
+    <div className="description-field">
+      <div className="tabs" role="tablist" aria-label="Description view">
+        <button type="button" role="tab" aria-selected={tab === 'html'} onClick={() => setTab('html')}>HTML</button>
+        <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => setTab('preview')}>Preview</button>
+        <span className="counter">{value.length.toLocaleString()} / {maxLength.toLocaleString()}</span>
+      </div>
+      {tab === 'html' ? (
+        <textarea id={id} rows={8} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} spellCheck />
+      ) : (
+        <iframe className="description-preview" title="Description preview" sandbox="" srcDoc={value} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+// The draft editor's state: the draft being edited, its unsaved values, the live problems from
+// the core (drafts.validate, the same rules the grid badges and saving use), the cached settings
+// and categories. DOM-free: tested under Node against the real core through an in-memory bridge.
+import { createStore } from 'zustand/vanilla';
+import { UserSettings } from '../../../shared/api/users.ts';
+import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc.ts';
+import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import type { SettingsItem } from './field-specs.ts';
+
+export type Category = IpcOutput<'categories.list'>[number];
+type Value = string | number | string[] | null;
+
+export interface EditorState {
+  localId: number | null;
+  row: DraftRow | null;
+  /** Values as shown: the saved ones with the unsaved edits applied. */
+  values: Record<string, Value>;
+  /** Names of fields edited since the last save. */
+  dirty: readonly string[];
+  problems: IpcProblem[];
+  settings: SettingsItem | null;
+  categories: Category[];
+  busy: boolean;
+  /** A status change queued from this editor and not yet sent (the row keeps the service's status). */
+  queuedStatus: string | null;
+  message: { kind: 'info' | 'error'; text: string } | null;
+}
+
+const initial: EditorState = {
+  localId: null, row: null, values: {}, dirty: [], problems: [], settings: null, categories: [], busy: false, queuedStatus: null, message: null,
+};
+
+function errorText(error: unknown): string {
+  if (error instanceof BridgeError && error.items.length > 0) {
+    return `${error.message}: ${error.items.flatMap((i) => i.problems.map((p) => p.message)).join('; ')}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createEditorStore(bridge: Bridge) {
+  // Validation answers can arrive out of order: only the newest one is kept.
+  let validation = 0;
+
+  const store = createStore<EditorState>()(() => initial);
+  const set = store.setState;
+
+  const changes = (s: EditorState): Record<string, Value> => Object.fromEntries(s.dirty.map((f) => [f, s.values[f] ?? null]));
+
+  async function validate(): Promise<void> {
+    const s = store.getState();
+    if (s.localId === null) return;
+    const ticket = ++validation;
+    try {
+      const { problems } = await call(bridge, 'drafts.validate', { localId: s.localId, changes: changes(s) });
+      if (ticket === validation) set({ problems });
+    } catch (error) {
+      if (ticket === validation) set({ message: { kind: 'error', text: errorText(error) } });
+    }
+  }
+
+  /** keep: the message and queued status as they are when the answer arrives (a background reload). */
+  async function load(localId: number, message: EditorState['message'] | 'keep' = null): Promise<void> {
+    const [row, settings, categories, queued] = await Promise.all([
+      call(bridge, 'drafts.get', { localId }),
+      call(bridge, 'settings.get', {}),
+      call(bridge, 'categories.list', {}),
+      call(bridge, 'drafts.queuedStatus', { localId }),
+    ]);
+    const parsed = UserSettings.shape.item.safeParse(settings.userSettings?.item);
+    const now = store.getState();
+    // A background reload gives way to another draft opened, or edits typed, meanwhile.
+    if (message === 'keep' && (now.localId !== localId || now.dirty.length > 0)) return;
+    set({
+      localId, row, values: { ...row.fields }, dirty: [], problems: row.problems,
+      settings: parsed.success ? parsed.data : null, categories,
+      busy: message === 'keep' ? now.busy : false,
+      message: message === 'keep' ? now.message : message,
+      queuedStatus: queued.status,
+    });
+  }
+
+  async function act(work: () => Promise<EditorState['message']>): Promise<boolean> {
+    set({ busy: true, message: null });
+    try {
+      const message = await work();
+      set({ busy: false, message });
+      return true;
+    } catch (error) {
+      set({ busy: false, message: { kind: 'error', text: errorText(error) } });
+      return false;
+    }
+  }
+
+  return Object.assign(store, {
+    actions: {
+      open: (localId: number) => act(async () => {
+        await load(localId);
+        return null;
+      }),
+      /** A new empty draft (a draft may be incomplete), opened at once. */
+      openNew: () => act(async () => {
+        const { localId } = await call(bridge, 'drafts.create', { fields: {} });
+        await load(localId);
+        return null;
+      }),
+      close: () => set(initial),
+      setField(field: string, value: Value): void {
+        const s = store.getState();
+        const saved = s.row?.fields[field] ?? null;
+        const same = JSON.stringify(saved) === JSON.stringify(value);
+        set({
+          values: { ...s.values, [field]: value },
+          dirty: same ? s.dirty.filter((f) => f !== field) : s.dirty.includes(field) ? s.dirty : [...s.dirty, field],
+        });
+        void validate();
+      },
+      save: () => act(async () => {
+        const s = store.getState();
+        if (s.localId === null || s.dirty.length === 0) return null;
+        await call(bridge, 'drafts.update', { localId: s.localId, changes: changes(s) });
+        await load(s.localId);
+        return { kind: 'info', text: 'Saved in the local cache; it is sent on the next sync.' };
+      }),
+      /** Saves, then queues publishing; a listTime in the future makes it a scheduled listing. */
+      publish: () => act(async () => {
+        const s = store.getState();
+        if (s.localId === null) return null;
+        if (s.dirty.length > 0) await call(bridge, 'drafts.update', { localId: s.localId, changes: changes(s) });
+        await call(bridge, 'drafts.publish', { localId: s.localId });
+        const listTime = store.getState().values.listTime;
+        const text = typeof listTime === 'string' && listTime !== ''
+          ? `Scheduled: queued for publishing, listed from ${listTime}. It reaches the marketplace on the next sync.`
+          : 'Queued for publishing. It reaches the marketplace on the next sync.';
+        await load(s.localId);
+        return { kind: 'info', text };
+      }),
+      closeItem: () => act(async () => {
+        const s = store.getState();
+        if (s.localId === null) return null;
+        await call(bridge, 'drafts.close', { localId: s.localId });
+        await load(s.localId);
+        return { kind: 'info', text: 'Queued for closing. It closes on the marketplace on the next sync.' };
+      }),
+      copyClosed: () => act(async () => {
+        const s = store.getState();
+        if (s.localId === null) return null;
+        const { localId } = await call(bridge, 'drafts.copyClosed', { localId: s.localId });
+        await load(localId);
+        return { kind: 'info', text: `A new draft copied from item ${s.row?.remoteId ?? s.localId}.` };
+      }),
+      /** Reloads after a change elsewhere (the grid, the sync), keeping nothing unsaved. */
+      refresh: async () => {
+        const s = store.getState();
+        if (s.localId === null || s.dirty.length > 0 || s.busy) return;
+        try {
+          // The message on screen stays: a reload is not a new action of the seller.
+          await load(s.localId, 'keep');
+        } catch (error) {
+          set({ message: { kind: 'error', text: errorText(error) } });
+        }
+      },
+      dismiss: () => set({ message: null }),
+    },
+  });
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;

@@ -1,0 +1,149 @@
+// The draft's photos: a drop zone and a file picker; every file shown at once with its own
+// progress bar and an overall bar; prepared photos in order, reordered by dragging or with
+// Alt+←/→ (or the arrow buttons), removed with Delete or ✕.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { fileSource, droppedImages, hasFiles, pickedImages } from './file-sources.ts';
+import { overallProgress, phaseProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
+
+const PHASE_LABEL: Record<PendingPhase, string> = {
+  queued: 'Waiting', reading: 'Reading', sending: 'Sending to the core', preparing: 'Preparing',
+  added: 'Ready', duplicate: 'Already on this draft', failed: 'Failed',
+};
+const STATE_LABEL: Record<string, string> = { preparing: 'Preparing', ready: 'Ready · not yet uploaded', failed: 'Failed', uploaded: 'On the marketplace' };
+
+export function ImagesPanel({ store, problems }: { store: ImagesStore; problems: string[] }) {
+  const images = useStore(store, (s) => s.images);
+  const pending = useStore(store, (s) => s.pending);
+  const message = useStore(store, (s) => s.message);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [over, setOver] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusAfter = useRef<number | null>(null);
+  const overall = overallProgress(pending);
+  const actions = store.actions;
+
+  useEffect(() => {
+    if (focusAfter.current === null) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-image-id="${focusAfter.current}"]`)?.focus();
+    focusAfter.current = null;
+  }, [images]);
+
+  const onKey = (event: React.KeyboardEvent, imageId: number) => {
+    if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      focusAfter.current = imageId;
+      void actions.move(imageId, event.key === 'ArrowLeft' ? -1 : 1);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      void actions.remove(imageId);
+    }
+  };
+
+  const drop = (targetId: number) => {
+    if (dragId === null || dragId === targetId) return;
+    const ids = images.map((i) => i.id).filter((id) => id !== dragId);
+    ids.splice(ids.indexOf(targetId), 0, dragId);
+    setDragId(null);
+    void actions.reorder(ids);
+  };
+
+  return (
+    <section
+      className={`images-panel${over ? ' drop-over' : ''}`}
+      aria-label="Photos"
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(false);
+        void droppedImages(e.dataTransfer).then((files) => actions.add(files.map(fileSource)));
+      }}
+    >
+      <header className="images-head">
+        <h3>Photos <span className="muted">({images.length})</span></h3>
+        <label className="button">
+          Add photos…
+          <input type="file" multiple accept="image/*" className="visually-hidden" aria-label="Add photos"
+            onChange={(e) => {
+              const files = pickedImages(e.target.files).map(fileSource);
+              e.target.value = '';
+              void actions.add(files);
+            }}
+          />
+        </label>
+        <span className="muted">or drop files or a folder here · drag or <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd> to reorder</span>
+      </header>
+      {problems.map((p) => <p key={p} className="field-problems">{p}</p>)}
+      {message && <p className="muted" role="status">{message}</p>}
+
+      {pending.length > 0 && (
+        <div className="image-progress" aria-label="Preparing photos">
+          <div className="overall">
+            <label htmlFor="images-overall">Prepared {overall.done} of {overall.total}</label>
+            <progress id="images-overall" max={1} value={overall.fraction} />
+            {overall.done === overall.total && <button type="button" onClick={actions.clearFinished}>Clear</button>}
+          </div>
+          <ul className="pending-list">
+            {pending.map((p) => (
+              <li key={p.key} className={`pending pending-${p.phase}`} data-file={p.name}>
+                {p.preview ? <img src={p.preview} alt="" className="pending-thumb" /> : <span className="pending-thumb" />}
+                <span className="pending-name" title={p.name}>{p.name}</span>
+                <progress max={1} value={phaseProgress(p.phase)} aria-label={`${p.name}: ${PHASE_LABEL[p.phase]}`} />
+                <span className="pending-phase">{PHASE_LABEL[p.phase]}{p.error ? `: ${p.error}` : ''}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <ol ref={listRef} className="thumbs" aria-label="Photo order">
+        {images.map((img, index) => (
+          <li
+            key={img.id}
+            data-image-id={img.id}
+            className={`thumb${dragId === img.id ? ' dragging' : ''}`}
+            tabIndex={0}
+            draggable
+            aria-label={`Photo ${index + 1} of ${images.length}${img.width ? `, ${img.width}×${img.height}` : ''}`}
+            onKeyDown={(e) => onKey(e, img.id)}
+            onDragStart={(e) => {
+              setDragId(img.id);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', String(img.id));
+            }}
+            onDragEnd={() => setDragId(null)}
+            onDragOver={(e) => {
+              if (dragId !== null) e.preventDefault();
+            }}
+            onDrop={(e) => {
+              if (dragId === null) return;
+              e.preventDefault();
+              e.stopPropagation();
+              drop(img.id);
+            }}
+          >
+            {img.thumbnail ? <img src={img.thumbnail} alt="" draggable={false} /> : <span className="thumb-empty">{img.state}</span>}
+            <span className="thumb-meta">
+              <span className="thumb-pos">{index === 0 ? 'Main' : index + 1}</span>
+              <span className="thumb-state">{STATE_LABEL[img.state] ?? img.state}</span>
+            </span>
+            <span className="thumb-actions">
+              <button type="button" tabIndex={-1} aria-label="Move earlier" disabled={index === 0} onClick={() => void actions.move(img.id, -1)}>◀</button>
+              <button type="button" tabIndex={-1} aria-label="Move later" disabled={index === images.length - 1} onClick={() => void actions.move(img.id, 1)}>▶</button>
+              <button type="button" tabIndex={-1} aria-label={`Remove photo ${index + 1}`} onClick={() => void actions.remove(img.id)}>✕</button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {images.length === 0 && pending.length === 0 && <p className="empty-photos">No photos yet.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// The draft editor's and the photos panel's stores against the real core through an in-memory
+// bridge: live validation with the cached settings, saving, the status changes, and photos.
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
+import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
+import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
+import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { memoryTransport } from './memory-transport.ts';
+import { openTestCore } from './support.ts';
+
+function setup() {
+  const core = openTestCore();
+  settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+  const bridge = typedBridge(memoryTransport(core.bridge, core.session));
+  return { core, bridge, editor: createEditorStore(bridge), images: createImagesStore(bridge) };
+}
+
+const spec = (field: string) => {
+  const found = EDITOR_FIELDS.find((f) => f.field === field);
+  if (!found) throw new Error(field);
+  return found;
+};
+
+async function source(name: string, r: number, g: number, b: number): Promise<FileSource> {
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+  return { name, preview: () => null, read: async () => bytes.toString('base64') };
+}
+
+describe('the editor fields', () => {
+  it('leave out what a private seller may not set and narrow the bounds to the settings', () => {
+    const settings = privateSellerSettings().item;
+    expect(present(spec('minimumIncrease'), settings, { saleMethod: 'auction' }).shown).toBe(false);
+    expect(present(spec('vat'), settings, {}).shown).toBe(false);
+    expect(present(spec('startingPrice'), settings, { saleMethod: 'buy-now' }).shown).toBe(false);
+    expect(present(spec('startingPrice'), settings, { saleMethod: 'auction' })).toMatchObject({ shown: true, required: true });
+    expect(present(spec('quantity'), settings, { saleMethod: 'buy-now' })).toMatchObject({ shown: true, required: true, min: 1, max: 100 });
+    expect(present(spec('openDays'), settings, { saleMethod: 'auction' })).toMatchObject({ min: 1, max: 14 });
+    expect(present(spec('postalCode'), settings, { isLocationAbroad: 1 }).shown).toBe(false);
+    expect(present(spec('title'), settings, {}).required).toBe(true);
+    // Before the first pull only the fixed rules apply: every field is offered.
+    expect(present(spec('vat'), null, {}).shown).toBe(true);
+  });
+});
+
+describe('the editor store', () => {
+  it('validates unsaved values live, refuses to save a bad value and saves a good one', async () => {
+    const { editor } = setup();
+    await editor.actions.openNew();
+    expect(editor.getState().settings?.quantity.max).toBe(100);
+    editor.actions.setField('saleMethod', 'buy-now');
+    editor.actions.setField('quantity', 500);
+    await vi.waitFor(() => expect(editor.getState().problems).toContainEqual({ field: 'quantity', code: 'invalid', message: 'quantity: must be between 1 and 100' }));
+    expect(await editor.actions.save()).toBe(false);
+    expect(editor.getState().message?.kind).toBe('error');
+
+    editor.actions.setField('quantity', 3);
+    editor.actions.setField('title', 'Oak table');
+    await vi.waitFor(() => expect(editor.getState().problems.some((p) => p.field === 'quantity')).toBe(false));
+    expect(editor.getState().dirty).toEqual(['saleMethod', 'quantity', 'title']);
+    expect(await editor.actions.save()).toBe(true);
+    expect(editor.getState()).toMatchObject({ dirty: [], row: { fields: { title: 'Oak table', quantity: 3, saleMethod: 'buy-now' } } });
+  });
+
+  it('refuses to publish an incomplete draft, queues a complete one, and copies only closed items', async () => {
+    const { editor, core } = setup();
+    await editor.actions.openNew();
+    expect(await editor.actions.publish()).toBe(false);
+    expect(editor.getState().message?.text).toMatch(/not ready to publish: .*title: required/);
+
+    const created = await core.bridge.invoke('drafts.create', { fields: completeBuyNow() });
+    if (!created.ok) throw new Error(created.error.message);
+    const { localId } = created.value as { localId: number };
+    await editor.actions.open(localId);
+    expect(await editor.actions.publish()).toBe(true);
+    expect(editor.getState().message?.text).toMatch(/^Queued for publishing/);
+    expect(editor.getState().queuedStatus).toBe('published');
+    // Reopened later, the queued change is still known (the row keeps the service's status).
+    editor.actions.close();
+    await editor.actions.open(localId);
+    expect(editor.getState()).toMatchObject({ queuedStatus: 'published', row: { status: 'draft' } });
+    expect(await editor.actions.copyClosed()).toBe(false);
+    expect(editor.getState().message?.text).toMatch(/only closed items can be copied/);
+  });
+
+  it('schedules a draft with a list time in the future: saved with it, then queued for publishing', async () => {
+    const { editor, core } = setup();
+    const created = await core.bridge.invoke('drafts.create', { fields: { ...completeBuyNow(), openDays: null } });
+    if (!created.ok) throw new Error(created.error.message);
+    await editor.actions.open((created.value as { localId: number }).localId);
+    editor.actions.setField('listTime', '2099-06-01 09:00:00');
+    editor.actions.setField('closingTime', '2099-06-08 09:00:00');
+    await vi.waitFor(() => expect(editor.getState().problems).toEqual([]));
+    expect(await editor.actions.publish()).toBe(true);
+    expect(editor.getState().message?.text).toBe('Scheduled: queued for publishing, listed from 2099-06-01 09:00:00. It reaches the marketplace on the next sync.');
+    expect(editor.getState()).toMatchObject({ queuedStatus: 'published', dirty: [], row: { fields: { listTime: '2099-06-01 09:00:00' } } });
+  });
+});
+
+describe('the photos store', () => {
+  it('adds photos with progress, refuses the same photo twice on a draft, reorders and removes', async () => {
+    const { editor, images } = setup();
+    const off = images.listen();
+    await editor.actions.openNew();
+    await images.actions.show(editor.getState().localId);
+    const [red, blue] = await Promise.all([source('red.jpg', 200, 20, 20), source('blue.jpg', 20, 20, 200)]);
+    await images.actions.add([red, blue]);
+    expect(images.getState().pending.map((p) => p.phase)).toEqual(['added', 'added']);
+    expect(overallProgress(images.getState().pending)).toEqual({ done: 2, total: 2, fraction: 1 });
+    const [first, second] = images.getState().images.map((i) => i.id);
+    expect(images.getState().images.every((i) => i.thumbnail?.startsWith('data:image/jpeg;base64,'))).toBe(true);
+
+    await images.actions.add([{ ...red, name: 'red-again.jpg' }]);
+    expect(images.getState().pending.at(-1)).toMatchObject({ name: 'red-again.jpg', phase: 'duplicate' });
+    expect(images.getState().images).toHaveLength(2);
+
+    await images.actions.move(first as number, 1);
+    expect(images.getState().images.map((i) => i.id)).toEqual([second, first]);
+    await images.actions.remove(second as number);
+    expect(images.getState().images.map((i) => i.id)).toEqual([first]);
+    off();
+  });
+});
