@@ -15,6 +15,8 @@ export interface SyncPort {
   syncNow(): Promise<SyncStatus>;
   /** The user's "work offline" switch: while on, nothing is sent and nothing is pulled. */
   setOffline(offline: boolean): SyncStatus;
+  /** A local change was written: a connected port schedules a run soon after. */
+  localChange?(): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: SyncEvent) => void): () => void;
   close(): void;
