@@ -1,4 +1,5 @@
 // `npm run web -- --port N --data DIR [--renderer DIR] [--marketplace URL --user NAME]`: web mode.
+// `--sandbox off` starts no marketplace (the drafts work offline only, as in the grid's tests).
 // Without --marketplace the embedded sandbox marketplace starts in this process (data under
 // DIR/sandbox, the demo seed on first run) and the app signs in as the demo seller pekka. With
 // --marketplace the account for that URL is used; its password comes from MARKET_DESK_PASSWORD
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     renderer: { type: 'string', default: resolve(import.meta.dirname, '..', '..', 'out', 'renderer') },
     marketplace: { type: 'string' },
     user: { type: 'string' },
+    sandbox: { type: 'string', default: 'on' },
   },
 });
 const port = Number(values.port);
@@ -39,7 +41,7 @@ if (values.marketplace) {
   const password = process.env.MARKET_DESK_PASSWORD;
   if (values.user && password) credentials.set(entry.id, { username: values.user, password });
   registry.setActive(entry.id);
-} else {
+} else if (values.sandbox !== 'off') {
   // Loaded only when used: a run against another marketplace does not load the service.
   const { registerSandboxAccount, startSandbox } = await import('../sandbox/embedded-marketplace.ts');
   const sandbox = await startSandbox(root);

@@ -40,6 +40,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   let debounce: ReturnType<typeof setTimeout> | null = null;
   const poll = options.pollMs ? setInterval(() => void port.syncNow(), options.pollMs) : null;
   poll?.unref();
+  // A polling port also syncs as soon as it opens: the first screen shows the shop as it is.
+  if (options.pollMs) setTimeout(() => void port.syncNow(), 0).unref();
 
   const send = (event: SyncEvent) => {
     for (const listener of listeners) listener(event);
@@ -94,6 +96,9 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       await engine.pull();
       setOnline(true);
       const pushed = await engine.push();
+      // What was sent changes the service's side too (an accepted offer closes an item, an
+      // answer gets its time): read it back in the same run.
+      if (pushed.applied > 0) await engine.pull();
       message = pushed.paused ? message : null;
     } catch (error) {
       // A failed run is reported, never thrown at the renderer: the queue is intact.
