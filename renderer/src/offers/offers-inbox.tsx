@@ -40,7 +40,7 @@ export function OffersInbox({ store }: { store: OffersStore }) {
               const against = r.saleMethod === 'buy-now' ? r.buyNowPrice : r.currentPrice;
               const ratio = against ? Math.round((r.amount / against) * 100) : null;
               return (
-                <tr key={r.offerId}>
+                <tr key={r.offerId} data-offer-id={r.offerId} data-item-id={r.itemId}>
                   <td><input type="checkbox" aria-label={`Select offer on ${r.title ?? 'item'}`} disabled={Boolean(r.pendingDecision)} checked={selected.includes(r.offerId)} onChange={() => store.getState().toggle(r.offerId)} /></td>
                   <td>{r.title ?? '—'}{r.message && <div className="sub">“{r.message}”</div>}</td>
                   <td className="num"><strong>{euro(r.amount)}</strong>{ratio !== null && <div className={`sub ${ratio >= 100 ? 'good' : ratio < 80 ? 'low' : ''}`}>{ratio} % of {r.saleMethod === 'buy-now' ? 'buy now' : 'current'}</div>}</td>

@@ -36,7 +36,7 @@ function QuestionCard({ row, store }: { row: QuestionRow; store: QuestionsStore 
   const answered = row.answer ?? row.pendingAnswer;
   const inputId = `answer-${row.questionId}`;
   return (
-    <li className={`card ${answered ? 'done' : 'todo'}`} aria-label={`Question on ${row.item.title ?? 'an item'}`}>
+    <li className={`card ${answered ? 'done' : 'todo'}`} data-question-id={row.questionId} data-item-id={row.itemId} aria-label={`Question on ${row.item.title ?? 'an item'}`}>
       <div className="card-meta">
         <strong>{row.item.title ?? 'Untitled item'}</strong>
         <span>{row.author} · {row.created.slice(0, 16).replace('T', ' ')}</span>

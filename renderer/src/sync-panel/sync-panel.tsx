@@ -43,7 +43,11 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
           <div><dt>Engine</dt><dd>{status.engine === 'engine' ? 'marketplace sync' : 'this computer only (not signed in)'}</dd></div>
         </dl>
       )}
-      {status?.message && <p className="notice info" role="status">{status.message}</p>}
+      {status?.message && (
+        /failed/i.test(status.message)
+          ? <p className="notice error" role="alert">{status.message}</p>
+          : <p className="notice info" role="status">{status.message}</p>
+      )}
       {progress?.running && (
         <p className="progress-line">
           <span>{progress.phase}</span>
