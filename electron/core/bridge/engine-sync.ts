@@ -1,5 +1,5 @@
 // The REAL sync port: the push/pull engine of electron/core/sync behind the bridge's SyncPort.
-// Runs are single-flight (a call during a run joins it); the "work offline" switch stops every
+// Runs are single-flight (calls during a run share ONE follow-up run after it); the "work offline" switch stops every
 // request; a local change schedules a run shortly after (debounced), and a timer polls the
 // marketplace while online so questions, offers and bids arrive without a click.
 import type { SyncStatus } from '../../../shared/ipc.ts';
@@ -34,6 +34,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   let offline = false;
   let online = false;
   let running: Promise<SyncStatus> | null = null;
+  let followUp: Promise<SyncStatus> | null = null;
   let lastRunAt: number | null = null;
   let message: string | null = null;
   let closed = false;
@@ -122,8 +123,15 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
           running = null;
           send({ type: 'progress', running: false, done: 0, total: 0, phase: 'idle' });
         });
+        return running;
       }
-      return running;
+      // A run is going, which may have read the service before this call: one more run follows
+      // it (shared by every call made meanwhile), so "Sync now" always sees the latest state.
+      followUp ??= running.then(() => {
+        followUp = null;
+        return port.syncNow();
+      });
+      return followUp;
     },
     setOffline(value: boolean): SyncStatus {
       offline = value;

@@ -11,7 +11,7 @@ export type SyncEvent =
 
 export interface SyncPort {
   status(): SyncStatus;
-  /** Starts a run (single-flight: a call during a run joins it) and resolves with the status after it. */
+  /** Starts a run (single-flight: calls during a run share one follow-up run) and resolves with the status after it. */
   syncNow(): Promise<SyncStatus>;
   /** The user's "work offline" switch: while on, nothing is sent and nothing is pulled. */
   setOffline(offline: boolean): SyncStatus;

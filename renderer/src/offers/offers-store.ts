@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { OfferRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export type Decision = 'accepted' | 'refused';
 
@@ -26,7 +26,7 @@ export interface OffersState {
 /** What accepting does, said before it is done (4.7: an accepted offer is a sale at that price). */
 export function decisionSummary(decision: Decision, offers: OfferRow[]): string {
   const n = offers.length;
-  const what = n === 1 ? `the offer of ${offers[0]?.amount.toFixed(2)} € from ${offers[0]?.author}` : `${n} offers`;
+  const what = n === 1 ? `the offer of ${euro(offers[0]?.amount)} from ${offers[0]?.author}` : `${n} offers`;
   return decision === 'accepted'
     ? `Accept ${what}? Accepting is a binding sale at the offered price: the buyer gets the item, the item closes when no quantity is left, and other offers on it lapse. It is sent to the marketplace with the next sync and cannot be undone.`
     : `Refuse ${what}? The buyer is told the offer was refused; the item stays on sale. It is sent with the next sync.`;
