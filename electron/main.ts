@@ -6,7 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
 import { createBridge } from './core/bridge/bridge.ts';
 import { openCoreSession, type CoreSession } from './core/bridge/core-session.ts';
+import { appRegistry } from './core/bridge/accounts.ts';
 import { coreHandlers } from './core/bridge/handlers.ts';
+import { safeStorageVault } from './credential-safe-storage.ts';
+import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
 } from './window-options.ts';
@@ -17,6 +20,7 @@ const rendererIndex = join(out, 'renderer', 'index.html');
 const APP_URL = pathToFileURL(rendererIndex).href;
 let window: BrowserWindow | null = null;
 let core: CoreSession | null = null;
+let sandbox: Sandbox | null = null;
 
 app.enableSandbox();
 // One instance: two would open the same cache files.
@@ -44,7 +48,7 @@ app.on('web-contents-created', (_event, contents) => {
   });
 });
 
-app.whenReady().then(() => {
+app.whenReady().then(async () => {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
   ses.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
@@ -53,7 +57,12 @@ app.whenReady().then(() => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
 
-  core = openCoreSession({ root: join(app.getPath('userData'), 'data') });
+  // The embedded sandbox marketplace, signed in as the demo seller (see electron/sandbox/).
+  const root = join(app.getPath('userData'), 'data');
+  const credentials = safeStorageVault(root);
+  sandbox = await startSandbox(root);
+  registerSandboxAccount(appRegistry(root), credentials, sandbox.baseUrl);
+  core = openCoreSession({ root, credentials });
   wireIpc(core);
   createWindow();
 }).catch((error: unknown) => {
@@ -116,4 +125,6 @@ app.on('activate', () => {
 app.on('will-quit', () => {
   core?.close();
   core = null;
+  void sandbox?.close();
+  sandbox = null;
 });

@@ -1,6 +1,6 @@
 // `tsx electron/native-abi.ts`: makes sure better-sqlite3 loads under this Node. One checkout
 // serves both Node (tests, web mode) and Electron (the app), whose ABIs differ; `npm run
-// start:app` and `npm run dist` rebuild the module for Electron (electron-builder
+// start` and `npm run dist` rebuild the module for Electron (electron-builder
 // install-app-deps), and this check, run before tests and web mode, rebuilds it back for Node
 // only when it no longer loads. When it loads (the usual case) it costs one dlopen.
 import { spawnSync } from 'node:child_process';

@@ -68,6 +68,9 @@ const AccountSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
   active: z.boolean(),
+  /** The marketplace user signed in with; the password stays with the shell. */
+  username: z.string().nullable(),
+  signedIn: z.boolean(),
 });
 
 const PreferencesSchema = z.object({
@@ -105,6 +108,90 @@ const GridQueryInput = z.object({
   limit: z.number().int().min(1).max(1000).default(200),
 });
 export type GridQueryInput = z.input<typeof GridQueryInput>;
+
+const Amount = z.number().nullable();
+/** An item's values that canned answers may quote ({title} {price} {deliveryTerms}...). */
+const ItemFactsSchema = z.object({
+  title: z.string().nullable(),
+  price: Amount,
+  buyNowPrice: Amount,
+  currentPrice: Amount,
+  deliveryPrice: Amount,
+  deliveryTerms: z.string().nullable(),
+  paymentTerms: z.string().nullable(),
+});
+export type ItemFacts = z.infer<typeof ItemFactsSchema>;
+
+export const QuestionRowSchema = z.object({
+  questionId: z.number().int(),
+  itemId: z.number().int(),
+  localId: z.number().int(),
+  question: z.string(),
+  author: z.string(),
+  created: z.string(),
+  answer: z.string().nullable(),
+  /** Typed here and waiting in the outbox: not on the marketplace yet. */
+  pendingAnswer: z.string().nullable(),
+  item: ItemFactsSchema,
+});
+export type QuestionRow = z.infer<typeof QuestionRowSchema>;
+
+export const OfferRowSchema = z.object({
+  offerId: z.number().int(),
+  itemId: z.number().int(),
+  localId: z.number().int(),
+  title: z.string().nullable(),
+  amount: z.number(),
+  message: z.string().nullable(),
+  author: z.string(),
+  status: z.string(),
+  pendingDecision: z.enum(['accepted', 'refused']).nullable(),
+  /** Epoch ms; null when the service's time could not be read. */
+  expiresAt: z.number().nullable(),
+  currentPrice: Amount,
+  buyNowPrice: Amount,
+  saleMethod: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+});
+export type OfferRow = z.infer<typeof OfferRowSchema>;
+
+export const SalesFilterSchema = z.enum(['all', 'open', 'closed', 'waiting', 'draft']);
+export type SalesFilter = z.infer<typeof SalesFilterSchema>;
+export const SalesRowSchema = z.object({
+  localId: z.number().int(),
+  remoteId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  status: z.string(),
+  syncState: SyncStateSchema,
+  saleMethod: z.string().nullable(),
+  startingPrice: Amount,
+  currentPrice: Amount,
+  buyNowPrice: Amount,
+  bidderCount: z.number().int(),
+  offerCount: z.number().int(),
+  closesAt: z.number().nullable(),
+});
+export type SalesRow = z.infer<typeof SalesRowSchema>;
+
+export const DashboardSchema = z.object({
+  /** Monday of each ISO week (YYYY-MM-DD), oldest first, the last 12 weeks. */
+  weeks: z.array(z.object({ week: z.string(), sold: z.number().int(), revenue: z.number() })),
+  sellThrough: z.object({ closed: z.number().int(), sold: z.number().int() }),
+  byCategory: z.array(z.object({ categoryId: z.number().int(), title: z.string(), sold: z.number().int(), average: z.number() })),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+const ConflictValue = z.unknown();
+export const SyncProblemsSchema = z.object({
+  rejected: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), field: z.string().nullable(), reason: z.string().nullable(), value: ConflictValue })),
+  conflicts: z.array(z.object({
+    localId: z.number().int(),
+    title: z.string().nullable(),
+    fields: z.array(z.object({ field: z.string(), local: ConflictValue, remote: ConflictValue })),
+  })),
+  unknown: z.array(z.object({ localId: z.number().int(), title: z.string().nullable() })),
+});
+export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 
 // ---- Methods ------------------------------------------------------------------------------
 
@@ -206,6 +293,31 @@ export const IPC_METHODS = {
     output: AccountSchema,
   },
   'accounts.switch': { input: z.object({ id: z.string().max(100) }), output: AccountSchema },
+  /** Stores the password with the shell after the marketplace accepted it; the sync starts. */
+  'accounts.signIn': {
+    input: z.object({ id: z.string().max(100), username: z.string().trim().min(1).max(100), password: z.string().min(1).max(500) }),
+    output: AccountSchema,
+  },
+  /** Questions on the seller's items from the cache: unanswered first, newest first. */
+  'questions.list': { input: Empty, output: z.array(QuestionRowSchema) },
+  'questions.answer': { input: z.object({ questionId: z.number().int().positive(), answer: z.string().trim().min(1).max(255) }), output: Ok },
+  /** Pending offers on the seller's items from the cache, those expiring first. */
+  'offers.list': { input: Empty, output: z.array(OfferRowSchema) },
+  'offers.decide': {
+    input: z.object({ offerIds: z.array(z.number().int().positive()).min(1).max(500), decision: z.enum(['accepted', 'refused']) }),
+    output: z.object({ decided: z.number().int(), refused: z.array(z.object({ offerId: z.number().int(), reason: z.string() })) }),
+  },
+  'sales.list': {
+    input: z.object({ status: SalesFilterSchema.default('all'), limit: z.number().int().min(1).max(2000).default(500) }),
+    output: z.object({ total: z.number().int(), rows: z.array(SalesRowSchema), counts: z.record(SalesFilterSchema, z.number().int()) }),
+  },
+  'sales.dashboard': { input: Empty, output: DashboardSchema },
+  /** Rejected items (with the service's reason and field), conflicts field by field, unknown outcomes. */
+  'sync.problems': { input: Empty, output: SyncProblemsSchema },
+  'sync.resolve': {
+    input: z.object({ localId: LocalId, choices: z.record(z.string().max(50), z.enum(['local', 'remote'])) }),
+    output: Ok,
+  },
   'sync.status': { input: Empty, output: SyncStatusSchema },
   'sync.now': { input: Empty, output: SyncStatusSchema },
   'sync.setOffline': { input: z.object({ offline: z.boolean() }), output: SyncStatusSchema },

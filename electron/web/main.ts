@@ -1,7 +1,15 @@
-// `npm run web -- --port N --data DIR [--renderer DIR]`: web mode. Prints the page's URL (with
-// the per-launch secret in its fragment) on stdout and serves until SIGINT/SIGTERM.
-import { resolve } from 'node:path';
+// `npm run web -- --port N --data DIR [--renderer DIR] [--marketplace URL --user NAME]`: web mode.
+// `--sandbox off` starts no marketplace (the drafts work offline only, as in the grid's tests).
+// Without --marketplace the embedded sandbox marketplace starts in this process (data under
+// DIR/sandbox, the demo seed on first run) and the app signs in as the demo seller pekka. With
+// --marketplace the account for that URL is used; its password comes from MARKET_DESK_PASSWORD
+// (not an argument: arguments are visible to every user of the machine) or the settings screen.
+// Prints the page's URL (with the per-launch secret in its fragment) on stdout and serves until
+// SIGINT/SIGTERM.
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appRegistry, marketplaceRoot } from '../core/bridge/accounts.ts';
+import { fileCredentialVault } from '../core/bridge/credential-file.ts';
 import { startWebServer } from './web-server.ts';
 
 const { values } = parseArgs({
@@ -9,6 +17,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     data: { type: 'string', default: './.market-desk' },
     renderer: { type: 'string', default: resolve(import.meta.dirname, '..', '..', 'out', 'renderer') },
+    marketplace: { type: 'string' },
+    user: { type: 'string' },
+    sandbox: { type: 'string', default: 'on' },
   },
 });
 const port = Number(values.port);
@@ -17,8 +28,31 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const root = resolve(values.data);
+// The web-mode stand-in for Electron safeStorage: a 0600 file in the data folder.
+const credentials = fileCredentialVault(join(root, 'credentials.json'));
+const registry = appRegistry(root);
+let closeSandbox: () => Promise<void> = async () => {};
+
+if (values.marketplace) {
+  const apiBase = marketplaceRoot(values.marketplace);
+  const existing = registry.accounts().find((a) => a.baseUrl === apiBase && (!values.user || a.username === values.user));
+  const entry = existing ?? registry.add(values.user ? `${values.user} @ ${new URL(apiBase).host}` : new URL(apiBase).host, apiBase, values.user);
+  const password = process.env.MARKET_DESK_PASSWORD;
+  if (values.user && password) credentials.set(entry.id, { username: values.user, password });
+  registry.setActive(entry.id);
+} else if (values.sandbox !== 'off') {
+  // Loaded only when used: a run against another marketplace does not load the service.
+  const { registerSandboxAccount, startSandbox } = await import('../sandbox/embedded-marketplace.ts');
+  const sandbox = await startSandbox(root);
+  registerSandboxAccount(registry, credentials, sandbox.baseUrl);
+  closeSandbox = sandbox.close;
+  console.error(`sandbox marketplace on ${sandbox.baseUrl}`);
+}
+
 const server = await startWebServer({
-  root: resolve(values.data),
+  root,
+  credentials,
   rendererDir: resolve(values.renderer),
   port,
   log: (message, error) => console.error(message, error),
@@ -26,7 +60,7 @@ const server = await startWebServer({
 console.log(server.url);
 
 const stop = () => {
-  void server.close().then(() => process.exit(0));
+  void server.close().then(closeSandbox).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

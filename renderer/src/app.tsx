@@ -1,5 +1,5 @@
-// The app frame. This first part has one screen, the drafts grid.
-import { useState } from 'react';
+// The app frame: a sidebar of screens, the open screen, the sync status bar.
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridgeMode } from './bridge.ts';
 import { BulkEditDialog } from './components/bulk-edit-dialog.tsx';
@@ -9,21 +9,51 @@ import { ImportReport } from './components/import-report.tsx';
 import { SyncBar } from './components/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { draftsStore, syncStore } from './stores/app-stores.ts';
+import { AccountsScreen } from './accounts/accounts-screen.tsx';
+import { accountsStore, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { Sidebar, type Screen } from './navigation/sidebar.tsx';
+import { OffersInbox } from './offers/offers-inbox.tsx';
+import { QuestionsInbox } from './questions/questions-inbox.tsx';
+import { SalesScreen } from './sales/sales-screen.tsx';
+import { SyncPanel } from './sync-panel/sync-panel.tsx';
+import './navigation/screens.css';
 
 export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
+  const [screen, setScreen] = useState<Screen>('drafts');
+  const open = useCallback((next: Screen) => setScreen(next), []);
+  const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
+  const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
+  const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
+  const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
+
+  useEffect(() => {
+    // The drafts' first page is asked for in main.tsx, before React mounts. The sidebar's
+    // counts come from these stores: loaded once here, kept fresh by events.
+    void questionsStore.getState().load();
+    void offersStore.getState().load();
+    void syncProblemsStore.getState().load();
+    void accountsStore.getState().load();
+  }, []);
 
   return (
     <div className="app">
       <header className="app-header">
         <h1>Market Desk</h1>
-        <nav aria-label="Screens"><span className="tab active" aria-current="page">Drafts</span></nav>
         <span className="spacer" />
+        {account && <span className="mode" title={account.baseUrl}>{account.name}{account.username ? ` · ${account.username}` : ''}</span>}
         <span className="mode" title="How this window reaches the local cache">{bridgeMode === 'web' ? 'Web mode' : 'Desktop'}</span>
       </header>
-      <main className="app-main">
+      <div className="app-body">
+      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sync: conflicts }} />
+      {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} /></main>}
+      {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
+      {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
+      {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}
+      {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /></main>}
+      {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
           <GridToolbar store={draftsStore} onBulkEdit={() => setBulkOpen(true)} />
@@ -38,7 +68,8 @@ export function App() {
         <p className="hint">
           <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo
         </p>
-      </main>
+      </main>}
+      </div>
       <SyncBar store={syncStore} />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       <EditorHost />

@@ -35,12 +35,17 @@ export async function buildRenderer(outDir: string): Promise<void> {
 export interface WebMode {
   url: string;
   process: ChildProcess;
+  /** What the process wrote on stderr so far (the sandbox's address, errors). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
-/** Starts `electron/web/main.ts --port 0` and resolves with the URL it prints. */
-export async function startWebMode(dataDir: string, rendererDir: string): Promise<WebMode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'web', 'main.ts'), '--port', '0', '--data', dataDir, '--renderer', rendererDir], {
+/**
+ * Starts `electron/web/main.ts --port 0` and resolves with the URL it prints. Without `args` no
+ * marketplace is started (`--sandbox off`): the drafts grid's tests work on the local cache only.
+ */
+export async function startWebMode(dataDir: string, rendererDir: string, args: string[] = ['--sandbox', 'off']): Promise<WebMode> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'web', 'main.ts'), '--port', '0', '--data', dataDir, '--renderer', rendererDir, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,6 +61,7 @@ export async function startWebMode(dataDir: string, rendererDir: string): Promis
   return {
     url,
     process: child,
+    stderr: () => stderr,
     stop: () => new Promise<void>((done) => {
       if (child.exitCode !== null) return done();
       child.once('exit', () => done());

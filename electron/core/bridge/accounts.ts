@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { z } from 'zod';
 
-const AccountEntry = z.object({ id: z.string(), name: z.string(), baseUrl: z.string() });
+// username: the marketplace account signed in with (its password is in the shell's vault).
+const AccountEntry = z.object({ id: z.string(), name: z.string(), baseUrl: z.string(), username: z.string().optional() });
 const AppFile = z.object({
   accounts: z.array(AccountEntry),
   activeId: z.string().nullable(),
@@ -17,6 +18,11 @@ export type AccountEntry = z.infer<typeof AccountEntry>;
 /** The account a fresh data root starts with: works offline against the local cache. */
 export const DEFAULT_ACCOUNT: AccountEntry = { id: 'local', name: 'Local drafts', baseUrl: 'http://127.0.0.1:8787/1.1' };
 const DEFAULTS: AppFile = { accounts: [DEFAULT_ACCOUNT], activeId: DEFAULT_ACCOUNT.id, preferences: { theme: 'system', pageSize: 200 } };
+
+/** The marketplace's root URL the API client wants (it adds /1.1): accepts either form. */
+export function marketplaceRoot(url: string): string {
+  return url.replace(/\/+$/, '').replace(/\/1\.1$/, '');
+}
 
 export function appRegistry(root: string) {
   const file = join(root, 'market-desk.json');
@@ -34,7 +40,13 @@ export function appRegistry(root: string) {
     renameSync(temp, file);
     state = next;
   }
-  if (!existsSync(file)) save(state);
+  function upsert(entry: AccountEntry): AccountEntry {
+    const exists = state.accounts.some((a) => a.id === entry.id);
+    save({ ...state, accounts: exists ? state.accounts.map((a) => (a.id === entry.id ? entry : a)) : [...state.accounts, entry] });
+    return entry;
+  }
+  const fresh = !existsSync(file);
+  if (fresh) save(state);
 
   return {
     accounts: () => state.accounts,
@@ -42,14 +54,22 @@ export function appRegistry(root: string) {
       return state.accounts.find((a) => a.id === state.activeId) ?? state.accounts[0] ?? DEFAULT_ACCOUNT;
     },
     folderOf: (id: string) => join(root, 'accounts', id),
-    add(name: string, baseUrl: string): AccountEntry {
+    add(name: string, baseUrl: string, username?: string): AccountEntry {
       const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
       let id = base;
       for (let n = 2; state.accounts.some((a) => a.id === id); n++) id = `${base}-${n}`;
-      const entry = { id, name, baseUrl };
+      const entry: AccountEntry = { id, name, baseUrl, ...(username ? { username } : {}) };
       save({ ...state, accounts: [...state.accounts, entry] });
       return entry;
     },
+    /** Adds the account with this id or updates it in place (the sandbox's port changes per launch). */
+    upsert,
+    update(id: string, changes: Partial<Omit<AccountEntry, 'id'>>): AccountEntry | undefined {
+      const current = state.accounts.find((a) => a.id === id);
+      return current ? upsert({ ...current, ...changes }) : undefined;
+    },
+    /** true while the registry file did not exist before this launch. */
+    fresh,
     setActive(id: string): AccountEntry | undefined {
       const entry = state.accounts.find((a) => a.id === id);
       if (entry) save({ ...state, activeId: id });

@@ -6,6 +6,8 @@ import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
 import { IPC_EVENTS } from '../../../shared/ipc.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
 import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
+import type { CredentialVault } from './credential-file.ts';
+import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
 
 export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
@@ -13,8 +15,15 @@ export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventP
 export interface SessionOptions {
   /** The app's data root (accounts registry, one folder per account). */
   root: string;
-  /** Builds the sync port of an account; defaults to the offline-only stand-in. */
+  /** The shell's password store (Electron safeStorage; a 0600 file in web mode). */
+  credentials?: CredentialVault;
+  /**
+   * Builds the sync port of an account. Default: the real engine for an account with a
+   * marketplace username and a stored password, the offline-only stand-in otherwise.
+   */
   sync?: (db: Db, account: AccountEntry, folder: string) => SyncPort;
+  /** Engine timing: a run this long after a local change, and a poll (0: off; tests). */
+  syncTiming?: { debounceMs: number; pollMs: number };
 }
 
 export interface CoreSession {
@@ -24,6 +33,9 @@ export interface CoreSession {
   folder(): string;
   sync(): SyncPort;
   switchAccount(id: string): AccountEntry | undefined;
+  /** Reopens the active account (its sign-in changed: the sync port is built again). */
+  reload(): void;
+  credentials(): CredentialVault | null;
   /** Sends a push event to every listener, its payload checked against the contract first. */
   emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
   onEvent(listener: EventListener): () => void;
@@ -34,7 +46,12 @@ export const CACHE_FILE = 'cache.sqlite';
 
 export function openCoreSession(options: SessionOptions): CoreSession {
   const registry = appRegistry(options.root);
-  const makeSync = options.sync ?? ((db) => offlineOnlySync(db));
+  const vault = options.credentials ?? null;
+  const timing = options.syncTiming ?? { debounceMs: 1500, pollMs: 60_000 };
+  const makeSync = options.sync ?? ((db: Db, account: AccountEntry): SyncPort => {
+    if (!vault || !account.username || !vault.get(account.id)) return offlineOnlySync(db);
+    return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), ...timing });
+  });
   const listeners = new Set<EventListener>();
   let current = openAccount(registry.active());
 
@@ -66,6 +83,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     // A payload that breaks the contract is a bug here, not the listener's problem.
     const checked = IPC_EVENTS[name].parse(payload) as IpcEventPayload<E>;
     for (const listener of listeners) listener(name, checked);
+    if (name === 'drafts.changed') current.sync.localChange?.();
   }
 
   function closeCurrent(): void {
@@ -89,6 +107,12 @@ export function openCoreSession(options: SessionOptions): CoreSession {
       }
       return entry;
     },
+    reload() {
+      const entry = registry.active();
+      closeCurrent();
+      current = openAccount(entry);
+    },
+    credentials: () => vault,
     emit,
     onEvent(listener) {
       listeners.add(listener);

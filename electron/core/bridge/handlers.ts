@@ -19,6 +19,7 @@ import { itemSearch } from '../search/item-search.ts';
 import { validateDraft, type ValidationContext } from '../validation/validate-draft.ts';
 import type { CoreSession } from './core-session.ts';
 import { editorHandlers } from './editor-handlers.ts';
+import { accountView, sellerHandlers } from './seller-handlers.ts';
 
 export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
 export type Handlers = { [K in IpcMethodName]: Handler<K> };
@@ -212,16 +213,17 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
       preferences: session.registry.preferences(),
     }),
     'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
-    'accounts.list': () => session.registry.accounts().map((a) => ({ ...a, active: a.id === session.account().id })),
-    'accounts.add': ({ name, baseUrl }) => ({ ...session.registry.add(name, baseUrl), active: false }),
+    'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
+    'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),
     'accounts.switch'({ id }) {
       const entry = session.switchAccount(id);
       if (!entry) throw new DraftError('not-found', `account ${id} does not exist`);
-      const account = { ...entry, active: true };
+      const account = accountView(session, entry);
       session.emit('accounts.switched', account);
       changed(null, 'account');
       return account;
     },
+    ...sellerHandlers(session),
     'sync.status': () => session.sync().status(),
     'sync.now': () => session.sync().syncNow(),
     'sync.setOffline': ({ offline }) => session.sync().setOffline(offline),

@@ -11,10 +11,12 @@ export type SyncEvent =
 
 export interface SyncPort {
   status(): SyncStatus;
-  /** Starts a run (single-flight: a call during a run joins it) and resolves with the status after it. */
+  /** Starts a run (single-flight: calls during a run share one follow-up run) and resolves with the status after it. */
   syncNow(): Promise<SyncStatus>;
   /** The user's "work offline" switch: while on, nothing is sent and nothing is pulled. */
   setOffline(offline: boolean): SyncStatus;
+  /** A local change was written: a connected port schedules a run soon after. */
+  localChange?(): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: SyncEvent) => void): () => void;
   close(): void;

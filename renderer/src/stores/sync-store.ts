@@ -33,7 +33,11 @@ export function createSyncStore(bridge: Bridge) {
     };
   });
   const unsubscribers = [
-    bridge.on('sync.progress', (progress) => store.setState({ progress })),
+    bridge.on('sync.progress', (progress) => {
+      store.setState({ progress });
+      // The end of a run changes the queue and the running flag.
+      if (!progress.running) void store.getState().refresh();
+    }),
     bridge.on('sync.online', () => void store.getState().refresh()),
     // A local change grows the queue.
     bridge.on('drafts.changed', () => void store.getState().refresh()),

@@ -1,0 +1,185 @@
+// The seller's screens read the cache the pull filled: questions and offers across all items,
+// the items by status, the dashboard's figures, and what the sync could not settle. Read paths
+// only; every write goes through drafts/ (with its outbox row).
+import type { Dashboard, ItemFacts, OfferRow, QuestionRow, SalesFilter, SalesRow, SyncProblems } from '../../../shared/ipc.ts';
+import { parseTimestamp } from '../api/session.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { SyncState } from '../drafts/sync-state.ts';
+
+const FACT_COLUMNS = `i.title, i.sale_method, i.buy_now_price, i.starting_price, i.current_price, i.delivery_price, i.delivery_terms, i.payment_terms`;
+interface FactRow {
+  title: string | null; sale_method: string | null; buy_now_price: number | null; starting_price: number | null;
+  current_price: number | null; delivery_price: number | null; delivery_terms: string | null; payment_terms: string | null;
+}
+
+function facts(r: FactRow): ItemFacts {
+  const price = r.sale_method === 'buy-now' ? r.buy_now_price : (r.current_price ?? r.starting_price);
+  return {
+    title: r.title, price, buyNowPrice: r.buy_now_price, currentPrice: r.current_price ?? r.starting_price,
+    deliveryPrice: r.delivery_price, deliveryTerms: r.delivery_terms, paymentTerms: r.payment_terms,
+  };
+}
+
+const time = (value: string | null): number | null => {
+  if (!value) return null;
+  try {
+    return parseTimestamp(value);
+  } catch {
+    return null;
+  }
+};
+
+/** Which cached statuses each filter shows; 'draft' includes drafts never sent. */
+const FILTER_STATUSES: Record<Exclude<SalesFilter, 'all'>, string[]> = {
+  open: ['published'],
+  closed: ['closed'],
+  waiting: ['waiting', 'preview'],
+  draft: ['draft'],
+};
+
+export function sellerReads(db: Db) {
+  const questions = db.prepare(
+    `SELECT q.remote_id, q.item_remote_id, q.question, q.answer, q.pending_answer, q.author, q.created, i.local_id, ${FACT_COLUMNS}
+       FROM questions q JOIN items i ON i.remote_id = q.item_remote_id
+      WHERE i.deleted_at IS NULL
+      ORDER BY (q.answer IS NULL AND q.pending_answer IS NULL) DESC, q.created DESC, q.remote_id DESC`,
+  );
+  const offers = db.prepare(
+    `SELECT o.remote_id, o.item_remote_id, o.amount, o.message, o.status, o.author, o.expires, o.pending_decision,
+            i.local_id, i.title, i.current_price, i.starting_price, i.buy_now_price, i.sale_method, i.quantity
+       FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
+      WHERE o.status = 'pending' AND i.deleted_at IS NULL
+      ORDER BY o.expires, o.remote_id`,
+  );
+  const salesColumns = `local_id, remote_id, title, status, sync_state, sale_method, starting_price, current_price, buy_now_price,
+    bidder_count, offer_count, json_extract(server_copy, '$.closingTime') AS closing`;
+  const counts = db.prepare(`SELECT status, count(*) AS n FROM items WHERE deleted_at IS NULL GROUP BY status`);
+  const closedItems = db.prepare(
+    `SELECT i.local_id, i.category_id, i.current_price, i.bidder_count, json_extract(i.server_copy, '$.closingTime') AS closing,
+            json_extract(i.server_copy, '$.hasReservePrice') AS has_reserve, json_extract(i.server_copy, '$.hasReservePriceExceeded') AS reserve_met,
+            (SELECT max(o.amount) FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted') AS offer_amount,
+            coalesce(c.title, 'Category ' || i.category_id, 'No category') AS category
+       FROM items i LEFT JOIN categories c ON c.id = i.category_id
+      WHERE i.status = 'closed' AND i.deleted_at IS NULL`,
+  );
+  const problemItems = db.prepare(
+    `SELECT local_id, title, sync_state, reject_reason, reject_field, conflicts FROM items
+      WHERE sync_state IN ('rejected', 'conflict', 'outcome-unknown') AND deleted_at IS NULL ORDER BY updated DESC LIMIT 500`,
+  );
+
+  return {
+    questions(): QuestionRow[] {
+      return (questions.all() as Array<FactRow & {
+        remote_id: number; item_remote_id: number; question: string; answer: string | null; pending_answer: string | null; author: string; created: string; local_id: number;
+      }>).map((r) => ({
+        questionId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, question: r.question, author: r.author,
+        created: r.created, answer: r.answer, pendingAnswer: r.pending_answer, item: facts(r),
+      }));
+    },
+
+    offers(): OfferRow[] {
+      return (offers.all() as Array<{
+        remote_id: number; item_remote_id: number; amount: number; message: string | null; status: string; author: string; expires: string;
+        pending_decision: 'accepted' | 'refused' | null; local_id: number; title: string | null; current_price: number | null;
+        starting_price: number | null; buy_now_price: number | null; sale_method: string | null; quantity: number | null;
+      }>).map((r) => ({
+        offerId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, title: r.title, amount: r.amount, message: r.message,
+        author: r.author, status: r.status, pendingDecision: r.pending_decision, expiresAt: time(r.expires),
+        currentPrice: r.current_price ?? r.starting_price, buyNowPrice: r.buy_now_price, saleMethod: r.sale_method, quantity: r.quantity,
+      }));
+    },
+
+    sales(filter: SalesFilter, limit: number): { total: number; rows: SalesRow[]; counts: Record<SalesFilter, number> } {
+      const byStatus = new Map((counts.all() as Array<{ status: string; n: number }>).map((r) => [r.status, r.n]));
+      const countOf = (statuses: string[]) => statuses.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
+      const tally = {
+        all: [...byStatus.values()].reduce((a, b) => a + b, 0),
+        open: countOf(FILTER_STATUSES.open), closed: countOf(FILTER_STATUSES.closed),
+        waiting: countOf(FILTER_STATUSES.waiting), draft: countOf(FILTER_STATUSES.draft),
+      };
+      const statuses = filter === 'all' ? null : FILTER_STATUSES[filter];
+      const rows = db.prepare(
+        `SELECT ${salesColumns} FROM items WHERE deleted_at IS NULL ${statuses ? `AND status IN (SELECT value FROM json_each(?))` : ''}
+          ORDER BY CASE status WHEN 'published' THEN 0 WHEN 'waiting' THEN 1 WHEN 'preview' THEN 1 WHEN 'draft' THEN 2 ELSE 3 END, updated DESC, local_id DESC LIMIT ?`,
+      ).all(...(statuses ? [JSON.stringify(statuses), limit] : [limit])) as Array<{
+        local_id: number; remote_id: number | null; title: string | null; status: string; sync_state: SyncState; sale_method: string | null;
+        starting_price: number | null; current_price: number | null; buy_now_price: number | null; bidder_count: number; offer_count: number; closing: string | null;
+      }>;
+      return {
+        total: filter === 'all' ? tally.all : tally[filter],
+        counts: tally,
+        rows: rows.map((r) => ({
+          localId: r.local_id, remoteId: r.remote_id, title: r.title, status: r.status, syncState: r.sync_state, saleMethod: r.sale_method,
+          startingPrice: r.starting_price, currentPrice: r.current_price, buyNowPrice: r.buy_now_price,
+          bidderCount: r.bidder_count, offerCount: r.offer_count, closesAt: time(r.closing),
+        })),
+      };
+    },
+
+    /**
+     * Sold = a closed item with bids that met the reserve (or had none), or with an accepted
+     * offer; its price is the accepted offer or the final current price. The service does not
+     * say "sold" in an item, so this is the cache's best reading of it.
+     */
+    dashboard(now = Date.now()): Dashboard {
+      const WEEK = 7 * 86_400_000;
+      const monday = (ms: number) => {
+        const d = new Date(ms);
+        d.setUTCHours(0, 0, 0, 0);
+        return d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+      };
+      const firstWeek = monday(now) - 11 * WEEK;
+      const weeks = Array.from({ length: 12 }, (_, i) => ({ week: new Date(firstWeek + i * WEEK).toISOString().slice(0, 10), sold: 0, revenue: 0 }));
+      const categories = new Map<number, { title: string; sold: number; sum: number }>();
+      let closed = 0;
+      let sold = 0;
+      for (const r of closedItems.all() as Array<{
+        category_id: number | null; current_price: number | null; bidder_count: number; closing: string | null;
+        has_reserve: number | null; reserve_met: number | null; offer_amount: number | null; category: string;
+      }>) {
+        closed += 1;
+        const byBids = r.bidder_count > 0 && (!r.has_reserve || r.reserve_met === 1);
+        const price = r.offer_amount ?? (byBids ? r.current_price : null);
+        if (price === null) continue;
+        sold += 1;
+        const at = time(r.closing);
+        if (at !== null && at >= firstWeek) {
+          const week = weeks[Math.floor((monday(at) - firstWeek) / WEEK)];
+          if (week) {
+            week.sold += 1;
+            week.revenue = Math.round((week.revenue + price) * 100) / 100;
+          }
+        }
+        const key = r.category_id ?? 0;
+        const entry = categories.get(key) ?? { title: r.category, sold: 0, sum: 0 };
+        entry.sold += 1;
+        entry.sum += price;
+        categories.set(key, entry);
+      }
+      const byCategory = [...categories.entries()]
+        .map(([categoryId, c]) => ({ categoryId, title: c.title, sold: c.sold, average: Math.round((c.sum / c.sold) * 100) / 100 }))
+        .sort((a, b) => b.sold - a.sold || a.title.localeCompare(b.title))
+        .slice(0, 10);
+      return { weeks, sellThrough: { closed, sold }, byCategory };
+    },
+
+    /** The local value of a rejected field is read by the caller (it knows the field table). */
+    problems(valueOf: (localId: number, field: string) => unknown): SyncProblems {
+      const out: SyncProblems = { rejected: [], conflicts: [], unknown: [] };
+      for (const r of problemItems.all() as Array<{
+        local_id: number; title: string | null; sync_state: SyncState; reject_reason: string | null; reject_field: string | null; conflicts: string | null;
+      }>) {
+        if (r.sync_state === 'rejected') {
+          out.rejected.push({ localId: r.local_id, title: r.title, field: r.reject_field, reason: r.reject_reason, value: r.reject_field ? valueOf(r.local_id, r.reject_field) ?? null : null });
+        } else if (r.sync_state === 'conflict') {
+          const fields = Object.entries((r.conflicts ? JSON.parse(r.conflicts) : {}) as Record<string, { local: unknown; remote: unknown }>)
+            .map(([field, c]) => ({ field, local: c.local ?? null, remote: c.remote ?? null }));
+          out.conflicts.push({ localId: r.local_id, title: r.title, fields });
+        } else {
+          out.unknown.push({ localId: r.local_id, title: r.title });
+        }
+      }
+      return out;
+    },
+  };
+}

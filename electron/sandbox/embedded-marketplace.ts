@@ -1,0 +1,40 @@
+// The embedded sandbox marketplace: the service of server/ started in this process on a free
+// loopback port, its data under the app's data folder, seeded with the demo on first run, so a
+// first-time user sees a working shop. This folder is the ONE place where the app imports the
+// service (the shell and the core never do).
+import { join } from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
+import type { AppRegistry } from '../core/bridge/accounts.ts';
+import type { CredentialVault } from '../core/bridge/credential-file.ts';
+
+export const SANDBOX_ACCOUNT_ID = 'sandbox';
+/** The demo power seller the app signs in as. */
+export const SANDBOX_USER = 'pekka';
+
+export interface Sandbox {
+  /** The marketplace root, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(dataRoot: string): Promise<Sandbox> {
+  // No rate limit: one local user, and every sync run's pull reads each of the seller's items
+  // (130 for pekka), which a per-minute limit meant for the public would throttle.
+  const { app, service } = await buildApp({ dataDir: join(dataRoot, 'sandbox'), logger: false, rateLimitPerMinute: null });
+  await seedDemo(service, { onlyIfEmpty: true });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = new URL(address).port;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * Keeps the sandbox account pointing at this launch's port, signed in as the demo seller; on a
+ * fresh data folder it becomes the active account.
+ */
+export function registerSandboxAccount(registry: AppRegistry, vault: CredentialVault, baseUrl: string): void {
+  const wasFresh = registry.fresh;
+  registry.upsert({ id: SANDBOX_ACCOUNT_ID, name: 'Sandbox marketplace (pekka)', baseUrl, username: SANDBOX_USER });
+  if (!vault.get(SANDBOX_ACCOUNT_ID)) vault.set(SANDBOX_ACCOUNT_ID, { username: SANDBOX_USER, password: DEMO_PASSWORD });
+  if (wasFresh) registry.setActive(SANDBOX_ACCOUNT_ID);
+}

@@ -1,0 +1,53 @@
+// Marketplace accounts: several kept, one active; signing in hands the password to the core
+// (which checks it with the marketplace and gives it to the shell's store) and forgets it here.
+import { createStore } from 'zustand/vanilla';
+import type { IpcOutput } from '../../../shared/ipc.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { messageOf } from '../navigation/live-store.ts';
+
+type Account = IpcOutput<'accounts.list'>[number];
+
+export interface AccountsState {
+  accounts: Account[];
+  error: string | null;
+  notice: string | null;
+  load(): Promise<void>;
+  add(name: string, baseUrl: string): Promise<Account | null>;
+  signIn(id: string, username: string, password: string): Promise<boolean>;
+  switchTo(id: string): Promise<void>;
+}
+
+export function createAccountsStore(bridge: Bridge) {
+  return createStore<AccountsState>()((set, get) => {
+    const guard = async <T>(run: () => Promise<T>, done?: string): Promise<T | null> => {
+      try {
+        const value = await run();
+        set({ error: null, notice: done ?? null });
+        await get().load();
+        return value;
+      } catch (error) {
+        set({ error: messageOf(error), notice: null });
+        return null;
+      }
+    };
+    return {
+      accounts: [],
+      error: null,
+      notice: null,
+      async load() {
+        try {
+          set({ accounts: await call(bridge, 'accounts.list', {}) });
+        } catch (error) {
+          set({ error: messageOf(error) });
+        }
+      },
+      add: (name, baseUrl) => guard(() => call(bridge, 'accounts.add', { name, baseUrl }), `Added ${name}.`),
+      signIn: async (id, username, password) =>
+        (await guard(() => call(bridge, 'accounts.signIn', { id, username, password }), `Signed in as ${username}.`)) !== null,
+      switchTo: async (id) => {
+        await guard(() => call(bridge, 'accounts.switch', { id }));
+      },
+    };
+  });
+}
+export type AccountsStore = ReturnType<typeof createAccountsStore>;

@@ -1,0 +1,34 @@
+// A screen's store reloads from the cache when the cache changes: a local change, or the end of a
+// sync run (the pull may have brought new questions, offers, bids or states).
+import type { Bridge } from '../bridge/bridge-types.ts';
+import { BridgeError } from '../bridge/bridge-types.ts';
+
+export function reloadOnChanges(bridge: Bridge, load: () => Promise<void>): () => void {
+  const offs = [
+    bridge.on('drafts.changed', () => void load()),
+    bridge.on('sync.progress', (p) => {
+      if (!p.running) void load();
+    }),
+    bridge.on('accounts.switched', () => void load()),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+export const messageOf = (error: unknown): string =>
+  error instanceof BridgeError || error instanceof Error ? error.message : String(error);
+
+export const euro = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : `${value.toLocaleString('fi-FI', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+/** "2 d 4 h", "3 h 12 min", "expired". */
+export function timeLeft(until: number | null, now = Date.now()): string {
+  if (until === null) return '—';
+  const ms = until - now;
+  if (ms <= 0) return 'expired';
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  return `${Math.max(1, minutes)} min`;
+}

@@ -1,0 +1,13 @@
+// The seller screens' store instances, bound to the one bridge (like stores/app-stores.ts).
+import { createAccountsStore } from '../accounts/accounts-store.ts';
+import { bridge } from '../bridge.ts';
+import { createOffersStore } from '../offers/offers-store.ts';
+import { createQuestionsStore } from '../questions/questions-store.ts';
+import { createSalesStore } from '../sales/sales-store.ts';
+import { createSyncProblemsStore } from '../sync-panel/sync-problems-store.ts';
+
+export const questionsStore = createQuestionsStore(bridge);
+export const offersStore = createOffersStore(bridge);
+export const salesStore = createSalesStore(bridge);
+export const syncProblemsStore = createSyncProblemsStore(bridge);
+export const accountsStore = createAccountsStore(bridge);

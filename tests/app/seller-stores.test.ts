@@ -1,0 +1,135 @@
+// The seller screens' stores over the real core (memory transport: JSON copies, no shared
+// objects) and the real service on port 0.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBridge } from '../../electron/core/bridge/bridge.ts';
+import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
+import { fileCredentialVault } from '../../electron/core/bridge/credential-file.ts';
+import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
+import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
+import { ANSWER_MAX, createQuestionsStore, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
+import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
+import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
+import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
+import { insertItem } from '../support/trading-fixtures.ts';
+import { memoryTransport } from './memory-transport.ts';
+import { tempRoot } from './support.ts';
+
+let server: TestServer;
+let n = 0;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function setup() {
+  const username = `store-seller-${++n}`;
+  const userId = await server.addUser(username);
+  const root = tempRoot();
+  const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
+  const bridge = typedBridge(memoryTransport(createBridge(coreHandlers(session, async () => {})), session));
+  const accounts = createAccountsStore(bridge);
+  const added = await accounts.getState().add('Test market', server.url);
+  expect(added).not.toBeNull();
+  await accounts.getState().switchTo(added?.id ?? '');
+  expect(await accounts.getState().signIn(added?.id ?? '', username, TEST_PASSWORD)).toBe(true);
+  expect(accounts.getState().accounts.find((a) => a.active)).toMatchObject({ username, signedIn: true });
+  const stores = {
+    questions: createQuestionsStore(bridge), offers: createOffersStore(bridge), sales: createSalesStore(bridge), problems: createSyncProblemsStore(bridge),
+  };
+  const close = () => {
+    for (const s of Object.values(stores)) s.getState().dispose();
+    session.close();
+  };
+  return { username, userId, bridge, stores, close, syncNow: () => bridgeCall(bridge, 'sync.now', {}) };
+}
+
+describe('canned answers', () => {
+  it('fill {title}, {price} and {deliveryTerms} from the item and leave unknown placeholders as typed', () => {
+    const item = { title: 'Oak chair', price: 40, buyNowPrice: null, currentPrice: 40, deliveryPrice: 9.9, deliveryTerms: 'Posti within 2 days', paymentTerms: null };
+    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item)).toBe('"Oak chair" costs 40,00 €; Posti within 2 days. {colour}?');
+  });
+});
+
+describe('the seller stores', () => {
+  it('answer a question with a canned text, accept an offer after a confirmation, and show the sale', async () => {
+    const t = await setup();
+    try {
+      const buyer = await server.login(`store-buyer-${n}`);
+      const item = insertItem(server.service, { sellerId: t.userId, title: 'Oak chair', startingPrice: 40 });
+      await call(server.api(`/items/${item}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Still there?' } });
+      await call(server.api(`/items/${item}/offers`), { method: 'POST', token: buyer.token, json: { offer: 35 } });
+      await t.syncNow();
+
+      const q = t.stores.questions;
+      await q.getState().load();
+      const question = q.getState().rows[0];
+      expect(question).toMatchObject({ question: 'Still there?', answer: null });
+      q.getState().useCanned(question?.questionId ?? 0, 0);
+      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at 40,00 €.');
+      q.getState().setDraft(question?.questionId ?? 0, 'x'.repeat(400));
+      expect(q.getState().drafts[question?.questionId ?? 0]).toHaveLength(ANSWER_MAX);
+      q.getState().setDraft(question?.questionId ?? 0, 'Yes, it is.');
+      expect(await q.getState().answer(question?.questionId ?? 0)).toBe(true);
+      expect(q.getState().rows[0]).toMatchObject({ pendingAnswer: 'Yes, it is.' });
+
+      const o = t.stores.offers;
+      await o.getState().load();
+      const offer = o.getState().rows[0];
+      o.getState().toggle(offer?.offerId ?? 0);
+      o.getState().ask('accepted', o.getState().selected);
+      expect(decisionSummary('accepted', o.getState().rows)).toMatch(/binding sale at the offered price/);
+      // Nothing is decided before the confirmation.
+      expect((await bridgeCall(t.bridge, 'offers.list', {}))[0]?.pendingDecision).toBeNull();
+      await o.getState().confirm();
+      expect(o.getState().notice).toEqual({ kind: 'info', text: '1 offer accepted: sent with the next sync.' });
+      expect(o.getState().rows[0]?.pendingDecision).toBe('accepted');
+
+      await t.syncNow();
+      expect(o.getState().rows).toEqual([]);
+      expect(q.getState().rows[0]).toMatchObject({ answer: 'Yes, it is.', pendingAnswer: null });
+      const sales = t.stores.sales;
+      await sales.getState().setFilter('closed');
+      expect(sales.getState().rows.map((r) => r.title)).toEqual(['Oak chair']);
+      expect(sales.getState().dashboard?.sellThrough).toEqual({ closed: 1, sold: 1 });
+    } finally {
+      t.close();
+    }
+  });
+
+  it('resolve a conflict only once every field has a choice', async () => {
+    const t = await setup();
+    try {
+      const login = await call(server.api('/authentication'), { method: 'POST', json: { username: t.username, password: TEST_PASSWORD } });
+      const token = (login.body as { authentication: { token: { id: string } } }).authentication.token.id;
+      const created = await call(server.api('/items'), { method: 'POST', token, json: { status: 'draft', title: 'Desk', postalCode: '00100' } });
+      const remoteId = (created.body as { id: number }).id;
+      await t.syncNow();
+      const localId = (await bridgeCall(t.bridge, 'sales.list', { status: 'draft' })).rows[0]?.localId ?? 0;
+      await bridgeCall(t.bridge, 'sync.setOffline', { offline: true });
+      await bridgeCall(t.bridge, 'drafts.update', { localId, changes: { title: 'Desk (mine)', postalCode: '00200' } });
+      await call(server.api(`/items/${remoteId}`), { method: 'PUT', token, json: { title: 'Desk (theirs)', postalCode: '00300' } });
+      await bridgeCall(t.bridge, 'sync.setOffline', { offline: false });
+      await t.syncNow();
+
+      const p = t.stores.problems;
+      await p.getState().load();
+      expect(p.getState().problems?.conflicts[0]?.fields.map((f) => f.field).sort()).toEqual(['postalCode', 'title']);
+      p.getState().choose(localId, 'title', 'local');
+      await p.getState().resolve(localId);
+      expect(p.getState().error).toMatch(/every field/);
+      p.getState().choose(localId, 'postalCode', 'remote');
+      await p.getState().resolve(localId);
+      expect(p.getState().problems?.conflicts).toEqual([]);
+      await t.syncNow();
+      const remote = (await call(server.api(`/items/${remoteId}`), { token })).body as { title: string; postalCode: string };
+      expect(remote).toMatchObject({ title: 'Desk (mine)', postalCode: '00300' });
+    } finally {
+      t.close();
+    }
+  });
+});
