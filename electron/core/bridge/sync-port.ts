@@ -23,9 +23,9 @@ export interface SyncPort {
 }
 
 /**
- * OFFLINE-ONLY stand-in for the sync engine, NOT a sync: it never contacts the marketplace.
- * It reports the outbox honestly (queue length, parked rows) and says in `message` that changes
- * stay queued on this machine. Replace it with the engine's port when electron/core/sync lands.
+ * The port of an account that has no marketplace sign-in (no username or no stored password):
+ * it never contacts anything. It reports the outbox honestly (queue length, parked rows) and says
+ * in `message` that changes stay on this computer until the account is signed in.
  */
 export function offlineOnlySync(db: Db): SyncPort {
   const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
@@ -40,7 +40,7 @@ export function offlineOnlySync(db: Db): SyncPort {
     queueLength: pending.get() as number,
     parked: parked.get() as number,
     lastRunAt: null,
-    message: 'Sync is not installed in this build: every change is kept in the local outbox and nothing is on the marketplace yet.',
+    message: 'This account is not signed in to a marketplace: every change is kept on this computer, and nothing is on the marketplace yet. Sign in under Accounts to sync.',
   });
   return {
     status,
