@@ -3,19 +3,18 @@
 // are attached by file input with thumbnails and progress, reordered and removed; publishing
 // queues the draft.
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
-import { buildRenderer, launchChromium, OUTPUT, startWebMode, tempDir, type WebMode } from './support.ts';
+import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
+let app: AppSession;
 let web: WebMode;
-let context: BrowserContext;
 let page: Page;
-const dirs: Array<{ remove(): void }> = [];
-const consoleProblems: string[] = [];
+let consoleProblems: string[];
 
 /** The cache a first pull leaves: a private seller's settings (2.9) and a 3-level category tree. */
 function seedCache(root: string): void {
@@ -42,26 +41,11 @@ function photo(r: number, g: number, b: number, format: 'jpeg' | 'png' = 'jpeg')
 }
 
 beforeAll(async () => {
-  const out = tempDir('e2e-renderer-');
-  const data = tempDir('e2e-data-');
-  const profile = tempDir('e2e-profile-');
-  dirs.push(out, data, profile);
-  seedCache(data.path);
-  await buildRenderer(out.path);
-  web = await startWebMode(data.path, out.path);
-  context = await launchChromium(profile.path);
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleProblems.push(error.message));
+  app = await openApp({ prepareData: seedCache });
+  ({ web, page, consoleProblems } = app);
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await web?.stop();
-  for (const dir of dirs) dir.remove();
-});
+afterAll(() => app?.close());
 
 const editor = () => page.getByRole('dialog');
 const field = (name: string) => editor().locator(`.field[data-field=${name}]`);

@@ -1,33 +1,22 @@
 // Thousands of drafts: the grid keeps only the visible rows in the DOM, reaches the last row from
 // the keyboard, searches, and bulk edits all of them.
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftsCsv } from '../app/support.ts';
-import { buildRenderer, launchChromium, OUTPUT, startWebMode, tempDir, type WebMode } from './support.ts';
+import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
 const COUNT = 3000;
+let app: AppSession;
 let web: WebMode;
-let context: BrowserContext;
 let page: Page;
-const dirs: Array<{ remove(): void }> = [];
 
 beforeAll(async () => {
-  const out = tempDir('e2e-renderer-');
-  const data = tempDir('e2e-data-');
-  const profile = tempDir('e2e-profile-');
-  dirs.push(out, data, profile);
-  await buildRenderer(out.path);
-  web = await startWebMode(data.path, out.path);
-  context = await launchChromium(profile.path);
-  page = context.pages()[0] ?? (await context.newPage());
+  app = await openApp();
+  ({ web, page } = app);
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await web?.stop();
-  for (const dir of dirs) dir.remove();
-});
+afterAll(() => app?.close());
 
 const rows = () => page.locator('[role=row][data-local-id]');
 

@@ -2,40 +2,24 @@
 // see them in the grid, bulk edit their price, undo, edit one cell inline.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
 import { draftsCsv } from '../app/support.ts';
-import { buildRenderer, launchChromium, OUTPUT, startWebMode, tempDir, type WebMode } from './support.ts';
+import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
+let app: AppSession;
 let web: WebMode;
 let rendererDir: string;
-let context: BrowserContext;
 let page: Page;
-const dirs: Array<{ remove(): void }> = [];
-const consoleProblems: string[] = [];
+let consoleProblems: string[];
 
 beforeAll(async () => {
-  const out = tempDir('e2e-renderer-');
-  const data = tempDir('e2e-data-');
-  const profile = tempDir('e2e-profile-');
-  dirs.push(out, data, profile);
-  rendererDir = out.path;
-  await buildRenderer(out.path);
-  web = await startWebMode(data.path, out.path);
-  context = await launchChromium(profile.path);
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleProblems.push(error.message));
+  app = await openApp();
+  ({ web, page, rendererDir, consoleProblems } = app);
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await web?.stop();
-  for (const dir of dirs) dir.remove();
-});
+afterAll(() => app?.close());
 
 const priceCell = (title: string) => page.locator('[role=row]', { has: page.getByText(title, { exact: true }) }).locator('[data-field=buyNowPrice]');
 

@@ -3,17 +3,16 @@
 // a draft and sees it synced when back online; resolves a conflict with an edit made on the
 // service by a second client. Every step is checked on the service itself.
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, OUTPUT, startWebMode, tempDir, type WebMode } from './support.ts';
+import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
+let app: AppSession;
 let web: WebMode;
-let context: BrowserContext;
 let page: Page;
 let market: string;
 let token: string;
-const dirs: Array<{ remove(): void }> = [];
-const pageErrors: string[] = [];
+let pageErrors: string[];
 const TITLE = 'E2E brass lamp';
 /** The draft the offline and conflict steps edit (made by the second client). */
 let lampId = 0;
@@ -48,13 +47,9 @@ async function editTitle(cell: ReturnType<Page['locator']>, value: string): Prom
 }
 
 beforeAll(async () => {
-  const out = tempDir('e2e-seller-renderer-');
-  const data = tempDir('e2e-seller-data-');
-  const profile = tempDir('e2e-seller-profile-');
-  dirs.push(out, data, profile);
-  await buildRenderer(out.path);
   // No --sandbox off: the embedded marketplace starts with the demo seed, as `npm run web` does.
-  web = await startWebMode(data.path, out.path, []);
+  app = await openApp({ webArgs: [], prefix: 'e2e-seller' });
+  ({ web, page, pageErrors } = app);
   market = /sandbox marketplace on (\S+)/.exec(web.stderr())?.[1] ?? '';
   expect(market).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const login = await fetch(`${market}/1.1/authentication`, {
@@ -65,16 +60,9 @@ beforeAll(async () => {
   const created = await api('/items', { method: 'POST', json: { status: 'draft', title: TITLE, postalCode: '00100' } });
   expect(created.status).toBe(201);
   lampId = created.body.id as number;
-  context = await launchChromium(profile.path);
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
 }, 180_000);
 
-afterAll(async () => {
-  await context?.close();
-  await web?.stop();
-  for (const dir of dirs) dir.remove();
-});
+afterAll(() => app?.close());
 
 describe('a seller on the embedded sandbox marketplace', () => {
   it('is signed in as the demo seller and sees the shop', async () => {

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -78,4 +78,58 @@ export async function launchChromium(profileDir: string): Promise<BrowserContext
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
   });
+}
+
+export interface AppSession {
+  web: WebMode;
+  context: BrowserContext;
+  page: Page;
+  /** Where the built renderer is. */
+  rendererDir: string;
+  /** Console errors and uncaught page errors, in order. */
+  consoleProblems: string[];
+  /** Uncaught page errors only. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The app as a test drives it: the renderer built, web mode started on its own data folder, and
+ * Debian's Chromium on a fresh profile with one page open. `webArgs` go to web mode (default: no
+ * marketplace); `prepareData` may fill the data folder before web mode opens it. `close()` stops
+ * everything and removes the folders.
+ */
+export async function openApp(
+  options: { webArgs?: string[]; prefix?: string; prepareData?: (dataDir: string) => void } = {},
+): Promise<AppSession> {
+  const prefix = options.prefix ?? 'e2e';
+  const dirs = [tempDir(`${prefix}-renderer-`), tempDir(`${prefix}-data-`), tempDir(`${prefix}-profile-`)];
+  const [out, data, profile] = dirs as [ReturnType<typeof tempDir>, ReturnType<typeof tempDir>, ReturnType<typeof tempDir>];
+  let web: WebMode | undefined;
+  let context: BrowserContext | undefined;
+  const close = async () => {
+    await context?.close();
+    await web?.stop();
+    for (const dir of dirs) dir.remove();
+  };
+  try {
+    options.prepareData?.(data.path);
+    await buildRenderer(out.path);
+    web = await startWebMode(data.path, out.path, options.webArgs);
+    context = await launchChromium(profile.path);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const consoleProblems: string[] = [];
+    const pageErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleProblems.push(message.text());
+    });
+    page.on('pageerror', (error) => {
+      consoleProblems.push(error.message);
+      pageErrors.push(error.message);
+    });
+    return { web, context, page, rendererDir: out.path, consoleProblems, pageErrors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
