@@ -2,6 +2,7 @@
 // into item summaries with the shared views.
 import type { Db } from '../../db/open.ts';
 import type { PurchasesQuery, SalesQuery } from '../../../shared/api/index.ts';
+import { CURRENT_PRICE_SQL } from '../search/item-search.ts';
 
 export interface IdPage {
   ids: number[];
@@ -47,7 +48,7 @@ export function purchaseIds(db: Db, userId: number, query: PurchasesQuery, limit
 const SALES_ORDER: Record<NonNullable<SalesQuery['sort']>, string> = {
   bidders: 'i.bidder_count DESC, i.id DESC',
   'closing-time': 'i.closing_time IS NULL, i.closing_time ASC, i.id DESC',
-  'current-price': `coalesce(CASE WHEN i.sale_method = 'buy-now' THEN i.buy_now_price ELSE coalesce(i.current_price, i.starting_price) END, 0) DESC, i.id DESC`,
+  'current-price': `coalesce(${CURRENT_PRICE_SQL}, 0) DESC, i.id DESC`,
   'list-time': 'i.list_time IS NULL, i.list_time DESC, i.id DESC',
 };
 
