@@ -3,7 +3,8 @@
 // the renderer's JS heap after that render, and the frame times while a script scrolls the grid
 // from top to bottom (requestAnimationFrame deltas). Prints one JSON object with the targets.
 // Options: --drafts N (default 10000), --step PX (scroll per frame, default 1600);
-// UI_BENCH_PROFILE=1 prints the renderer's hottest functions while scrolling (CPU profile) on stderr.
+// UI_BENCH_PROFILE=scroll (or =load) prints the renderer's hottest functions while scrolling (or
+// while loading up to the first row) from a CPU profile on stderr, from an unminified build.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -82,12 +83,26 @@ const scrollScript = (step: number) => `new Promise((resolve) => {
   requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame); });
 })`;
 
+type CpuProfile = { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }> };
+/** The 25 functions with the most self time, as "percent name file:line" lines. */
+function hottest(profile: CpuProfile): string {
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (n.hitCount ?? 0));
+    total += n.hitCount ?? 0;
+  }
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(100 * v / total).toFixed(1)}% ${k}`).join('\n');
+}
+const PROFILE = process.env.UI_BENCH_PROFILE;
+
 const renderer = tempDir('ui-bench-renderer-');
 const data = tempDir('ui-bench-data-');
 const profile = tempDir('ui-bench-profile-');
 try {
   const seedMs = seed(data.path);
-  await buildRenderer(renderer.path);
+  await buildRenderer(renderer.path, { minify: !PROFILE });
   const web = await startWebMode(data.path, renderer.path);
   const context = await chromium.launchPersistentContext(profile.path, {
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1440, height: 900 },
@@ -95,8 +110,15 @@ try {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript({ content: FIRST_ROW_WATCH });
+    const loadCdp = PROFILE === 'load' ? await context.newCDPSession(page) : null;
+    if (loadCdp) {
+      await loadCdp.send('Profiler.enable');
+      await loadCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await loadCdp.send('Profiler.start');
+    }
     await page.goto(web.url);
     await page.waitForSelector('[role=row][data-local-id]');
+    if (loadCdp) console.error(hottest(((await loadCdp.send('Profiler.stop')) as { profile: CpuProfile }).profile));
     // The row is in the DOM; one more frame and it is painted.
     const firstRenderMs = (await page.evaluate(FIRST_ROW_TIME)) as number;
     const count = await page.locator('.count').textContent();
@@ -113,22 +135,12 @@ try {
     await cdp.send('HeapProfiler.collectGarbage');
     const heapAfterGc = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
 
-    if (process.env.UI_BENCH_PROFILE) {
+    if (PROFILE === 'scroll') {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
     const scroll = (await page.evaluate(scrollScript(STEP))) as { deltas: number[]; rowsInDom: number; reachedEnd: boolean };
-    if (process.env.UI_BENCH_PROFILE) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] } };
-      const self = new Map<string, number>();
-      let total = 0;
-      for (const n of profile.nodes) {
-        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (n.hitCount ?? 0));
-        total += n.hitCount ?? 0;
-      }
-      console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(100 * v / total).toFixed(1)}% ${k}`).join('\n'));
-    }
+    if (PROFILE === 'scroll') console.error(hottest(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile));
     const sorted = [...scroll.deltas].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);

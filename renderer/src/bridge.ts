@@ -1,8 +1,7 @@
-// The ONLY way the renderer reaches the core. Electron when the preload exposed its bridge,
-// web mode otherwise; chosen once at startup.
+// The ONLY way the renderer reaches the core: the window's transport (./bridge/transport.ts)
+// with every response checked against the IPC contract.
 import { typedBridge, type Bridge } from './bridge/bridge-types.ts';
-import { electronTransport } from './bridge/electron-bridge.ts';
-import { webTransport } from './bridge/web-bridge.ts';
+import { transport, transportMode } from './bridge/transport.ts';
 
-export const bridge: Bridge = typedBridge(electronTransport() ?? webTransport());
-export const bridgeMode: 'electron' | 'web' = electronTransport() ? 'electron' : 'web';
+export const bridge: Bridge = typedBridge(transport);
+export const bridgeMode = transportMode;

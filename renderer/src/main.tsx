@@ -1,12 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
-import './styles.css';
-import { draftsStore } from './stores/app-stores.ts';
+// Boot: ask for the drafts grid's first page, then load the app. The request is answered while
+// the app's code downloads and evaluates, instead of after (see bridge/primed-transport.ts).
+import { transport } from './bridge/transport.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from './stores/drafts-query.ts';
 
-// The first page is asked for before React mounts: the request overlaps the first render.
-void draftsStore.getState().reload();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
-createRoot(root).render(<StrictMode><App /></StrictMode>);
+transport.prime('drafts.page', firstPageInput(DEFAULT_QUERY, FIRST_PAGE_SIZE));
+void import('./app-root.tsx');

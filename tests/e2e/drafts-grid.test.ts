@@ -97,6 +97,11 @@ describe('the drafts grid in web mode', () => {
     await page.getByLabel('Edit Buy-now €').fill('99');
     await page.getByLabel('Edit Buy-now €').press('Escape');
     await expect.poll(() => priceCell('Vintage lamp no. 1').textContent()).toBe('13.25');
+    // A double click on the title opens its editor too.
+    await page.locator('[role=row][data-local-id]').first().locator('[data-field=title]').dblclick();
+    await page.getByLabel('Edit Title').fill('Vintage lamp no. 1, brass');
+    await page.getByLabel('Edit Title').press('Enter');
+    await expect.poll(() => page.locator('[role=row][data-local-id]').first().locator('[data-field=title]').textContent()).toBe('Vintage lamp no. 1, brass');
 
     // Shift+click extends the selection.
     await page.locator('[role=row][data-local-id]').nth(1).click();

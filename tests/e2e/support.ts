@@ -22,11 +22,12 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 }
 
 /** A production build, as shipped (vitest sets NODE_ENV=test, which would bundle React's development build). */
-export async function buildRenderer(outDir: string): Promise<void> {
+/** `minify: false` keeps function names readable in CPU profiles (bench:ui with UI_BENCH_PROFILE). */
+export async function buildRenderer(outDir: string, options: { minify?: boolean } = {}): Promise<void> {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: options.minify ?? true } });
   } finally {
     process.env.NODE_ENV = previous;
   }

@@ -1,18 +1,22 @@
 // The drafts grid: a virtualised table (only the visible rows are in the DOM), sortable headers,
 // multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
-import { CellEditor } from './cell-editor.tsx';
-import { COLUMNS, displayValue, editValue, parseInput } from './columns.ts';
-import { ProblemBadge, SyncBadge } from './badges.tsx';
+import { COLUMNS, editValue, parseInput } from './columns.ts';
+import { GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
-const ROW_HEIGHT = 34;
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
-const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? 'minmax(200px, 1fr)' : `${c.width}px`)).join(' ')} 70px 110px 100px`;
+/** Rows beyond the visible ones whose pages are loaded ahead of the scroll. */
+const LOOK_AROUND = 60;
+const TITLE_MIN_WIDTH = 200;
+const TRAILING = [70, 110, 100];
+const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? `minmax(${TITLE_MIN_WIDTH}px, 1fr)` : `${c.width}px`)).join(' ')} ${TRAILING.map((w) => `${w}px`).join(' ')}`;
+/** A row's width never depends on its content (see .grid-row's containment). */
+const MIN_ROW_WIDTH = 40 + COLUMNS.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0) + TRAILING.reduce((a, b) => a + b, 0);
 
 export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () => void }) {
   const total = useStore(store, (s) => s.total);
@@ -38,21 +42,19 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
   const last = items.at(-1)?.index ?? 0;
 
   useEffect(() => {
-    if (total > 0) void store.getState().ensureRange(first, last);
+    // A little ahead of the visible rows in both directions: pages arrive before rows scroll in.
+    if (total > 0) void store.getState().ensureRange(Math.max(0, first - LOOK_AROUND), last + 2 * LOOK_AROUND);
   }, [store, first, last, total, rows]);
 
   useEffect(() => {
     if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });
   }, [virtualizer, focusRow, total]);
 
-  const focusGrid = () => scrollRef.current?.focus({ preventScroll: true });
-
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (editing) return;
     const s = store.getState();
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
     const ctrl = event.ctrlKey || event.metaKey;
-    const handled = true;
     switch (event.key) {
       case 'ArrowDown': void s.moveFocus(1, 0, event.shiftKey); break;
       case 'ArrowUp': void s.moveFocus(-1, 0, event.shiftKey); break;
@@ -85,19 +87,43 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
       default:
         return;
     }
-    if (handled) event.preventDefault();
+    event.preventDefault();
   };
 
-  const commit = async (row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> => {
-    const column = COLUMNS[columnIndex];
-    if (!column) return true;
-    const s = store.getState();
-    if (text === editValue(row, column.field)) s.cancelEdit();
-    else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
-    if (move !== 0) s.setFocusColumn(columnIndex + move);
-    focusGrid();
-    return true;
-  };
+  /** Stable across renders, so a memoised row re-renders only for its own changes. */
+  const handlers = useMemo(() => {
+    const refocus = () => scrollRef.current?.focus({ preventScroll: true });
+    return {
+      onRowClick(index: number, e: React.MouseEvent) {
+        void store.getState().clickRow(index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+        refocus();
+      },
+      onCheckClick(index: number, e: React.MouseEvent) {
+        void store.getState().clickRow(index, { toggle: true, shift: e.shiftKey });
+      },
+      onCellClick(column: number) {
+        store.getState().setFocusColumn(column);
+      },
+      onCellDoubleClick(localId: number, column: number) {
+        const field = COLUMNS[column]?.field;
+        if (field) store.getState().startEdit(localId, field);
+      },
+      async onCommit(row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> {
+        const column = COLUMNS[columnIndex];
+        if (!column) return true;
+        const s = store.getState();
+        if (text === editValue(row, column.field)) s.cancelEdit();
+        else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
+        if (move !== 0) s.setFocusColumn(columnIndex + move);
+        refocus();
+        return true;
+      },
+      onCancelEdit() {
+        store.getState().cancelEdit();
+        refocus();
+      },
+    };
+  }, [store]);
 
   const sortMark = (sort: string | undefined) => (sort && query.sort === sort ? (query.direction === 'asc' ? ' ▲' : ' ▼') : '');
 
@@ -112,6 +138,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
         aria-multiselectable="true"
         tabIndex={0}
         onKeyDown={onKeyDown}
+        style={{ '--grid-min-width': `${MIN_ROW_WIDTH}px` } as React.CSSProperties}
       >
         <div className="grid-row grid-header" role="row" style={{ gridTemplateColumns: TEMPLATE }}>
           <div role="columnheader" className="cell cell-check" aria-label="Selected">
@@ -134,73 +161,23 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((v) => {
             const row = rows[v.index];
-            const isSelected = row ? selected.has(row.localId) : false;
             const isFocus = v.index === focusRow;
+            const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
             return (
-              <div
-                key={v.key}
-                role="row"
-                aria-rowindex={v.index + 2}
-                aria-selected={isSelected}
-                data-local-id={row?.localId}
-                className={`grid-row${isSelected ? ' selected' : ''}${isFocus ? ' focus' : ''}${v.index % 2 ? ' odd' : ''}`}
-                style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${v.start - HEADER_HEIGHT}px)`, height: ROW_HEIGHT }}
-                onClick={(e) => {
-                  void store.getState().clickRow(v.index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
-                  focusGrid();
-                }}
-              >
-                {row ? (
-                  <>
-                    <div role="gridcell" className="cell cell-check">
-                      <input
-                        type="checkbox"
-                        tabIndex={-1}
-                        aria-label={`Select ${row.fields.title ?? `draft ${row.localId}`}`}
-                        checked={isSelected}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          void store.getState().clickRow(v.index, { toggle: true, shift: e.shiftKey });
-                        }}
-                        onChange={() => {}}
-                      />
-                    </div>
-                    {COLUMNS.map((c, ci) => {
-                      const isEditing = editing?.localId === row.localId && editing.field === c.field;
-                      const bad = (notice?.kind === 'error' && notice.localId === row.localId && notice.field === c.field) || row.problems.some((p) => p.field === c.field && p.code !== 'required') || (row.syncState === 'rejected' && row.rejectField === c.field);
-                      return (
-                        <div
-                          key={c.field}
-                          role="gridcell"
-                          data-field={c.field}
-                          className={`cell${c.align === 'right' ? ' right' : ''}${isFocus && ci === focusColumn ? ' cell-focus' : ''}${bad ? ' cell-bad' : ''}`}
-                          onClick={() => store.getState().setFocusColumn(ci)}
-                          onDoubleClick={() => store.getState().startEdit(row.localId, c.field)}
-                        >
-                          {isEditing ? (
-                            <CellEditor
-                              column={c}
-                              initial={editValue(row, c.field)}
-                              onCommit={(text, move) => commit(row, ci, text, move)}
-                              onCancel={() => {
-                                store.getState().cancelEdit();
-                                focusGrid();
-                              }}
-                            />
-                          ) : (
-                            <span className="cell-text">{displayValue(row, c.field)}</span>
-                          )}
-                        </div>
-                      );
-                    })}
-                    <div role="gridcell" className="cell"><span className={`status status-${row.status}`}>{row.status}</span></div>
-                    <div role="gridcell" className="cell"><SyncBadge row={row} /></div>
-                    <div role="gridcell" className="cell"><ProblemBadge problems={row.problems} /></div>
-                  </>
-                ) : (
-                  <div className="cell loading-row">Loading…</div>
-                )}
-              </div>
+              <GridRow
+                // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
+                // scrolling in, so a fast scroll updates text instead of building rows.
+                key={v.index % items.length}
+                index={v.index}
+                row={row}
+                top={v.start - HEADER_HEIGHT}
+                template={TEMPLATE}
+                selected={row ? selected.has(row.localId) : false}
+                focusColumn={isFocus ? focusColumn : -1}
+                editingField={row && editing?.localId === row.localId ? editing.field : null}
+                noticeField={ownsNotice ? (notice.field ?? null) : null}
+                {...handlers}
+              />
             );
           })}
         </div>

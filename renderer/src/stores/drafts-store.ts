@@ -2,10 +2,12 @@
 // virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
 // undoable step. DOM-free: tested under Node against the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { DraftRow, GridQueryInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE, type GridQuery } from './drafts-query.ts';
 
-export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
+export type { GridQuery };
+
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
@@ -66,11 +68,10 @@ export interface DraftsActions {
 
 export type DraftsStore = ReturnType<typeof createDraftsStore>;
 
-export const PAGE_SIZE = 200;
-export const DEFAULT_QUERY: GridQuery = { status: ['draft'], sort: 'updated', direction: 'desc' };
 
-export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
+export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; firstPageSize?: number; columns?: number } = {}) {
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const firstPageSize = Math.min(pageSize, options.firstPageSize ?? FIRST_PAGE_SIZE);
   const columnCount = options.columns ?? 1;
   /** Pages being fetched for the current generation. */
   const inFlight = new Map<number, Promise<void>>();
@@ -154,7 +155,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         inFlight.clear();
         set({ generation, loading: true });
         try {
-          const first = await call(bridge, 'drafts.page', { ...get().query, offset: 0, limit: pageSize });
+          // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
+          const limit = get().rows.length === 0 ? firstPageSize : pageSize;
+          const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
           if (get().generation !== generation) return;
           const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
           first.rows.forEach((row, i) => {

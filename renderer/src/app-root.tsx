@@ -1,0 +1,13 @@
+// Mounts the app (loaded by the boot script, main.tsx).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import './styles.css';
+import { draftsStore } from './stores/app-stores.ts';
+
+// The first page is asked for before React mounts (answered by the boot script's request).
+void draftsStore.getState().reload();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root element');
+createRoot(root).render(<StrictMode><App /></StrictMode>);

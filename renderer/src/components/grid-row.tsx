@@ -1,0 +1,106 @@
+// One row of the drafts grid. Memoised: a row re-renders only when its own draft, selection,
+// focus, edit or error changes, not when another row's page arrives or the focus moves elsewhere.
+import { memo } from 'react';
+import type { DraftRow } from '../../../shared/ipc.ts';
+import { ProblemBadge, SyncBadge } from './badges.tsx';
+import { CellEditor } from './cell-editor.tsx';
+import { COLUMNS, displayValue, editValue } from './columns.ts';
+
+export const ROW_HEIGHT = 34;
+
+export interface GridRowProps {
+  index: number;
+  /** Undefined while the row's page is still loading. */
+  row: DraftRow | undefined;
+  top: number;
+  template: string;
+  selected: boolean;
+  /** The focused column when this row holds the keyboard focus, else -1. */
+  focusColumn: number;
+  /** The field being edited in this row, else null. */
+  editingField: string | null;
+  /** The field the last error was about, when it was about this row. */
+  noticeField: string | null;
+  onRowClick(index: number, event: React.MouseEvent): void;
+  onCheckClick(index: number, event: React.MouseEvent): void;
+  onCellClick(column: number): void;
+  onCellDoubleClick(localId: number, column: number): void;
+  onCommit(row: DraftRow, column: number, text: string, move: 0 | 1 | -1): Promise<boolean>;
+  onCancelEdit(): void;
+}
+
+function isBad(row: DraftRow, field: string, noticeField: string | null): boolean {
+  return noticeField === field
+    || row.problems.some((p) => p.field === field && p.code !== 'required')
+    || (row.syncState === 'rejected' && row.rejectField === field);
+}
+
+export const GridRow = memo(function GridRow(props: GridRowProps) {
+  const { index, row, top, template, selected, focusColumn } = props;
+  const isFocus = focusColumn >= 0;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-local-id={row?.localId}
+      aria-busy={row ? undefined : true}
+      className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}`}
+      style={{ gridTemplateColumns: template, transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      onClick={(e) => props.onRowClick(index, e)}
+    >
+      <Cells {...props} />
+    </div>
+  );
+});
+
+/**
+ * The cells, loaded or not. A row whose page is on its way has the same cells, empty, so a fast
+ * scroll that outruns the pages swaps text in the same elements instead of rebuilding the row.
+ */
+function Cells(props: GridRowProps) {
+  const { index, row, selected, focusColumn, editingField, noticeField } = props;
+  return (
+    <>
+      <div role="gridcell" className="cell cell-check">
+        {row && (
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            aria-label={`Select ${row.fields.title ?? `draft ${row.localId}`}`}
+            checked={selected}
+            onClick={(e) => {
+              e.stopPropagation();
+              props.onCheckClick(index, e);
+            }}
+            onChange={() => {}}
+          />
+        )}
+      </div>
+      {COLUMNS.map((c, ci) => (
+        <div
+          key={c.field}
+          role="gridcell"
+          data-field={c.field}
+          className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
+          onClick={() => props.onCellClick(ci)}
+          onDoubleClick={() => row && props.onCellDoubleClick(row.localId, ci)}
+        >
+          {row && editingField === c.field ? (
+            <CellEditor
+              column={c}
+              initial={editValue(row, c.field)}
+              onCommit={(text, move) => props.onCommit(row, ci, text, move)}
+              onCancel={props.onCancelEdit}
+            />
+          ) : (
+            <span className={row ? 'cell-text' : 'cell-text loading-text'}>{row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : ''}</span>
+          )}
+        </div>
+      ))}
+      <div role="gridcell" className="cell">{row && <span className={`status status-${row.status}`}>{row.status}</span>}</div>
+      <div role="gridcell" className="cell">{row && <SyncBadge row={row} />}</div>
+      <div role="gridcell" className="cell">{row && <ProblemBadge problems={row.problems} />}</div>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+// What the drafts grid asks for first. Its own small module: the boot script sends the first
+// page's request from these before the app's code (and the validation library) has loaded.
+import type { GridQueryInput } from '../../../shared/ipc.ts';
+
+export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
+
+export const PAGE_SIZE = 200;
+/** The first request of an empty grid: a screenful and a little more, so it comes back fast. */
+export const FIRST_PAGE_SIZE = 60;
+export const DEFAULT_QUERY: GridQuery = { status: ['draft'], sort: 'updated', direction: 'desc' };
+
+/** The first page's input, built in one place: the boot script's early request must match it exactly. */
+export function firstPageInput(query: GridQuery, limit: number): GridQueryInput {
+  return { ...query, offset: 0, limit };
+}
