@@ -45,7 +45,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       aria-selected={selected}
       data-local-id={row?.localId}
       aria-busy={row ? undefined : true}
-      className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}`}
+      className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}${row ? '' : ' loading'}`}
       style={{ gridTemplateColumns: template, transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
       onClick={(e) => props.onRowClick(index, e)}
     >
@@ -94,7 +94,7 @@ function Cells(props: GridRowProps) {
               onCancel={props.onCancelEdit}
             />
           ) : (
-            <span className={row ? 'cell-text' : 'cell-text loading-text'}>{row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : ''}</span>
+            row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : ''
           )}
         </div>
       ))}
