@@ -17,8 +17,17 @@ export default tseslint.config(
   {
     // shared/ is pure TypeScript: no Node, no DOM, no server or app code.
     files: ['shared/**/*.ts'],
+    ignores: ['shared/sqlite/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/electron/**', '**/renderer/**', 'fastify*', 'better-sqlite3'] }],
+    },
+  },
+  {
+    // shared/sqlite/ is the one Node part of shared/: SQLite code the service and the desktop core
+    // both use. It may use better-sqlite3, and still knows neither of them.
+    files: ['shared/sqlite/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/electron/**', '**/renderer/**', 'fastify*'] }],
     },
   },
   {
@@ -48,7 +57,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'the renderer talks to main only through src/bridge.ts' }],
-        patterns: ['node:*', '**/electron/**', '**/server/**', 'better-sqlite3', 'fastify*', 'sharp'],
+        patterns: ['node:*', '**/electron/**', '**/server/**', '**/shared/sqlite/**', 'better-sqlite3', 'fastify*', 'sharp'],
       }],
     },
   },

@@ -1,5 +1,6 @@
-// Opens the service's SQLite file: pragmas, custom functions, migrations.
-import Database from 'better-sqlite3';
+// Opens the service's SQLite file: pragmas (shared with the desktop core), custom functions, migrations.
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../../shared/sqlite/open-database.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import { stripHtml } from '../domain/text.ts';
 
@@ -16,13 +17,7 @@ export class DatabaseTooNewError extends Error {
 
 /** Opens (creating if needed) and migrates. `path` may be ':memory:'. */
 export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  // Set after every open: reopening a WAL file can leave synchronous at NORMAL.
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  if (db.pragma('synchronous', { simple: true }) !== 2) throw new Error('could not set synchronous=FULL');
+  const db = openSqlite(path);
   db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
   migrate(db, migrations);
   cachePreparedStatements(db);

@@ -84,7 +84,8 @@ along override the copied data; another seller's item 403, unknown 404, not clos
 seen only by their seller (404 for everyone else); \`reservePrice\` is shown only to the seller. A token
 is optional; an invalid one is a 403. Hits for the search sort \`hits\` are counted here (not the
 seller's own views), kept in memory and written to the database every few seconds, on close and on
-shutdown. The serialized response is kept until the item's row changes.`,
+shutdown. The serialized response is kept until the item's row changes (written hits do not count: they
+are not part of the item).`,
       tags: ['items'],
       params: ItemIdParams,
       response: { 200: Item, 403: ErrorBody, 404: ErrorBody },

@@ -1,8 +1,8 @@
 // Serialized item responses kept until the item changes. GET /items/{id} is the hottest read; a
-// cached body is valid while items.version (bumped by a trigger on every UPDATE of the row) is
-// the one it was rendered at. Everything else the view shows is fixed for an item's life (seller
-// name, category names) or changes the row (images bump `updated`). Bounded: least recently
-// rendered entries go first.
+// cached body is valid while items.version (bumped by a trigger on every UPDATE of the row but
+// one of `hits` alone: hits are not in the item's JSON) is the one it was rendered at. Everything
+// else the view shows is fixed for an item's life (seller name, category names) or bumps the
+// version (image rows have their own triggers). Bounded: least recently rendered entries go first.
 import { z } from 'zod';
 import { Item } from '../../shared/api/index.ts';
 

@@ -10,7 +10,7 @@ import { fileCredentialVault } from '../../electron/core/bridge/credential-file.
 import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
 import type { IpcMethodName, IpcOutput } from '../../shared/ipc.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { insertItem } from '../support/trading-fixtures.ts';
+import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { tempRoot } from './support.ts';
 
 let server: TestServer;
@@ -66,8 +66,8 @@ describe('questions, offers and sales from the cache', () => {
     const seller = await signedInSeller();
     try {
       const buyer = await server.login(`screen-buyer-${n}`);
-      const item = insertItem(server.service, { sellerId: seller.userId, title: 'Oak chair', startingPrice: 40 });
-      const other = insertItem(server.service, { sellerId: seller.userId, title: 'Pine table', startingPrice: 90 });
+      const item = insertTradingItem(server.service, { seller_id: seller.userId, title: 'Oak chair', starting_price: 40 });
+      const other = insertTradingItem(server.service, { seller_id: seller.userId, title: 'Pine table', starting_price: 90 });
       for (const [id, question] of [[item, 'Is it sturdy?'], [other, 'Can I pick it up?']] as const) {
         expect((await call(server.api(`/items/${id}/questions`), { method: 'POST', token: buyer.token, json: { question } })).status).toBe(201);
       }

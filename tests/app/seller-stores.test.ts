@@ -13,7 +13,7 @@ import { ANSWER_MAX, createQuestionsStore, fillTemplate } from '../../renderer/s
 import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
 import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { insertItem } from '../support/trading-fixtures.ts';
+import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { tempRoot } from './support.ts';
 
@@ -60,7 +60,7 @@ describe('the seller stores', () => {
     const t = await setup();
     try {
       const buyer = await server.login(`store-buyer-${n}`);
-      const item = insertItem(server.service, { sellerId: t.userId, title: 'Oak chair', startingPrice: 40 });
+      const item = insertTradingItem(server.service, { seller_id: t.userId, title: 'Oak chair', starting_price: 40 });
       await call(server.api(`/items/${item}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Still there?' } });
       await call(server.api(`/items/${item}/offers`), { method: 'POST', token: buyer.token, json: { offer: 35 } });
       await t.syncNow();

@@ -7,7 +7,7 @@ import { rulesOf } from '../../server/domain/trading/auction-state.ts';
 import { findItem } from '../../server/domain/items/item-row.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { ReferenceAuction } from '../support/bidding-reference.ts';
-import { addUsersWithTokens, insertItem, itemState } from '../support/trading-fixtures.ts';
+import { addUsersWithTokens, insertTradingItem, itemState } from '../support/trading-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('bids under load', () => {
   it('takes 2,000 bids from 100 concurrent bidders with none lost or applied twice, and the price matches a replay', async () => {
     const sellerId = await server.addUser('load-seller');
     const bidders = addUsersWithTokens(server, 'bidder', 100);
-    const itemId = insertItem(server.service, { sellerId, startingPrice: 1 });
+    const itemId = insertTradingItem(server.service, { seller_id: sellerId, starting_price: 1 });
 
     const result = await runBidLoad({ url: server.url, itemId, bidders, totalBids: 2000, concurrency: 100, deadlineMs: 45_000 });
     expect(result.timedOut).toBe(false);

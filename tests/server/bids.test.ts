@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BidList, BidResult, ErrorBody } from '../../shared/api/index.ts';
 import { placeBid } from '../../server/domain/trading/place-bid.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { addUsersWithTokens, HOUR, insertItem, itemState } from '../support/trading-fixtures.ts';
+import { call } from '../support/server.ts';
+import { addUsersWithTokens, HOUR, itemState, useTradingServer } from '../support/trading-fixtures.ts';
 
-let server: TestServer;
-let seller: { token: string; userId: number };
-let anna: { token: string; userId: number };
-let pekka: { token: string; userId: number };
-let ville: { token: string; userId: number };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  [seller, anna, pekka, ville] = await Promise.all([
-    server.login('seller'),
-    server.login('anna'),
-    server.login('pekka'),
-    server.login('ville'),
-  ]);
-});
-afterAll(() => server.close());
-
-const newAuction = (extra: Partial<Parameters<typeof insertItem>[1]> = {}) =>
-  insertItem(server.service, { sellerId: seller.userId, ...extra });
+const market = useTradingServer('anna', 'pekka', 'ville');
 
 async function bid(token: string | undefined, itemId: number, amount: number | string, extra: Record<string, unknown> = {}) {
-  return call(server.api(`/items/${itemId}/bids`), { token, json: { bid: amount, ...extra } });
+  return call(market.server.api(`/items/${itemId}/bids`), { token, json: { bid: amount, ...extra } });
 }
 
 async function accepted(token: string, itemId: number, amount: number, automate = false) {
@@ -39,39 +21,39 @@ const codeOf = (body: unknown) => ErrorBody.parse(body).errors[0]?.code;
 
 describe('placing bids', () => {
   it('needs a token: 403 without one and with an invalid one, and nothing is written', async () => {
-    const id = newAuction();
+    const id = market.item();
     expect((await bid(undefined, id, 10)).status).toBe(403);
     expect((await bid('0'.repeat(32), id, 10)).status).toBe(403);
     expect((await bid(undefined, id, 'not a number')).status).toBe(403);
-    expect(itemState(server.service, id).bidder_count).toBe(0);
+    expect(itemState(market.server.service, id).bidder_count).toBe(0);
   });
 
   it('refuses the seller on their own item with 403', async () => {
-    const id = newAuction();
-    const res = await bid(seller.token, id, 20);
+    const id = market.item();
+    const res = await bid(market.seller.token, id, 20);
     expect(res.status).toBe(403);
     expect(codeOf(res.body)).toBe('own_item');
   });
 
   it('answers 404 for an unknown item and 400 for a missing or malformed bid', async () => {
-    expect((await bid(anna.token, 999_999, 10)).status).toBe(404);
-    const id = newAuction();
-    const missing = await call(server.api(`/items/${id}/bids`), { token: anna.token, json: {} });
+    expect((await bid(market.anna.token, 999_999, 10)).status).toBe(404);
+    const id = market.item();
+    const missing = await call(market.server.api(`/items/${id}/bids`), { token: market.anna.token, json: {} });
     expect(missing.status).toBe(400);
     expect(ErrorBody.parse(missing.body).errors[0]?.field).toBe('bid');
-    expect((await bid(anna.token, id, 10.005)).status).toBe(400);
-    expect((await bid(anna.token, id, -1)).status).toBe(400);
+    expect((await bid(market.anna.token, id, 10.005)).status).toBe(400);
+    expect((await bid(market.anna.token, id, -1)).status).toBe(400);
   });
 
   it('takes a first bid at the starting price and answers 201 with the record, price, count and lead', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    const low = await bid(anna.token, id, 9.99);
+    const id = market.item({ starting_price: 10 });
+    const low = await bid(market.anna.token, id, 9.99);
     expect(low.status).toBe(400);
     const error = ErrorBody.parse(low.body).errors[0]!;
     expect(error).toMatchObject({ field: 'bid', code: 'bid_too_low' });
     expect(error.messages[0]).toContain('10.00');
 
-    const res = await call(server.api(`/items/${id}/bids`), { token: anna.token, form: { bid: '10', automate: '0' } });
+    const res = await call(market.server.api(`/items/${id}/bids`), { token: market.anna.token, form: { bid: '10', automate: '0' } });
     expect(res.status).toBe(201);
     const body = BidResult.parse(res.body);
     expect(body.bid).toMatchObject({ itemId: id, amount: 10, automatic: false, quantity: 1, bidder: 'anna' });
@@ -81,16 +63,16 @@ describe('placing bids', () => {
   });
 
   it('bids automatically up to a secret maximum and leaves the leader in front of a lower bid', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    const first = await accepted(anna.token, id, 50, true);
+    const id = market.item({ starting_price: 10 });
+    const first = await accepted(market.anna.token, id, 50, true);
     expect(first.item.currentPrice).toBe(10);
     expect(first.bid.amount).toBe(10); // the maximum stays secret
-    const second = await accepted(pekka.token, id, 20);
+    const second = await accepted(market.pekka.token, id, 20);
     expect(second.leading).toBe(false);
     // 20 + 1.00 (the 10-49.99 band), under anna's maximum of 50
     expect(second.item.currentPrice).toBe(21);
     expect(second.item.bidderCount).toBe(2);
-    const third = await accepted(pekka.token, id, 60);
+    const third = await accepted(market.pekka.token, id, 60);
     expect(third.leading).toBe(true);
     // anna's 50 + 2.00 (the 50-99.99 band)
     expect(third.item.currentPrice).toBe(52);
@@ -98,64 +80,64 @@ describe('placing bids', () => {
   });
 
   it('lets an equal maximum lose to the earlier one', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    await accepted(anna.token, id, 40, true);
-    const tie = await accepted(pekka.token, id, 40, true);
+    const id = market.item({ starting_price: 10 });
+    await accepted(market.anna.token, id, 40, true);
+    const tie = await accepted(market.pekka.token, id, 40, true);
     expect(tie.leading).toBe(false);
     expect(tie.item.currentPrice).toBe(40);
   });
 
   it('asks for the current price plus the increase and says the minimum', async () => {
-    const id = newAuction({ startingPrice: 100 });
-    await accepted(anna.token, id, 100);
-    const res = await bid(pekka.token, id, 104.99);
+    const id = market.item({ starting_price: 100 });
+    await accepted(market.anna.token, id, 100);
+    const res = await bid(market.pekka.token, id, 104.99);
     expect(res.status).toBe(400);
     expect(ErrorBody.parse(res.body).errors[0]!.messages[0]).toContain('105.00');
-    await accepted(pekka.token, id, 105);
+    await accepted(market.pekka.token, id, 105);
   });
 
   it('uses the premium seller\'s minimum increase instead of the table', async () => {
-    const id = newAuction({ startingPrice: 10, minimumIncrease: 3 });
-    await accepted(anna.token, id, 10);
-    expect((await bid(pekka.token, id, 12.99)).status).toBe(400);
-    expect((await accepted(pekka.token, id, 13)).item.currentPrice).toBe(13);
+    const id = market.item({ starting_price: 10, minimum_increase: 3 });
+    await accepted(market.anna.token, id, 10);
+    expect((await bid(market.pekka.token, id, 12.99)).status).toBe(400);
+    expect((await accepted(market.pekka.token, id, 13)).item.currentPrice).toBe(13);
   });
 
   it('keeps the price when the leader raises their own maximum, and asks them to go above it', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    await accepted(anna.token, id, 30, true);
-    await accepted(pekka.token, id, 15);
-    const before = itemState(server.service, id).current_price;
-    expect((await bid(anna.token, id, 30)).status).toBe(400);
-    const raised = await accepted(anna.token, id, 80, true);
+    const id = market.item({ starting_price: 10 });
+    await accepted(market.anna.token, id, 30, true);
+    await accepted(market.pekka.token, id, 15);
+    const before = itemState(market.server.service, id).current_price;
+    expect((await bid(market.anna.token, id, 30)).status).toBe(400);
+    const raised = await accepted(market.anna.token, id, 80, true);
     expect(raised.leading).toBe(true);
     expect(raised.item.currentPrice).toBe(before);
   });
 
   it('lifts the price to the reserve once the leader\'s maximum reaches it', async () => {
-    const id = newAuction({ startingPrice: 10, reservePrice: 100 });
-    const under = await accepted(anna.token, id, 60, true);
+    const id = market.item({ starting_price: 10, reserve_price: 100 });
+    const under = await accepted(market.anna.token, id, 60, true);
     expect(under.item.hasReservePriceExceeded).toBe(false);
-    const met = await accepted(pekka.token, id, 150, true);
+    const met = await accepted(market.pekka.token, id, 150, true);
     expect(met.item.currentPrice).toBe(100);
     expect(met.item.hasReservePriceExceeded).toBe(true);
   });
 
   it('refuses bids on closed, unpublished and ran-out items with 409 and writes nothing', async () => {
-    const closed = newAuction({ status: 'closed' });
-    const draft = newAuction({ status: 'preview' });
-    const ranOut = newAuction({ closingTime: Date.now() - 1, listTime: Date.now() - HOUR });
-    expect(codeOf((await bid(anna.token, closed, 50)).body)).toBe('item_closed');
-    expect((await bid(anna.token, draft, 50)).status).toBe(409);
-    const late = await bid(anna.token, ranOut, 50);
+    const closed = market.item({ status: 'closed' });
+    const draft = market.item({ status: 'preview' });
+    const ranOut = market.item({ closing_time: Date.now() - 1, list_time: Date.now() - HOUR });
+    expect(codeOf((await bid(market.anna.token, closed, 50)).body)).toBe('item_closed');
+    expect((await bid(market.anna.token, draft, 50)).status).toBe(409);
+    const late = await bid(market.anna.token, ranOut, 50);
     expect(late.status).toBe(409);
     expect(codeOf(late.body)).toBe('item_closed');
-    for (const id of [closed, draft, ranOut]) expect(itemState(server.service, id).bidder_count).toBe(0);
+    for (const id of [closed, draft, ranOut]) expect(itemState(market.server.service, id).bidder_count).toBe(0);
   });
 
   it('refuses a bidder whose feedback balance is under the item\'s minimum', async () => {
-    const id = newAuction({ minimumFeedback: 5 });
-    const res = await bid(ville.token, id, 20);
+    const id = market.item({ minimum_feedback: 5 });
+    const res = await bid(market.ville.token, id, 20);
     expect(res.status).toBe(403);
     expect(codeOf(res.body)).toBe('feedback_too_low');
   });
@@ -163,30 +145,30 @@ describe('placing bids', () => {
 
 describe('simultaneous bids', () => {
   it('takes exactly one of several equal bids sent at the same moment and refuses the rest as too low', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    const bidders = addUsersWithTokens(server, 'racer', 8);
+    const id = market.item({ starting_price: 10 });
+    const bidders = addUsersWithTokens(market.server, 'racer', 8);
     const results = await Promise.all(bidders.map((b) => bid(b.token, id, 10)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
     for (const r of results.filter((x) => x.status === 400)) expect(codeOf(r.body)).toBe('bid_too_low');
-    const list = BidList.parse((await call(server.api(`/items/${id}/bids`))).body);
+    const list = BidList.parse((await call(market.server.api(`/items/${id}/bids`))).body);
     expect(list.totalCount).toBe(1);
-    expect(itemState(server.service, id)).toMatchObject({ current_price: 10, bidder_count: 1 });
+    expect(itemState(market.server.service, id)).toMatchObject({ current_price: 10, bidder_count: 1 });
   });
 });
 
 describe('closing instant', () => {
   const placeAt = (id: number, now: number, amount: number) =>
-    placeBid(server.service, { itemId: id, bidderId: anna.userId, amount, automatic: false }, now);
+    placeBid(market.server.service, { itemId: id, bidderId: market.anna.userId, amount, automatic: false }, now);
 
   it('takes a bid one millisecond before closing time', () => {
     const closing = Date.now() + HOUR;
-    const id = newAuction({ closingTime: closing });
+    const id = market.item({ closing_time: closing });
     expect(placeAt(id, closing - 1, 10).leading).toBe(true);
   });
 
   it('refuses a bid at the closing instant and one millisecond after it', () => {
     const closing = Date.now() + HOUR;
-    const id = newAuction({ closingTime: closing });
+    const id = market.item({ closing_time: closing });
     for (const now of [closing, closing + 1]) {
       let error: unknown = null;
       try {
@@ -197,39 +179,39 @@ describe('closing instant', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(409);
     }
-    expect(itemState(server.service, id).bidder_count).toBe(0);
+    expect(itemState(market.server.service, id).bidder_count).toBe(0);
   });
 });
 
 describe('listing bids', () => {
   it('lists every bid newest first, masking names for all but the seller and the bidder', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    await accepted(anna.token, id, 10);
-    await accepted(pekka.token, id, 11);
-    await accepted(anna.token, id, 30, true);
+    const id = market.item({ starting_price: 10 });
+    await accepted(market.anna.token, id, 10);
+    await accepted(market.pekka.token, id, 11);
+    await accepted(market.anna.token, id, 30, true);
 
-    const anonymous = BidList.parse((await call(server.api(`/items/${id}/bids`))).body);
+    const anonymous = BidList.parse((await call(market.server.api(`/items/${id}/bids`))).body);
     expect(anonymous.totalCount).toBe(3);
     expect(anonymous.bids.map((b) => b.bidder)).toEqual(['a***a', 'p***a', 'a***a']);
     const ids = anonymous.bids.map((b) => b.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(anonymous.bids[0]!.automatic).toBe(true);
 
-    const asSeller = BidList.parse((await call(server.api(`/items/${id}/bids`), { token: seller.token })).body);
+    const asSeller = BidList.parse((await call(market.server.api(`/items/${id}/bids`), { token: market.seller.token })).body);
     expect(asSeller.bids.map((b) => b.bidder)).toEqual(['anna', 'pekka', 'anna']);
-    const asPekka = BidList.parse((await call(server.api(`/items/${id}/bids`), { token: pekka.token })).body);
+    const asPekka = BidList.parse((await call(market.server.api(`/items/${id}/bids`), { token: market.pekka.token })).body);
     expect(asPekka.bids.map((b) => b.bidder)).toEqual(['a***a', 'pekka', 'a***a']);
 
     const one = await call(anonymous.bids[0]!.links.self);
     expect(one.status).toBe(200);
-    expect(await call(server.api('/items/999999/bids')).then((r) => r.status)).toBe(404);
+    expect(await call(market.server.api('/items/999999/bids')).then((r) => r.status)).toBe(404);
   });
 
   it('never shows a leading bidder\'s maximum in the list', async () => {
-    const id = newAuction({ startingPrice: 10 });
-    await accepted(anna.token, id, 500, true);
-    await accepted(pekka.token, id, 20);
-    const list = BidList.parse((await call(server.api(`/items/${id}/bids`))).body);
+    const id = market.item({ starting_price: 10 });
+    await accepted(market.anna.token, id, 500, true);
+    await accepted(market.pekka.token, id, 20);
+    const list = BidList.parse((await call(market.server.api(`/items/${id}/bids`))).body);
     expect(list.bids.map((b) => b.amount)).not.toContain(500);
   });
 });

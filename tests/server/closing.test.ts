@@ -4,7 +4,7 @@ import { runTimedTransitions } from '../../server/domain/timed-transitions.ts';
 import { areTradingPartners } from '../../server/domain/trades.ts';
 import { placeBid } from '../../server/domain/trading/place-bid.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { DAY, HOUR, insertItem, itemState, tradesOf } from '../support/trading-fixtures.ts';
+import { DAY, HOUR, insertTradingItem, itemState, tradesOf } from '../support/trading-fixtures.ts';
 
 let server: TestServer;
 let seller: number;
@@ -40,7 +40,7 @@ describe('closing at closingTime', () => {
   it('closes at the closing instant, not before, and the highest bidder wins once', () => {
     const t = Date.now();
     const closing = t + HOUR;
-    const id = insertItem(server.service, { sellerId: seller, startingPrice: 10, closingTime: closing });
+    const id = insertTradingItem(server.service, { seller_id: seller, starting_price: 10, closing_time: closing });
     bidAt(id, anna, 40, t);
     const leading = bidAt(id, pekka, 60, t + 1);
 
@@ -58,7 +58,7 @@ describe('closing at closingTime', () => {
 
   it('has no winner when the auction closes under its reserve', () => {
     const t = Date.now();
-    const id = insertItem(server.service, { sellerId: seller, startingPrice: 10, reservePrice: 100, closingTime: t + HOUR });
+    const id = insertTradingItem(server.service, { seller_id: seller, starting_price: 10, reserve_price: 100, closing_time: t + HOUR });
     bidAt(id, anna, 40, t);
     bidAt(id, pekka, 99, t);
     const result = closeItem(server.service, id, t + HOUR);
@@ -68,7 +68,7 @@ describe('closing at closingTime', () => {
 
   it('lets the winner and the seller see each other as trading partners from the trade on', () => {
     const t = Date.now();
-    const id = insertItem(server.service, { sellerId: seller, closingTime: t + HOUR });
+    const id = insertTradingItem(server.service, { seller_id: seller, closing_time: t + HOUR });
     expect(areTradingPartners(server.service.db, ville, seller)).toBe(false);
     bidAt(id, ville, 15, t);
     expect(areTradingPartners(server.service.db, ville, seller)).toBe(false);
@@ -83,7 +83,7 @@ describe('closing at closingTime', () => {
 describe('closing early (PUT status closed)', () => {
   it('closes now with the leader as winner, is idempotent, and leaves drafts alone', () => {
     const t = Date.now();
-    const id = insertItem(server.service, { sellerId: seller, closingTime: t + DAY, republish: true, listTime: t - 5 * DAY });
+    const id = insertTradingItem(server.service, { seller_id: seller, closing_time: t + DAY, republish: 1, list_time: t - 5 * DAY });
     bidAt(id, anna, 20, t);
     const first = closeItem(server.service, id, t + 5);
     expect(first).toMatchObject({ changed: true, winnerId: anna, republishedId: null });
@@ -92,13 +92,13 @@ describe('closing early (PUT status closed)', () => {
     expect(again).toMatchObject({ changed: false, winnerId: anna, republishedId: null });
     expect(tradesOf(server.service, id)).toHaveLength(1);
 
-    const draft = insertItem(server.service, { sellerId: seller, status: 'draft' });
+    const draft = insertTradingItem(server.service, { seller_id: seller, status: 'draft' });
     expect(closeItem(server.service, draft, t)).toMatchObject({ changed: false, status: 'draft' });
   });
 
   it('does not republish an item the seller closed before its time', () => {
     const t = Date.now();
-    const id = insertItem(server.service, { sellerId: seller, listTime: t - 5 * DAY, closingTime: t + DAY, republish: true });
+    const id = insertTradingItem(server.service, { seller_id: seller, list_time: t - 5 * DAY, closing_time: t + DAY, republish: 1 });
     closeItem(server.service, id, t);
     expect(republishedCopies(id)).toEqual([]);
   });
@@ -107,7 +107,7 @@ describe('closing early (PUT status closed)', () => {
 describe('republishing', () => {
   it('publishes an unsold item open more than 3 days again, once, with the same duration', () => {
     const t = Date.now();
-    const id = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t, republish: true, title: 'Old lamp' });
+    const id = insertTradingItem(server.service, { seller_id: seller, list_time: t - 7 * DAY, closing_time: t, republish: 1, title: 'Old lamp' });
     runTimedTransitions(server.service, t + 1000);
     const copies = republishedCopies(id);
     expect(copies).toHaveLength(1);
@@ -121,10 +121,10 @@ describe('republishing', () => {
 
   it('does not republish items open 3 days or less, sold items, or items without the flag', () => {
     const t = Date.now();
-    const short = insertItem(server.service, { sellerId: seller, listTime: t - 3 * DAY, closingTime: t, republish: true });
-    const sold = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t, republish: true });
+    const short = insertTradingItem(server.service, { seller_id: seller, list_time: t - 3 * DAY, closing_time: t, republish: 1 });
+    const sold = insertTradingItem(server.service, { seller_id: seller, list_time: t - 7 * DAY, closing_time: t, republish: 1 });
     bidAt(sold, anna, 10, t - 1);
-    const unflagged = insertItem(server.service, { sellerId: seller, listTime: t - 7 * DAY, closingTime: t });
+    const unflagged = insertTradingItem(server.service, { seller_id: seller, list_time: t - 7 * DAY, closing_time: t });
     runTimedTransitions(server.service, t);
     for (const id of [short, sold, unflagged]) {
       expect(itemState(server.service, id).status).toBe('closed');
@@ -143,7 +143,7 @@ describe('the scheduler inside the service', () => {
   it('closes an item at its closing time without any request arriving', async () => {
     const sellerId = await timed.addUser('timed-seller');
     const buyer = await timed.login('timed-buyer');
-    const id = insertItem(timed.service, { sellerId, closingTime: Date.now() + 400 });
+    const id = insertTradingItem(timed.service, { seller_id: sellerId, closing_time: Date.now() + 400 });
     const res = await call(timed.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } });
     expect(res.status).toBe(201);
     const deadline = Date.now() + 5000;

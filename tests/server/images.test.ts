@@ -6,7 +6,6 @@ import { migrate } from '../../server/db/open.ts';
 import {
   bigValidJpeg,
   imagesOfEachFormat,
-  insertItem,
   jpegImage,
   jpegWithOrientation6,
   pixelBombPng,
@@ -21,6 +20,7 @@ import {
   type TestImage,
 } from '../support/image-files.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { insertItem } from '../support/item-fixtures.ts';
 
 let server: TestServer;
 let anna: { token: string; userId: number };
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const imagesUrl = (itemId: number) => server.api(`/items/${itemId}/images`);
-const draftOf = (user: { userId: number }) => insertItem(server.service.db, user.userId, 'draft');
+const draftOf = (user: { userId: number }) => insertItem(server.service.db, { seller_id: user.userId, status: 'draft' }, Date.now());
 const snapshot = () => storeSnapshot(server.service);
 const errorCode = (body: unknown) => ErrorBody.parse(body).errors[0]?.code;
 
@@ -230,10 +230,10 @@ describe('uploading an image', () => {
 
   it('answers 409 for published, closed, waiting and disabled items, and accepts preview', async () => {
     for (const status of ['published', 'closed', 'waiting', 'disabled'] as const) {
-      const item = insertItem(server.service.db, anna.userId, status);
+      const item = insertItem(server.service.db, { seller_id: anna.userId, status }, Date.now());
       await expectRefusedWithNothingWritten(() => uploadImage(imagesUrl(item), small, { token: anna.token }), 409, 'item_state');
     }
-    await uploadOk(insertItem(server.service.db, anna.userId, 'preview'), small);
+    await uploadOk(insertItem(server.service.db, { seller_id: anna.userId, status: 'preview' }, Date.now()), small);
   });
 
   it('lets a regular seller add 10 images and a power seller 20, then answers 409 image_limit', async () => {
@@ -424,7 +424,7 @@ describe('images storage', () => {
     db.function('strip_html', { deterministic: true }, (html: unknown) => String(html ?? ''));
     migrate(db, undefined, 2);
     db.prepare("INSERT INTO users (id, username, password_hash, type, created, updated) VALUES (1, 'u1', 'x', 'private', 0, 0)").run();
-    insertItem(db, 1);
+    insertItem(db, { seller_id: 1, status: 'draft' }, 0);
     const insert = db.prepare(
       "INSERT INTO images (item_id, position, sha256, format, width, height, bytes, created) VALUES (1, ?, 'abc', 'jpeg', 10, 10, 100, 0)",
     );

@@ -1,8 +1,12 @@
 // GET /items/{id} keeps its serialized response until the item changes: every kind of change must
 // show in the very next GET, even several in the same millisecond.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Item } from '../../shared/api/index.ts';
+import { Item, ItemList } from '../../shared/api/index.ts';
+import { MIGRATIONS } from '../../server/db/migrations.ts';
+import { migrate, schemaVersion } from '../../server/db/open.ts';
 import { flushHits } from '../../server/domain/items/hits.ts';
+import { stripHtml } from '../../server/domain/text.ts';
 import { attachImage, auctionBody, createOk, makeCategories, setStatus } from '../support/item-helpers.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -66,5 +70,65 @@ describe('the item response cache', () => {
     expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const viaLocalhost = await call(`${server.url.replace('127.0.0.1', 'localhost')}/1.1/items/${item.id}`);
     expect(Item.parse(viaLocalhost.body).links.self).toContain('//localhost:');
+  });
+});
+
+describe('hits and the item response cache', () => {
+  const versionOf = (id: number) => server.service.db.prepare('SELECT version FROM items WHERE id = ?').pluck().get(id) as number;
+  const hitsOf = (id: number) => server.service.db.prepare('SELECT hits FROM items WHERE id = ?').pluck().get(id) as number;
+
+  it('keeps the cached response when viewed hits are written: hits are not part of the item, only of the search order', async () => {
+    const item = await createOk(server, seller.token, auctionBody(categoryId, { title: 'Hit counter lamp', minimumIncrease: 1 }));
+    await setStatus(server, seller.token, item.id, 'published');
+    const first = await call(server.api(`/items/${item.id}`));
+    await call(server.api(`/items/${item.id}`));
+    const version = versionOf(item.id);
+    const hitsBefore = hitsOf(item.id);
+
+    flushHits(server.service.db);
+    expect(hitsOf(item.id)).toBe(hitsBefore + 2);
+    expect(versionOf(item.id)).toBe(version);
+    // What the cache keeps cannot be stale on hits: the item's JSON has none.
+    expect(Object.keys(first.body as object)).not.toContain('hits');
+    expect((await call(server.api(`/items/${item.id}`))).text).toBe(first.text);
+    // The written hits are what the search sort `hits` reads.
+    const found = ItemList.parse((await call(server.api(`/items?words=${encodeURIComponent('Hit counter lamp')}&sort=hits`))).body);
+    expect(found.items.map((i) => i.id)).toEqual([item.id]);
+
+    server.service.db.prepare('UPDATE items SET hits = hits + 1, delivery_terms = ? WHERE id = ?').run('changed with the hits', item.id);
+    expect(versionOf(item.id)).toBe(version + 1);
+    expect((await get(item.id)).deliveryTerms).toBe('changed with the hits');
+  });
+});
+
+describe('migration 6 (hits are not an item version)', () => {
+  it('keeps every item version, stops an update of hits alone from bumping it, and still bumps it for every other column', () => {
+    const db = new Database(':memory:');
+    db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
+    migrate(db, MIGRATIONS, 5);
+    const now = Date.now();
+    db.prepare(`INSERT INTO users (id, username, password_hash, type, created, updated) VALUES (1, 'anna', 'x', 'private', ?, ?)`).run(now, now);
+    db.prepare(`INSERT INTO items (id, seller_id, status, title, created, updated) VALUES (7, 1, 'published', 'Brass lamp', ?, ?)`).run(now, now);
+    const version = () => db.prepare('SELECT version FROM items WHERE id = 7').pluck().get() as number;
+    db.prepare('UPDATE items SET hits = hits + 3 WHERE id = 7').run();
+    expect(version()).toBe(1); // before: every update, hits too, was a new version
+
+    migrate(db, MIGRATIONS, 6);
+    expect(schemaVersion(db)).toBe(6);
+    expect(version()).toBe(1);
+    db.prepare('UPDATE items SET hits = hits + 4 WHERE id = 7').run();
+    expect(db.prepare('SELECT hits FROM items WHERE id = 7').pluck().get()).toBe(7);
+    expect(version()).toBe(1);
+
+    // Every other column, including any added later, is part of what the item shows.
+    const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('items') as string[]).filter(
+      (c) => c !== 'hits' && c !== 'version',
+    );
+    expect(columns.length).toBeGreaterThan(40);
+    for (const [i, column] of columns.entries()) {
+      db.prepare(`UPDATE items SET "${column}" = "${column}" WHERE id = 7`).run();
+      expect(version(), column).toBe(2 + i);
+    }
+    db.close();
   });
 });

@@ -121,14 +121,6 @@ export async function uploadImage(
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: res.headers };
 }
 
-/** An item row with only what the images endpoints read; enough for a draft. */
-export function insertItem(db: Db, sellerId: number, status: ItemStatus = 'draft', now = Date.now()): number {
-  return Number(
-    db.prepare('INSERT INTO items (seller_id, status, created, updated) VALUES (?, ?, ?, ?)').run(sellerId, status, now, now)
-      .lastInsertRowid,
-  );
-}
-
 export function setItemStatus(db: Db, itemId: number, status: ItemStatus): void {
   db.prepare('UPDATE items SET status = ? WHERE id = ?').run(status, itemId);
 }

@@ -1,21 +1,15 @@
 // Rows straight into SQLite for tests and the benchmark: items, categories, bids and feedback,
-// without going through the item API (which has its own tests). Every row is one the service
-// could have written itself: main and section category ids follow the category tree, and the
-// full-text index is filled by the items table's triggers.
+// without going through the item API (which has its own tests). This is the one way tests write
+// item rows. Every row is one the service could have written itself: main and section category
+// ids follow the category tree, units left start at the units listed, and the full-text index is
+// filled by the items table's triggers.
 import type { Db } from '../../server/db/open.ts';
 import { categoryTree, insertCategory } from '../../server/domain/categories.ts';
 import type { ItemRow } from '../../server/domain/items/item-row.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
 
+/** Any columns of an item row; the rest come from itemDefaults(). */
 export type ItemFixture = Partial<Omit<ItemRow, 'id'>> & { seller_id: number; id?: number };
-
-const COLUMNS = [
-  'id', 'seller_id', 'status', 'title', 'description', 'sale_method', 'condition', 'category_id',
-  'main_category_id', 'section_category_id', 'starting_price', 'current_price', 'buy_now_price',
-  'minimum_increase', 'reserve_price', 'quantity', 'quantity_left', 'open_days', 'list_time',
-  'closing_time', 'postal_code', 'location', 'is_location_abroad', 'delivery_methods',
-  'payment_methods', 'upgrades', 'bidder_count', 'offer_count', 'hits', 'closed_at', 'created', 'updated',
-] as const;
 
 /** A published auction listed a day ago, closing in a week, in Helsinki. */
 export function itemDefaults(now: number): Omit<ItemRow, 'id' | 'seller_id'> {
@@ -66,25 +60,30 @@ export function itemDefaults(now: number): Omit<ItemRow, 'id' | 'seller_id'> {
   };
 }
 
-/** Inserts items in one transaction; returns their ids in order. */
+/**
+ * Inserts items in one transaction; returns their ids in order. Unless the fixture says
+ * otherwise: the category path fills main and section category, `quantity_left` is `quantity`,
+ * and a buy-now item's price is its starting price.
+ */
 export function insertItems(db: Db, items: readonly ItemFixture[], now: number): number[] {
-  const tree = categoryTree(db);
-  const statement = db.prepare(
-    `INSERT INTO items (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  );
   const defaults = itemDefaults(now);
+  const columns = ['id', 'seller_id', ...Object.keys(defaults)];
+  const statement = db.prepare(`INSERT INTO items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  // Read only when a fixture has a category: a database migrated part way may have no tree yet.
+  let tree: ReturnType<typeof categoryTree> | undefined;
   return db.transaction(() =>
     items.map((fixture) => {
       const row: Record<string, unknown> = { ...defaults, id: null, ...fixture };
       const categoryId = row.category_id as number | null;
       if (categoryId !== null && fixture.main_category_id === undefined) {
+        tree ??= categoryTree(db);
         const path = tree.path(categoryId);
         row.main_category_id = path[0]?.id ?? null;
         row.section_category_id = path[1]?.id ?? null;
       }
+      if (fixture.quantity !== undefined && fixture.quantity_left === undefined) row.quantity_left = fixture.quantity;
       if (row.sale_method === 'buy-now' && fixture.buy_now_price === undefined) row.buy_now_price = row.starting_price;
-      const values = Object.fromEntries(COLUMNS.map((c) => [c, row[c] ?? null]));
-      return Number(statement.run(values).lastInsertRowid);
+      return Number(statement.run(Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))).lastInsertRowid);
     }),
   )();
 }

@@ -1,64 +1,70 @@
-// Trading tests need items in given states; the item routes are another part of the service, so
-// these helpers write item rows straight into SQLite (columns as in server/db/migrations.ts).
+// Set-up for the trading tests (bids, offers, questions, feedback, closing): a server with a
+// seller and buyers signed in, and items open for trading written with the one item fixture
+// (the item routes are another part of the service, with their own tests).
 import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { Service } from '../../server/service.ts';
-import type { TestServer } from './server.ts';
+import { insertItem, type ItemFixture } from './item-fixtures.ts';
+import { startTestServer, type TestServer } from './server.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-export interface ItemFixture {
-  sellerId: number;
-  status?: 'draft' | 'preview' | 'published' | 'closed' | 'waiting' | 'disabled';
-  saleMethod?: 'auction' | 'buy-now';
-  title?: string;
-  startingPrice?: number | null;
-  buyNowPrice?: number | null;
-  minimumIncrease?: number | null;
-  reservePrice?: number | null;
-  quantity?: number;
-  listTime?: number;
-  closingTime?: number;
-  offersAllowed?: boolean;
-  republish?: boolean;
-  minimumFeedback?: number;
-  categoryId?: number | null;
+/**
+ * Inserts an item open for trading and returns its id. Unless the fixture says otherwise it is
+ * published, listed an hour ago and closing in a day; an auction starts at 10 € and is raised by
+ * the default increase table (no minimum increase of its own), a buy-now item sells at 25 € and
+ * has no starting price.
+ */
+export function insertTradingItem(service: Service, fixture: ItemFixture): number {
+  const now = service.clock.now();
+  const buyNow = fixture.sale_method === 'buy-now';
+  return insertItem(
+    service.db,
+    {
+      list_time: now - HOUR,
+      closing_time: now + DAY,
+      open_days: 7,
+      starting_price: buyNow ? null : 10,
+      buy_now_price: buyNow ? 25 : null,
+      minimum_increase: null,
+      ...fixture,
+    },
+    now,
+  );
 }
 
-/** Inserts an item row and returns its id. Defaults: a published auction from 10 €, listed an
- * hour ago, closing in a day, default increase table, no reserve. */
-export function insertItem(service: Service, f: ItemFixture): number {
-  const now = service.clock.now();
-  const saleMethod = f.saleMethod ?? 'auction';
-  const quantity = f.quantity ?? 1;
-  const result = service.db
-    .prepare(
-      `INSERT INTO items (seller_id, status, title, description, sale_method, condition, category_id, starting_price,
-         buy_now_price, minimum_increase, reserve_price, quantity, quantity_left, open_days, list_time, closing_time,
-         postal_code, location, offers_allowed, republish, minimum_feedback, created, updated)
-       VALUES (?, ?, ?, '<p>fixture</p>', ?, 'good', ?, ?, ?, ?, ?, ?, ?, 7, ?, ?, '00100', 'Helsinki', ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      f.sellerId,
-      f.status ?? 'published',
-      f.title ?? 'Fixture item',
-      saleMethod,
-      f.categoryId ?? null,
-      f.startingPrice === undefined ? (saleMethod === 'auction' ? 10 : null) : f.startingPrice,
-      f.buyNowPrice === undefined ? (saleMethod === 'buy-now' ? 25 : null) : f.buyNowPrice,
-      f.minimumIncrease ?? null,
-      f.reservePrice ?? null,
-      quantity,
-      quantity,
-      f.listTime ?? now - HOUR,
-      f.closingTime ?? now + DAY,
-      f.offersAllowed === false ? 0 : 1,
-      f.republish ? 1 : 0,
-      f.minimumFeedback ?? 0,
-      now,
-      now,
-    );
-  return Number(result.lastInsertRowid);
+export interface SignedInUser {
+  token: string;
+  userId: number;
+}
+
+export type TradingServer<Buyer extends string> = {
+  server: TestServer;
+  /** The user named `seller`, who owns every item made with `item()`. */
+  seller: SignedInUser;
+  /** An item of the seller's, open for trading (see insertTradingItem). */
+  item(fixture?: Omit<ItemFixture, 'seller_id'>): number;
+} & Record<Buyer, SignedInUser>;
+
+/**
+ * One server for the test file with `seller` and the named buyers signed in. Registers its own
+ * beforeAll and afterAll; the fields are there once beforeAll has run (inside tests and hooks
+ * registered after this call).
+ */
+export function useTradingServer<const Buyer extends string>(...buyers: Buyer[]): TradingServer<Buyer> {
+  const market = {} as TradingServer<Buyer>;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    const [seller, ...signedIn] = await Promise.all(['seller', ...buyers].map((name) => server.login(name)));
+    Object.assign(market, Object.fromEntries(buyers.map((name, i) => [name, signedIn[i]])), {
+      server,
+      seller,
+      item: (fixture = {}) => insertTradingItem(server.service, { seller_id: seller!.userId, ...fixture }),
+    });
+  });
+  afterAll(() => market.server.close());
+  return market;
 }
 
 export interface ItemState {
@@ -114,10 +120,4 @@ export function addUsersWithTokens(server: TestServer, prefix: string, count: nu
     }
   })();
   return users;
-}
-
-/** A clock tests move by hand. */
-export function manualClock(start = Date.now()): { now(): number; set(t: number): void; advance(ms: number): void } {
-  let t = start;
-  return { now: () => t, set: (v) => (t = v), advance: (ms) => (t += ms) };
 }

@@ -1,6 +1,7 @@
-// Opens one account's cache file: pragmas checked on every open, the functions the schema's
-// triggers call, then the numbered migrations.
-import Database from 'better-sqlite3';
+// Opens one account's cache file: pragmas checked on every open (shared with the service), the
+// functions the schema's triggers call, then the numbered migrations.
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../../../shared/sqlite/open-database.ts';
 import { htmlText } from './html-text.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
@@ -25,15 +26,9 @@ export interface OpenOptions {
 
 /** Opens (creating if needed) and migrates an account's cache. */
 export function openAccountDb(path: string, options: OpenOptions = {}): Db {
-  const db = new Database(path);
+  // synchronous=FULL matters most here: a lost commit is a local change the user was told was saved.
+  const db = openSqlite(path);
   try {
-    db.pragma('journal_mode = WAL');
-    // Set after EVERY open: it is per connection, and NORMAL in WAL mode can lose the last
-    // commits on power loss, which would lose local changes the user was told were saved.
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    assertPragmas(db);
     db.function('html_text', { deterministic: true }, htmlText);
     migrate(db, options.migrations ?? MIGRATIONS, options.upTo ?? Infinity);
     return db;
@@ -41,14 +36,6 @@ export function openAccountDb(path: string, options: OpenOptions = {}): Db {
     db.close();
     throw error;
   }
-}
-
-function assertPragmas(db: Db): void {
-  const journal = db.pragma('journal_mode', { simple: true });
-  // An in-memory database reports 'memory'; files must be in WAL.
-  if (journal !== 'wal' && db.name !== ':memory:') throw new Error(`journal_mode is ${String(journal)}, expected wal`);
-  if (db.pragma('synchronous', { simple: true }) !== 2) throw new Error('could not set synchronous = FULL');
-  if (db.pragma('foreign_keys', { simple: true }) !== 1) throw new Error('could not enable foreign keys');
 }
 
 export function schemaVersion(db: Db): number {
