@@ -4,11 +4,12 @@
 // from top to bottom (requestAnimationFrame deltas). Prints one JSON object with the targets.
 // Options: --drafts N (default 10000), --step PX (scroll per frame, default 1600);
 // UI_BENCH_PROFILE=scroll (or =load) prints the renderer's hottest functions while scrolling (or
-// while loading up to the first row) from a CPU profile on stderr, from an unminified build.
+// while loading up to the first row) from a CPU profile on stderr, from an unminified build;
+// UI_BENCH_PROFILE=trace prints the main thread's time during the scroll by kind of work.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { chromium, type CDPSession } from 'playwright-core';
 import { openCoreSession } from '../electron/core/bridge/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
@@ -97,6 +98,35 @@ function hottest(profile: CpuProfile): string {
 }
 const PROFILE = process.env.UI_BENCH_PROFILE;
 
+interface TraceEvent { name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } }
+/**
+ * UI_BENCH_PROFILE=trace: where the renderer's main thread spends the scroll, by trace event
+ * (script, style, layout, paint, GC...), summed over the whole scroll.
+ */
+async function startTrace(cdp: CDPSession) {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8', transferMode: 'ReportEvents' });
+  return {
+    async stop(): Promise<string> {
+      await cdp.send('Tracing.end');
+      await complete;
+      const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      const totals = new Map<string, { ms: number; count: number }>();
+      for (const e of events) {
+        if (!main || e.tid !== main.tid || e.pid !== main.pid || e.ph !== 'X' || e.dur === undefined) continue;
+        const t = totals.get(e.name) ?? { ms: 0, count: 0 };
+        t.ms += e.dur / 1000;
+        t.count += 1;
+        totals.set(e.name, t);
+      }
+      return [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)
+        .map(([name, t]) => `${t.ms.toFixed(0).padStart(6)} ms ${String(t.count).padStart(5)}× ${name}`).join('\n');
+    },
+  };
+}
+
 const renderer = tempDir('ui-bench-renderer-');
 const data = tempDir('ui-bench-data-');
 const profile = tempDir('ui-bench-profile-');
@@ -139,7 +169,9 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    const trace = PROFILE === 'trace' ? await startTrace(cdp) : null;
     const scroll = (await page.evaluate(scrollScript(STEP))) as { deltas: number[]; rowsInDom: number; reachedEnd: boolean };
+    if (trace) console.error(await trace.stop());
     if (PROFILE === 'scroll') console.error(hottest(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile));
     const sorted = [...scroll.deltas].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);

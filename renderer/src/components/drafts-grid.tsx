@@ -33,7 +33,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   });
@@ -159,27 +159,29 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
           <div role="columnheader" className="cell">Checks</div>
         </div>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((v) => {
-            const row = rows[v.index];
-            const isFocus = v.index === focusRow;
-            const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
-            return (
-              <GridRow
-                // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
-                // scrolling in, so a fast scroll updates text instead of building rows.
-                key={v.index % items.length}
-                index={v.index}
-                row={row}
-                top={v.start - HEADER_HEIGHT}
-                template={TEMPLATE}
-                selected={row ? selected.has(row.localId) : false}
-                focusColumn={isFocus ? focusColumn : -1}
-                editingField={row && editing?.localId === row.localId ? editing.field : null}
-                noticeField={ownsNotice ? (notice.field ?? null) : null}
-                {...handlers}
-              />
-            );
-          })}
+          {/* The visible rows in normal flow, moved as one block: one layer to paint, not one per row. */}
+          <div className="grid-rows" style={{ transform: `translateY(${(items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT}px)` }}>
+            {items.map((v) => {
+              const row = rows[v.index];
+              const isFocus = v.index === focusRow;
+              const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
+              return (
+                <GridRow
+                  // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
+                  // scrolling in, so a fast scroll updates text instead of building rows.
+                  key={v.index % items.length}
+                  index={v.index}
+                  row={row}
+                  template={TEMPLATE}
+                  selected={row ? selected.has(row.localId) : false}
+                  focusColumn={isFocus ? focusColumn : -1}
+                  editingField={row && editing?.localId === row.localId ? editing.field : null}
+                  noticeField={ownsNotice ? (notice.field ?? null) : null}
+                  {...handlers}
+                />
+              );
+            })}
+          </div>
         </div>
         {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
       </div>

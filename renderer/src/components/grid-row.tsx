@@ -12,7 +12,6 @@ export interface GridRowProps {
   index: number;
   /** Undefined while the row's page is still loading. */
   row: DraftRow | undefined;
-  top: number;
   template: string;
   selected: boolean;
   /** The focused column when this row holds the keyboard focus, else -1. */
@@ -36,7 +35,7 @@ function isBad(row: DraftRow, field: string, noticeField: string | null): boolea
 }
 
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { index, row, top, template, selected, focusColumn } = props;
+  const { index, row, template, selected, focusColumn } = props;
   const isFocus = focusColumn >= 0;
   return (
     <div
@@ -46,7 +45,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-local-id={row?.localId}
       aria-busy={row ? undefined : true}
       className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}${row ? '' : ' loading'}`}
-      style={{ gridTemplateColumns: template, transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      style={{ gridTemplateColumns: template, height: ROW_HEIGHT }}
       onClick={(e) => props.onRowClick(index, e)}
     >
       <Cells {...props} />
