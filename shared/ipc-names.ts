@@ -51,6 +51,7 @@ export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
 export const IPC_EVENT_NAMES = [
   'drafts.changed',
   'images.progress',
+  'images.upload',
   'sync.progress',
   'sync.itemState',
   'sync.online',

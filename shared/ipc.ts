@@ -342,6 +342,16 @@ export const IPC_METHODS = {
 
 // ---- Push events --------------------------------------------------------------------------
 
+/** The photos a sync run uploads: counted when its push starts, advanced as each one ends. */
+const PhotoRunSchema = z.object({
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  bytesTotal: z.number().int().min(0),
+  bytesDone: z.number().int().min(0),
+});
+export type PhotoRun = z.infer<typeof PhotoRunSchema>;
+
 export const IPC_EVENTS = {
   /** Items changed in the cache (by this or another window, an import, the sync). */
   'drafts.changed': z.object({ localIds: z.array(z.number().int()).nullable(), reason: z.string() }),
@@ -353,7 +363,21 @@ export const IPC_EVENTS = {
     total: z.number().int(),
     error: z.string().optional(),
   }),
-  'sync.progress': z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int(), phase: z.string() }),
+  /**
+   * Each photo the sync sends to the marketplace: 'uploading' when its request starts (bytes: its
+   * size), then 'uploaded' (committed with its remote id) or 'failed' (error; a retryable failure
+   * is sent again by a later run). run: the photos of the current push run so far.
+   */
+  'images.upload': z.object({
+    localId: z.number().int(),
+    imageId: z.number().int(),
+    phase: z.enum(['uploading', 'uploaded', 'failed']),
+    bytes: z.number().int().min(0),
+    error: z.string().optional(),
+    run: PhotoRunSchema,
+  }),
+  /** photos: present during a run that uploads photos (and in its final, not-running event). */
+  'sync.progress': z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int(), phase: z.string(), photos: PhotoRunSchema.optional() }),
   'sync.itemState': z.object({
     localId: z.number().int(),
     syncState: SyncStateSchema,
