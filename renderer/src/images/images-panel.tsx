@@ -113,8 +113,8 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
       )}
 
       {upload.total > 0 && (
-        <div className="image-progress upload-progress" aria-label="Uploading photos">
-          <div className="overall">
+        <div className="upload-progress" aria-label="Uploading photos">
+          <div className="upload-overall">
             <label htmlFor="images-upload-overall">
               On the marketplace: {upload.uploaded} of {upload.total}
               {upload.uploading > 0 && ' · uploading…'}
