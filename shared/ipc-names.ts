@@ -32,6 +32,9 @@ export const IPC_METHOD_NAMES = [
   'accounts.signIn',
   'questions.list',
   'questions.answer',
+  'cannedAnswers.list',
+  'cannedAnswers.save',
+  'cannedAnswers.reset',
   'offers.list',
   'offers.decide',
   'sales.list',
@@ -48,6 +51,7 @@ export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
 export const IPC_EVENT_NAMES = [
   'drafts.changed',
   'images.progress',
+  'images.upload',
   'sync.progress',
   'sync.itemState',
   'sync.online',

@@ -3,6 +3,7 @@
 // and the renderer's bridge are all derived from it. Inputs are parsed where they arrive (main
 // or the web server), never trusted because the types compile.
 import { z } from 'zod';
+import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -155,6 +156,10 @@ export const OfferRowSchema = z.object({
 });
 export type OfferRow = z.infer<typeof OfferRowSchema>;
 
+/** The seller's canned answers of the active account; custom false while the defaults are used. */
+export const CannedListSchema = z.object({ answers: z.array(CannedAnswerSchema), custom: z.boolean() });
+export type CannedList = z.infer<typeof CannedListSchema>;
+
 export const SalesFilterSchema = z.enum(['all', 'open', 'closed', 'waiting', 'draft']);
 export type SalesFilter = z.infer<typeof SalesFilterSchema>;
 export const SalesRowSchema = z.object({
@@ -301,6 +306,16 @@ export const IPC_METHODS = {
   /** Questions on the seller's items from the cache: unanswered first, newest first. */
   'questions.list': { input: Empty, output: z.array(QuestionRowSchema) },
   'questions.answer': { input: z.object({ questionId: z.number().int().positive(), answer: z.string().trim().min(1).max(255) }), output: Ok },
+  'cannedAnswers.list': { input: Empty, output: CannedListSchema },
+  /**
+   * Replaces the whole list (add, rename, edit, delete and order in one call). At most 50; name
+   * 1-60 and text 1-255 characters after trimming; names unique ignoring case; only the
+   * placeholders of shared/canned-answers.ts. A refused list writes nothing; the error names
+   * the field (answers.2.text).
+   */
+  'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },
+  /** Back to the defaults (the stored list is removed). */
+  'cannedAnswers.reset': { input: Empty, output: CannedListSchema },
   /** Pending offers on the seller's items from the cache, those expiring first. */
   'offers.list': { input: Empty, output: z.array(OfferRowSchema) },
   'offers.decide': {
@@ -327,6 +342,16 @@ export const IPC_METHODS = {
 
 // ---- Push events --------------------------------------------------------------------------
 
+/** The photos a sync run uploads: counted when its push starts, advanced as each one ends. */
+const PhotoRunSchema = z.object({
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  bytesTotal: z.number().int().min(0),
+  bytesDone: z.number().int().min(0),
+});
+export type PhotoRun = z.infer<typeof PhotoRunSchema>;
+
 export const IPC_EVENTS = {
   /** Items changed in the cache (by this or another window, an import, the sync). */
   'drafts.changed': z.object({ localIds: z.array(z.number().int()).nullable(), reason: z.string() }),
@@ -338,7 +363,21 @@ export const IPC_EVENTS = {
     total: z.number().int(),
     error: z.string().optional(),
   }),
-  'sync.progress': z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int(), phase: z.string() }),
+  /**
+   * Each photo the sync sends to the marketplace: 'uploading' when its request starts (bytes: its
+   * size), then 'uploaded' (committed with its remote id) or 'failed' (error; a retryable failure
+   * is sent again by a later run). run: the photos of the current push run so far.
+   */
+  'images.upload': z.object({
+    localId: z.number().int(),
+    imageId: z.number().int(),
+    phase: z.enum(['uploading', 'uploaded', 'failed']),
+    bytes: z.number().int().min(0),
+    error: z.string().optional(),
+    run: PhotoRunSchema,
+  }),
+  /** photos: present during a run that uploads photos (and in its final, not-running event). */
+  'sync.progress': z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int(), phase: z.string(), photos: PhotoRunSchema.optional() }),
   'sync.itemState': z.object({
     localId: z.number().int(),
     syncState: SyncStateSchema,

@@ -10,7 +10,7 @@ import { SyncBar } from './components/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { draftsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
-import { accountsStore, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
@@ -48,7 +48,7 @@ export function App() {
       </header>
       <div className="app-body">
       <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sync: conflicts }} />
-      {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} /></main>}
+      {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
       {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
       {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}

@@ -9,7 +9,8 @@ import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
 import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
 import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
-import { ANSWER_MAX, createQuestionsStore, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
+import { answerProblems, createCannedEditor, SAMPLE_ITEM } from '../../renderer/src/questions/canned-editor-store.ts';
+import { ANSWER_MAX, createQuestionsStore, DEFAULT_CANNED, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
 import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
 import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -96,6 +97,70 @@ describe('the seller stores', () => {
       await sales.getState().setFilter('closed');
       expect(sales.getState().rows.map((r) => r.title)).toEqual(['Oak chair']);
       expect(sales.getState().dashboard?.sellThrough).toEqual({ closed: 1, sold: 1 });
+    } finally {
+      t.close();
+    }
+  });
+
+  it('let the seller add, rename, edit and delete canned answers, flag unknown placeholders and answer with a saved one', async () => {
+    const t = await setup();
+    try {
+      const buyer = await server.login(`store-buyer-${n}`);
+      const item = insertItem(server.service, { sellerId: t.userId, title: 'Teak table', startingPrice: 120 });
+      await call(server.api(`/items/${item}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Can you ship it?' } });
+      await t.syncNow();
+      const q = t.stores.questions;
+      await q.getState().load();
+      expect(q.getState()).toMatchObject({ canned: DEFAULT_CANNED, cannedCustom: false });
+      const questionId = q.getState().rows[0]?.questionId ?? 0;
+
+      const editor = createCannedEditor(t.bridge, q);
+      editor.getState().openFor(questionId);
+      expect(editor.getState()).toMatchObject({ open: true, selected: 0, previewItem: { title: 'Teak table' } });
+      expect(editor.getState().answers.map((a) => a.name)).toEqual(DEFAULT_CANNED.map((a) => a.name));
+
+      // Rename and edit the first, delete "Payment", add a new one with a typo'd placeholder.
+      editor.getState().update(0, { name: 'Available', text: 'Yes, {title} is available: {price}.' });
+      editor.getState().remove(2);
+      editor.getState().add();
+      const added = editor.getState().selected;
+      expect(editor.getState().answers[added]?.name).toBe('New answer');
+      editor.getState().update(added, { name: 'Shipping', text: 'I ship {tittle} with {deliveryTerms}.' });
+      expect(answerProblems(editor.getState().answers)[added]).toMatchObject({ unknown: ['tittle'], text: expect.stringMatching(/unknown placeholder \{tittle\}/) });
+      expect(await editor.getState().save()).toBe(false);
+      expect(editor.getState().error).toMatch(/Shipping.*\{tittle\}/);
+      expect((await bridgeCall(t.bridge, 'cannedAnswers.list', {})).custom).toBe(false);
+
+      editor.getState().update(added, { text: 'I ship {title} with Posti, postage {deliveryPrice}.' });
+      editor.getState().move(added, -1);
+      expect(editor.getState().answers.map((a) => a.name)).toEqual(['Available', 'Shipping', 'Delivery']);
+      // A name used twice is refused before anything is sent.
+      editor.getState().update(2, { name: 'shipping' });
+      expect(answerProblems(editor.getState().answers)[2]?.name).toMatch(/used twice/);
+      editor.getState().update(2, { name: 'Delivery' });
+      expect(await editor.getState().save()).toBe(true);
+      expect(editor.getState().open).toBe(false);
+      expect(q.getState().canned.map((a) => a.name)).toEqual(['Available', 'Shipping', 'Delivery']);
+      expect(q.getState().cannedCustom).toBe(true);
+
+      // A fresh store (another window, a restart) reads the saved list from the core.
+      const other = createQuestionsStore(t.bridge);
+      await other.getState().load();
+      expect(other.getState().canned).toEqual(q.getState().canned);
+      other.getState().dispose();
+
+      q.getState().useCanned(questionId, 1);
+      expect(q.getState().drafts[questionId]).toBe('I ship Teak table with Posti, postage —.');
+      expect(await q.getState().answer(questionId)).toBe(true);
+
+      // Restoring the defaults also reaches the inbox; with no question the preview uses a sample.
+      editor.getState().openFor();
+      expect(await editor.getState().restoreDefaults()).toBe(true);
+      expect(q.getState()).toMatchObject({ canned: DEFAULT_CANNED, cannedCustom: false });
+      editor.getState().close();
+      const empty = createCannedEditor(t.bridge, createQuestionsStore(t.bridge));
+      empty.getState().openFor();
+      expect(empty.getState().previewItem).toEqual(SAMPLE_ITEM);
     } finally {
       t.close();
     }

@@ -96,4 +96,14 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id) VALUES (?, 'edit', '{"fields":{}}', 'k2', 1, ?)`).run(id, step);
     expect(db.prepare(`SELECT step_id, count(*) AS n FROM outbox GROUP BY step_id ORDER BY step_id`).all()).toEqual([{ step_id: null, n: 1 }, { step_id: step, n: 1 }]);
   });
+
+  it('5: adds the canned answers row, absent (the defaults) until the seller saves a list', () => {
+    const { db } = openTempDb({ upTo: 4 });
+    db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Vase', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 5);
+    expect(db.prepare(`SELECT title FROM items`).pluck().all()).toEqual(['Vase']);
+    expect(db.prepare(`SELECT count(*) FROM canned_answers`).pluck().get()).toBe(0);
+    db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (1, '[]', 1)`).run();
+    expect(() => db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (2, '[]', 1)`).run()).toThrow(/CHECK/);
+  });
 });

@@ -78,14 +78,39 @@ describe('a seller on the embedded sandbox marketplace', () => {
     await page.screenshot({ path: join(OUTPUT, 'sales.png') });
   }, 60_000);
 
-  it('answers a question with a canned answer and sees it on the marketplace', async () => {
+  it('creates a canned answer in the manager, answers a question with it and sees it on the marketplace', async () => {
     await open('Questions');
     const card = main().locator('li.card.todo').first();
     await card.waitFor();
     const questionId = await card.getAttribute('data-question-id');
     const itemId = await card.getAttribute('data-item-id');
     const title = (await card.locator('.card-meta strong').textContent()) ?? '';
-    await card.getByLabel('Canned answer').selectOption({ label: 'Still available' });
+
+    // The manager, opened from this question: preview filled from its item; keyboard first.
+    await card.getByRole('button', { name: /Edit canned list/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Canned answers' });
+    await dialog.waitFor();
+    await page.keyboard.press('Alt+N');
+    const name = dialog.getByLabel('Name');
+    await expect.poll(() => name.inputValue()).toBe('New answer');
+    await name.fill('Pickup');
+    const text = dialog.getByLabel('Text', { exact: true });
+    await text.fill('"{title}" can be picked up in Helsinki, {colour} wrapping included.');
+    // An unknown placeholder is flagged, and Save refuses the list.
+    await expect.poll(() => dialog.locator('.unknown-placeholder').textContent()).toBe('{colour}');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.locator('.dialog-actions [role=alert]').textContent()).toMatch(/Pickup.*\{colour\}/);
+    await text.fill('"{title}" can be picked up in Helsinki; price ');
+    await text.press('End');
+    await dialog.getByRole('button', { name: /Insert \{price\}/ }).click();
+    await expect.poll(() => text.inputValue()).toBe('"{title}" can be picked up in Helsinki; price {price}');
+    await expect.poll(() => dialog.getByTestId('canned-preview').textContent()).toMatch(new RegExp(`^"${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" can be picked up in Helsinki; price [\\d\\s,]+ €$`));
+    expect(await dialog.locator('.unknown-placeholder').count()).toBe(0);
+    await page.screenshot({ path: join(OUTPUT, 'canned-answers.png') });
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await card.getByLabel('Canned answer', { exact: true }).selectOption({ label: 'Pickup' });
     const answer = card.getByLabel('Answer', { exact: true });
     await expect.poll(() => answer.inputValue()).toContain(title);
     expect(await card.locator('.counter').textContent()).toMatch(/^\d+\/255$/);

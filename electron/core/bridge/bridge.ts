@@ -56,7 +56,7 @@ function inputError(name: IpcMethodName, error: z.ZodError): IpcError {
 export function toIpcError(error: unknown, name: string, log: (message: string, error: unknown) => void): IpcError {
   if (error instanceof DraftError) {
     const problems = error.items.flatMap((i) => i.problems);
-    const field = error.items.length === 1 && problems.length === 1 ? problems[0]?.field : undefined;
+    const field = error.field ?? (error.items.length === 1 && problems.length === 1 ? problems[0]?.field : undefined);
     return {
       code: error.code,
       message: problems.length === 1 && error.items.length === 1 ? `${error.message}: ${problems[0]?.message}` : error.message,

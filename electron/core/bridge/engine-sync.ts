@@ -8,6 +8,7 @@ import { createApiClient } from '../api/client.ts';
 import type { CredentialStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import type { Db } from '../db/open-account-db.ts';
+import type { PhotoRun } from '../sync/events.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import type { SyncEvent, SyncPort } from './sync-port.ts';
 
@@ -53,16 +54,24 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     send({ type: 'online', online, offline });
   };
 
+  // The photos of the current run's push (null before it and in a run that uploads none).
+  let photos: PhotoRun | null = null;
+  const withPhotos = () => (photos && photos.total > 0 ? { photos: { ...photos } } : {});
+
   const unsubscribe = engine.events.on((event: EngineEvent) => {
     switch (event.type) {
       case 'run-started':
-        return send({ type: 'progress', running: true, done: 0, total: event.total, phase: 'push' });
+        photos = event.photos;
+        return send({ type: 'progress', running: true, done: 0, total: event.total, phase: 'push', ...withPhotos() });
       case 'progress':
-        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'push' });
+        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'push', ...withPhotos() });
       case 'run-finished':
-        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'pushed' });
+        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'pushed', ...withPhotos() });
       case 'pull-progress':
-        return send({ type: 'progress', running: true, done: event.pages, total: 0, phase: `pull ${event.phase}` });
+        return send({ type: 'progress', running: true, done: event.pages, total: 0, phase: `pull ${event.phase}`, ...withPhotos() });
+      case 'image-upload':
+        photos = event.run;
+        return send({ type: 'image-upload', localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, error: event.error, run: { ...event.run } });
       case 'item-state':
         return send({ type: 'item-state', localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null });
       case 'connectivity':
@@ -90,6 +99,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   });
 
   async function run(): Promise<SyncStatus> {
+    photos = null;
     try {
       // Pull BEFORE push: an edit made offline meets the service's newer value as a conflict
       // shown to the user, instead of overwriting it unseen. Pull also logs in (a refused
@@ -121,7 +131,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       if (!running) {
         running = run().finally(() => {
           running = null;
-          send({ type: 'progress', running: false, done: 0, total: 0, phase: 'idle' });
+          // The last event of a run keeps its photo counts: the panel can say how it ended.
+          send({ type: 'progress', running: false, done: 0, total: 0, phase: 'idle', ...withPhotos() });
         });
         return running;
       }

@@ -191,7 +191,9 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
     'images.list'({ localId }) {
       mustGet(localId);
       const rows = session.db().prepare(
-        `SELECT id, position, prep_state AS state, width, height, bytes, thumb_path, error FROM images WHERE item_local_id = ? ORDER BY position, id`,
+        // 'uploaded' once the service holds the photo (its remote id is known), else the preparation state.
+        `SELECT id, position, CASE WHEN remote_id IS NOT NULL THEN 'uploaded' ELSE prep_state END AS state, width, height, bytes, thumb_path, error
+         FROM images WHERE item_local_id = ? ORDER BY position, id`,
       ).all(localId) as Array<{ id: number; position: number; state: string; width: number | null; height: number | null; bytes: number | null; thumb_path: string | null; error: string | null }>;
       return rows.map(({ thumb_path, ...row }) => ({
         ...row,

@@ -7,13 +7,15 @@ import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { tradingChanges } from '../drafts/trading-changes.ts';
+import { cannedAnswers } from '../seller/canned-answers.ts';
 import { sellerReads } from '../seller/seller-reads.ts';
 import { resolveConflicts } from '../sync/pull.ts';
 import { marketplaceRoot, type AccountEntry } from './accounts.ts';
 import type { CoreSession } from './core-session.ts';
 import type { Handlers } from './handlers.ts';
 
-type SellerMethods = 'accounts.signIn' | 'questions.list' | 'questions.answer' | 'offers.list' | 'offers.decide'
+type SellerMethods = 'accounts.signIn' | 'questions.list' | 'questions.answer' | 'cannedAnswers.list' | 'cannedAnswers.save' | 'cannedAnswers.reset'
+  | 'offers.list' | 'offers.decide'
   | 'sales.list' | 'sales.dashboard' | 'sync.problems' | 'sync.resolve';
 
 export function accountView(session: CoreSession, entry: AccountEntry) {
@@ -25,7 +27,7 @@ export function accountView(session: CoreSession, entry: AccountEntry) {
 
 export function sellerHandlers(session: CoreSession): Pick<Handlers, SellerMethods> {
   const cache = new WeakMap<Db, ReturnType<typeof make>>();
-  const make = (db: Db) => ({ reads: sellerReads(db), trading: tradingChanges(db), items: itemReads(db) });
+  const make = (db: Db) => ({ reads: sellerReads(db), trading: tradingChanges(db), items: itemReads(db), canned: cannedAnswers(db) });
   const repo = () => {
     const db = session.db();
     let r = cache.get(db);
@@ -65,6 +67,9 @@ export function sellerHandlers(session: CoreSession): Pick<Handlers, SellerMetho
       changed(null, 'answer');
       return { ok: true as const };
     },
+    'cannedAnswers.list': () => repo().canned.list(),
+    'cannedAnswers.save': ({ answers }) => repo().canned.save(answers, Date.now()),
+    'cannedAnswers.reset': () => repo().canned.reset(),
     'offers.list': () => repo().reads.offers(),
     'offers.decide'({ offerIds, decision }) {
       const refused: Array<{ offerId: number; reason: string }> = [];

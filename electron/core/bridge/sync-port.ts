@@ -3,9 +3,11 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
+import type { PhotoRun, UploadPhase } from '../sync/events.ts';
 
 export type SyncEvent =
-  | { type: 'progress'; running: boolean; done: number; total: number; phase: string }
+  | { type: 'progress'; running: boolean; done: number; total: number; phase: string; photos?: PhotoRun }
+  | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
   | { type: 'item-state'; localId: number; syncState: SyncState; reason: string | null; field: string | null }
   | { type: 'online'; online: boolean; offline: boolean };
 

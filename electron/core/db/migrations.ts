@@ -246,4 +246,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN step_id INTEGER;
     `,
   },
+  {
+    version: 5,
+    name: 'canned answers',
+    sql: `
+      -- The seller's canned answers of this account: one row holding the whole list (JSON
+      -- [{name, text}], parsed with shared/canned-answers.ts on every read), replaced at once
+      -- when the seller saves. No row: the defaults are used (the list was never changed).
+      CREATE TABLE canned_answers (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        json    TEXT NOT NULL,
+        updated INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -15,11 +15,14 @@ export class DraftError extends Error {
   readonly code: DraftErrorCode;
   /** Per item: the problems that refused the change. */
   readonly items: ItemProblems[];
-  constructor(code: DraftErrorCode, message: string, items: ItemProblems[] = []) {
+  /** The input field refused, when the error is about one field of a non-item input. */
+  readonly field: string | undefined;
+  constructor(code: DraftErrorCode, message: string, items: ItemProblems[] = [], field?: string) {
     super(message);
     this.name = 'DraftError';
     this.code = code;
     this.items = items;
+    this.field = field;
   }
 
   toPlain() {

@@ -1,8 +1,20 @@
 // Events the sync engine emits for the UI: run progress, per-item state, connectivity, pauses.
 import type { SyncState } from '../drafts/sync-state.ts';
 
+/** The photos a push run uploads: counted when it starts, advanced as each upload ends. */
+export interface PhotoRun {
+  total: number;
+  done: number;
+  failed: number;
+  bytesTotal: number;
+  bytesDone: number;
+}
+
+export type UploadPhase = 'uploading' | 'uploaded' | 'failed';
+
 export type SyncEvent =
-  | { type: 'run-started'; total: number }
+  | { type: 'run-started'; total: number; photos: PhotoRun }
+  | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
   | { type: 'progress'; done: number; total: number; op: { outboxId: number; itemLocalId: number; kind: string; outcome: OpOutcome } }
   | { type: 'run-finished'; done: number; total: number; pending: number; parked: number }
   | { type: 'item-state'; localId: number; state: SyncState; reason?: string | null; field?: string | null }

@@ -5,6 +5,7 @@ import type { Item } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
+import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
 import type { SyncStore } from './sync-store.ts';
@@ -16,6 +17,8 @@ export interface OpContext {
   now: () => number;
   /** Called once the item is no longer a remote draft (its slot is free again). */
   leftDraft: () => void;
+  /** Each photo's upload: started (with its size), then uploaded or failed. */
+  upload: (imageId: number, phase: UploadPhase, bytes: number, error?: string) => void;
 }
 
 export type OpResult = 'applied' | 'dropped';
@@ -160,12 +163,22 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
     const remote = await ctx.api.listImages(id);
     remoteImageId = remote.images.map((i) => i.id).find((rid) => !known.has(rid)) ?? null;
   }
+  let size = image.bytes ?? 0;
   if (remoteImageId === null) {
     const bytes = readFileSync(image.file_path);
-    const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
-    remoteImageId = result.imageId;
+    size = bytes.byteLength;
+    ctx.upload(image.id, 'uploading', bytes.byteLength);
+    try {
+      const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
+      remoteImageId = result.imageId;
+    } catch (error) {
+      ctx.upload(image.id, 'failed', bytes.byteLength, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
   }
   ctx.store.completeImageUpload(row, image.id, remoteImageId, ctx.now());
+  // Reported after the commit: "uploaded" is only said once the cache knows the remote id.
+  ctx.upload(image.id, 'uploaded', size);
   // Removed locally while it was uploading: its remove row carried no remote id, so undo here.
   if (!ctx.store.image(image.id)) await ctx.api.deleteImage(id, remoteImageId).catch(() => undefined);
   return 'applied';

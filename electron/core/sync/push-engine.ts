@@ -13,7 +13,7 @@ import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import { parseOutboxEntry, type OutboxRow } from '../outbox/outbox.ts';
 import { createDraftSlots, type DraftSlots } from './draft-slots.ts';
-import type { OpOutcome, SyncEvents } from './events.ts';
+import type { OpOutcome, PhotoRun, SyncEvents, UploadPhase } from './events.ts';
 import * as ops from './operations.ts';
 import { listRemoteDrafts } from './reconcile.ts';
 import { syncStore, type SyncStore } from './sync-store.ts';
@@ -52,6 +52,14 @@ export function createPushEngine(options: PushOptions) {
   const backoffCap = options.backoffCapMs ?? 5 * 60_000;
   let running: Promise<PushResult> | null = null;
   let paused = false;
+  // The photos this run will upload: queued uploads of the run's items whose image is prepared
+  // and not on the service yet (the same test addImage applies before it sends).
+  const photoRun = db.prepare(
+    `SELECT count(*) AS total, 0 AS done, 0 AS failed, coalesce(sum(i.bytes), 0) AS bytesTotal, 0 AS bytesDone
+     FROM outbox o JOIN images i ON i.id = json_extract(o.payload, '$.imageId')
+     WHERE o.kind = 'add-image' AND o.item_local_id IN (SELECT value FROM json_each(?))
+       AND i.remote_id IS NULL AND i.prep_state = 'ready' AND i.file_path IS NOT NULL`,
+  );
 
   const setState = (localId: number, state: SyncState, reason: string | null = null, field: string | null = null) => {
     store.setState(localId, state, reason, field);
@@ -87,13 +95,25 @@ export function createPushEngine(options: PushOptions) {
     const candidates = store.pendingItems().filter((c) => eligible(c.item_local_id));
     const total = candidates.reduce((n, c) => n + c.rows, 0);
     let done = 0;
-    events.emit({ type: 'run-started', total });
     // done = rows of this run that left the queue (a create also takes the edits it folded in).
     const maxId = (db.prepare(`SELECT coalesce(max(id), 0) FROM outbox`).pluck().get() as number);
     const remainingOf = db.prepare(
       `SELECT count(*) FROM outbox WHERE id <= ? AND state = 'pending' AND item_local_id IN (SELECT value FROM json_each(?))`,
     ).pluck();
     const candidateIds = JSON.stringify(candidates.map((c) => c.item_local_id));
+    const photos = photoRun.get(candidateIds) as PhotoRun;
+    const upload = (localId: number) => (imageId: number, phase: UploadPhase, bytes: number, error?: string) => {
+      if (phase === 'uploaded') {
+        photos.done += 1;
+        photos.bytesDone += bytes;
+      } else if (phase === 'failed') photos.failed += 1;
+      // A photo added while the run goes (not counted at the start) still counts.
+      photos.total = Math.max(photos.total, photos.done + photos.failed);
+      photos.bytesTotal = Math.max(photos.bytesTotal, photos.bytesDone);
+      events.emit({ type: 'image-upload', localId, imageId, phase, bytes, error: error ?? null, run: { ...photos } });
+    };
+
+    events.emit({ type: 'run-started', total, photos: { ...photos } });
 
     const progress = (row: OutboxRow, outcome: OpOutcome) => {
       done = total - (remainingOf.get(maxId, candidateIds) as number);
@@ -107,7 +127,7 @@ export function createPushEngine(options: PushOptions) {
     const worker = async () => {
       while (!paused && next < candidates.length) {
         const candidate = candidates[next++];
-        if (candidate) await pushItem(candidate.item_local_id, userId, slots, progress);
+        if (candidate) await pushItem(candidate.item_local_id, userId, slots, progress, upload(candidate.item_local_id));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, candidates.length) }, worker));
@@ -156,7 +176,9 @@ export function createPushEngine(options: PushOptions) {
   }
 
   /** One item's rows in order until done, a stop (retry later, parked) or a pause. */
-  async function pushItem(localId: number, userId: number, slots: DraftSlots, progress: (row: OutboxRow, outcome: OpOutcome) => void): Promise<ItemEnd> {
+  async function pushItem(
+    localId: number, userId: number, slots: DraftSlots, progress: (row: OutboxRow, outcome: OpOutcome) => void, upload: ops.OpContext['upload'],
+  ): Promise<ItemEnd> {
     const item = store.item(localId);
     const first = store.nextRow(localId);
     if (!first || !eligible(localId)) return 'stopped';
@@ -182,6 +204,7 @@ export function createPushEngine(options: PushOptions) {
           slots.release();
         }
       },
+      upload,
     };
     setState(localId, 'sending');
     let uploaded = false;

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { fileSource, droppedImages, hasFiles, pickedImages } from './file-sources.ts';
-import { overallProgress, phaseProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
+import { overallProgress, phaseProgress, uploadProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
 
 const PHASE_LABEL: Record<PendingPhase, string> = {
   queued: 'Waiting', reading: 'Reading', sending: 'Sending to the core', preparing: 'Preparing',
@@ -12,10 +12,18 @@ const PHASE_LABEL: Record<PendingPhase, string> = {
 };
 const STATE_LABEL: Record<string, string> = { preparing: 'Preparing', ready: 'Ready · not yet uploaded', failed: 'Failed', uploaded: 'On the marketplace' };
 
+function thumbState(state: string, upload: { phase: string; error?: string } | undefined): string {
+  if (state === 'ready' && upload?.phase === 'uploading') return 'Uploading…';
+  if (state === 'ready' && upload?.phase === 'failed') return `Upload failed${upload.error ? `: ${upload.error}` : ''}`;
+  return STATE_LABEL[state] ?? state;
+}
+
 export function ImagesPanel({ store, problems }: { store: ImagesStore; problems: string[] }) {
   const images = useStore(store, (s) => s.images);
   const pending = useStore(store, (s) => s.pending);
   const message = useStore(store, (s) => s.message);
+  const uploads = useStore(store, (s) => s.uploads);
+  const upload = uploadProgress(images, uploads);
   const [dragId, setDragId] = useState<number | null>(null);
   const [over, setOver] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
@@ -104,6 +112,20 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
         </div>
       )}
 
+      {upload.total > 0 && (
+        <div className="upload-progress" aria-label="Uploading photos">
+          <div className="upload-overall">
+            <label htmlFor="images-upload-overall">
+              On the marketplace: {upload.uploaded} of {upload.total}
+              {upload.uploading > 0 && ' · uploading…'}
+              {upload.failed > 0 && ` · ${upload.failed} failed, sent again with the next sync`}
+              {upload.uploaded < upload.total && upload.uploading === 0 && upload.failed === 0 && ' · the rest go with the next sync'}
+            </label>
+            <progress id="images-upload-overall" max={1} value={upload.fraction} />
+          </div>
+        </div>
+      )}
+
       <ol ref={listRef} className="thumbs" aria-label="Photo order">
         {images.map((img, index) => (
           <li
@@ -133,8 +155,12 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
             {img.thumbnail ? <img src={img.thumbnail} alt="" draggable={false} /> : <span className="thumb-empty">{img.state}</span>}
             <span className="thumb-meta">
               <span className="thumb-pos">{index === 0 ? 'Main' : index + 1}</span>
-              <span className="thumb-state">{STATE_LABEL[img.state] ?? img.state}</span>
+              <span className="thumb-state" title={uploads[img.id]?.error}>{thumbState(img.state, uploads[img.id])}</span>
             </span>
+            {img.state === 'ready' && uploads[img.id]?.phase === 'uploading' && (
+              // One request per photo: no byte count to show, so the bar runs until it is done.
+              <progress className="thumb-upload" aria-label={`Photo ${index + 1}: uploading`} />
+            )}
             <span className="thumb-actions">
               <button type="button" tabIndex={-1} aria-label="Move earlier" disabled={index === 0} onClick={() => void actions.move(img.id, -1)}>◀</button>
               <button type="button" tabIndex={-1} aria-label="Move later" disabled={index === images.length - 1} onClick={() => void actions.move(img.id, 1)}>▶</button>

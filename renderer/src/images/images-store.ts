@@ -18,10 +18,14 @@ export interface PendingImage {
   error?: string;
 }
 
+export type UploadPhase = IpcEventPayload<'images.upload'>['phase'];
+
 export interface ImagesState {
   localId: number | null;
   images: StoredImage[];
   pending: PendingImage[];
+  /** The sync's upload of each photo of this draft to the marketplace, by image id. */
+  uploads: Record<number, { phase: UploadPhase; error?: string }>;
   message: string | null;
 }
 
@@ -43,6 +47,19 @@ export function overallProgress(pending: readonly PendingImage[]): { done: numbe
   return { done, total, fraction };
 }
 
+/**
+ * The draft's photos on the marketplace: uploaded of all prepared ones. An upload has no byte
+ * progress of its own (one request per photo), so a photo counts once it is on the service.
+ */
+export function uploadProgress(images: readonly StoredImage[], uploads: ImagesState['uploads']) {
+  const relevant = images.filter((img) => img.state !== 'failed' && img.state !== 'preparing');
+  const uploaded = relevant.filter((img) => img.state === 'uploaded' || uploads[img.id]?.phase === 'uploaded').length;
+  const uploading = relevant.filter((img) => img.state !== 'uploaded' && uploads[img.id]?.phase === 'uploading').length;
+  const failed = relevant.filter((img) => img.state !== 'uploaded' && uploads[img.id]?.phase === 'failed').length;
+  const total = relevant.length;
+  return { uploaded, uploading, failed, total, fraction: total === 0 ? 1 : uploaded / total };
+}
+
 export interface FileSource {
   name: string;
   /** Reads the bytes as base64 (FileReader in the renderer, a Buffer in tests). */
@@ -55,7 +72,7 @@ const BATCH = 4;
 const FINAL: readonly PendingPhase[] = ['added', 'duplicate', 'failed'];
 
 export function createImagesStore(bridge: Bridge) {
-  const store = createStore<ImagesState>()(() => ({ localId: null, images: [], pending: [], message: null }));
+  const store = createStore<ImagesState>()(() => ({ localId: null, images: [], pending: [], uploads: {}, message: null }));
   const set = store.setState;
   let nextKey = 1;
 
@@ -76,6 +93,14 @@ export function createImagesStore(bridge: Bridge) {
     patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...(event.error ? { error: event.error } : {}) });
   }
 
+  function onUpload(event: IpcEventPayload<'images.upload'>): void {
+    const s = store.getState();
+    if (event.localId !== s.localId) return;
+    set({ uploads: { ...s.uploads, [event.imageId]: { phase: event.phase, ...(event.error ? { error: event.error } : {}) } } });
+    // The list says 'uploaded' from the cache once the service holds the photo.
+    if (event.phase === 'uploaded' && s.localId !== null) void list(s.localId);
+  }
+
   async function reorder(imageIds: number[]): Promise<void> {
     const { localId, images } = store.getState();
     if (localId === null) return;
@@ -90,12 +115,15 @@ export function createImagesStore(bridge: Bridge) {
   }
 
   return Object.assign(store, {
-    listen: () => bridge.on('images.progress', onProgress),
+    listen: () => {
+      const offs = [bridge.on('images.progress', onProgress), bridge.on('images.upload', onUpload)];
+      return () => offs.forEach((off) => off());
+    },
     actions: {
       async show(localId: number | null): Promise<void> {
         const s = store.getState();
         // Reopening keeps files still in progress, not the report of finished ones.
-        if (s.localId !== localId) set({ localId, images: [], pending: [], message: null });
+        if (s.localId !== localId) set({ localId, images: [], pending: [], uploads: {}, message: null });
         else set({ pending: s.pending.filter((p) => !FINAL.includes(p.phase)), message: null });
         if (localId !== null) await list(localId);
       },

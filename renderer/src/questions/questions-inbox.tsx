@@ -2,10 +2,14 @@
 // canned answers filled from the item.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import type { CannedEditorStore } from './canned-editor-store.ts';
+import { CannedManager } from './canned-manager.tsx';
 import { ANSWER_MAX, type QuestionsStore } from './questions-store.ts';
 import type { QuestionRow } from '../../../shared/ipc.ts';
 
-export function QuestionsInbox({ store }: { store: QuestionsStore }) {
+export function QuestionsInbox({ store, canned }: { store: QuestionsStore; canned: CannedEditorStore }) {
+  const managing = useStore(canned, (s) => s.open);
+  const custom = useStore(store, (s) => s.cannedCustom);
   const rows = useStore(store, (s) => s.rows);
   const loaded = useStore(store, (s) => s.loaded);
   const notice = useStore(store, (s) => s.notice);
@@ -18,17 +22,22 @@ export function QuestionsInbox({ store }: { store: QuestionsStore }) {
       <header className="screen-head">
         <h2 id="questions-title">Questions</h2>
         <span className="count">{open} unanswered · {rows.length} in all</span>
+        <span className="spacer" />
+        <button type="button" onClick={() => canned.getState().openFor()} title={custom ? 'Your own canned answers' : 'The default canned answers'}>
+          Manage canned answers…
+        </button>
       </header>
+      {managing && <CannedManager store={canned} />}
       {notice && <p className="notice info" role="status">{notice}</p>}
       {loaded && rows.length === 0 && <p className="empty">No questions on your items yet. They arrive with the sync.</p>}
       <ol className="card-list">
-        {rows.map((row) => <QuestionCard key={row.questionId} row={row} store={store} />)}
+        {rows.map((row) => <QuestionCard key={row.questionId} row={row} store={store} canned={canned} />)}
       </ol>
     </section>
   );
 }
 
-function QuestionCard({ row, store }: { row: QuestionRow; store: QuestionsStore }) {
+function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store: QuestionsStore; canned: CannedEditorStore }) {
   const draft = useStore(store, (s) => s.drafts[row.questionId] ?? '');
   const error = useStore(store, (s) => s.errors[row.questionId]);
   const busy = useStore(store, (s) => s.busy === row.questionId);
@@ -83,6 +92,7 @@ function QuestionCard({ row, store }: { row: QuestionRow; store: QuestionsStore 
               <option value="">Canned answer…</option>
               {canned.map((c, i) => <option key={c.name} value={i}>{c.name}</option>)}
             </select>
+            <button type="button" className="link" onClick={() => editor.getState().openFor(row.questionId)} aria-label="Edit canned list, previewed with this item">Edit canned…</button>
             <span id={`${inputId}-count`} className={`counter ${draft.length >= ANSWER_MAX ? 'full' : ''}`}>{draft.length}/{ANSWER_MAX}</span>
             <span className="spacer" />
             {error && <span className="field-error" role="alert">{error}</span>}

@@ -1,24 +1,17 @@
 // The questions inbox: every question on the seller's items (unanswered first, as the core
 // orders them), an answer being typed per question, canned answers with placeholders.
 import { createStore } from 'zustand/vanilla';
-import type { ItemFacts, QuestionRow } from '../../../shared/ipc.ts';
+import { DEFAULT_CANNED, fillPlaceholders, type CannedAnswer, type PlaceholderName } from '../../../shared/canned-answers.ts';
+import type { CannedList, ItemFacts, QuestionRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export const ANSWER_MAX = 255;
 
-export interface CannedAnswer {
-  name: string;
-  text: string;
-}
+export type { CannedAnswer } from '../../../shared/canned-answers.ts';
+export { DEFAULT_CANNED } from '../../../shared/canned-answers.ts';
 
-export const DEFAULT_CANNED: CannedAnswer[] = [
-  { name: 'Still available', text: 'Yes, "{title}" is still available at {price}.' },
-  { name: 'Delivery', text: 'Delivery: {deliveryTerms} (postage {deliveryPrice}).' },
-  { name: 'Payment', text: 'Payment: {paymentTerms}. Thank you for your interest in "{title}"!' },
-];
-
-const PLACEHOLDERS: Record<string, (item: ItemFacts) => string> = {
+const PLACEHOLDER_VALUES: Record<PlaceholderName, (item: ItemFacts) => string> = {
   title: (i) => i.title ?? 'this item',
   price: (i) => euro(i.price),
   buyNowPrice: (i) => euro(i.buyNowPrice),
@@ -30,19 +23,23 @@ const PLACEHOLDERS: Record<string, (item: ItemFacts) => string> = {
 
 /** Fills {title} {price} {deliveryTerms}... from the item; an unknown {name} stays as typed. */
 export function fillTemplate(template: string, item: ItemFacts): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => PLACEHOLDERS[name]?.(item) ?? whole);
+  return fillPlaceholders(template, (name) => PLACEHOLDER_VALUES[name](item));
 }
 
 export interface QuestionsState {
   rows: QuestionRow[];
   loaded: boolean;
   drafts: Record<number, string>;
-  canned: CannedAnswer[];
+  /** The account's canned answers (the defaults until the seller changes them). */
+  canned: readonly CannedAnswer[];
+  cannedCustom: boolean;
   busy: number | null;
   errors: Record<number, string>;
   notice: string | null;
   load(): Promise<void>;
   setDraft(questionId: number, text: string): void;
+  /** The list as the core keeps it now (after the manager saved or restored it). */
+  setCanned(list: CannedList): void;
   useCanned(questionId: number, index: number): void;
   answer(questionId: number): Promise<boolean>;
   dispose(): void;
@@ -54,17 +51,20 @@ export function createQuestionsStore(bridge: Bridge) {
     loaded: false,
     drafts: {},
     canned: DEFAULT_CANNED,
+    cannedCustom: false,
     busy: null,
     errors: {},
     notice: null,
     async load() {
       try {
-        set({ rows: await call(bridge, 'questions.list', {}), loaded: true });
+        const [rows, canned] = await Promise.all([call(bridge, 'questions.list', {}), call(bridge, 'cannedAnswers.list', {})]);
+        set({ rows, canned: canned.answers, cannedCustom: canned.custom, loaded: true });
       } catch (error) {
         set({ notice: messageOf(error), loaded: true });
       }
     },
     setDraft: (questionId, text) => set({ drafts: { ...get().drafts, [questionId]: text.slice(0, ANSWER_MAX) } }),
+    setCanned: (list) => set({ canned: list.answers, cannedCustom: list.custom }),
     useCanned(questionId, index) {
       const row = get().rows.find((r) => r.questionId === questionId);
       const canned = get().canned[index];

@@ -1,11 +1,18 @@
 // Sync status for the status bar: what the core reports, kept fresh by its push events.
 import { createStore } from 'zustand/vanilla';
-import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { IpcEventPayload, PhotoRun, SyncStatus } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 
 export interface SyncStoreState {
   status: SyncStatus | null;
-  progress: { running: boolean; done: number; total: number; phase: string } | null;
+  progress: IpcEventPayload<'sync.progress'> | null;
+  /**
+   * The photos of the current run (or of the last one, once it ended): from sync.progress and,
+   * between its events, from each photo's images.upload. Null when the run sends no photos.
+   */
+  photos: PhotoRun | null;
+  /** Photos whose upload request is going now. */
+  uploading: number;
   error: string | null;
   refresh(): Promise<void>;
   syncNow(): Promise<void>;
@@ -25,6 +32,8 @@ export function createSyncStore(bridge: Bridge) {
     return {
       status: null,
       progress: null,
+      photos: null,
+      uploading: 0,
       error: null,
       refresh: () => guard(() => call(bridge, 'sync.status', {})),
       syncNow: () => guard(() => call(bridge, 'sync.now', {})),
@@ -34,9 +43,13 @@ export function createSyncStore(bridge: Bridge) {
   });
   const unsubscribers = [
     bridge.on('sync.progress', (progress) => {
-      store.setState({ progress });
+      store.setState({ progress, photos: progress.photos ?? null, ...(progress.running ? {} : { uploading: 0 }) });
       // The end of a run changes the queue and the running flag.
       if (!progress.running) void store.getState().refresh();
+    }),
+    bridge.on('images.upload', (event) => {
+      const uploading = store.getState().uploading + (event.phase === 'uploading' ? 1 : -1);
+      store.setState({ photos: event.run, uploading: Math.max(0, uploading) });
     }),
     bridge.on('sync.online', () => void store.getState().refresh()),
     // A local change grows the queue.

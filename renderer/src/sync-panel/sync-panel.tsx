@@ -12,9 +12,13 @@ const show = (value: unknown): string => {
   return String(value);
 };
 
+const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+
 export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems: SyncProblemsStore }) {
   const status = useStore(sync, (s) => s.status);
   const progress = useStore(sync, (s) => s.progress);
+  const photos = useStore(sync, (s) => s.photos);
+  const uploading = useStore(sync, (s) => s.uploading);
   const problems = useStore(store, (s) => s.problems);
   const choices = useStore(store, (s) => s.choices);
   const error = useStore(store, (s) => s.error);
@@ -53,6 +57,17 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
           <span>{progress.phase}</span>
           {progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Progress of the current run" />}
           {progress.total > 0 && <span>{progress.done} / {progress.total}</span>}
+        </p>
+      )}
+      {photos && photos.total > 0 && (
+        <p className="progress-line" data-testid="photo-progress">
+          <span>{progress?.running ? 'Photos' : 'Photos of the last run'}</span>
+          <progress max={Math.max(1, photos.bytesTotal)} value={photos.bytesDone} aria-label="Photos uploaded in this run" />
+          <span>
+            {photos.done} of {photos.total} uploaded ({megabytes(photos.bytesDone)} of {megabytes(photos.bytesTotal)})
+            {uploading > 0 && ` · ${uploading} uploading`}
+            {photos.failed > 0 && ` · ${photos.failed} failed, sent again with the next sync`}
+          </span>
         </p>
       )}
       {error && <p className="notice error" role="alert">{error}</p>}

@@ -1,0 +1,169 @@
+// The canned answers manager: a working copy of the list (add, rename, edit, delete, reorder),
+// the problems of each entry flagged as the seller types (the rules of shared/canned-answers.ts,
+// the same the core applies), a live preview filled from a question's item, and one save of the
+// whole list. Nothing reaches the core before Save; Cancel drops the copy.
+import { createStore } from 'zustand/vanilla';
+import { CANNED_LIMITS, CannedAnswerSchema, unknownPlaceholders } from '../../../shared/canned-answers.ts';
+import type { ItemFacts } from '../../../shared/ipc.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { messageOf } from '../navigation/live-store.ts';
+import { ANSWER_MAX, fillTemplate, type QuestionsStore } from './questions-store.ts';
+
+export interface EditableAnswer {
+  /** Stable across renames and moves (React keys, focus). */
+  key: number;
+  name: string;
+  text: string;
+}
+
+export interface AnswerProblems {
+  name?: string;
+  text?: string;
+  /** Unknown {names} in the text, flagged apart so the editor can mark them. */
+  unknown: string[];
+}
+
+/** What the preview fills in when the inbox has no question yet. */
+export const SAMPLE_ITEM: ItemFacts = {
+  title: 'Sample item', price: 25, buyNowPrice: 25, currentPrice: 25, deliveryPrice: 5.9, deliveryTerms: 'sent within 2 days', paymentTerms: 'bank transfer',
+};
+
+/** Each entry's problems, by the rules the core enforces (plus names used twice). */
+export function answerProblems(answers: readonly EditableAnswer[]): AnswerProblems[] {
+  const seen = new Map<string, number>();
+  return answers.map((answer) => {
+    const problems: AnswerProblems = { unknown: unknownPlaceholders(answer.text) };
+    const parsed = CannedAnswerSchema.safeParse({ name: answer.name, text: answer.text });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'text') && !problems[field]) problems[field] = issue.message;
+      }
+    }
+    const key = answer.name.trim().toLocaleLowerCase();
+    if (key !== '' && seen.has(key) && !problems.name) problems.name = `name "${answer.name.trim()}" is used twice`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    return problems;
+  });
+}
+
+export const hasProblems = (p: AnswerProblems): boolean => Boolean(p.name || p.text);
+
+export interface CannedEditorState {
+  open: boolean;
+  answers: EditableAnswer[];
+  /** Index of the entry being edited; -1 when the list is empty. */
+  selected: number;
+  /** The item the preview is filled from, and whose question it is. */
+  previewItem: ItemFacts;
+  previewLabel: string;
+  dirty: boolean;
+  saving: boolean;
+  error: string | null;
+  openFor(questionId?: number): void;
+  close(): void;
+  select(index: number): void;
+  add(): void;
+  update(index: number, change: Partial<Pick<EditableAnswer, 'name' | 'text'>>): void;
+  remove(index: number): void;
+  move(index: number, by: number): void;
+  save(): Promise<boolean>;
+  restoreDefaults(): Promise<boolean>;
+}
+
+export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
+  let nextKey = 1;
+  const editable = (list: ReadonlyArray<{ name: string; text: string }>) => list.map((a) => ({ key: nextKey++, name: a.name, text: a.text }));
+
+  return createStore<CannedEditorState>()((set, get) => {
+    const change = (answers: EditableAnswer[], selected = get().selected) =>
+      set({ answers, selected: Math.min(Math.max(selected, answers.length === 0 ? -1 : 0), answers.length - 1), dirty: true, error: null });
+
+    return {
+      open: false,
+      answers: [],
+      selected: -1,
+      previewItem: SAMPLE_ITEM,
+      previewLabel: 'a sample item',
+      dirty: false,
+      saving: false,
+      error: null,
+      openFor(questionId) {
+        const { rows, canned } = questions.getState();
+        const row = rows.find((r) => r.questionId === questionId)
+          ?? rows.find((r) => r.answer === null && r.pendingAnswer === null) ?? rows[0];
+        const answers = editable(canned);
+        set({
+          open: true, answers, selected: answers.length > 0 ? 0 : -1, dirty: false, saving: false, error: null,
+          previewItem: row?.item ?? SAMPLE_ITEM, previewLabel: row ? `“${row.item.title ?? 'Untitled item'}”` : 'a sample item',
+        });
+      },
+      close: () => set({ open: false, answers: [], selected: -1, dirty: false, error: null }),
+      select: (index) => set({ selected: Math.min(Math.max(index, 0), get().answers.length - 1) }),
+      add() {
+        const { answers } = get();
+        if (answers.length >= CANNED_LIMITS.answers) {
+          set({ error: `At most ${CANNED_LIMITS.answers} canned answers.` });
+          return;
+        }
+        const names = new Set(answers.map((a) => a.name.trim().toLocaleLowerCase()));
+        let name = 'New answer';
+        for (let i = 2; names.has(name.toLocaleLowerCase()); i++) name = `New answer ${i}`;
+        change([...answers, { key: nextKey++, name, text: '' }], answers.length);
+      },
+      update(index, patch) {
+        change(get().answers.map((a, i) => (i === index ? { ...a, ...patch } : a)));
+      },
+      remove(index) {
+        change(get().answers.filter((_, i) => i !== index), index >= get().answers.length - 1 ? index - 1 : index);
+      },
+      move(index, by) {
+        const answers = [...get().answers];
+        const to = index + by;
+        if (to < 0 || to >= answers.length || index < 0 || index >= answers.length) return;
+        answers.splice(to, 0, ...answers.splice(index, 1));
+        change(answers, to);
+      },
+      async save() {
+        const { answers } = get();
+        const problems = answerProblems(answers);
+        const first = problems.findIndex(hasProblems);
+        if (first >= 0) {
+          const p = problems[first];
+          set({ selected: first, error: `“${answers[first]?.name.trim() || 'Unnamed'}”: ${p?.name ?? p?.text}` });
+          return false;
+        }
+        set({ saving: true, error: null });
+        try {
+          const saved = await call(bridge, 'cannedAnswers.save', { answers: answers.map(({ name, text }) => ({ name, text })) });
+          questions.getState().setCanned(saved);
+          set({ saving: false, dirty: false, open: false });
+          return true;
+        } catch (error) {
+          set({ saving: false, error: messageOf(error) });
+          return false;
+        }
+      },
+      async restoreDefaults() {
+        set({ saving: true, error: null });
+        try {
+          const list = await call(bridge, 'cannedAnswers.reset', {});
+          questions.getState().setCanned(list);
+          const answers = editable(list.answers);
+          set({ saving: false, dirty: false, answers, selected: answers.length > 0 ? 0 : -1 });
+          return true;
+        } catch (error) {
+          set({ saving: false, error: messageOf(error) });
+          return false;
+        }
+      },
+    };
+  });
+}
+export type CannedEditorStore = ReturnType<typeof createCannedEditor>;
+
+/** The selected text filled from the preview item, and whether it fits in an answer. */
+export function previewOf(text: string, item: ItemFacts): { text: string; length: number; fits: boolean } {
+  const filled = fillTemplate(text.trim(), item);
+  return { text: filled, length: filled.length, fits: filled.length <= ANSWER_MAX };
+}
