@@ -106,7 +106,7 @@ describe('the seller stores', () => {
     const t = await setup();
     try {
       const buyer = await server.login(`store-buyer-${n}`);
-      const item = insertItem(server.service, { sellerId: t.userId, title: 'Teak table', startingPrice: 120 });
+      const item = insertTradingItem(server.service, { seller_id: t.userId, title: 'Teak table', starting_price: 120 });
       await call(server.api(`/items/${item}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Can you ship it?' } });
       await t.syncNow();
       const q = t.stores.questions;

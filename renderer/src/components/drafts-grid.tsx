@@ -6,17 +6,13 @@ import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
 import { COLUMNS, editValue, parseInput } from './columns.ts';
+import { CHECK_STYLE, COLUMN_STYLES, MIN_ROW_WIDTH, TRAILING_STYLES } from './grid-layout.ts';
 import { GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
 /** Rows beyond the visible ones whose pages are loaded ahead of the scroll. */
 const LOOK_AROUND = 60;
-const TITLE_MIN_WIDTH = 200;
-const TRAILING = [70, 110, 100];
-const TEMPLATE = `40px ${COLUMNS.map((c) => (c.width === 0 ? `minmax(${TITLE_MIN_WIDTH}px, 1fr)` : `${c.width}px`)).join(' ')} ${TRAILING.map((w) => `${w}px`).join(' ')}`;
-/** A row's width never depends on its content (see .grid-row's containment). */
-const MIN_ROW_WIDTH = 40 + COLUMNS.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0) + TRAILING.reduce((a, b) => a + b, 0);
 
 export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () => void }) {
   const total = useStore(store, (s) => s.total);
@@ -140,8 +136,8 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
         onKeyDown={onKeyDown}
         style={{ '--grid-min-width': `${MIN_ROW_WIDTH}px` } as React.CSSProperties}
       >
-        <div className="grid-row grid-header" role="row" style={{ gridTemplateColumns: TEMPLATE }}>
-          <div role="columnheader" className="cell cell-check" aria-label="Selected">
+        <div className="grid-row grid-header" role="row">
+          <div role="columnheader" className="cell cell-check" aria-label="Selected" style={CHECK_STYLE}>
             <input
               type="checkbox"
               aria-label="Select all"
@@ -149,14 +145,14 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
               onChange={(e) => (e.target.checked ? void store.getState().selectAll() : store.getState().clearSelection())}
             />
           </div>
-          {COLUMNS.map((c) => (
-            <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+          {COLUMNS.map((c, ci) => (
+            <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} style={COLUMN_STYLES[ci]} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
               {c.sort ? <button type="button" className="sort" onClick={() => void store.getState().toggleSort(c.sort!)}>{c.label}{sortMark(c.sort)}</button> : c.label}
             </div>
           ))}
-          <div role="columnheader" className="cell"><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
-          <div role="columnheader" className="cell">Sync</div>
-          <div role="columnheader" className="cell">Checks</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>Checks</div>
         </div>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {/* The visible rows in normal flow, moved as one block: one layer to paint, not one per row. */}
@@ -172,7 +168,6 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
                   key={v.index % items.length}
                   index={v.index}
                   row={row}
-                  template={TEMPLATE}
                   selected={row ? selected.has(row.localId) : false}
                   focusColumn={isFocus ? focusColumn : -1}
                   editingField={row && editing?.localId === row.localId ? editing.field : null}

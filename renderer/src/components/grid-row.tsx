@@ -5,14 +5,15 @@ import type { DraftRow } from '../../../shared/ipc.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
 import { COLUMNS, displayValue, editValue } from './columns.ts';
+import { CHECK_STYLE, COLUMN_STYLES, TRAILING_STYLES } from './grid-layout.ts';
 
 export const ROW_HEIGHT = 34;
+const ROW_STYLE = { height: ROW_HEIGHT };
 
 export interface GridRowProps {
   index: number;
   /** Undefined while the row's page is still loading. */
   row: DraftRow | undefined;
-  template: string;
   selected: boolean;
   /** The focused column when this row holds the keyboard focus, else -1. */
   focusColumn: number;
@@ -35,7 +36,7 @@ function isBad(row: DraftRow, field: string, noticeField: string | null): boolea
 }
 
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { index, row, template, selected, focusColumn } = props;
+  const { index, row, selected, focusColumn } = props;
   const isFocus = focusColumn >= 0;
   return (
     <div
@@ -45,7 +46,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-local-id={row?.localId}
       aria-busy={row ? undefined : true}
       className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}${row ? '' : ' loading'}`}
-      style={{ gridTemplateColumns: template, height: ROW_HEIGHT }}
+      style={ROW_STYLE}
       onClick={(e) => props.onRowClick(index, e)}
     >
       <Cells {...props} />
@@ -61,7 +62,7 @@ function Cells(props: GridRowProps) {
   const { index, row, selected, focusColumn, editingField, noticeField } = props;
   return (
     <>
-      <div role="gridcell" className="cell cell-check">
+      <div role="gridcell" className="cell cell-check" style={CHECK_STYLE}>
         {row && (
           <input
             type="checkbox"
@@ -81,6 +82,7 @@ function Cells(props: GridRowProps) {
           key={c.field}
           role="gridcell"
           data-field={c.field}
+          style={COLUMN_STYLES[ci]}
           className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
           onClick={() => props.onCellClick(ci)}
           onDoubleClick={() => row && props.onCellDoubleClick(row.localId, ci)}
@@ -97,9 +99,9 @@ function Cells(props: GridRowProps) {
           )}
         </div>
       ))}
-      <div role="gridcell" className="cell">{row && <span className={`status status-${row.status}`}>{row.status}</span>}</div>
-      <div role="gridcell" className="cell">{row && <SyncBadge row={row} />}</div>
-      <div role="gridcell" className="cell">{row && <ProblemBadge problems={row.problems} />}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{row.status}</span>}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} />}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} />}</div>
     </>
   );
 }
