@@ -7,7 +7,7 @@ import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
 import { COLUMNS, editValue, parseInput } from './columns.ts';
 import { CHECK_STYLE, COLUMN_STYLES, MIN_ROW_WIDTH, TRAILING_STYLES } from './grid-layout.ts';
-import { GridRow, ROW_HEIGHT } from './grid-row.tsx';
+import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -29,7 +29,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 3,
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   });
@@ -91,18 +91,17 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
     const refocus = () => scrollRef.current?.focus({ preventScroll: true });
     return {
       onRowClick(index: number, e: React.MouseEvent) {
+        const column = columnOfEvent(e);
+        if (column >= 0) store.getState().setFocusColumn(column);
         void store.getState().clickRow(index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
         refocus();
       },
+      onRowDoubleClick(localId: number, e: React.MouseEvent) {
+        const field = COLUMNS[columnOfEvent(e)]?.field;
+        if (field) store.getState().startEdit(localId, field);
+      },
       onCheckClick(index: number, e: React.MouseEvent) {
         void store.getState().clickRow(index, { toggle: true, shift: e.shiftKey });
-      },
-      onCellClick(column: number) {
-        store.getState().setFocusColumn(column);
-      },
-      onCellDoubleClick(localId: number, column: number) {
-        const field = COLUMNS[column]?.field;
-        if (field) store.getState().startEdit(localId, field);
       },
       async onCommit(row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> {
         const column = COLUMNS[columnIndex];

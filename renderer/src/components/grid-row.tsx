@@ -21,10 +21,10 @@ export interface GridRowProps {
   editingField: string | null;
   /** The field the last error was about, when it was about this row. */
   noticeField: string | null;
+  /** A click anywhere in the row; the cell's column is found from the event's target. */
   onRowClick(index: number, event: React.MouseEvent): void;
+  onRowDoubleClick(localId: number, event: React.MouseEvent): void;
   onCheckClick(index: number, event: React.MouseEvent): void;
-  onCellClick(column: number): void;
-  onCellDoubleClick(localId: number, column: number): void;
   onCommit(row: DraftRow, column: number, text: string, move: 0 | 1 | -1): Promise<boolean>;
   onCancelEdit(): void;
 }
@@ -47,7 +47,9 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       aria-busy={row ? undefined : true}
       className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}${row ? '' : ' loading'}`}
       style={ROW_STYLE}
+      // One handler per row, not two per cell: rows re-render on every frame of a fast scroll.
       onClick={(e) => props.onRowClick(index, e)}
+      onDoubleClick={row ? (e) => props.onRowDoubleClick(row.localId, e) : undefined}
     >
       <Cells {...props} />
     </div>
@@ -84,8 +86,6 @@ function Cells(props: GridRowProps) {
           data-field={c.field}
           style={COLUMN_STYLES[ci]}
           className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
-          onClick={() => props.onCellClick(ci)}
-          onDoubleClick={() => row && props.onCellDoubleClick(row.localId, ci)}
         >
           {row && editingField === c.field ? (
             <CellEditor
@@ -104,4 +104,11 @@ function Cells(props: GridRowProps) {
       <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} />}</div>
     </>
   );
+}
+
+/** The column index of the cell an event happened in, or -1 (the check box, the badges). */
+export function columnOfEvent(event: React.MouseEvent): number {
+  const cell = (event.target as Element).closest('[data-field]');
+  const field = cell?.getAttribute('data-field');
+  return field ? COLUMNS.findIndex((c) => c.field === field) : -1;
 }
