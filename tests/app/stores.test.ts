@@ -26,6 +26,21 @@ describe('the drafts store', () => {
     expect(drafts.getState().lastStep).toMatchObject({ kind: 'csv-import', itemCount: 50 });
   });
 
+  it('refreshes after a change only the pages around the rows the grid last asked for', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(200));
+    await drafts.getState().ensureRange(0, 199);
+    expect(drafts.getState().rows.filter(Boolean)).toHaveLength(200);
+    // The user scrolled to rows 100-119 and something changed: the first page and that window are
+    // fresh, the rest is fetched again when it scrolls into view.
+    await drafts.getState().ensureRange(100, 119);
+    await drafts.getState().reload();
+    const loaded = drafts.getState().rows.flatMap((row, i) => (row ? [i] : []));
+    expect(loaded).toEqual([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 100 + i)]);
+    await drafts.getState().ensureRange(150, 159);
+    expect(drafts.getState().rows.slice(150, 160).every(Boolean)).toBe(true);
+  });
+
   it('searches, filters and sorts through the core', async () => {
     const { drafts } = setup();
     await drafts.getState().importCsv(draftsCsv(30));

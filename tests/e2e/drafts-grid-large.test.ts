@@ -34,6 +34,13 @@ describe('the drafts grid with thousands of drafts', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');
     expect(await rows().count()).toBeLessThan(80);
+    // Rows keep their DOM slots while scrolling; aria-owns gives assistive technology the rows in
+    // their visual order: consecutive row indexes ending with the last draft's.
+    const ariaOrder = (await page.evaluate(`(document.querySelector('[role=rowgroup]').getAttribute('aria-owns') ?? '').split(' ')
+      .map((id) => Number(document.getElementById(id)?.getAttribute('aria-rowindex')))`)) as number[];
+    expect(ariaOrder.length).toBe(await rows().count());
+    expect(ariaOrder).toEqual(ariaOrder.map((_, i) => (ariaOrder[0] ?? 0) + i));
+    expect(ariaOrder.at(-1)).toBe(COUNT + 1);
     await page.screenshot({ path: join(OUTPUT, 'drafts-grid-3000-last-row.png') });
     // The last row is fully inside the scroll box, not under its edge.
     const box = await page.getByRole('grid').boundingBox();
@@ -58,6 +65,8 @@ describe('the drafts grid with thousands of drafts', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^3,000 of 3,000 drafts change · Condition: 3,000\./);
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
+    // The dialog closes once the grid shows the changed rows.
+    await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => rows().first().locator('[data-field=condition]').textContent()).toBe('like-new');
     await page.getByRole('grid').focus();
     await page.keyboard.press('End');

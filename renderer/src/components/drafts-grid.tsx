@@ -11,8 +11,19 @@ import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
-/** Rows beyond the visible ones whose pages are loaded ahead of the scroll. */
-const LOOK_AROUND = 60;
+/**
+ * Rows beyond the visible ones whose pages are loaded before they scroll in: far ahead in the
+ * direction of the scroll, a little behind. Rows that arrive before they are seen are drawn once.
+ */
+const LOOK_AHEAD = 300;
+const LOOK_BEHIND = 60;
+
+const rowId = (index: number) => `drafts-row-${index}`;
+
+/** The visible rows ordered by the slot (index modulo their count) that keeps each one's DOM. */
+function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.index % items.length) - (b.index % items.length));
+}
 
 export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () => void }) {
   const total = useStore(store, (s) => s.total);
@@ -37,10 +48,13 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
 
+  const backward = virtualizer.scrollDirection === 'backward';
   useEffect(() => {
-    // A little ahead of the visible rows in both directions: pages arrive before rows scroll in.
-    if (total > 0) void store.getState().ensureRange(Math.max(0, first - LOOK_AROUND), last + 2 * LOOK_AROUND);
-  }, [store, first, last, total, rows]);
+    if (total === 0) return;
+    const before = backward ? LOOK_AHEAD : LOOK_BEHIND;
+    const after = backward ? LOOK_BEHIND : LOOK_AHEAD;
+    void store.getState().ensureRange(Math.max(0, first - before), last + after);
+  }, [store, first, last, total, rows, backward]);
 
   useEffect(() => {
     if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });
@@ -153,29 +167,31 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
           <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>
           <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>Checks</div>
         </div>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {/* The visible rows in normal flow, moved as one block: one layer to paint, not one per row. */}
-          <div className="grid-rows" style={{ transform: `translateY(${(items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT}px)` }}>
-            {items.map((v) => {
-              const row = rows[v.index];
-              const isFocus = v.index === focusRow;
-              const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
-              return (
-                <GridRow
-                  // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
-                  // scrolling in, so a fast scroll updates text instead of building rows.
-                  key={v.index % items.length}
-                  index={v.index}
-                  row={row}
-                  selected={row ? selected.has(row.localId) : false}
-                  focusColumn={isFocus ? focusColumn : -1}
-                  editingField={row && editing?.localId === row.localId ? editing.field : null}
-                  noticeField={ownsNotice ? (notice.field ?? null) : null}
-                  {...handlers}
-                />
-              );
-            })}
-          </div>
+        {/* Rows in slot order: the DOM order never changes while scrolling (React moves no node,
+            which would rebuild its layout), each row is placed by its own offset, and aria-owns
+            gives assistive technology the rows in their visual order. */}
+        <div role="rowgroup" aria-owns={items.map((v) => rowId(v.index)).join(' ')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {bySlot(items).map((v) => {
+            const row = rows[v.index];
+            const isFocus = v.index === focusRow;
+            const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
+            return (
+              <GridRow
+                // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
+                // scrolling in, so a fast scroll updates text instead of building rows.
+                key={v.index % items.length}
+                id={rowId(v.index)}
+                index={v.index}
+                top={v.start - HEADER_HEIGHT}
+                row={row}
+                selected={row ? selected.has(row.localId) : false}
+                focusColumn={isFocus ? focusColumn : -1}
+                editingField={row && editing?.localId === row.localId ? editing.field : null}
+                noticeField={ownsNotice ? (notice.field ?? null) : null}
+                {...handlers}
+              />
+            );
+          })}
         </div>
         {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
       </div>

@@ -8,10 +8,12 @@ import { COLUMNS, displayValue, editValue } from './columns.ts';
 import { CHECK_STYLE, COLUMN_STYLES, TRAILING_STYLES } from './grid-layout.ts';
 
 export const ROW_HEIGHT = 34;
-const ROW_STYLE = { height: ROW_HEIGHT };
 
 export interface GridRowProps {
+  id: string;
   index: number;
+  /** Offset from the top of the rows, in pixels. */
+  top: number;
   /** Undefined while the row's page is still loading. */
   row: DraftRow | undefined;
   selected: boolean;
@@ -36,17 +38,18 @@ function isBad(row: DraftRow, field: string, noticeField: string | null): boolea
 }
 
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { index, row, selected, focusColumn } = props;
+  const { id, index, top, row, selected, focusColumn } = props;
   const isFocus = focusColumn >= 0;
   return (
     <div
+      id={id}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-local-id={row?.localId}
       aria-busy={row ? undefined : true}
       className={`grid-row${selected ? ' selected' : ''}${isFocus ? ' focus' : ''}${index % 2 ? ' odd' : ''}${row ? '' : ' loading'}`}
-      style={ROW_STYLE}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
       // One handler per row, not two per cell: rows re-render on every frame of a fast scroll.
       onClick={(e) => props.onRowClick(index, e)}
       onDoubleClick={row ? (e) => props.onRowDoubleClick(row.localId, e) : undefined}

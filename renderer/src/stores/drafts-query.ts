@@ -4,7 +4,8 @@ import type { GridQueryInput } from '../../../shared/ipc.ts';
 
 export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
 
-export const PAGE_SIZE = 200;
+/** Small enough that checking a page as it arrives fits in a frame beside a fast scroll. */
+export const PAGE_SIZE = 100;
 /** The first request of an empty grid: a screenful and a little more, so it comes back fast. */
 export const FIRST_PAGE_SIZE = 60;
 export const DEFAULT_QUERY: GridQuery = { status: ['draft'], sort: 'updated', direction: 'desc' };

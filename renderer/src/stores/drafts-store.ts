@@ -75,6 +75,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
   const columnCount = options.columns ?? 1;
   /** Pages being fetched for the current generation. */
   const inFlight = new Map<number, Promise<void>>();
+  /** The rows the grid last asked for (visible and a little around them). */
+  let wanted = { start: 0, end: 0 };
 
   const store = createStore<DraftsState & DraftsActions>()((set, get) => {
     function fail(error: unknown): void {
@@ -145,13 +147,15 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' ? 'asc' : 'desc';
         await get().setQuery({ sort, direction });
       },
-      /** Keeps the loaded window's pages: the grid shows fresh rows where the user is looking. */
+      /**
+       * Refreshes the pages of the rows the grid last asked for, so it shows fresh rows where the
+       * user is looking; rows elsewhere are dropped and fetched again when they scroll into view
+       * (a change after scrolling through 10,000 drafts costs a few pages, not a hundred).
+       */
       async reload() {
         const generation = get().generation + 1;
         const loadedPages = new Set<number>([0]);
-        get().rows.forEach((row, i) => {
-          if (row) loadedPages.add(Math.floor(i / pageSize));
-        });
+        for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
         inFlight.clear();
         set({ generation, loading: true });
         try {
@@ -173,6 +177,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         }
       },
       async ensureRange(start, end) {
+        wanted = { start, end };
         const { rows, total, generation } = get();
         const last = Math.min(end, total - 1);
         const pages = new Set<number>();
