@@ -43,6 +43,9 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
     overscan: 3,
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
+    // The window's size until the scroll box is measured: the first render already has rows,
+    // instead of an empty grid and a second pass after measuring.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
