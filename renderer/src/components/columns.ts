@@ -16,7 +16,7 @@ export interface Column {
 export const COLUMNS: readonly Column[] = [
   { field: 'title', label: 'Title', width: 0, kind: 'text', sort: 'title' },
   { field: 'saleMethod', label: 'Sale method', width: 110, kind: 'enum', options: ['auction', 'buy-now'] },
-  { field: 'buyNowPrice', label: 'Buy-now €', width: 112, kind: 'number', sort: 'price', align: 'right' },
+  { field: 'buyNowPrice', label: 'Buy-now €', width: 124, kind: 'number', sort: 'price', align: 'right' },
   { field: 'startingPrice', label: 'Start €', width: 80, kind: 'number', align: 'right' },
   { field: 'quantity', label: 'Qty', width: 56, kind: 'int', align: 'right' },
   { field: 'condition', label: 'Condition', width: 100, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
