@@ -5,7 +5,7 @@
 // Options: --drafts N (default 10000), --step PX (scroll per frame, default 1600);
 // UI_BENCH_PROFILE=scroll (or =load) prints the renderer's hottest functions while scrolling (or
 // while loading up to the first row) from a CPU profile on stderr, from an unminified build;
-// UI_BENCH_PROFILE=trace prints the main thread's time during the scroll by kind of work.
+// UI_BENCH_PROFILE=trace prints the main thread's time by kind of work while loading and scrolling.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -112,10 +112,11 @@ async function startTrace(cdp: CDPSession) {
     async stop(): Promise<string> {
       await cdp.send('Tracing.end');
       await complete;
-      const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+      // Every renderer main thread: a navigation may move the page to a new renderer process.
+      const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
       const totals = new Map<string, { ms: number; count: number }>();
       for (const e of events) {
-        if (!main || e.tid !== main.tid || e.pid !== main.pid || e.ph !== 'X' || e.dur === undefined) continue;
+        if (!mains.has(`${e.pid}:${e.tid}`) || e.ph !== 'X' || e.dur === undefined) continue;
         const t = totals.get(e.name) ?? { ms: 0, count: 0 };
         t.ms += e.dur / 1000;
         t.count += 1;
@@ -140,6 +141,7 @@ try {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript({ content: FIRST_ROW_WATCH });
+    const loadTrace = PROFILE === 'trace' ? await startTrace(await context.newCDPSession(page)) : null;
     const loadCdp = PROFILE === 'load' ? await context.newCDPSession(page) : null;
     if (loadCdp) {
       await loadCdp.send('Profiler.enable');
@@ -148,6 +150,7 @@ try {
     }
     await page.goto(web.url);
     await page.waitForSelector('[role=row][data-local-id]');
+    if (loadTrace) console.error(`loading, up to the first row:\n${await loadTrace.stop()}`);
     if (loadCdp) console.error(hottest(((await loadCdp.send('Profiler.stop')) as { profile: CpuProfile }).profile));
     // The row is in the DOM; one more frame and it is painted.
     const firstRenderMs = (await page.evaluate(FIRST_ROW_TIME)) as number;
@@ -157,8 +160,9 @@ try {
       const nav = performance.getEntriesByType('navigation')[0];
       const calls = performance.getEntriesByType('resource').filter((r) => r.name.includes('/ipc/'))
         .map((r) => ({ call: new URL(r.name).pathname.replace('/ipc/', ''), startMs: Math.round(r.startTime), endMs: Math.round(r.responseEnd) }));
-      return { domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd), scriptsDoneMs: Math.round(nav.domInteractive), calls: calls.slice(0, 8) };
-    })()`)) as { domContentLoadedMs: number; scriptsDoneMs: number; calls: Array<{ call: string; startMs: number; endMs: number }> };
+      const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('market-desk:', ''), Math.round(m.startTime)]));
+      return { domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd), scriptsDoneMs: Math.round(nav.domInteractive), marks, calls: calls.slice(0, 8) };
+    })()`)) as { domContentLoadedMs: number; scriptsDoneMs: number; marks: Record<string, number>; calls: Array<{ call: string; startMs: number; endMs: number }> };
 
     const cdp = await context.newCDPSession(page);
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
@@ -171,7 +175,7 @@ try {
     }
     const trace = PROFILE === 'trace' ? await startTrace(cdp) : null;
     const scroll = (await page.evaluate(scrollScript(STEP))) as { deltas: number[]; rowsInDom: number; reachedEnd: boolean };
-    if (trace) console.error(await trace.stop());
+    if (trace) console.error(`scrolling:\n${await trace.stop()}`);
     if (PROFILE === 'scroll') console.error(hottest(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile));
     const sorted = [...scroll.deltas].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);

@@ -1,8 +1,9 @@
 // Canned answers of the questions inbox: the seller's own texts with {placeholders} filled from
 // the question's item. The bounds, the placeholder names and the defaults live here so the IPC
 // contract (which refuses a bad list), the core (which stores it) and the editor (which flags
-// problems while the seller types) apply the same rules.
-import { z } from 'zod';
+// problems while the seller types) apply the same rules. Plain functions, no validation library:
+// the renderer loads this at startup; the contract's zod schema (canned-answers-schema.ts) is built
+// from the same functions.
 
 export const CANNED_LIMITS = { answers: 50, name: 60, text: 255 } as const;
 
@@ -36,33 +37,40 @@ export function fillPlaceholders(text: string, value: (name: PlaceholderName) =>
   return text.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholderName(name) ? value(name) : whole));
 }
 
-export const CannedAnswerSchema = z.object({
-  name: z.string().trim()
-    .min(1, 'name is empty')
-    .max(CANNED_LIMITS.name, `name is longer than ${CANNED_LIMITS.name} characters`),
-  text: z.string().trim()
-    .min(1, 'text is empty')
-    .max(CANNED_LIMITS.text, `text is longer than ${CANNED_LIMITS.text} characters`)
-    .superRefine((text, ctx) => {
-      const unknown = unknownPlaceholders(text);
-      if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `text uses unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')}` });
-      }
-    }),
-}).strict();
-export type CannedAnswer = z.infer<typeof CannedAnswerSchema>;
+export interface CannedAnswer {
+  name: string;
+  text: string;
+}
 
-/** The whole list as the seller keeps it: bounded, names unique (ignoring case). */
-export const CannedAnswersSchema = z.array(CannedAnswerSchema)
-  .max(CANNED_LIMITS.answers, `at most ${CANNED_LIMITS.answers} canned answers`)
-  .superRefine((answers, ctx) => {
-    const seen = new Set<string>();
-    answers.forEach((answer, index) => {
-      const key = answer.name.toLocaleLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `name "${answer.name}" is used twice` });
-      seen.add(key);
-    });
+/** What is wrong with a name (trimmed first), or null. */
+export function nameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'name is empty';
+  if (trimmed.length > CANNED_LIMITS.name) return `name is longer than ${CANNED_LIMITS.name} characters`;
+  return null;
+}
+
+/** What is wrong with a text (trimmed first), or null. */
+export function textProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'text is empty';
+  if (trimmed.length > CANNED_LIMITS.text) return `text is longer than ${CANNED_LIMITS.text} characters`;
+  const unknown = unknownPlaceholders(trimmed);
+  if (unknown.length > 0) return `text uses unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')}`;
+  return null;
+}
+
+/** The entries whose name an earlier entry already uses (ignoring case), with the message. */
+export function duplicateNames(answers: readonly CannedAnswer[]): Array<{ index: number; message: string }> {
+  const seen = new Set<string>();
+  const duplicates: Array<{ index: number; message: string }> = [];
+  answers.forEach((answer, index) => {
+    const key = answer.name.trim().toLocaleLowerCase();
+    if (key !== '' && seen.has(key)) duplicates.push({ index, message: `name "${answer.name.trim()}" is used twice` });
+    seen.add(key);
   });
+  return duplicates;
+}
 
 /** Used until the seller changes the list (and again after "Restore defaults"). */
 export const DEFAULT_CANNED: readonly CannedAnswer[] = [

@@ -3,7 +3,8 @@
 // and the renderer's bridge are all derived from it. Inputs are parsed where they arrive (main
 // or the web server), never trusted because the types compile.
 import { z } from 'zod';
-import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers.ts';
+import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
+import { UserSettings } from './api/users.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -288,6 +289,8 @@ export const IPC_METHODS = {
     output: z.object({
       /** The account's cached user settings (2.9), null before the first pull. */
       userSettings: z.record(z.string(), z.unknown()).nullable(),
+      /** Their item rules, checked by the core against the API's schema; null before the first pull. */
+      itemRules: UserSettings.shape.item.nullable(),
       preferences: PreferencesSchema,
     }),
   },
@@ -403,15 +406,6 @@ export interface IpcError {
   items?: Array<{ localId: number; reason?: string; problems: IpcProblem[] }>;
 }
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
-
-/** Any result object that crosses a process boundary (what main and web mode send back). */
-export const IpcResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({
-    ok: z.literal(false),
-    error: z.object({ code: z.string(), message: z.string(), field: z.string().optional(), items: z.array(z.unknown()).optional() }),
-  }),
-]);
 
 // The name lists of ipc-names.ts and the schema tables above must hold the same names.
 for (const name of IPC_METHOD_NAMES) if (!(name in IPC_METHODS)) throw new Error(`IPC method ${name} has no schema`);

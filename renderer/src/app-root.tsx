@@ -5,6 +5,7 @@ import { App } from './app.tsx';
 import './styles.css';
 import { draftsStore } from './stores/app-stores.ts';
 
+performance.mark('market-desk:app-evaluated');
 // The first page is asked for before React mounts (answered by the boot script's request).
 void draftsStore.getState().reload();
 

@@ -3,5 +3,7 @@
 import { transport } from './bridge/transport.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from './stores/drafts-query.ts';
 
+// Marks on the page's timeline (read by bench:ui): when the boot ran, when the app's code was in.
+performance.mark('market-desk:boot');
 transport.prime('drafts.page', firstPageInput(DEFAULT_QUERY, FIRST_PAGE_SIZE));
 void import('./app-root.tsx');

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
+import { UserSettings } from '../../../shared/api/users.ts';
 import { exportDraftsCsv, importDraftsCsv } from '../csv/drafts-csv.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
@@ -210,10 +211,12 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
       changed(null, 'images');
       return { ok: true as const };
     },
-    'settings.get': () => ({
-      userSettings: settingsCache(session.db()).settings() as Record<string, unknown> | null,
-      preferences: session.registry.preferences(),
-    }),
+    'settings.get'() {
+      const userSettings = settingsCache(session.db()).settings() as Record<string, unknown> | null;
+      // Parsed here, on the validating side: settings that do not parse give no rules, not an error.
+      const rules = UserSettings.shape.item.safeParse(userSettings?.item);
+      return { userSettings, itemRules: rules.success ? rules.data : null, preferences: session.registry.preferences() };
+    },
     'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
     'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
     'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),

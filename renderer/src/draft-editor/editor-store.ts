@@ -2,7 +2,6 @@
 // the core (drafts.validate, the same rules the grid badges and saving use), the cached settings
 // and categories. DOM-free: tested under Node against the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import { UserSettings } from '../../../shared/api/users.ts';
 import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import type { SettingsItem } from './field-specs.ts';
@@ -66,13 +65,12 @@ export function createEditorStore(bridge: Bridge) {
       call(bridge, 'categories.list', {}),
       call(bridge, 'drafts.queuedStatus', { localId }),
     ]);
-    const parsed = UserSettings.shape.item.safeParse(settings.userSettings?.item);
     const now = store.getState();
     // A background reload gives way to another draft opened, or edits typed, meanwhile.
     if (message === 'keep' && (now.localId !== localId || now.dirty.length > 0)) return;
     set({
       localId, row, values: { ...row.fields }, dirty: [], problems: row.problems,
-      settings: parsed.success ? parsed.data : null, categories,
+      settings: settings.itemRules, categories,
       busy: message === 'keep' ? now.busy : false,
       message: message === 'keep' ? now.message : message,
       queuedStatus: queued.status,

@@ -3,7 +3,7 @@
 // the same the core applies), a live preview filled from a question's item, and one save of the
 // whole list. Nothing reaches the core before Save; Cancel drops the copy.
 import { createStore } from 'zustand/vanilla';
-import { CANNED_LIMITS, CannedAnswerSchema, unknownPlaceholders } from '../../../shared/canned-answers.ts';
+import { CANNED_LIMITS, duplicateNames, nameProblem, textProblem, unknownPlaceholders } from '../../../shared/canned-answers.ts';
 import type { ItemFacts } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { messageOf } from '../navigation/live-store.ts';
@@ -30,19 +30,13 @@ export const SAMPLE_ITEM: ItemFacts = {
 
 /** Each entry's problems, by the rules the core enforces (plus names used twice). */
 export function answerProblems(answers: readonly EditableAnswer[]): AnswerProblems[] {
-  const seen = new Map<string, number>();
-  return answers.map((answer) => {
+  const duplicates = new Map(duplicateNames(answers).map((d) => [d.index, d.message]));
+  return answers.map((answer, index) => {
     const problems: AnswerProblems = { unknown: unknownPlaceholders(answer.text) };
-    const parsed = CannedAnswerSchema.safeParse({ name: answer.name, text: answer.text });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'text') && !problems[field]) problems[field] = issue.message;
-      }
-    }
-    const key = answer.name.trim().toLocaleLowerCase();
-    if (key !== '' && seen.has(key) && !problems.name) problems.name = `name "${answer.name.trim()}" is used twice`;
-    seen.set(key, (seen.get(key) ?? 0) + 1);
+    const name = nameProblem(answer.name) ?? duplicates.get(index);
+    const text = textProblem(answer.text);
+    if (name) problems.name = name;
+    if (text) problems.text = text;
     return problems;
   });
 }
