@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { typedBridge, type RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
 import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
 import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
 import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
@@ -121,5 +121,39 @@ describe('the photos store', () => {
     await images.actions.remove(second as number);
     expect(images.getState().images.map((i) => i.id)).toEqual([first]);
     off();
+  });
+
+  it('keeps a reorder on screen when a photo list asked for before it answers after it', async () => {
+    const core = openTestCore();
+    settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+    const inner = memoryTransport(core.bridge, core.session);
+    // The real core, with the answers of images.list held back on request (a slow answer).
+    const held: Array<() => void> = [];
+    let holding = false;
+    const transport: RawTransport = {
+      async invoke(name, input) {
+        const answer = await inner.invoke(name, input);
+        if (holding && name === 'images.list') await new Promise<void>((release) => held.push(release));
+        return answer;
+      },
+      on: (name, listener) => inner.on(name, listener),
+    };
+    const bridge = typedBridge(transport);
+    const editor = createEditorStore(bridge);
+    const images = createImagesStore(bridge);
+    await editor.actions.openNew();
+    await images.actions.show(editor.getState().localId);
+    await images.actions.add(await Promise.all([source('red.jpg', 200, 20, 20), source('blue.jpg', 20, 20, 200)]));
+    const [first, second] = images.getState().images.map((i) => i.id);
+
+    holding = true;
+    const stale = images.actions.reload();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    holding = false;
+    await images.actions.move(first as number, 1);
+    expect(images.getState().images.map((i) => i.id)).toEqual([second, first]);
+    held[0]?.();
+    await stale;
+    expect(images.getState().images.map((i) => i.id)).toEqual([second, first]);
   });
 });

@@ -112,20 +112,6 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
         </div>
       )}
 
-      {upload.total > 0 && (
-        <div className="upload-progress" aria-label="Uploading photos">
-          <div className="upload-overall">
-            <label htmlFor="images-upload-overall">
-              On the marketplace: {upload.uploaded} of {upload.total}
-              {upload.uploading > 0 && ' · uploading…'}
-              {upload.failed > 0 && ` · ${upload.failed} failed, sent again with the next sync`}
-              {upload.uploaded < upload.total && upload.uploading === 0 && upload.failed === 0 && ' · the rest go with the next sync'}
-            </label>
-            <progress id="images-upload-overall" max={1} value={upload.fraction} />
-          </div>
-        </div>
-      )}
-
       <ol ref={listRef} className="thumbs" aria-label="Photo order">
         {images.map((img, index) => (
           <li
@@ -159,6 +145,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
             </span>
             {img.state === 'ready' && uploads[img.id]?.phase === 'uploading' && (
               // One request per photo: no byte count to show, so the bar runs until it is done.
+              // Laid over the picture (see .thumb-upload): the thumbnail keeps its size.
               <progress className="thumb-upload" aria-label={`Photo ${index + 1}: uploading`} />
             )}
             <span className="thumb-actions">
@@ -170,6 +157,20 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
         ))}
       </ol>
       {images.length === 0 && pending.length === 0 && <p className="empty-photos">No photos yet.</p>}
+      {/* Below the photos: appearing while the seller drags one must not move the thumbnails. */}
+      {upload.total > 0 && (
+        <div className="upload-progress" aria-label="Uploading photos">
+          <div className="upload-overall">
+            <label htmlFor="images-upload-overall">
+              On the marketplace: {upload.uploaded} of {upload.total}
+              {upload.uploading > 0 && ' · uploading…'}
+              {upload.failed > 0 && ` · ${upload.failed} failed, sent again with the next sync`}
+              {upload.uploaded < upload.total && upload.uploading === 0 && upload.failed === 0 && ' · the rest go with the next sync'}
+            </label>
+            <progress id="images-upload-overall" max={1} value={upload.fraction} />
+          </div>
+        </div>
+      )}
     </section>
   );
 }

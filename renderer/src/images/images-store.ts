@@ -79,9 +79,17 @@ export function createImagesStore(bridge: Bridge) {
   const patch = (key: number, change: Partial<PendingImage>) =>
     set({ pending: store.getState().pending.map((p) => (p.key === key ? { ...p, ...change } : p)) });
 
+  /**
+   * Bumped by every list request and by every change shown before the core confirms it: only the
+   * newest request's answer is applied, so a list asked for before a reorder cannot put the old
+   * order back while the seller drags the next photo.
+   */
+  let listTicket = 0;
+
   async function list(localId: number): Promise<void> {
+    const ticket = ++listTicket;
     const images = await call(bridge, 'images.list', { localId });
-    if (store.getState().localId === localId) set({ images });
+    if (ticket === listTicket && store.getState().localId === localId) set({ images });
   }
 
   function onProgress(event: IpcEventPayload<'images.progress'>): void {
@@ -105,6 +113,7 @@ export function createImagesStore(bridge: Bridge) {
     const { localId, images } = store.getState();
     if (localId === null) return;
     const byId = new Map(images.map((img) => [img.id, img]));
+    listTicket++;
     set({ images: imageIds.flatMap((id, position) => { const img = byId.get(id); return img ? [{ ...img, position }] : []; }) });
     try {
       await call(bridge, 'images.reorder', { localId, imageIds });
