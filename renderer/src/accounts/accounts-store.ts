@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { messageOf } from '../navigation/live-store.ts';
+import { callSequence, messageOf } from '../navigation/live-store.ts';
 
 type Account = IpcOutput<'accounts.list'>[number];
 
@@ -18,6 +18,7 @@ export interface AccountsState {
 }
 
 export function createAccountsStore(bridge: Bridge) {
+  const nextLoad = callSequence();
   return createStore<AccountsState>()((set, get) => {
     const guard = async <T>(run: () => Promise<T>, done?: string): Promise<T | null> => {
       try {
@@ -35,10 +36,12 @@ export function createAccountsStore(bridge: Bridge) {
       error: null,
       notice: null,
       async load() {
+        const isNewest = nextLoad();
         try {
-          set({ accounts: await call(bridge, 'accounts.list', {}) });
+          const accounts = await call(bridge, 'accounts.list', {});
+          if (isNewest()) set({ accounts });
         } catch (error) {
-          set({ error: messageOf(error) });
+          if (isNewest()) set({ error: messageOf(error) });
         }
       },
       add: (name, baseUrl) => guard(() => call(bridge, 'accounts.add', { name, baseUrl }), `Added ${name}.`),

@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { callSequence } from '../navigation/live-store.ts';
 
 export type StoredImage = IpcOutput<'images.list'>[number];
 export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'added' | 'duplicate' | 'failed';
@@ -80,16 +81,16 @@ export function createImagesStore(bridge: Bridge) {
     set({ pending: store.getState().pending.map((p) => (p.key === key ? { ...p, ...change } : p)) });
 
   /**
-   * Bumped by every list request and by every change shown before the core confirms it: only the
-   * newest request's answer is applied, so a list asked for before a reorder cannot put the old
-   * order back while the seller drags the next photo.
+   * Taken by every list request and by every change shown before the core confirms it: only the
+   * newest one's answer is applied, so a list asked for before a reorder cannot put the old order
+   * back while the seller drags the next photo.
    */
-  let listTicket = 0;
+  const nextList = callSequence();
 
   async function list(localId: number): Promise<void> {
-    const ticket = ++listTicket;
+    const isNewest = nextList();
     const images = await call(bridge, 'images.list', { localId });
-    if (ticket === listTicket && store.getState().localId === localId) set({ images });
+    if (isNewest() && store.getState().localId === localId) set({ images });
   }
 
   function onProgress(event: IpcEventPayload<'images.progress'>): void {
@@ -113,7 +114,7 @@ export function createImagesStore(bridge: Bridge) {
     const { localId, images } = store.getState();
     if (localId === null) return;
     const byId = new Map(images.map((img) => [img.id, img]));
-    listTicket++;
+    nextList();
     set({ images: imageIds.flatMap((id, position) => { const img = byId.get(id); return img ? [{ ...img, position }] : []; }) });
     try {
       await call(bridge, 'images.reorder', { localId, imageIds });

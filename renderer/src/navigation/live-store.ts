@@ -14,6 +14,19 @@ export function reloadOnChanges(bridge: Bridge, load: () => Promise<void>): () =
   return () => offs.forEach((off) => off());
 }
 
+/**
+ * Numbers the calls of one kind: `const isNewest = next()` before a call, `isNewest()` when its
+ * answer arrives. Loads overlap (push events, the seller's own actions), and an older answer that
+ * arrives last must not put stale rows back on screen.
+ */
+export function callSequence(): () => () => boolean {
+  let newest = 0;
+  return () => {
+    const mine = ++newest;
+    return () => mine === newest;
+  };
+}
+
 export const messageOf = (error: unknown): string =>
   error instanceof BridgeError || error instanceof Error ? error.message : String(error);
 

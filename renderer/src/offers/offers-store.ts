@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { OfferRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { callSequence, euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export type Decision = 'accepted' | 'refused';
 
@@ -33,6 +33,7 @@ export function decisionSummary(decision: Decision, offers: OfferRow[]): string 
 }
 
 export function createOffersStore(bridge: Bridge) {
+  const nextLoad = callSequence();
   const store = createStore<OffersState>()((set, get) => ({
     rows: [],
     loaded: false,
@@ -40,8 +41,10 @@ export function createOffersStore(bridge: Bridge) {
     confirming: null,
     notice: null,
     async load() {
+      const isNewest = nextLoad();
       try {
         const rows = await call(bridge, 'offers.list', {});
+        if (!isNewest()) return;
         const open = new Set(rows.filter((r) => !r.pendingDecision).map((r) => r.offerId));
         set({ rows, loaded: true, selected: get().selected.filter((id) => open.has(id)) });
       } catch (error) {

@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CANNED, fillPlaceholders, type CannedAnswer, type PlaceholderName } from '../../../shared/canned-answers.ts';
 import type { CannedList, ItemFacts, QuestionRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { callSequence, euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export const ANSWER_MAX = 255;
 
@@ -46,6 +46,7 @@ export interface QuestionsState {
 }
 
 export function createQuestionsStore(bridge: Bridge) {
+  const nextLoad = callSequence();
   const store = createStore<QuestionsState>()((set, get) => ({
     rows: [],
     loaded: false,
@@ -56,11 +57,12 @@ export function createQuestionsStore(bridge: Bridge) {
     errors: {},
     notice: null,
     async load() {
+      const isNewest = nextLoad();
       try {
         const [rows, canned] = await Promise.all([call(bridge, 'questions.list', {}), call(bridge, 'cannedAnswers.list', {})]);
-        set({ rows, canned: canned.answers, cannedCustom: canned.custom, loaded: true });
+        if (isNewest()) set({ rows, canned: canned.answers, cannedCustom: canned.custom, loaded: true });
       } catch (error) {
-        set({ notice: messageOf(error), loaded: true });
+        if (isNewest()) set({ notice: messageOf(error), loaded: true });
       }
     },
     setDraft: (questionId, text) => set({ drafts: { ...get().drafts, [questionId]: text.slice(0, ANSWER_MAX) } }),

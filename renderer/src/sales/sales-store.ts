@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Dashboard, SalesFilter, SalesRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export interface SalesState {
   filter: SalesFilter;
@@ -18,6 +18,7 @@ export interface SalesState {
 }
 
 export function createSalesStore(bridge: Bridge) {
+  const nextLoad = callSequence();
   const store = createStore<SalesState>()((set, get) => ({
     filter: 'all',
     rows: [],
@@ -26,11 +27,12 @@ export function createSalesStore(bridge: Bridge) {
     dashboard: null,
     error: null,
     async load() {
+      const isNewest = nextLoad();
       try {
         const [list, dashboard] = await Promise.all([call(bridge, 'sales.list', { status: get().filter, limit: 500 }), call(bridge, 'sales.dashboard', {})]);
-        set({ rows: list.rows, total: list.total, counts: list.counts, dashboard, error: null });
+        if (isNewest()) set({ rows: list.rows, total: list.total, counts: list.counts, dashboard, error: null });
       } catch (error) {
-        set({ error: messageOf(error) });
+        if (isNewest()) set({ error: messageOf(error) });
       }
     },
     async setFilter(filter) {

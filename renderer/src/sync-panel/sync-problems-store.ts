@@ -3,7 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { SyncProblems } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export type Choice = 'local' | 'remote';
 
@@ -20,15 +20,18 @@ export interface SyncProblemsState {
 }
 
 export function createSyncProblemsStore(bridge: Bridge) {
+  const nextLoad = callSequence();
   const store = createStore<SyncProblemsState>()((set, get) => ({
     problems: null,
     choices: {},
     error: null,
     async load() {
+      const isNewest = nextLoad();
       try {
-        set({ problems: await call(bridge, 'sync.problems', {}), error: null });
+        const problems = await call(bridge, 'sync.problems', {});
+        if (isNewest()) set({ problems, error: null });
       } catch (error) {
-        set({ error: messageOf(error) });
+        if (isNewest()) set({ error: messageOf(error) });
       }
     },
     choose: (localId, field, choice) => set({ choices: { ...get().choices, [localId]: { ...get().choices[localId], [field]: choice } } }),
