@@ -1,5 +1,5 @@
 // The one raw transport of this window: Electron's preload when it exposed one, web mode
-// otherwise. Chosen once, in the boot script's small first chunk (no validation library), and
+// otherwise. Chosen once, in the boot script's small first chunk, and
 // shared with the app's bundle, which wraps it in the typed bridge (../bridge.ts).
 import { electronTransport } from './electron-bridge.ts';
 import { primedTransport } from './primed-transport.ts';

@@ -5,12 +5,15 @@ import type { CSSProperties } from 'react';
 import { COLUMNS } from './columns.ts';
 
 const TITLE_MIN_WIDTH = 200;
+const CHECK_WIDTH = 40;
+/** Status, sync state, checks. */
+const TRAILING_WIDTHS = [70, 110, 100];
 const fixed = (width: number): CSSProperties => ({ flex: `0 0 ${width}px` });
 
-export const CHECK_STYLE = fixed(40);
+export const CHECK_STYLE = fixed(CHECK_WIDTH);
 export const COLUMN_STYLES: readonly CSSProperties[] = COLUMNS.map((c) => (c.width === 0 ? { flex: `1 0 ${TITLE_MIN_WIDTH}px` } : fixed(c.width)));
-/** Status, sync state, checks. */
-export const TRAILING_STYLES: readonly CSSProperties[] = [fixed(70), fixed(110), fixed(100)];
+export const TRAILING_STYLES: readonly CSSProperties[] = TRAILING_WIDTHS.map(fixed);
 
 /** A row's width never depends on its content (see .grid-row's containment). */
-export const MIN_ROW_WIDTH = 40 + COLUMNS.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0) + 70 + 110 + 100;
+export const MIN_ROW_WIDTH = CHECK_WIDTH + COLUMNS.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0)
+  + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0);

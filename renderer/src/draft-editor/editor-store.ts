@@ -4,6 +4,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { callSequence } from '../navigation/live-store.ts';
 import type { SettingsItem } from './field-specs.ts';
 
 export type Category = IpcOutput<'categories.list'>[number];
@@ -38,7 +39,7 @@ function errorText(error: unknown): string {
 
 export function createEditorStore(bridge: Bridge) {
   // Validation answers can arrive out of order: only the newest one is kept.
-  let validation = 0;
+  const nextValidation = callSequence();
 
   const store = createStore<EditorState>()(() => initial);
   const set = store.setState;
@@ -48,12 +49,12 @@ export function createEditorStore(bridge: Bridge) {
   async function validate(): Promise<void> {
     const s = store.getState();
     if (s.localId === null) return;
-    const ticket = ++validation;
+    const isNewest = nextValidation();
     try {
       const { problems } = await call(bridge, 'drafts.validate', { localId: s.localId, changes: changes(s) });
-      if (ticket === validation) set({ problems });
+      if (isNewest()) set({ problems });
     } catch (error) {
-      if (ticket === validation) set({ message: { kind: 'error', text: errorText(error) } });
+      if (isNewest()) set({ message: { kind: 'error', text: errorText(error) } });
     }
   }
 

@@ -1,5 +1,5 @@
 // What the drafts grid asks for first. Its own small module: the boot script sends the first
-// page's request from these before the app's code (and the validation library) has loaded.
+// page's request from these before the rest of the app's code has loaded.
 import type { GridQueryInput } from '../../../shared/ipc.ts';
 
 export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;

@@ -6,8 +6,6 @@ import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE, type GridQuery } from './drafts-query.ts';
 
-export type { GridQuery };
-
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
@@ -68,10 +66,9 @@ export interface DraftsActions {
 
 export type DraftsStore = ReturnType<typeof createDraftsStore>;
 
-
-export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; firstPageSize?: number; columns?: number } = {}) {
+export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
   const pageSize = options.pageSize ?? PAGE_SIZE;
-  const firstPageSize = Math.min(pageSize, options.firstPageSize ?? FIRST_PAGE_SIZE);
+  const firstPageSize = Math.min(pageSize, FIRST_PAGE_SIZE);
   const columnCount = options.columns ?? 1;
   /** Pages being fetched for the current generation. */
   const inFlight = new Map<number, Promise<void>>();
