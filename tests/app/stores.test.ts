@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { typedBridge, type RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport } from './memory-transport.ts';
@@ -97,6 +97,60 @@ describe('the drafts store', () => {
     expect(drafts.getState().editing).toBeNull();
     expect(await drafts.getState().commitEdit(row.localId, 'quantity', '0')).toBe(false);
     expect(drafts.getState().notice).toMatchObject({ kind: 'error', field: 'quantity', localId: row.localId });
+  });
+
+  it('keeps an edited row in place in a sorted grid, and the focus on its draft when a reload moves it', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(5));
+    await drafts.getState().toggleSort('price');
+    await drafts.getState().toggleSort('price');
+    const titles = () => drafts.getState().rows.map((r) => r?.fields.title);
+    expect(titles()).toEqual(['Vintage lamp no. 1', 'Vintage lamp no. 2', 'Vintage lamp no. 3', 'Vintage lamp no. 4', 'Vintage lamp no. 5']);
+    await drafts.getState().clickRow(1);
+    await drafts.getState().moveFocus(-1);
+    const first = drafts.getState().rows[0]!;
+    const generation = drafts.getState().generation;
+    expect(await drafts.getState().commitEdit(first.localId, 'buyNowPrice', '99')).toBe(true);
+    // The core's change event refreshes that row where it is: no reload, no jump.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drafts.getState().generation).toBe(generation);
+    expect(titles()[0]).toBe('Vintage lamp no. 1');
+    expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(99);
+    // A reload applies the sort; the focus and the shift anchor go with their drafts.
+    await drafts.getState().reload();
+    expect(titles()).toEqual(['Vintage lamp no. 2', 'Vintage lamp no. 3', 'Vintage lamp no. 4', 'Vintage lamp no. 5', 'Vintage lamp no. 1']);
+    expect(drafts.getState()).toMatchObject({ focusRow: 4, anchor: 0 });
+    // A new query starts at the top.
+    await drafts.getState().setQuery({ text: 'lamp' });
+    expect(drafts.getState()).toMatchObject({ focusRow: 0, anchor: null });
+  });
+
+  it('keeps the newest copy of a row when an older answer arrives after it', async () => {
+    const core = openTestCore();
+    const inner = memoryTransport(core.bridge, core.session);
+    // The real core, with the answers of drafts.get held back on request (a slow answer).
+    const held: Array<() => void> = [];
+    let holding = false;
+    const transport: RawTransport = {
+      async invoke(name, input) {
+        const answer = await inner.invoke(name, input);
+        if (holding && name === 'drafts.get') await new Promise<void>((release) => held.push(release));
+        return answer;
+      },
+      on: (name, listener) => inner.on(name, listener),
+    };
+    const drafts = createDraftsStore(typedBridge(transport), { pageSize: 20, columns: 10 });
+    await drafts.getState().importCsv(draftsCsv(2));
+    const row = drafts.getState().rows[0]!;
+    holding = true;
+    const stale = drafts.getState().refreshRows([row.localId]);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    holding = false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '55')).toBe(true);
+    held[0]?.();
+    await stale;
+    expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(55);
   });
 
   it('previews a bulk edit, applies it and undoes it', async () => {

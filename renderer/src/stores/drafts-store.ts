@@ -41,7 +41,10 @@ export interface DraftsState {
 export interface DraftsActions {
   setQuery(changes: Partial<GridQuery>): Promise<void>;
   toggleSort(sort: NonNullable<GridQuery['sort']>): Promise<void>;
+  /** Reloads the rows in view; the keyboard focus and the shift anchor stay on their drafts. */
   reload(): Promise<void>;
+  /** Fetches these drafts again and shows them where they are (no re-sort under the user). */
+  refreshRows(localIds: number[]): Promise<void>;
   /** Loads the pages that cover rows start..end (inclusive). */
   ensureRange(start: number, end: number): Promise<void>;
   clickRow(index: number, modifiers?: { shift?: boolean; toggle?: boolean }): Promise<void>;
@@ -65,6 +68,9 @@ export interface DraftsActions {
 }
 
 export type DraftsStore = ReturnType<typeof createDraftsStore>;
+
+/** Changes that leave a draft's status (and so its place in a status filter) as it was. */
+const IN_PLACE_REASONS = new Set(['edit', 'images']);
 
 export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -109,6 +115,60 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       return promise;
     }
 
+    /** Puts fresh rows in place of their loaded copies; an answer older than what is shown is ignored. */
+    function placeRows(fresh: DraftRow[]): void {
+      const byId = new Map(fresh.map((row) => [row.localId, row]));
+      const rows = get().rows.map((row) => {
+        const next = row && byId.get(row.localId);
+        return next && next.updated >= row.updated ? next : row;
+      });
+      set({ rows });
+    }
+
+    /**
+     * Loads the first page and the pages around the rows in view. With follow, the focused row and
+     * the shift anchor move with their drafts when the order changed (a bulk edit of the sorted
+     * column), so the next keystroke acts on the draft the user was on, not on whatever took its place.
+     */
+    async function load(follow: boolean): Promise<void> {
+      const generation = get().generation + 1;
+      const before = get();
+      const focusedId = follow ? before.rows[before.focusRow]?.localId : undefined;
+      const anchorId = follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined;
+      const placeFocus = (rows: Array<DraftRow | undefined>, total: number): Partial<DraftsState> => {
+        const focus = focusedId === undefined ? -1 : rows.findIndex((r) => r?.localId === focusedId);
+        const anchor = anchorId === undefined ? -1 : rows.findIndex((r) => r?.localId === anchorId);
+        return {
+          focusRow: focus >= 0 ? focus : Math.min(get().focusRow, Math.max(0, total - 1)),
+          ...(anchorId !== undefined ? { anchor: anchor >= 0 ? anchor : null } : {}),
+        };
+      };
+      const loadedPages = new Set<number>([0]);
+      for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
+      inFlight.clear();
+      set({ generation, loading: true });
+      try {
+        // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
+        const limit = get().rows.length === 0 ? firstPageSize : pageSize;
+        const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
+        if (get().generation !== generation) return;
+        const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
+        first.rows.forEach((row, i) => {
+          rows[i] = row;
+        });
+        const placed = placeFocus(rows, first.total);
+        set({ rows, total: first.total, ...placed });
+        await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
+        // The focused draft may sit on a later page; unless the user moved on meanwhile.
+        if (get().generation === generation && get().focusRow === placed.focusRow) set(placeFocus(get().rows, get().total));
+        await refreshLastStep();
+      } catch (error) {
+        fail(error);
+      } finally {
+        if (get().generation === generation) set({ loading: false });
+      }
+    }
+
     async function refreshLastStep(): Promise<void> {
       set({ lastStep: await call(bridge, 'drafts.lastStep', {}) });
     }
@@ -137,7 +197,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
-        await get().reload();
+        await load(false);
       },
       async toggleSort(sort) {
         const { query } = get();
@@ -149,28 +209,13 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
        * user is looking; rows elsewhere are dropped and fetched again when they scroll into view
        * (a change after scrolling through 10,000 drafts costs a few pages, not a hundred).
        */
-      async reload() {
-        const generation = get().generation + 1;
-        const loadedPages = new Set<number>([0]);
-        for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
-        inFlight.clear();
-        set({ generation, loading: true });
+      reload: () => load(true),
+      async refreshRows(localIds) {
         try {
-          // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
-          const limit = get().rows.length === 0 ? firstPageSize : pageSize;
-          const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
-          if (get().generation !== generation) return;
-          const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
-          first.rows.forEach((row, i) => {
-            rows[i] = row;
-          });
-          set({ rows, total: first.total, focusRow: Math.min(get().focusRow, Math.max(0, first.total - 1)) });
-          await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
-          await refreshLastStep();
-        } catch (error) {
-          fail(error);
-        } finally {
-          if (get().generation === generation) set({ loading: false });
+          placeRows(await Promise.all(localIds.map((localId) => call(bridge, 'drafts.get', { localId }))));
+        } catch {
+          // Gone meanwhile (deleted in another window): the full reload shows what is there now.
+          await load(true);
         }
       },
       async ensureRange(start, end) {
@@ -249,9 +294,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         try {
           const result = await call(bridge, 'drafts.update', { localId, changes: { [field]: raw } });
           const fresh = await call(bridge, 'drafts.get', { localId });
-          const rows = get().rows.map((r) => (r?.localId === localId ? fresh : r));
+          placeRows([fresh]);
           const changed = Object.keys(result.changed).length > 0;
-          set({ rows, editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          set({ editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
           return true;
         } catch (error) {
           fail(error);
@@ -319,10 +364,16 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     };
   });
 
-  // Changes made elsewhere (another window, the sync, an import) refresh what is shown.
+  // Changes made elsewhere (another window, the sync, an import) refresh what is shown. An edit
+  // of drafts on screen refreshes just those rows in place: the row a seller just typed into stays
+  // under the cursor instead of jumping to its new place in the sort order (which also moved the
+  // next click onto another draft); the order catches up with the next reload, sort or search.
   const unsubscribers = [
-    bridge.on('drafts.changed', () => {
-      void store.getState().reload();
+    bridge.on('drafts.changed', (event) => {
+      const s = store.getState();
+      const ids = IN_PLACE_REASONS.has(event.reason) ? event.localIds : null;
+      if (ids && ids.every((id) => s.rows.some((r) => r?.localId === id))) void s.refreshRows(ids);
+      else void s.reload();
     }),
     // The sync reports one item at a time: its badge changes in place, no reload.
     bridge.on('sync.itemState', (event) => {
