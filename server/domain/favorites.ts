@@ -1,6 +1,7 @@
 // A user's favorite items. Only items anyone may see (published or closed) can be added; the list
 // shows them by status like a search (open: published and not past closing; closed: the rest).
 import type { Db } from '../db/open.ts';
+import { closedItemSql, openItemSql } from './items/open-closed-sql.ts';
 
 /** Items that are public: others may look at them and keep them as favorites. */
 export const PUBLIC_STATUSES = ['published', 'closed'] as const;
@@ -33,11 +34,7 @@ export function listFavorites(
   page: { limit: number; offset: number },
   now: number,
 ): FavoritePage {
-  const where = `f.user_id = @user AND ${
-    status === 'open'
-      ? "i.status = 'published' AND i.closing_time > @now"
-      : "(i.status = 'closed' OR (i.status = 'published' AND i.closing_time <= @now))"
-  }`;
+  const where = `f.user_id = @user AND ${status === 'open' ? openItemSql() : closedItemSql()}`;
   const params = { user: userId, now };
   const from = 'favorites f JOIN items i ON i.id = f.item_id';
   const { n } = db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(params) as { n: number };

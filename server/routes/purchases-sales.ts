@@ -15,7 +15,7 @@ import { pageLinks, paging } from '../views/trading-views.ts';
 const PURCHASES_DESCRIPTION =
   'Needs the token of user `userid` (403 without a token or for anyone else). Items the user has bid on or bought (auction bids, buy-now purchases, accepted offers), ' +
   'most recent activity of the user first, as a paged item list (2.4) whose elements also carry the item\'s `status`. ' +
-  '`status`: `open` (item published), `closed` (item closed), `processing` (the user won or bought it and has not yet left feedback on that trade), `all` (default). ' +
+  '`status`: `open` (published and not past its closing time), `closed` (closed, or published and past its closing time: the same as in search), `processing` (the user won or bought it and has not yet left feedback on that trade), `all` (default). ' +
   '`post_id` (decision, not shown in the document): narrows the list to the item with that id. `page` from 1, `limit` 50 (default) or 500. ' +
   'Unknown values of a parameter are ignored. POST takes the same parameters from a JSON, form or multipart body (or the query string; the body wins).';
 
@@ -23,7 +23,7 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
   const purchasesHandler = (request: FastifyRequest, userId: number, query: PurchasesQuery) => {
     requireSelf(request, service, userId);
     const page = paging(query.page, query.limit);
-    const found = purchaseIds(service.db, userId, query, page.limit, page.offset);
+    const found = purchaseIds(service.db, userId, query, { ...page, now: service.clock.now() });
     const { status, post_id, limit } = query;
     return itemList(request, userId, `/users/${userId}/purchases`, { status, post_id, limit }, page, found);
   };
@@ -81,7 +81,7 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
       summary: "The user's sales",
       description:
         'Needs the token of user `userid` (403 without a token or for anyone else). Items the user created, as a paged item list (2.4); each element carries the item\'s `status`. ' +
-        '`status`: `all` (default: every item of the user), `open` (published), `closed`, `waiting`, `draft` (decision: draft and preview items, both unpublished and editable). ' +
+        '`status`: `all` (default: every item of the user), `open` (published and not past its closing time), `closed` (closed, or published and past its closing time: the same as in search), `waiting`, `draft` (decision: draft and preview items, both unpublished and editable). ' +
         '`sort`: `list-time` (default; newest first, items never listed last), `closing-time` (soonest first, no closing time last), `current-price` (highest first), ' +
         '`bidders` (most first). `sold` 1: only items with at least one trade (auction won, buy-now purchase or accepted offer), 0: only items without; ' +
         '`republished` 1: only items published again automatically (republishedFrom set). `sold` and `republished` act only with `status` open or closed and are ignored otherwise. ' +
@@ -96,7 +96,7 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
       requireSelf(request, service, request.params.userid);
       const query = request.query;
       const page = paging(query.page, query.limit);
-      const found = salesIds(service.db, request.params.userid, query, page.limit, page.offset);
+      const found = salesIds(service.db, request.params.userid, query, { ...page, now: service.clock.now() });
       const { status, sort, sold, republished, limit } = query;
       return itemList(request, request.params.userid, `/users/${request.params.userid}/sales`, { status, sort, sold, republished, limit }, page, found);
     },

@@ -7,6 +7,7 @@ import { CategoryIdParams, PathId } from '../../shared/api/index.ts';
 import { categoryTree } from '../domain/categories.ts';
 import { PUBLIC_STATUSES } from '../domain/favorites.ts';
 import { findItem } from '../domain/items/item-row.ts';
+import { openItemSql } from '../domain/items/open-closed-sql.ts';
 import { stripHtml } from '../domain/text.ts';
 import type { App } from '../http/app-types.ts';
 import { notFound } from '../http/errors.ts';
@@ -119,10 +120,10 @@ ${images.map((img) => `<img alt="" src="${escapeHtml(links.absolute(`/media/imag
       const ids = id === 0 ? null : tree.descendants(id);
       const items = service.db
         .prepare(
-          `SELECT id, title FROM items
-            WHERE status = 'published' AND closing_time > @now
-              AND (@all = 1 OR category_id IN (SELECT value FROM json_each(@ids)))
-            ORDER BY list_time DESC, id DESC LIMIT 20`,
+          `SELECT i.id, i.title FROM items i
+            WHERE ${openItemSql()}
+              AND (@all = 1 OR i.category_id IN (SELECT value FROM json_each(@ids)))
+            ORDER BY i.list_time DESC, i.id DESC LIMIT 20`,
         )
         .all({ now: service.clock.now(), all: ids === null ? 1 : 0, ids: JSON.stringify(ids ?? []) }) as { id: number; title: string | null }[];
       const body = `<p>${categoryTrail(service, links, id === 0 ? null : id)}</p>

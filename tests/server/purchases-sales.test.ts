@@ -145,3 +145,21 @@ describe('sales', () => {
     expect(open.links.self).toContain('sort=list-time');
   });
 });
+
+describe('open and closed', () => {
+  it('mean the same in purchases, sales and search: past its closing time an item is closed before the closing job has run', async () => {
+    const t = Date.now();
+    // Published, with a bid, and past its closing time; the scheduler is off in tests.
+    const due = market.item({ title: 'past closing', starting_price: 5, list_time: t - 2 * DAY, closing_time: t - 1000 });
+    placeBid(market.server.service, { itemId: due, bidderId: market.anna.userId, amount: 5, automatic: false }, t - 2000);
+    const has = async (path: string, token?: string) => idsOf(await list(path, token)).includes(due);
+    const everywhere = (status: string) =>
+      Promise.all([
+        has(`/users/${market.anna.userId}/purchases?status=${status}&limit=500`, market.anna.token),
+        has(`/users/${market.seller.userId}/sales?status=${status}&limit=500`, market.seller.token),
+        has(`/items?sellernro=${market.seller.userId}&status=${status}&limit=500`),
+      ]);
+    expect(await everywhere('closed')).toEqual([true, true, true]);
+    expect(await everywhere('open')).toEqual([false, false, false]);
+  });
+});

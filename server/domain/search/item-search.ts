@@ -4,6 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.ts';
 import type { SearchCriteria, SearchSortName } from './criteria.ts';
+import { closedItemSql, openItemSql } from '../items/open-closed-sql.ts';
 
 /** The price an item stands at, as SQL; the same expression as currentPriceOf() in item-views. */
 export const CURRENT_PRICE_SQL =
@@ -77,12 +78,7 @@ export function buildQuery(criteria: SearchCriteria, now: number, plan: Plan): Q
   // In a walk the closing-time term is written `+column`, so it is checked per row instead of
   // steering SQLite to the closing-time index.
   const closing = plan === 'walk' ? '+i.closing_time' : 'i.closing_time';
-  if (criteria.status === 'open') {
-    clauses.push(`i.status = 'published' AND ${closing} > @now`);
-  } else {
-    // Published items past their closing time are closed even before the closing job runs.
-    clauses.push(`(i.status = 'closed' OR (i.status = 'published' AND ${closing} <= @now))`);
-  }
+  clauses.push(criteria.status === 'open' ? openItemSql(closing) : closedItemSql(closing));
   if (criteria.match !== null) {
     clauses.push('items_fts MATCH @match');
     params.match = criteria.match;

@@ -2,23 +2,32 @@
 // into item summaries with the shared views.
 import type { Db } from '../../db/open.ts';
 import type { PurchasesQuery, SalesQuery } from '../../../shared/api/index.ts';
+import { closedItemSql, openItemSql } from '../items/open-closed-sql.ts';
 import { CURRENT_PRICE_SQL } from '../search/item-search.ts';
+
+/** Which page to read, and the time "open" and "closed" are judged at. */
+export interface ListPage {
+  limit: number;
+  offset: number;
+  now: number;
+}
 
 export interface IdPage {
   ids: number[];
   total: number;
 }
 
-/** Items the user has bid on or bought, latest activity first. `processing`: won or bought
- * (a trade with the user as buyer) and not yet given feedback by the user on that trade. */
-export function purchaseIds(db: Db, userId: number, query: PurchasesQuery, limit: number, offset: number): IdPage {
+/** Items the user has bid on or bought, latest activity first. `open` and `closed` as in search
+ * (open-closed-sql.ts); `processing`: won or bought (a trade with the user as buyer) and not yet
+ * given feedback by the user on that trade. */
+export function purchaseIds(db: Db, userId: number, query: PurchasesQuery, page: ListPage): IdPage {
   const where: string[] = [];
   switch (query.status ?? 'all') {
     case 'open':
-      where.push(`i.status = 'published'`);
+      where.push(openItemSql());
       break;
     case 'closed':
-      where.push(`i.status = 'closed'`);
+      where.push(closedItemSql());
       break;
     case 'processing':
       where.push(`EXISTS (SELECT 1 FROM trades t WHERE t.item_id = i.id AND t.buyer_id = @user
@@ -36,12 +45,12 @@ export function purchaseIds(db: Db, userId: number, query: PurchasesQuery, limit
           GROUP BY item_id) mine
     JOIN items i ON i.id = mine.item_id
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const params = { user: userId, post: query.post_id ?? null };
+  const params = { user: userId, post: query.post_id ?? null, now: page.now };
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
   const ids = db
     .prepare(`SELECT i.id ${from} ORDER BY mine.at DESC, i.id DESC LIMIT @limit OFFSET @offset`)
     .pluck()
-    .all({ ...params, limit, offset }) as number[];
+    .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
   return { ids, total };
 }
 
@@ -52,17 +61,17 @@ const SALES_ORDER: Record<NonNullable<SalesQuery['sort']>, string> = {
   'list-time': 'i.list_time IS NULL, i.list_time DESC, i.id DESC',
 };
 
-/** Items the user created. `draft` lists draft and preview items (both unpublished and
- * editable); `sold` and `republished` act only with status open or closed. */
-export function salesIds(db: Db, userId: number, query: SalesQuery, limit: number, offset: number): IdPage {
+/** Items the user created. `open` and `closed` as in search; `draft` lists draft and preview
+ * items (both unpublished and editable); `sold` and `republished` act only with status open or closed. */
+export function salesIds(db: Db, userId: number, query: SalesQuery, page: ListPage): IdPage {
   const where = ['i.seller_id = @user'];
   const status = query.status ?? 'all';
   switch (status) {
     case 'open':
-      where.push(`i.status = 'published'`);
+      where.push(openItemSql());
       break;
     case 'closed':
-      where.push(`i.status = 'closed'`);
+      where.push(closedItemSql());
       break;
     case 'waiting':
       where.push(`i.status = 'waiting'`);
@@ -79,10 +88,11 @@ export function salesIds(db: Db, userId: number, query: SalesQuery, limit: numbe
     if (query.republished === 1) where.push('i.republished_from IS NOT NULL');
   }
   const from = `FROM items i WHERE ${where.join(' AND ')}`;
-  const total = (db.prepare(`SELECT count(*) AS n ${from}`).get({ user: userId }) as { n: number }).n;
+  const params = { user: userId, now: page.now };
+  const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
   const ids = db
     .prepare(`SELECT i.id ${from} ORDER BY ${SALES_ORDER[query.sort ?? 'list-time']} LIMIT @limit OFFSET @offset`)
     .pluck()
-    .all({ user: userId, limit, offset }) as number[];
+    .all({ ...params, limit: page.limit, offset: page.offset }) as number[];
   return { ids, total };
 }
