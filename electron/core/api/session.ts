@@ -51,6 +51,16 @@ export function parseTimestamp(value: string): number {
   return ms;
 }
 
+/** A timestamp that may be missing or unreadable in cached data: null rather than an error. */
+export function optionalTimestamp(value: string | null | undefined): number | null {
+  if (!value) return null;
+  try {
+    return parseTimestamp(value);
+  } catch {
+    return null;
+  }
+}
+
 export function userIdFromLink(url: string): number {
   const match = /\/users\/(\d+)\/?$/.exec(url);
   if (!match) throw new Error(`no user id in ${url}`);

@@ -2,9 +2,10 @@
 // the items by status, the dashboard's figures, and what the sync could not settle. Read paths
 // only; every write goes through drafts/ (with its outbox row).
 import type { Dashboard, ItemFacts, OfferRow, QuestionRow, SalesFilter, SalesRow, SyncProblems } from '../../../shared/ipc.ts';
-import { parseTimestamp } from '../api/session.ts';
+import { optionalTimestamp as time } from '../api/session.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
+import { saleTime, type SoldItemFacts } from './sale-time.ts';
 
 const FACT_COLUMNS = `i.title, i.sale_method, i.buy_now_price, i.starting_price, i.current_price, i.delivery_price, i.delivery_terms, i.payment_terms`;
 interface FactRow {
@@ -20,15 +21,6 @@ function facts(r: FactRow): ItemFacts {
   };
 }
 
-const time = (value: string | null): number | null => {
-  if (!value) return null;
-  try {
-    return parseTimestamp(value);
-  } catch {
-    return null;
-  }
-};
-
 /** Which cached statuses each filter shows; 'draft' includes drafts never sent. */
 const FILTER_STATUSES: Record<Exclude<SalesFilter, 'all'>, string[]> = {
   open: ['published'],
@@ -36,19 +28,6 @@ const FILTER_STATUSES: Record<Exclude<SalesFilter, 'all'>, string[]> = {
   waiting: ['waiting', 'preview'],
   draft: ['draft'],
 };
-
-/**
- * When a closed item was sold. The service keeps an item's scheduled closing time when it closes
- * early, so a sale by an accepted offer is dated by the offer's acceptance, a buy-now purchase by
- * the buying bid, and only an auction that ran its course by its closing time.
- */
-function saleTime(r: { sale_method: string | null; closing: string | null; offer_amount: number | null; offer_accepted: string | null; last_bid: string | null }, now: number): number | null {
-  if (r.offer_amount !== null) return time(r.offer_accepted) ?? time(r.closing);
-  const closing = time(r.closing);
-  const lastBid = time(r.last_bid);
-  if (r.sale_method === 'buy-now' || (closing !== null && closing > now)) return lastBid ?? closing;
-  return closing;
-}
 
 export function sellerReads(db: Db) {
   const questions = db.prepare(
@@ -68,12 +47,13 @@ export function sellerReads(db: Db) {
     bidder_count, offer_count, json_extract(server_copy, '$.closingTime') AS closing`;
   const counts = db.prepare(`SELECT status, count(*) AS n FROM items WHERE deleted_at IS NULL GROUP BY status`);
   const closedItems = db.prepare(
-    `SELECT i.local_id, i.category_id, i.current_price, i.bidder_count, i.sale_method, json_extract(i.server_copy, '$.closingTime') AS closing,
+    `SELECT i.local_id, i.category_id, i.current_price, i.bidder_count, i.sale_method, i.buy_now_price, json_extract(i.server_copy, '$.closingTime') AS closing,
             json_extract(i.server_copy, '$.hasReservePrice') AS has_reserve, json_extract(i.server_copy, '$.hasReservePriceExceeded') AS reserve_met,
             (SELECT max(o.amount) FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted') AS offer_amount,
             (SELECT json_extract(o.record, '$.updated') FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'
               ORDER BY o.amount DESC LIMIT 1) AS offer_accepted,
             (SELECT b.time FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS last_bid,
+            (SELECT max(b.amount) FROM bids b WHERE b.item_remote_id = i.remote_id) AS top_bid,
             coalesce(c.title, 'Category ' || i.category_id, 'No category') AS category
        FROM items i LEFT JOIN categories c ON c.id = i.category_id
       WHERE i.status = 'closed' AND i.deleted_at IS NULL`,
@@ -149,9 +129,9 @@ export function sellerReads(db: Db) {
       const categories = new Map<number, { title: string; sold: number; sum: number }>();
       let closed = 0;
       let sold = 0;
-      for (const r of closedItems.all() as Array<{
-        category_id: number | null; current_price: number | null; bidder_count: number; sale_method: string | null; closing: string | null;
-        has_reserve: number | null; reserve_met: number | null; offer_amount: number | null; offer_accepted: string | null; last_bid: string | null; category: string;
+      for (const r of closedItems.all() as Array<SoldItemFacts & {
+        category_id: number | null; current_price: number | null; bidder_count: number;
+        has_reserve: number | null; reserve_met: number | null; category: string;
       }>) {
         closed += 1;
         const byBids = r.bidder_count > 0 && (!r.has_reserve || r.reserve_met === 1);
