@@ -46,6 +46,18 @@ describe('the drafts grid in web mode', () => {
     await report.getByRole('button', { name: 'Close' }).click();
 
     await expect.poll(() => page.locator('.count').textContent()).toBe('50 items');
+    // At 1440×900 every column fits without scrolling sideways, and no heading, value or badge is
+    // cut (a title may be: it shows whole on hover).
+    expect(await page.evaluate(() => {
+      const scroll = document.querySelector('.grid-scroll') as HTMLElement;
+      const cut = [...document.querySelectorAll<HTMLElement>('.grid-row .cell:not([data-field=title])')].flatMap((cell) => {
+        const child = cell.firstElementChild as HTMLElement | null;
+        const padding = parseFloat(getComputedStyle(cell).paddingLeft) + parseFloat(getComputedStyle(cell).paddingRight);
+        const needs = Math.max(cell.scrollWidth, child ? child.scrollWidth + padding : 0);
+        return needs > cell.clientWidth ? [`${cell.textContent}: ${needs} > ${cell.clientWidth}`] : [];
+      });
+      return { sideways: scroll.scrollWidth - scroll.clientWidth, cut };
+    })).toEqual({ sideways: 0, cut: [] });
     // Virtualised: far fewer rows in the DOM than drafts.
     const rendered = await page.locator('[role=row][data-local-id]').count();
     expect(rendered).toBeGreaterThan(10);

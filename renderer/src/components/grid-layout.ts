@@ -4,10 +4,10 @@
 import type { CSSProperties } from 'react';
 import { COLUMNS } from './columns.ts';
 
-const TITLE_MIN_WIDTH = 200;
+const TITLE_MIN_WIDTH = 164;
 const CHECK_WIDTH = 40;
 /** Status, sync state, checks. */
-const TRAILING_WIDTHS = [70, 110, 100];
+const TRAILING_WIDTHS = [72, 90, 92];
 const fixed = (width: number): CSSProperties => ({ flex: `0 0 ${width}px` });
 
 export const CHECK_STYLE = fixed(CHECK_WIDTH);

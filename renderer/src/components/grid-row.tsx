@@ -88,6 +88,8 @@ function Cells(props: GridRowProps) {
           role="gridcell"
           data-field={c.field}
           style={COLUMN_STYLES[ci]}
+          // Titles and lists may be cut to the column: the whole value shows on hover.
+          title={row && (c.kind === 'text' || c.kind === 'list') ? displayValue(row, c.field) : undefined}
           className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
         >
           {row && editingField === c.field ? (
