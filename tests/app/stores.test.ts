@@ -116,8 +116,10 @@ describe('the drafts store', () => {
     expect(drafts.getState().generation).toBe(generation);
     expect(titles()[0]).toBe('Vintage lamp no. 1');
     expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(99);
-    // A reload applies the sort; the focus and the shift anchor go with their drafts.
+    expect(drafts.getState().orderStale).toBe(true);
+    // A reload (the grid's Re-sort) applies the sort; the focus and the shift anchor go with their drafts.
     await drafts.getState().reload();
+    expect(drafts.getState().orderStale).toBe(false);
     expect(titles()).toEqual(['Vintage lamp no. 2', 'Vintage lamp no. 3', 'Vintage lamp no. 4', 'Vintage lamp no. 5', 'Vintage lamp no. 1']);
     expect(drafts.getState()).toMatchObject({ focusRow: 4, anchor: 0 });
     // A new query starts at the top.

@@ -48,16 +48,16 @@ describe('the drafts grid in web mode', () => {
     await expect.poll(() => page.locator('.count').textContent()).toBe('50 items');
     // At 1440×900 every column fits without scrolling sideways, and no heading, value or badge is
     // cut (a title may be: it shows whole on hover).
-    expect(await page.evaluate(() => {
-      const scroll = document.querySelector('.grid-scroll') as HTMLElement;
-      const cut = [...document.querySelectorAll<HTMLElement>('.grid-row .cell:not([data-field=title])')].flatMap((cell) => {
-        const child = cell.firstElementChild as HTMLElement | null;
-        const padding = parseFloat(getComputedStyle(cell).paddingLeft) + parseFloat(getComputedStyle(cell).paddingRight);
-        const needs = Math.max(cell.scrollWidth, child ? child.scrollWidth + padding : 0);
-        return needs > cell.clientWidth ? [`${cell.textContent}: ${needs} > ${cell.clientWidth}`] : [];
+    expect(await page.evaluate(`(() => {
+      const scroll = document.querySelector('.grid-scroll');
+      const cut = [...document.querySelectorAll('.grid-row .cell:not([data-field=title])')].flatMap((cell) => {
+        const child = cell.firstElementChild;
+        const style = getComputedStyle(cell);
+        const needs = Math.max(cell.scrollWidth, child ? child.scrollWidth + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0);
+        return needs > cell.clientWidth ? [cell.textContent + ': ' + needs + ' > ' + cell.clientWidth] : [];
       });
       return { sideways: scroll.scrollWidth - scroll.clientWidth, cut };
-    })).toEqual({ sideways: 0, cut: [] });
+    })()`)).toEqual({ sideways: 0, cut: [] });
     // Virtualised: far fewer rows in the DOM than drafts.
     const rendered = await page.locator('[role=row][data-local-id]').count();
     expect(rendered).toBeGreaterThan(10);
@@ -117,6 +117,11 @@ describe('the drafts grid in web mode', () => {
     await page.getByLabel('Edit Title').fill('Vintage lamp no. 1, brass');
     await page.getByLabel('Edit Title').press('Enter');
     await expect.poll(() => page.locator('[role=row][data-local-id]').first().locator('[data-field=title]').textContent()).toBe('Vintage lamp no. 1, brass');
+
+    // Re-sort puts the edited rows in their places by price.
+    await page.getByRole('button', { name: 'Re-sort' }).click();
+    await expect.poll(() => page.locator('[role=row][data-local-id]').first().locator('[data-field=title]').textContent()).toBe('Vintage lamp no. 2');
+    await expect.poll(() => page.getByRole('button', { name: 'Re-sort' }).count()).toBe(0);
 
     // Shift+click extends the selection.
     await page.locator('[role=row][data-local-id]').nth(1).click();

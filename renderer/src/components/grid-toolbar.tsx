@@ -23,6 +23,7 @@ export function GridToolbar({ store, onBulkEdit }: { store: DraftsStore; onBulkE
   const total = useStore(store, (s) => s.total);
   const selectedCount = useStore(store, (s) => s.selected.size);
   const lastStep = useStore(store, (s) => s.lastStep);
+  const orderStale = useStore(store, (s) => s.orderStale);
   const [text, setText] = useState(query.text ?? '');
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -74,6 +75,11 @@ export function GridToolbar({ store, onBulkEdit }: { store: DraftsStore; onBulkE
         {SYNC_FILTERS.map((f) => <option key={f.label} value={f.value}>{f.label}</option>)}
       </select>
       <span className="count" aria-live="polite">{total.toLocaleString()} item{total === 1 ? '' : 's'}{selectedCount > 0 ? ` · ${selectedCount.toLocaleString()} selected` : ''}</span>
+      {orderStale && (
+        <button type="button" className="link-button" onClick={() => void store.getState().reload()} title="Edited rows stay where they are while you work; this puts every row where the sort and search place it">
+          Re-sort
+        </button>
+      )}
       <span className="spacer" />
       <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
       <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">

@@ -32,6 +32,8 @@ export interface DraftsState {
   focusRow: number;
   focusColumn: number;
   editing: { localId: number; field: string } | null;
+  /** Rows were refreshed where they stood: the order may no longer match the sort or search. */
+  orderStale: boolean;
   lastStep: LastStep;
   notice: Notice | null;
   preview: BulkPreview | null;
@@ -122,7 +124,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         const next = row && byId.get(row.localId);
         return next && next.updated >= row.updated ? next : row;
       });
-      set({ rows });
+      set({ rows, orderStale: true });
     }
 
     /**
@@ -157,7 +159,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           rows[i] = row;
         });
         const placed = placeFocus(rows, first.total);
-        set({ rows, total: first.total, ...placed });
+        set({ rows, total: first.total, orderStale: false, ...placed });
         await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
         // The focused draft may sit on a later page; unless the user moved on meanwhile.
         if (get().generation === generation && get().focusRow === placed.focusRow) set(placeFocus(get().rows, get().total));
@@ -190,6 +192,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       focusRow: 0,
       focusColumn: 0,
       editing: null,
+      orderStale: false,
       lastStep: null,
       notice: null,
       preview: null,
