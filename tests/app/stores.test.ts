@@ -120,6 +120,9 @@ describe('the drafts store', () => {
     // A reload (the grid's Re-sort) applies the sort; the focus and the shift anchor go with their drafts.
     await drafts.getState().reload();
     expect(drafts.getState().orderStale).toBe(false);
+    // A late second answer for the same edit changes nothing and asks for no re-sort.
+    await drafts.getState().refreshRows([first.localId]);
+    expect(drafts.getState().orderStale).toBe(false);
     expect(titles()).toEqual(['Vintage lamp no. 2', 'Vintage lamp no. 3', 'Vintage lamp no. 4', 'Vintage lamp no. 5', 'Vintage lamp no. 1']);
     expect(drafts.getState()).toMatchObject({ focusRow: 4, anchor: 0 });
     // A new query starts at the top.

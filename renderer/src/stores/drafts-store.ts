@@ -120,11 +120,15 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     /** Puts fresh rows in place of their loaded copies; an answer older than what is shown is ignored. */
     function placeRows(fresh: DraftRow[]): void {
       const byId = new Map(fresh.map((row) => [row.localId, row]));
+      let newer = false;
       const rows = get().rows.map((row) => {
         const next = row && byId.get(row.localId);
-        return next && next.updated >= row.updated ? next : row;
+        if (!next || next.updated < row.updated) return row;
+        newer ||= next.updated > row.updated;
+        return next;
       });
-      set({ rows, orderStale: true });
+      // Only a newer copy can stand out of order (a second answer for the same edit cannot).
+      set({ rows, orderStale: get().orderStale || newer });
     }
 
     /**
