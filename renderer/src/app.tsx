@@ -8,7 +8,7 @@ import { GridToolbar } from './components/grid-toolbar.tsx';
 import { ImportReport } from './components/import-report.tsx';
 import { SyncBar } from './components/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
-import { draftsStore, syncStore } from './stores/app-stores.ts';
+import { draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
@@ -56,7 +56,7 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
-          <GridToolbar store={draftsStore} onBulkEdit={() => setBulkOpen(true)} />
+          <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} />
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
@@ -64,7 +64,7 @@ export function App() {
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}
-        <DraftsGrid store={draftsStore} onOpen={openFocused} />
+        <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
         <p className="hint">
           <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo
         </p>

@@ -132,4 +132,36 @@ describe('the drafts grid in web mode', () => {
     // No CSP violation, no failed request, no page error in the whole session.
     expect(consoleProblems).toEqual([]);
   }, 90_000);
+
+  it('shows any field as a column, from the keyboard too, and edits it inline', async () => {
+    const cell = (title: string, field: string) => page.locator('[role=row]', { has: page.getByText(title, { exact: true }) }).locator(`[data-field=${field}]`);
+    const headers = () => page.getByRole('columnheader').allTextContents();
+    const chooser = page.locator('summary', { hasText: 'Columns…' });
+    await chooser.click();
+    await page.getByRole('checkbox', { name: 'Delivery price €' }).check();
+    await page.getByRole('checkbox', { name: 'Offers', exact: true }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: 'Title' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: join(OUTPUT, 'drafts-grid-columns.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Delivery price €' }).isVisible()).toBe(false);
+    expect(await headers()).toEqual(expect.arrayContaining(['Offers', 'Delivery price €']));
+
+    // A number typed in the new column, and a flag chosen from yes and no.
+    await cell('Vintage lamp no. 3', 'deliveryPrice').dblclick();
+    await page.getByLabel('Edit Delivery price €').fill('4.9');
+    await page.getByLabel('Edit Delivery price €').press('Enter');
+    await expect.poll(() => cell('Vintage lamp no. 3', 'deliveryPrice').textContent()).toBe('4.90');
+    await cell('Vintage lamp no. 3', 'offersAllowed').dblclick();
+    await page.getByLabel('Edit Offers').selectOption('yes');
+    await page.getByLabel('Edit Offers').press('Enter');
+    await expect.poll(() => cell('Vintage lamp no. 3', 'offersAllowed').textContent()).toBe('yes');
+
+    // Back to the default columns, which fit the window again.
+    await chooser.click();
+    await page.getByRole('button', { name: 'Default columns' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await headers()).includes('Delivery price €')).toBe(false);
+    expect(consoleProblems).toEqual([]);
+  }, 60_000);
 });

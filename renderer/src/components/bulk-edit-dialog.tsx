@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from '../stores/drafts-store.ts';
-import { BULK_FIELDS, fieldLabel, formatValue, parseInput } from './columns.ts';
+import { BULK_FIELDS, choicesOf, fieldLabel, formatValue, parseInput } from './columns.ts';
 
 interface Change {
   field: string;
@@ -49,15 +49,16 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
       >
         {changes.map((change, i) => {
           const column = BULK_FIELDS.find((b) => b.field === change.field);
+          const choices = column ? choicesOf(column) : null;
           return (
             <div className="bulk-row" key={i}>
               <select aria-label="Field" value={change.field} onChange={(e) => update(i, { field: e.target.value, text: '' })}>
                 {BULK_FIELDS.map((b) => <option key={b.field} value={b.field} disabled={b.field !== change.field && changes.some((c) => c.field === b.field)}>{b.label}</option>)}
               </select>
-              {column?.kind === 'enum' ? (
+              {column && choices ? (
                 <select aria-label={`New ${column.label}`} value={change.text} onChange={(e) => update(i, { text: e.target.value })}>
                   <option value="">(clear)</option>
-                  {column.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+                  {choices.map((o) => <option key={o} value={o}>{o}</option>)}
                 </select>
               ) : (
                 <input

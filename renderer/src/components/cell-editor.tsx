@@ -1,6 +1,6 @@
 // The inline editor of one cell: Enter saves, Escape cancels, Tab saves and moves on.
 import { useEffect, useRef, useState } from 'react';
-import type { Column } from './columns.ts';
+import { choicesOf, type Column } from './columns.ts';
 
 interface Props {
   column: Column;
@@ -45,11 +45,12 @@ export function CellEditor({ column, initial, onCommit, onCancel }: Props) {
   };
   const common = { ref, className: 'cell-editor', 'aria-label': `Edit ${column.label}`, onKeyDown, onBlur: () => commit(0) };
 
-  if (column.kind === 'enum') {
+  const choices = choicesOf(column);
+  if (choices) {
     return (
       <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
         <option value="">—</option>
-        {column.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+        {choices.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
     );
   }

@@ -1,7 +1,7 @@
 // The grid's columns: which item field each shows, how it is edited and sorted.
 import type { DraftRow, GridQueryInput } from '../../../shared/ipc.ts';
 
-export type ColumnKind = 'text' | 'number' | 'int' | 'enum' | 'list';
+export type ColumnKind = 'text' | 'number' | 'int' | 'enum' | 'list' | 'flag';
 export interface Column {
   field: string;
   label: string;
@@ -13,7 +13,11 @@ export interface Column {
   align?: 'right';
 }
 
-export const COLUMNS: readonly Column[] = [
+/**
+ * Every field a draft has, as a grid column (the description is HTML and has the editor). The
+ * first ten are shown unless the seller picks others (Columns…); every one can be edited inline.
+ */
+export const ALL_COLUMNS: readonly Column[] = [
   { field: 'title', label: 'Title', width: 0, kind: 'text', sort: 'title' },
   { field: 'saleMethod', label: 'Sale method', width: 100, kind: 'enum', options: ['auction', 'buy-now'] },
   { field: 'buyNowPrice', label: 'Buy-now €', width: 110, kind: 'number', sort: 'price', align: 'right' },
@@ -24,20 +28,43 @@ export const COLUMNS: readonly Column[] = [
   { field: 'openDays', label: 'Days', width: 46, kind: 'int', align: 'right' },
   { field: 'deliveryMethods', label: 'Delivery', width: 124, kind: 'list', options: ['pickup', 'shipment'] },
   { field: 'paymentMethods', label: 'Payment', width: 110, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
+  { field: 'minimumIncrease', label: 'Min. raise €', width: 96, kind: 'number', align: 'right' },
+  { field: 'reservePrice', label: 'Reserve €', width: 86, kind: 'number', align: 'right' },
+  { field: 'offersAllowed', label: 'Offers', width: 64, kind: 'flag' },
+  { field: 'listTime', label: 'List time', width: 156, kind: 'text' },
+  { field: 'closingTime', label: 'Closing time', width: 156, kind: 'text' },
+  { field: 'republish', label: 'Republish', width: 84, kind: 'flag' },
+  { field: 'postalCode', label: 'Postal code', width: 94, kind: 'text' },
+  { field: 'isLocationAbroad', label: 'Abroad', width: 66, kind: 'flag' },
+  { field: 'deliveryPrice', label: 'Delivery price €', width: 126, kind: 'number', align: 'right' },
+  { field: 'deliveryTerms', label: 'Delivery terms', width: 160, kind: 'text' },
+  { field: 'paymentTerms', label: 'Payment terms', width: 160, kind: 'text' },
+  { field: 'identificationRequired', label: 'ID required', width: 92, kind: 'flag' },
+  { field: 'minimumFeedback', label: 'Min. feedback', width: 106, kind: 'int', align: 'right' },
+  { field: 'marginalTax', label: 'Marginal tax', width: 100, kind: 'flag' },
+  { field: 'vat', label: 'VAT %', width: 62, kind: 'int', align: 'right' },
 ];
 
-/** Bulk edit offers every field a seller sets on many drafts at once. */
-export const BULK_FIELDS: readonly Column[] = [
-  ...COLUMNS.filter((c) => c.field !== 'title'),
-  { field: 'deliveryPrice', label: 'Delivery price €', width: 0, kind: 'number' },
-  { field: 'deliveryTerms', label: 'Delivery terms', width: 0, kind: 'text' },
-  { field: 'paymentTerms', label: 'Payment terms', width: 0, kind: 'text' },
-  { field: 'postalCode', label: 'Postal code', width: 0, kind: 'text' },
-];
+/** The columns a new installation shows: they fit a 1440-pixel window. */
+export const DEFAULT_COLUMN_FIELDS: readonly string[] = ALL_COLUMNS.slice(0, 10).map((c) => c.field);
+
+/** Bulk edit offers every field a seller sets on many drafts at once (all but the title). */
+export const BULK_FIELDS: readonly Column[] = ALL_COLUMNS.filter((c) => c.field !== 'title');
+
+const FLAG_CHOICES = ['yes', 'no'] as const;
+const FLAG_FIELDS = new Set(ALL_COLUMNS.filter((c) => c.kind === 'flag').map((c) => c.field));
+const isFlag = (field: string) => FLAG_FIELDS.has(field);
+
+/** The values to choose from, for fields edited with a drop-down; null for typed ones. */
+export function choicesOf(column: Column): readonly string[] | null {
+  if (column.kind === 'flag') return FLAG_CHOICES;
+  return column.kind === 'enum' ? (column.options ?? []) : null;
+}
 
 export function displayValue(row: DraftRow, field: string): string {
   const value = row.fields[field];
   if (value === null || value === undefined) return '';
+  if (isFlag(field)) return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number' && (field.endsWith('Price') || field === 'minimumIncrease')) return value.toFixed(2);
   return String(value);
@@ -47,6 +74,7 @@ export function displayValue(row: DraftRow, field: string): string {
 export function editValue(row: DraftRow, field: string): string {
   const value = row.fields[field];
   if (value === null || value === undefined) return '';
+  if (isFlag(field)) return value ? 'yes' : 'no';
   return Array.isArray(value) ? value.join('; ') : String(value);
 }
 
@@ -55,16 +83,18 @@ export function parseInput(column: Column, text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   if (column.kind === 'list') return trimmed.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
+  if (column.kind === 'flag') return trimmed === 'yes' ? 1 : trimmed === 'no' ? 0 : trimmed;
   return column.kind === 'text' ? text : trimmed;
 }
 
 export function fieldLabel(field: string): string {
-  return BULK_FIELDS.find((c) => c.field === field)?.label ?? COLUMNS.find((c) => c.field === field)?.label ?? field;
+  return ALL_COLUMNS.find((c) => c.field === field)?.label ?? field;
 }
 
 /** A value as the preview shows it. */
 export function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (isFlag(field)) return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'number' && field.endsWith('Price')) return value.toFixed(2);
   return String(value);

@@ -5,8 +5,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
-import { COLUMNS, editValue, parseInput } from './columns.ts';
-import { CHECK_STYLE, COLUMN_STYLES, MIN_ROW_WIDTH, TRAILING_STYLES } from './grid-layout.ts';
+import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import { editValue, parseInput } from './columns.ts';
+import { CHECK_STYLE, gridLayout, TRAILING_STYLES } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
@@ -25,7 +26,13 @@ function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => (a.index % items.length) - (b.index % items.length));
 }
 
-export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () => void }) {
+export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore; columnsStore: GridColumnsStore; onOpen?: () => void }) {
+  const columns = useStore(columnsStore, (s) => s.columns);
+  const layout = useMemo(() => gridLayout(columns), [columns]);
+  // The handlers below are made once; they read the columns shown at the time of the event.
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  useEffect(() => store.getState().setColumnCount(columns.length), [store, columns]);
   const total = useStore(store, (s) => s.total);
   const rows = useStore(store, (s) => s.rows);
   const selected = useStore(store, (s) => s.selected);
@@ -84,7 +91,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
           break;
         }
         const row = s.rows[s.focusRow];
-        const column = COLUMNS[s.focusColumn];
+        const column = layout.columns[s.focusColumn];
         if (row && column) s.startEdit(row.localId, column.field);
         break;
       }
@@ -108,20 +115,21 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
     const refocus = () => scrollRef.current?.focus({ preventScroll: true });
     return {
       onRowClick(index: number, e: React.MouseEvent) {
-        const column = columnOfEvent(e);
+        const column = columnOfEvent(e, layoutRef.current.columns);
         if (column >= 0) store.getState().setFocusColumn(column);
         void store.getState().clickRow(index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
         refocus();
       },
       onRowDoubleClick(localId: number, e: React.MouseEvent) {
-        const field = COLUMNS[columnOfEvent(e)]?.field;
+        const columns = layoutRef.current.columns;
+        const field = columns[columnOfEvent(e, columns)]?.field;
         if (field) store.getState().startEdit(localId, field);
       },
       onCheckClick(index: number, e: React.MouseEvent) {
         void store.getState().clickRow(index, { toggle: true, shift: e.shiftKey });
       },
       async onCommit(row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> {
-        const column = COLUMNS[columnIndex];
+        const column = layoutRef.current.columns[columnIndex];
         if (!column) return true;
         const s = store.getState();
         if (text === editValue(row, column.field)) s.cancelEdit();
@@ -150,7 +158,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
         aria-multiselectable="true"
         tabIndex={0}
         onKeyDown={onKeyDown}
-        style={{ '--grid-min-width': `${MIN_ROW_WIDTH}px` } as React.CSSProperties}
+        style={{ '--grid-min-width': `${layout.minRowWidth}px` } as React.CSSProperties}
       >
         <div className="grid-row grid-header" role="row">
           <div role="columnheader" className="cell cell-check" aria-label="Selected" style={CHECK_STYLE}>
@@ -161,8 +169,8 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
               onChange={(e) => (e.target.checked ? void store.getState().selectAll() : store.getState().clearSelection())}
             />
           </div>
-          {COLUMNS.map((c, ci) => (
-            <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} style={COLUMN_STYLES[ci]} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+          {layout.columns.map((c, ci) => (
+            <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} style={layout.styles[ci]} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
               {c.sort ? <button type="button" className="sort" onClick={() => void store.getState().toggleSort(c.sort!)}>{c.label}{sortMark(c.sort)}</button> : c.label}
             </div>
           ))}
@@ -187,6 +195,7 @@ export function DraftsGrid({ store, onOpen }: { store: DraftsStore; onOpen?: () 
                 index={v.index}
                 top={v.start - HEADER_HEIGHT}
                 row={row}
+                layout={layout}
                 selected={row ? selected.has(row.localId) : false}
                 focusColumn={isFocus ? focusColumn : -1}
                 editingField={row && editing?.localId === row.localId ? editing.field : null}

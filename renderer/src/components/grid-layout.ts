@@ -1,19 +1,33 @@
 // The grid's column widths, as style objects shared by the header and every row. Rows are flex
 // boxes of fixed-width cells (the title takes what is left): flex with fixed widths lays out in
 // a fraction of a grid template's time, and shared objects cost React no diffing per cell.
-import type { CSSProperties } from 'react';
-import { COLUMNS } from './columns.ts';
+import type { Column } from './columns.ts';
+
+/** A cell's style: its share of the row. Not React's CSSProperties: the tests load this file into the
+ * root type check, where React's stand-in DOM types would hide Playwright's. */
+export type CellStyle = { flex: string };
 
 const TITLE_MIN_WIDTH = 164;
 const CHECK_WIDTH = 40;
 /** Status, sync state, checks. */
 const TRAILING_WIDTHS = [72, 90, 92];
-const fixed = (width: number): CSSProperties => ({ flex: `0 0 ${width}px` });
+const fixed = (width: number): CellStyle => ({ flex: `0 0 ${width}px` });
 
 export const CHECK_STYLE = fixed(CHECK_WIDTH);
-export const COLUMN_STYLES: readonly CSSProperties[] = COLUMNS.map((c) => (c.width === 0 ? { flex: `1 0 ${TITLE_MIN_WIDTH}px` } : fixed(c.width)));
-export const TRAILING_STYLES: readonly CSSProperties[] = TRAILING_WIDTHS.map(fixed);
+export const TRAILING_STYLES: readonly CellStyle[] = TRAILING_WIDTHS.map(fixed);
 
-/** A row's width never depends on its content (see .grid-row's containment). */
-export const MIN_ROW_WIDTH = CHECK_WIDTH + COLUMNS.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0)
-  + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0);
+/** The shown columns with their styles: one object per choice of columns, handed to every row. */
+export interface GridLayout {
+  columns: readonly Column[];
+  styles: readonly CellStyle[];
+  /** A row's width never depends on its content (see .grid-row's containment). */
+  minRowWidth: number;
+}
+
+export function gridLayout(columns: readonly Column[]): GridLayout {
+  return {
+    columns,
+    styles: columns.map((c) => (c.width === 0 ? { flex: `1 0 ${TITLE_MIN_WIDTH}px` } : fixed(c.width))),
+    minRowWidth: CHECK_WIDTH + columns.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0) + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0),
+  };
+}

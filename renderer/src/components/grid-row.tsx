@@ -4,8 +4,8 @@ import { memo } from 'react';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
-import { COLUMNS, displayValue, editValue } from './columns.ts';
-import { CHECK_STYLE, COLUMN_STYLES, TRAILING_STYLES } from './grid-layout.ts';
+import { displayValue, editValue, type Column } from './columns.ts';
+import { CHECK_STYLE, TRAILING_STYLES, type GridLayout } from './grid-layout.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -16,6 +16,8 @@ export interface GridRowProps {
   top: number;
   /** Undefined while the row's page is still loading. */
   row: DraftRow | undefined;
+  /** The shown columns and their styles (the same object for every row). */
+  layout: GridLayout;
   selected: boolean;
   /** The focused column when this row holds the keyboard focus, else -1. */
   focusColumn: number;
@@ -64,7 +66,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
  * scroll that outruns the pages swaps text in the same elements instead of rebuilding the row.
  */
 function Cells(props: GridRowProps) {
-  const { index, row, selected, focusColumn, editingField, noticeField } = props;
+  const { index, row, selected, focusColumn, editingField, noticeField, layout } = props;
   return (
     <>
       <div role="gridcell" className="cell cell-check" style={CHECK_STYLE}>
@@ -82,12 +84,12 @@ function Cells(props: GridRowProps) {
           />
         )}
       </div>
-      {COLUMNS.map((c, ci) => (
+      {layout.columns.map((c, ci) => (
         <div
           key={c.field}
           role="gridcell"
           data-field={c.field}
-          style={COLUMN_STYLES[ci]}
+          style={layout.styles[ci]}
           // Titles and lists may be cut to the column: the whole value shows on hover.
           title={row && (c.kind === 'text' || c.kind === 'list') ? displayValue(row, c.field) : undefined}
           className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
@@ -112,8 +114,8 @@ function Cells(props: GridRowProps) {
 }
 
 /** The column index of the cell an event happened in, or -1 (the check box, the badges). */
-export function columnOfEvent(event: React.MouseEvent): number {
+export function columnOfEvent(event: React.MouseEvent, columns: readonly Column[]): number {
   const cell = (event.target as Element).closest('[data-field]');
   const field = cell?.getAttribute('data-field');
-  return field ? COLUMNS.findIndex((c) => c.field === field) : -1;
+  return field ? columns.findIndex((c) => c.field === field) : -1;
 }

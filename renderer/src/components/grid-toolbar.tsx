@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from '../stores/drafts-store.ts';
+import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import { ColumnChooser } from './column-chooser.tsx';
 
 const STATUS_FILTERS: Array<{ label: string; status: string[] | undefined }> = [
   { label: 'Drafts', status: ['draft'] },
@@ -18,7 +20,7 @@ const SYNC_FILTERS = [
   { label: 'Synced', value: 'synced' },
 ];
 
-export function GridToolbar({ store, onBulkEdit }: { store: DraftsStore; onBulkEdit(): void }) {
+export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void }) {
   const query = useStore(store, (s) => s.query);
   const total = useStore(store, (s) => s.total);
   const selectedCount = useStore(store, (s) => s.selected.size);
@@ -81,6 +83,7 @@ export function GridToolbar({ store, onBulkEdit }: { store: DraftsStore; onBulkE
         </button>
       )}
       <span className="spacer" />
+      <ColumnChooser store={columnsStore} />
       <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
       <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">
         Undo{lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}

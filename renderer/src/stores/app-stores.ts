@@ -1,9 +1,10 @@
 // The app's store instances, bound to the one bridge.
 import { bridge } from '../bridge.ts';
 import { createDraftsStore } from './drafts-store.ts';
+import { createGridColumnsStore } from './grid-columns-store.ts';
 import { createSyncStore } from './sync-store.ts';
-import { COLUMNS } from '../components/columns.ts';
 
-export const draftsStore = createDraftsStore(bridge, { columns: COLUMNS.length });
+export const gridColumnsStore = createGridColumnsStore(typeof localStorage === 'undefined' ? null : localStorage);
+export const draftsStore = createDraftsStore(bridge, { columns: gridColumnsStore.getState().columns.length });
 export const syncStore = createSyncStore(bridge);
 export type SyncStore = typeof syncStore;

@@ -55,6 +55,8 @@ export interface DraftsActions {
   clearSelection(): void;
   moveFocus(rows: number, columns?: number, extend?: boolean): Promise<void>;
   setFocusColumn(column: number): void;
+  /** The grid shows this many columns now (the seller picked others): the focus stays inside. */
+  setColumnCount(count: number): void;
   startEdit(localId: number, field: string): void;
   cancelEdit(): void;
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
@@ -77,7 +79,7 @@ const IN_PLACE_REASONS = new Set(['edit', 'images']);
 export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const firstPageSize = Math.min(pageSize, FIRST_PAGE_SIZE);
-  const columnCount = options.columns ?? 1;
+  let columnCount = options.columns ?? 1;
   /** Pages being fetched for the current generation. */
   const inFlight = new Map<number, Promise<void>>();
   /** The rows the grid last asked for (visible and a little around them). */
@@ -288,6 +290,10 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         }
       },
       setFocusColumn: (column) => set({ focusColumn: Math.max(0, Math.min(columnCount - 1, column)) }),
+      setColumnCount(count) {
+        columnCount = Math.max(1, count);
+        set({ focusColumn: Math.min(get().focusColumn, columnCount - 1), editing: null });
+      },
       startEdit(localId, field) {
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {

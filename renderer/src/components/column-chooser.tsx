@@ -1,0 +1,48 @@
+// "Columns…": which fields the drafts grid shows, so any field can be compared and edited inline
+// across drafts. A disclosure of check boxes: reachable and operable from the keyboard, Escape closes it.
+import { useRef } from 'react';
+import { useStore } from 'zustand';
+import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import { ALL_COLUMNS } from './columns.ts';
+
+export function ColumnChooser({ store }: { store: GridColumnsStore }) {
+  const columns = useStore(store, (s) => s.columns);
+  const shown = new Set(columns.map((c) => c.field));
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (!ref.current) return;
+    ref.current.open = false;
+    ref.current.querySelector('summary')?.focus();
+  };
+  return (
+    <details
+      ref={ref}
+      className="column-chooser"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        close();
+      }}
+    >
+      <summary className="button" title="Choose the grid's columns">Columns…</summary>
+      <div className="column-panel">
+        <fieldset>
+          <legend>Shown in the grid ({columns.length} of {ALL_COLUMNS.length})</legend>
+          {ALL_COLUMNS.map((c) => (
+            <label key={c.field}>
+              <input
+                type="checkbox"
+                checked={shown.has(c.field)}
+                disabled={c.field === 'title'}
+                onChange={(e) => store.getState().setShown(c.field, e.target.checked)}
+              />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <p className="hint">More columns than the window holds scroll sideways.</p>
+        <button type="button" onClick={() => store.getState().reset()}>Default columns</button>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,66 @@
+// The grid's columns: every draft field has one, the seller's choice is kept in local storage,
+// and values typed in a cell reach the core as the core expects them.
+import { describe, expect, it } from 'vitest';
+import { ALL_COLUMNS, BULK_FIELDS, choicesOf, DEFAULT_COLUMN_FIELDS, displayValue, editValue, parseInput } from '../../renderer/src/components/columns.ts';
+import { gridLayout } from '../../renderer/src/components/grid-layout.ts';
+import { createGridColumnsStore, type PreferenceStorage } from '../../renderer/src/stores/grid-columns-store.ts';
+import { DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
+import type { DraftRow } from '../../shared/ipc.ts';
+
+/** Local storage as the browser has it: strings by key. */
+function memoryStorage(initial: Record<string, string> = {}): PreferenceStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+const fields = (store: ReturnType<typeof createGridColumnsStore>) => store.getState().columns.map((c) => c.field);
+
+describe('the grid columns', () => {
+  it('cover every field a draft has but the HTML description, and bulk edit offers all but the title', () => {
+    expect(new Set(ALL_COLUMNS.map((c) => c.field))).toEqual(new Set(DRAFT_FIELDS.filter((f) => f !== 'description')));
+    expect(BULK_FIELDS.map((c) => c.field)).toEqual(ALL_COLUMNS.map((c) => c.field).filter((f) => f !== 'title'));
+  });
+
+  it('show the defaults first, then keep the seller\'s choice in the grid\'s order across windows', () => {
+    const storage = memoryStorage();
+    const store = createGridColumnsStore(storage);
+    expect(fields(store)).toEqual(DEFAULT_COLUMN_FIELDS);
+    store.getState().setShown('deliveryPrice', true);
+    store.getState().setShown('quantity', false);
+    store.getState().setShown('title', false);
+    const chosen = DEFAULT_COLUMN_FIELDS.filter((f) => f !== 'quantity').concat('deliveryPrice');
+    expect(fields(store)).toEqual(chosen);
+    // The next window starts with the same columns.
+    expect(fields(createGridColumnsStore(storage))).toEqual(chosen);
+    store.getState().reset();
+    expect(fields(store)).toEqual(DEFAULT_COLUMN_FIELDS);
+    expect(fields(createGridColumnsStore(storage))).toEqual(DEFAULT_COLUMN_FIELDS);
+  });
+
+  it('fall back to the defaults on an unreadable choice, skip unknown names and always keep the title', () => {
+    expect(fields(createGridColumnsStore(memoryStorage({ 'market-desk.grid-columns': '{not json' })))).toEqual(DEFAULT_COLUMN_FIELDS);
+    expect(fields(createGridColumnsStore(memoryStorage({ 'market-desk.grid-columns': '["vat","gone","quantity"]' })))).toEqual(['title', 'quantity', 'vat']);
+    expect(fields(createGridColumnsStore(null))).toEqual(DEFAULT_COLUMN_FIELDS);
+  });
+
+  it('lay out one style per shown column and a minimum row width that grows with them', () => {
+    const few = gridLayout(ALL_COLUMNS.slice(0, 10));
+    const all = gridLayout(ALL_COLUMNS);
+    expect(few.styles).toHaveLength(10);
+    expect(all.minRowWidth - few.minRowWidth).toBe(ALL_COLUMNS.slice(10).reduce((sum, c) => sum + c.width, 0));
+  });
+
+  it('show flags as yes and no, edit them with a choice, and send 1 and 0', () => {
+    const flag = ALL_COLUMNS.find((c) => c.field === 'offersAllowed')!;
+    const row = { fields: { offersAllowed: 1, republish: 0, buyNowPrice: 12.5, deliveryMethods: ['pickup', 'shipment'] } } as unknown as DraftRow;
+    expect([displayValue(row, 'offersAllowed'), displayValue(row, 'republish'), editValue(row, 'offersAllowed')]).toEqual(['yes', 'no', 'yes']);
+    expect(choicesOf(flag)).toEqual(['yes', 'no']);
+    expect([parseInput(flag, 'yes'), parseInput(flag, 'no'), parseInput(flag, '')]).toEqual([1, 0, null]);
+    expect([displayValue(row, 'buyNowPrice'), editValue(row, 'deliveryMethods')]).toEqual(['12.50', 'pickup; shipment']);
+    expect(choicesOf(ALL_COLUMNS.find((c) => c.field === 'buyNowPrice')!)).toBeNull();
+  });
+});
