@@ -215,4 +215,34 @@ describe('the sync store', () => {
     await sync.getState().syncNow();
     expect(sync.getState().status?.queueLength).toBe(3);
   });
+
+  it('keeps the newest status when an older answer arrives after it', async () => {
+    const core = openTestCore();
+    const inner = memoryTransport(core.bridge, core.session);
+    // The real core, with the answers of sync.status held back on request (a slow answer).
+    const held: Array<() => void> = [];
+    let holding = false;
+    const transport: RawTransport = {
+      async invoke(name, input) {
+        const answer = await inner.invoke(name, input);
+        if (holding && name === 'sync.status') await new Promise<void>((release) => held.push(release));
+        return answer;
+      },
+      on: (name, listener) => inner.on(name, listener),
+    };
+    const bridge = typedBridge(transport);
+    const sync = createSyncStore(bridge);
+    const drafts = createDraftsStore(bridge, { pageSize: 20, columns: 10 });
+    await sync.getState().refresh();
+    holding = true;
+    const stale = sync.getState().refresh();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    holding = false;
+    // A local change: its event refreshes the status, which now counts the queued drafts.
+    await drafts.getState().importCsv(draftsCsv(2));
+    await vi.waitFor(() => expect(sync.getState().status?.queueLength).toBe(2));
+    held[0]?.();
+    await stale;
+    expect(sync.getState().status?.queueLength).toBe(2);
+  });
 });

@@ -169,7 +169,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
         // The focused draft may sit on a later page; unless the user moved on meanwhile.
         if (get().generation === generation && get().focusRow === placed.focusRow) set(placeFocus(get().rows, get().total));
-        await refreshLastStep();
+        await refreshLastStep(generation);
       } catch (error) {
         fail(error);
       } finally {
@@ -177,8 +177,10 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       }
     }
 
-    async function refreshLastStep(): Promise<void> {
-      set({ lastStep: await call(bridge, 'drafts.lastStep', {}) });
+    /** The undo button's step; a reload overtaken by a newer one leaves it to that one. */
+    async function refreshLastStep(generation: number): Promise<void> {
+      const lastStep = await call(bridge, 'drafts.lastStep', {});
+      if (get().generation === generation) set({ lastStep });
     }
 
     async function idsBetween(from: number, to: number): Promise<number[]> {

@@ -2,6 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcEventPayload, PhotoRun, SyncStatus } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { callSequence } from '../navigation/live-store.ts';
 
 export interface SyncStoreState {
   status: SyncStatus | null;
@@ -21,12 +22,21 @@ export interface SyncStoreState {
 }
 
 export function createSyncStore(bridge: Bridge) {
+  /**
+   * Refreshes overlap (every local change and the end of every run asks for the status), and an
+   * older answer arriving last would show a queue that has since been sent. Only the newest
+   * call's answer is applied; the status at the end of a run comes from the refresh its last
+   * event starts, which is always the newest.
+   */
+  const nextStatus = callSequence();
   const store = createStore<SyncStoreState>()((set) => {
     const guard = async (run: () => Promise<SyncStatus>) => {
+      const isNewest = nextStatus();
       try {
-        set({ status: await run(), error: null });
+        const status = await run();
+        if (isNewest()) set({ status, error: null });
       } catch (error) {
-        set({ error: error instanceof BridgeError || error instanceof Error ? error.message : String(error) });
+        if (isNewest()) set({ error: error instanceof BridgeError || error instanceof Error ? error.message : String(error) });
       }
     };
     return {
