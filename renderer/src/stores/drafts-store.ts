@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE, type GridQuery } from './drafts-query.ts';
+import { followDrafts, mergeFresh, type SparseRows } from './row-placement.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type ImportReport = IpcOutput<'csv.import'>;
@@ -119,17 +120,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       return promise;
     }
 
-    /** Puts fresh rows in place of their loaded copies; an answer older than what is shown is ignored. */
     function placeRows(fresh: DraftRow[]): void {
-      const byId = new Map(fresh.map((row) => [row.localId, row]));
-      let newer = false;
-      const rows = get().rows.map((row) => {
-        const next = row && byId.get(row.localId);
-        if (!next || next.updated < row.updated) return row;
-        newer ||= next.updated > row.updated;
-        return next;
-      });
-      // Only a newer copy can stand out of order (a second answer for the same edit cannot).
+      const { rows, newer } = mergeFresh(get().rows, fresh);
       set({ rows, orderStale: get().orderStale || newer });
     }
 
@@ -141,16 +133,11 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     async function load(follow: boolean): Promise<void> {
       const generation = get().generation + 1;
       const before = get();
-      const focusedId = follow ? before.rows[before.focusRow]?.localId : undefined;
-      const anchorId = follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined;
-      const placeFocus = (rows: Array<DraftRow | undefined>, total: number): Partial<DraftsState> => {
-        const focus = focusedId === undefined ? -1 : rows.findIndex((r) => r?.localId === focusedId);
-        const anchor = anchorId === undefined ? -1 : rows.findIndex((r) => r?.localId === anchorId);
-        return {
-          focusRow: focus >= 0 ? focus : Math.min(get().focusRow, Math.max(0, total - 1)),
-          ...(anchorId !== undefined ? { anchor: anchor >= 0 ? anchor : null } : {}),
-        };
+      const drafts = {
+        focusedId: follow ? before.rows[before.focusRow]?.localId : undefined,
+        anchorId: follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined,
       };
+      const placeFocus = (rows: SparseRows, total: number) => followDrafts(rows, total, drafts, get().focusRow);
       const loadedPages = new Set<number>([0]);
       for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
       inFlight.clear();
