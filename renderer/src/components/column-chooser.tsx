@@ -1,6 +1,7 @@
 // "Columns…": which fields the drafts grid shows, so any field can be compared and edited inline
-// across drafts. A disclosure of check boxes: reachable and operable from the keyboard, Escape closes it.
-import { useRef } from 'react';
+// across drafts. A disclosure of check boxes: reachable and operable from the keyboard; Escape or a
+// click elsewhere closes it.
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
 import { ALL_COLUMNS } from './columns.ts';
@@ -9,15 +10,25 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
   const columns = useStore(store, (s) => s.columns);
   const shown = new Set(columns.map((c) => c.field));
   const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
   const close = () => {
     if (!ref.current) return;
     ref.current.open = false;
     ref.current.querySelector('summary')?.focus();
   };
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
   return (
     <details
       ref={ref}
       className="column-chooser"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.preventDefault();
