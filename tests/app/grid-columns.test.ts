@@ -1,9 +1,9 @@
-// The grid's columns: every draft field has one, the seller's choice is kept in local storage,
+// The grid's columns: every draft field has one, the seller's choice and widths are kept in local storage,
 // and values typed in a cell reach the core as the core expects them.
 import { describe, expect, it } from 'vitest';
 import { ALL_COLUMNS, BULK_FIELDS, choicesOf, DEFAULT_COLUMN_FIELDS, displayValue, editValue, parseInput } from '../../renderer/src/components/columns.ts';
 import { gridLayout } from '../../renderer/src/components/grid-layout.ts';
-import { createGridColumnsStore, type PreferenceStorage } from '../../renderer/src/stores/grid-columns-store.ts';
+import { createGridColumnsStore, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type PreferenceStorage } from '../../renderer/src/stores/grid-columns-store.ts';
 import { DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
 import type { DraftRow } from '../../shared/ipc.ts';
 
@@ -47,11 +47,33 @@ describe('the grid columns', () => {
     expect(fields(createGridColumnsStore(null))).toEqual(DEFAULT_COLUMN_FIELDS);
   });
 
+  it('keep the widths the seller dragged, within bounds, written only when a drag ends', () => {
+    const storage = memoryStorage();
+    const store = createGridColumnsStore(storage);
+    store.getState().setWidth('deliveryMethods', 183.6, false);
+    expect(store.getState().widths).toEqual({ deliveryMethods: 184 });
+    expect(storage.data.has('market-desk.grid-column-widths')).toBe(false);
+    store.getState().setWidth('deliveryMethods', 190);
+    store.getState().setWidth('quantity', 2);
+    store.getState().setWidth('no-such-field', 100);
+    expect(createGridColumnsStore(storage).getState().widths).toEqual({ deliveryMethods: 190, quantity: MIN_COLUMN_WIDTH });
+    store.getState().resetWidth('quantity');
+    expect(createGridColumnsStore(storage).getState().widths).toEqual({ deliveryMethods: 190 });
+    store.getState().reset();
+    expect(createGridColumnsStore(storage).getState().widths).toEqual({});
+    const odd = memoryStorage({ 'market-desk.grid-column-widths': '{"vat": 5000, "gone": 90, "qty": "wide"}' });
+    expect(createGridColumnsStore(odd).getState().widths).toEqual({ vat: MAX_COLUMN_WIDTH });
+  });
+
   it('lay out one style per shown column and a minimum row width that grows with them', () => {
     const few = gridLayout(ALL_COLUMNS.slice(0, 10));
     const all = gridLayout(ALL_COLUMNS);
     expect(few.styles).toHaveLength(10);
     expect(all.minRowWidth - few.minRowWidth).toBe(ALL_COLUMNS.slice(10).reduce((sum, c) => sum + c.width, 0));
+    const wider = gridLayout(ALL_COLUMNS.slice(0, 10), { quantity: 100, title: 300 });
+    expect(wider.minRowWidth - few.minRowWidth).toBe(100 - 48 + 300 - 164);
+    expect(wider.styles[0]).toEqual({ flex: '1 0 300px' });
+    expect(wider.styles[4]).toEqual({ flex: '0 0 100px' });
   });
 
   it('show flags as yes and no, edit them with a choice, and send 1 and 0', () => {

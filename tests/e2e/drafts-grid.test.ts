@@ -155,6 +155,21 @@ describe('the drafts grid in web mode', () => {
     await page.getByLabel('Edit Offers').press('Enter');
     await expect.poll(() => cell('Vintage lamp no. 3', 'offersAllowed').textContent()).toBe('yes');
 
+    // A heading's right edge sizes its column, for the heading and every row.
+    const heading = page.getByRole('columnheader', { name: 'Delivery', exact: true });
+    const widthOf = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.width ?? 0;
+    const before = await widthOf(heading);
+    const handle = (await heading.locator('.col-resize').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 30, handle.y + 10);
+    await page.mouse.move(handle.x + handle.width / 2 + 60, handle.y + 10);
+    await page.mouse.up();
+    await expect.poll(() => widthOf(heading)).toBe(before + 60);
+    expect(await widthOf(cell('Vintage lamp no. 3', 'deliveryMethods'))).toBe(before + 60);
+    await heading.locator('.col-resize').dblclick();
+    await expect.poll(() => widthOf(heading)).toBe(before);
+
     // Back to the default columns, which fit the window again.
     await chooser.click();
     await page.getByRole('button', { name: 'Default columns' }).click();

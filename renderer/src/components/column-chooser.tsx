@@ -51,7 +51,7 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
             </label>
           ))}
         </fieldset>
-        <p className="hint">More columns than the window holds scroll sideways.</p>
+        <p className="hint">Drag a heading's right edge to size its column. More columns than the window holds scroll sideways. Default columns also restores the widths.</p>
         <button type="button" onClick={() => store.getState().reset()}>Default columns</button>
       </div>
     </details>

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
 import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import { ColumnResizer } from './column-resizer.tsx';
 import { editValue, parseInput } from './columns.ts';
 import { CHECK_STYLE, gridLayout, TRAILING_STYLES } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
@@ -28,7 +29,8 @@ function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
 
 export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore; columnsStore: GridColumnsStore; onOpen?: () => void }) {
   const columns = useStore(columnsStore, (s) => s.columns);
-  const layout = useMemo(() => gridLayout(columns), [columns]);
+  const widths = useStore(columnsStore, (s) => s.widths);
+  const layout = useMemo(() => gridLayout(columns, widths), [columns, widths]);
   // The handlers below are made once; they read the columns shown at the time of the event.
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
@@ -172,6 +174,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
           {layout.columns.map((c, ci) => (
             <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} style={layout.styles[ci]} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
               {c.sort ? <button type="button" className="sort" onClick={() => void store.getState().toggleSort(c.sort!)}>{c.label}{sortMark(c.sort)}</button> : c.label}
+              <ColumnResizer column={c} store={columnsStore} />
             </div>
           ))}
           <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>

@@ -24,10 +24,15 @@ export interface GridLayout {
   minRowWidth: number;
 }
 
-export function gridLayout(columns: readonly Column[]): GridLayout {
+/**
+ * widths: the seller's, by field, over the columns' own. The title (width 0) takes what is left
+ * of the row, at least its own or the seller's width.
+ */
+export function gridLayout(columns: readonly Column[], widths: Readonly<Record<string, number>> = {}): GridLayout {
+  const widthOf = (c: Column) => widths[c.field] ?? (c.width || TITLE_MIN_WIDTH);
   return {
     columns,
-    styles: columns.map((c) => (c.width === 0 ? { flex: `1 0 ${TITLE_MIN_WIDTH}px` } : fixed(c.width))),
-    minRowWidth: CHECK_WIDTH + columns.reduce((sum, c) => sum + (c.width || TITLE_MIN_WIDTH), 0) + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0),
+    styles: columns.map((c) => (c.width === 0 ? { flex: `1 0 ${widthOf(c)}px` } : fixed(widthOf(c)))),
+    minRowWidth: CHECK_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0),
   };
 }

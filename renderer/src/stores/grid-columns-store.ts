@@ -1,14 +1,28 @@
-// Which columns the drafts grid shows. Kept in the window's local storage: it is a preference of
-// this computer's screen, not of the account (the same seller may want fewer columns on a laptop).
+// Which columns the drafts grid shows, and how wide the seller dragged them. Kept in the window's
+// local storage: a preference of this computer's screen, not of the account (the same seller may
+// want fewer columns on a laptop).
 import { createStore } from 'zustand/vanilla';
 import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS, type Column } from '../components/columns.ts';
 
-const STORAGE_KEY = 'market-desk.grid-columns';
+const FIELDS_KEY = 'market-desk.grid-columns';
+const WIDTHS_KEY = 'market-desk.grid-column-widths';
+/** Narrow enough to hide a column's text, never so narrow its edge cannot be caught again. */
+export const MIN_COLUMN_WIDTH = 40;
+export const MAX_COLUMN_WIDTH = 800;
+
+export type ColumnWidths = Readonly<Record<string, number>>;
 
 export interface GridColumnsState {
   /** The shown columns, in the grid's order; the title is always one of them. */
   columns: readonly Column[];
+  /** Widths the seller chose, by field; the others have their column's own. */
+  widths: ColumnWidths;
   setShown(field: string, shown: boolean): void;
+  /** keep: false while dragging (nothing written until the drag ends). */
+  setWidth(field: string, width: number, keep?: boolean): void;
+  /** The column's own width again. */
+  resetWidth(field: string): void;
+  /** The default columns at their own widths. */
   reset(): void;
 }
 
@@ -25,39 +39,66 @@ function columnsOf(fields: Iterable<string>): readonly Column[] {
   return ALL_COLUMNS.filter((c) => wanted.has(c.field));
 }
 
-function saved(storage: PreferenceStorage): readonly Column[] {
+const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
+
+function read(storage: PreferenceStorage, key: string): unknown {
   try {
-    const value: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-    // Unknown names (a field a later version dropped) are skipped.
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return columnsOf(value);
+    return JSON.parse(storage?.getItem(key) ?? 'null');
   } catch {
-    // Unreadable: the defaults.
+    return null;
   }
-  return columnsOf(DEFAULT_COLUMN_FIELDS);
+}
+
+/** Unreadable or unknown entries (a field a later version dropped) fall back to the defaults. */
+function savedColumns(storage: PreferenceStorage): readonly Column[] {
+  const value = read(storage, FIELDS_KEY);
+  return columnsOf(Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : DEFAULT_COLUMN_FIELDS);
+}
+
+function savedWidths(storage: PreferenceStorage): ColumnWidths {
+  const value = read(storage, WIDTHS_KEY);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const known = new Set(ALL_COLUMNS.map((c) => c.field));
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([field, width]) => (known.has(field) && typeof width === 'number' && Number.isFinite(width) ? [[field, clampWidth(width)]] : [])),
+  );
 }
 
 export function createGridColumnsStore(storage: PreferenceStorage) {
-  const keep = (columns: readonly Column[]) => {
+  const keep = (key: string, value: unknown) => {
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(columns.map((c) => c.field)));
+      storage?.setItem(key, JSON.stringify(value));
     } catch {
       // Storage full or refused: the choice lasts until the window closes.
     }
   };
   return createStore<GridColumnsState>()((set, get) => ({
-    columns: saved(storage),
+    columns: savedColumns(storage),
+    widths: savedWidths(storage),
     setShown(field, shown) {
       if (field === 'title') return;
       const fields = new Set(get().columns.map((c) => c.field));
       if (shown) fields.add(field);
       else fields.delete(field);
       const columns = columnsOf(fields);
-      keep(columns);
+      keep(FIELDS_KEY, columns.map((c) => c.field));
       set({ columns });
     },
+    setWidth(field, width, persist = true) {
+      if (!ALL_COLUMNS.some((c) => c.field === field)) return;
+      const widths = { ...get().widths, [field]: clampWidth(width) };
+      if (persist) keep(WIDTHS_KEY, widths);
+      set({ widths });
+    },
+    resetWidth(field) {
+      const widths = Object.fromEntries(Object.entries(get().widths).filter(([f]) => f !== field));
+      keep(WIDTHS_KEY, widths);
+      set({ widths });
+    },
     reset() {
-      storage?.removeItem(STORAGE_KEY);
-      set({ columns: columnsOf(DEFAULT_COLUMN_FIELDS) });
+      storage?.removeItem(FIELDS_KEY);
+      storage?.removeItem(WIDTHS_KEY);
+      set({ columns: columnsOf(DEFAULT_COLUMN_FIELDS), widths: {} });
     },
   }));
 }
