@@ -41,10 +41,23 @@ describe('the grid columns', () => {
     expect(fields(createGridColumnsStore(storage))).toEqual(DEFAULT_COLUMN_FIELDS);
   });
 
-  it('fall back to the defaults on an unreadable choice, skip unknown names and always keep the title', () => {
+  it('fall back to the defaults on an unreadable choice, skip unknown and repeated names and always keep the title', () => {
     expect(fields(createGridColumnsStore(memoryStorage({ 'market-desk.grid-columns': '{not json' })))).toEqual(DEFAULT_COLUMN_FIELDS);
-    expect(fields(createGridColumnsStore(memoryStorage({ 'market-desk.grid-columns': '["vat","gone","quantity"]' })))).toEqual(['title', 'quantity', 'vat']);
+    expect(fields(createGridColumnsStore(memoryStorage({ 'market-desk.grid-columns': '["vat","gone","quantity","vat"]' })))).toEqual(['title', 'vat', 'quantity']);
     expect(fields(createGridColumnsStore(null))).toEqual(DEFAULT_COLUMN_FIELDS);
+  });
+
+  it('move a column to another place, a column shown again going to the end, and keep that order', () => {
+    const storage = memoryStorage();
+    const store = createGridColumnsStore(storage);
+    store.getState().moveTo('buyNowPrice', 0);
+    store.getState().moveTo('title', 99);
+    store.getState().setShown('saleMethod', false);
+    store.getState().setShown('saleMethod', true);
+    store.getState().moveTo('vat', 1);
+    const expected = ['buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays', 'deliveryMethods', 'paymentMethods', 'title', 'saleMethod'];
+    expect(fields(store)).toEqual(expected);
+    expect(fields(createGridColumnsStore(storage))).toEqual(expected);
   });
 
   it('keep the widths the seller dragged, within bounds, written only when a drag ends', () => {
@@ -71,7 +84,7 @@ describe('the grid columns', () => {
     expect(few.styles).toHaveLength(10);
     expect(all.minRowWidth - few.minRowWidth).toBe(ALL_COLUMNS.slice(10).reduce((sum, c) => sum + c.width, 0));
     const wider = gridLayout(ALL_COLUMNS.slice(0, 10), { quantity: 100, title: 300 });
-    expect(wider.minRowWidth - few.minRowWidth).toBe(100 - 48 + 300 - 164);
+    expect(wider.minRowWidth - few.minRowWidth).toBe(100 - 48 + 300 - 154);
     expect(wider.styles[0]).toEqual({ flex: '1 0 300px' });
     expect(wider.styles[4]).toEqual({ flex: '0 0 100px' });
   });

@@ -51,9 +51,14 @@ describe('the drafts grid in web mode', () => {
     expect(await page.evaluate(`(() => {
       const scroll = document.querySelector('.grid-scroll');
       const cut = [...document.querySelectorAll('.grid-row .cell:not([data-field=title])')].flatMap((cell) => {
+        // The text's own width (a Range), or a child's whole width where it cuts its text itself.
+        const range = document.createRange();
+        range.selectNodeContents(cell.querySelector('.sort, .heading-label') ?? cell);
         const child = cell.firstElementChild;
         const style = getComputedStyle(cell);
-        const needs = Math.max(cell.scrollWidth, child ? child.scrollWidth + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0);
+        const content = Math.max(range.getBoundingClientRect().width, child ? child.scrollWidth : 0);
+        // Cut: the text reaches within 2 px of the cell's edge (the cell clips at its padding box).
+        const needs = Math.ceil(content + parseFloat(style.paddingLeft) + 2);
         return needs > cell.clientWidth ? [cell.textContent + ': ' + needs + ' > ' + cell.clientWidth] : [];
       });
       return { sideways: scroll.scrollWidth - scroll.clientWidth, cut };
@@ -155,6 +160,16 @@ describe('the drafts grid in web mode', () => {
     await page.getByLabel('Edit Offers').press('Enter');
     await expect.poll(() => cell('Vintage lamp no. 3', 'offersAllowed').textContent()).toBe('yes');
 
+    // A column moves with Ctrl+Shift+arrow on one of its cells, or by dragging its heading.
+    const before3 = await headers();
+    await cell('Vintage lamp no. 3', 'condition').click();
+    await page.keyboard.press('Control+Shift+ArrowLeft');
+    await expect.poll(async () => (await headers()).indexOf('Condition')).toBe(before3.indexOf('Condition') - 1);
+    expect((await headers()).indexOf('Qty')).toBe(before3.indexOf('Condition'));
+    await page.getByRole('columnheader', { name: 'Delivery price €' }).locator('.heading-label').dragTo(page.getByRole('columnheader', { name: 'Title' }));
+    await expect.poll(async () => (await headers())[1]).toBe('Delivery price €');
+    expect((await page.locator('[role=row][data-local-id]').first().locator('[role=gridcell]').nth(1).getAttribute('data-field'))).toBe('deliveryPrice');
+
     // A heading's right edge sizes its column, for the heading and every row.
     const heading = page.getByRole('columnheader', { name: 'Delivery', exact: true });
     const widthOf = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.width ?? 0;
@@ -177,6 +192,7 @@ describe('the drafts grid in web mode', () => {
     await page.locator('main > p.hint').click();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Delivery price €' }).isVisible()).toBe(false);
     await expect.poll(async () => (await headers()).includes('Delivery price €')).toBe(false);
+    expect((await headers()).slice(1, 4)).toEqual(['Title', 'Sale method', 'Buy-now € ▲']);
     expect(consoleProblems).toEqual([]);
   }, 60_000);
 });

@@ -51,7 +51,9 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
             </label>
           ))}
         </fieldset>
-        <p className="hint">Drag a heading's right edge to size its column. More columns than the window holds scroll sideways. Default columns also restores the widths.</p>
+        <p className="hint">
+          Drag a heading to move its column (or press Ctrl+Shift+← → on one of its cells), and a heading's right edge to size it. A column shown again goes to the end. More columns than the window holds scroll sideways. Default columns also restores the order and the widths.
+        </p>
         <button type="button" onClick={() => store.getState().reset()}>Default columns</button>
       </div>
     </details>

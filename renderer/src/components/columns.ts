@@ -19,13 +19,13 @@ export interface Column {
  */
 export const ALL_COLUMNS: readonly Column[] = [
   { field: 'title', label: 'Title', width: 0, kind: 'text', sort: 'title' },
-  { field: 'saleMethod', label: 'Sale method', width: 100, kind: 'enum', options: ['auction', 'buy-now'] },
+  { field: 'saleMethod', label: 'Sale method', width: 106, kind: 'enum', options: ['auction', 'buy-now'] },
   { field: 'buyNowPrice', label: 'Buy-now €', width: 110, kind: 'number', sort: 'price', align: 'right' },
   { field: 'startingPrice', label: 'Start €', width: 72, kind: 'number', align: 'right' },
   { field: 'quantity', label: 'Qty', width: 48, kind: 'int', align: 'right' },
   { field: 'condition', label: 'Condition', width: 88, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
-  { field: 'categoryId', label: 'Category', width: 76, kind: 'int', align: 'right' },
-  { field: 'openDays', label: 'Days', width: 46, kind: 'int', align: 'right' },
+  { field: 'categoryId', label: 'Category', width: 80, kind: 'int', align: 'right' },
+  { field: 'openDays', label: 'Days', width: 48, kind: 'int', align: 'right' },
   { field: 'deliveryMethods', label: 'Delivery', width: 124, kind: 'list', options: ['pickup', 'shipment'] },
   { field: 'paymentMethods', label: 'Payment', width: 110, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
   { field: 'minimumIncrease', label: 'Min. raise €', width: 96, kind: 'number', align: 'right' },

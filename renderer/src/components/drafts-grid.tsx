@@ -6,9 +6,9 @@ import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import type { DraftsStore } from '../stores/drafts-store.ts';
 import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
-import { ColumnResizer } from './column-resizer.tsx';
+import { ColumnHeading } from './column-heading.tsx';
 import { editValue, parseInput } from './columns.ts';
-import { CHECK_STYLE, gridLayout, TRAILING_STYLES } from './grid-layout.ts';
+import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
@@ -77,6 +77,17 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
     const s = store.getState();
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
     const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      // Moves the focused column, and the focus with it.
+      const column = layout.columns[s.focusColumn];
+      const to = s.focusColumn + (event.key === 'ArrowLeft' ? -1 : 1);
+      if (column && to >= 0 && to < layout.columns.length) {
+        columnsStore.getState().moveTo(column.field, to);
+        s.setFocusColumn(to);
+      }
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown': void s.moveFocus(1, 0, event.shiftKey); break;
       case 'ArrowUp': void s.moveFocus(-1, 0, event.shiftKey); break;
@@ -172,10 +183,16 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
             />
           </div>
           {layout.columns.map((c, ci) => (
-            <div key={c.field} role="columnheader" className={`cell${c.align === 'right' ? ' right' : ''}`} style={layout.styles[ci]} aria-sort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-              {c.sort ? <button type="button" className="sort" onClick={() => void store.getState().toggleSort(c.sort!)}>{c.label}{sortMark(c.sort)}</button> : c.label}
-              <ColumnResizer column={c} store={columnsStore} />
-            </div>
+            <ColumnHeading
+              key={c.field}
+              column={c}
+              index={ci}
+              style={layout.styles[ci] as CellStyle}
+              store={columnsStore}
+              ariaSort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              sortMark={sortMark(c.sort)}
+              onSort={() => c.sort && void store.getState().toggleSort(c.sort)}
+            />
           ))}
           <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
           <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>

@@ -7,7 +7,7 @@ import type { Column } from './columns.ts';
  * root type check, where React's stand-in DOM types would hide Playwright's. */
 export type CellStyle = { flex: string };
 
-const TITLE_MIN_WIDTH = 164;
+const TITLE_MIN_WIDTH = 154;
 const CHECK_WIDTH = 40;
 /** Status, sync state, checks. */
 const TRAILING_WIDTHS = [72, 90, 92];

@@ -1,4 +1,4 @@
-// Which columns the drafts grid shows, and how wide the seller dragged them. Kept in the window's
+// Which columns the drafts grid shows, in which order, and how wide the seller dragged them. Kept in the window's
 // local storage: a preference of this computer's screen, not of the account (the same seller may
 // want fewer columns on a laptop).
 import { createStore } from 'zustand/vanilla';
@@ -13,11 +13,14 @@ export const MAX_COLUMN_WIDTH = 800;
 export type ColumnWidths = Readonly<Record<string, number>>;
 
 export interface GridColumnsState {
-  /** The shown columns, in the grid's order; the title is always one of them. */
+  /** The shown columns, in the seller's order; the title is always one of them. */
   columns: readonly Column[];
   /** Widths the seller chose, by field; the others have their column's own. */
   widths: ColumnWidths;
+  /** A column shown again goes to the end. */
   setShown(field: string, shown: boolean): void;
+  /** Moves a shown column to this position (clamped to the row). */
+  moveTo(field: string, index: number): void;
   /** keep: false while dragging (nothing written until the drag ends). */
   setWidth(field: string, width: number, keep?: boolean): void;
   /** The column's own width again. */
@@ -33,10 +36,12 @@ export type PreferenceStorage = {
   removeItem(key: string): void;
 } | null;
 
+const BY_FIELD = new Map(ALL_COLUMNS.map((c) => [c.field, c]));
+
+/** The columns of these fields in this order: unknown and repeated names skipped, the title first if missing. */
 function columnsOf(fields: Iterable<string>): readonly Column[] {
-  const wanted = new Set(fields);
-  wanted.add('title');
-  return ALL_COLUMNS.filter((c) => wanted.has(c.field));
+  const ordered = [...new Set(fields)].flatMap((f) => BY_FIELD.get(f) ?? []);
+  return ordered.some((c) => c.field === 'title') ? ordered : [BY_FIELD.get('title') as Column, ...ordered];
 }
 
 const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
@@ -77,11 +82,19 @@ export function createGridColumnsStore(storage: PreferenceStorage) {
     widths: savedWidths(storage),
     setShown(field, shown) {
       if (field === 'title') return;
-      const fields = new Set(get().columns.map((c) => c.field));
-      if (shown) fields.add(field);
-      else fields.delete(field);
-      const columns = columnsOf(fields);
+      const fields = get().columns.map((c) => c.field).filter((f) => f !== field);
+      const columns = columnsOf(shown ? [...fields, field] : fields);
       keep(FIELDS_KEY, columns.map((c) => c.field));
+      set({ columns });
+    },
+    moveTo(field, index) {
+      const fields = get().columns.map((c) => c.field);
+      const from = fields.indexOf(field);
+      if (from < 0) return;
+      fields.splice(from, 1);
+      fields.splice(Math.max(0, Math.min(fields.length, index)), 0, field);
+      const columns = columnsOf(fields);
+      keep(FIELDS_KEY, fields);
       set({ columns });
     },
     setWidth(field, width, persist = true) {
