@@ -51,9 +51,31 @@ export function createSyncStore(bridge: Bridge) {
       dispose: () => unsubscribers.forEach((u) => u()),
     };
   });
+  /**
+   * The queue shrinks as the push sends each change, and a run reads the marketplace again after
+   * its push (which takes a while on a big shop): the count follows the push, not the run's end.
+   * One refresh at a time, and one more after it when changes came meanwhile.
+   */
+  let refreshing = false;
+  let again = false;
+  const followQueue = () => {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = true;
+    void store.getState().refresh().finally(() => {
+      refreshing = false;
+      if (again) {
+        again = false;
+        followQueue();
+      }
+    });
+  };
   const unsubscribers = [
     bridge.on('sync.progress', (progress) => {
       store.setState({ progress, photos: progress.photos ?? null, ...(progress.running ? {} : { uploading: 0 }) });
+      if (progress.phase === 'push' || progress.phase === 'pushed') followQueue();
       // The end of a run changes the queue and the running flag.
       if (!progress.running) void store.getState().refresh();
     }),
