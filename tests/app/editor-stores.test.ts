@@ -3,12 +3,12 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { typedBridge, type RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
+import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
 import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
 import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
 import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
-import { memoryTransport } from './memory-transport.ts';
+import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { openTestCore } from './support.ts';
 
 function setup() {
@@ -128,16 +128,7 @@ describe('the photos store', () => {
     settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
     const inner = memoryTransport(core.bridge, core.session);
     // The real core, with the answers of images.list held back on request (a slow answer).
-    const held: Array<() => void> = [];
-    let holding = false;
-    const transport: RawTransport = {
-      async invoke(name, input) {
-        const answer = await inner.invoke(name, input);
-        if (holding && name === 'images.list') await new Promise<void>((release) => held.push(release));
-        return answer;
-      },
-      on: (name, listener) => inner.on(name, listener),
-    };
+    const { transport, held, hold } = slowAnswers(inner, 'images.list');
     const bridge = typedBridge(transport);
     const editor = createEditorStore(bridge);
     const images = createImagesStore(bridge);
@@ -146,10 +137,10 @@ describe('the photos store', () => {
     await images.actions.add(await Promise.all([source('red.jpg', 200, 20, 20), source('blue.jpg', 20, 20, 200)]));
     const [first, second] = images.getState().images.map((i) => i.id);
 
-    holding = true;
+    hold(true);
     const stale = images.actions.reload();
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    holding = false;
+    hold(false);
     await images.actions.move(first as number, 1);
     expect(images.getState().images.map((i) => i.id)).toEqual([second, first]);
     held[0]?.();

@@ -18,3 +18,22 @@ export function memoryTransport(bridge: CoreBridge, session: CoreSession): RawTr
     },
   };
 }
+
+/**
+ * A transport whose answers of one method can be held back (a slow answer): while `hold(true)`,
+ * each answer of `method` is read from the core at once, then waits in `held` for its release,
+ * so it arrives after answers given later.
+ */
+export function slowAnswers(inner: RawTransport, method: string) {
+  const held: Array<() => void> = [];
+  let holding = false;
+  const transport: RawTransport = {
+    async invoke(name, input) {
+      const answer = await inner.invoke(name, input);
+      if (holding && name === method) await new Promise<void>((release) => held.push(release));
+      return answer;
+    },
+    on: (name, listener) => inner.on(name, listener),
+  };
+  return { transport, held, hold: (on: boolean) => void (holding = on) };
+}

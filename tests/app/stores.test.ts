@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { typedBridge, type RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
+import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
-import { memoryTransport } from './memory-transport.ts';
+import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';
 
 function setup(options: { pageSize?: number } = {}) {
@@ -134,23 +134,14 @@ describe('the drafts store', () => {
     const core = openTestCore();
     const inner = memoryTransport(core.bridge, core.session);
     // The real core, with the answers of drafts.get held back on request (a slow answer).
-    const held: Array<() => void> = [];
-    let holding = false;
-    const transport: RawTransport = {
-      async invoke(name, input) {
-        const answer = await inner.invoke(name, input);
-        if (holding && name === 'drafts.get') await new Promise<void>((release) => held.push(release));
-        return answer;
-      },
-      on: (name, listener) => inner.on(name, listener),
-    };
+    const { transport, held, hold } = slowAnswers(inner, 'drafts.get');
     const drafts = createDraftsStore(typedBridge(transport), { pageSize: 20, columns: 10 });
     await drafts.getState().importCsv(draftsCsv(2));
     const row = drafts.getState().rows[0]!;
-    holding = true;
+    hold(true);
     const stale = drafts.getState().refreshRows([row.localId]);
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    holding = false;
+    hold(false);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '55')).toBe(true);
     held[0]?.();
@@ -220,24 +211,15 @@ describe('the sync store', () => {
     const core = openTestCore();
     const inner = memoryTransport(core.bridge, core.session);
     // The real core, with the answers of sync.status held back on request (a slow answer).
-    const held: Array<() => void> = [];
-    let holding = false;
-    const transport: RawTransport = {
-      async invoke(name, input) {
-        const answer = await inner.invoke(name, input);
-        if (holding && name === 'sync.status') await new Promise<void>((release) => held.push(release));
-        return answer;
-      },
-      on: (name, listener) => inner.on(name, listener),
-    };
+    const { transport, held, hold } = slowAnswers(inner, 'sync.status');
     const bridge = typedBridge(transport);
     const sync = createSyncStore(bridge);
     const drafts = createDraftsStore(bridge, { pageSize: 20, columns: 10 });
     await sync.getState().refresh();
-    holding = true;
+    hold(true);
     const stale = sync.getState().refresh();
     await vi.waitFor(() => expect(held).toHaveLength(1));
-    holding = false;
+    hold(false);
     // A local change: its event refreshes the status, which now counts the queued drafts.
     await drafts.getState().importCsv(draftsCsv(2));
     await vi.waitFor(() => expect(sync.getState().status?.queueLength).toBe(2));
