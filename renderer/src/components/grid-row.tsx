@@ -84,28 +84,31 @@ function Cells(props: GridRowProps) {
           />
         )}
       </div>
-      {layout.columns.map((c, ci) => (
-        <div
-          key={c.field}
-          role="gridcell"
-          data-field={c.field}
-          style={layout.styles[ci]}
-          // Titles and lists may be cut to the column: the whole value shows on hover.
-          title={row && (c.kind === 'text' || c.kind === 'list') ? displayValue(row, c.field) : undefined}
-          className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
-        >
-          {row && editingField === c.field ? (
-            <CellEditor
-              column={c}
-              initial={editValue(row, c.field)}
-              onCommit={(text, move) => props.onCommit(row, ci, text, move)}
-              onCancel={props.onCancelEdit}
-            />
-          ) : (
-            row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : ''
-          )}
-        </div>
-      ))}
+      {layout.columns.map((c, ci) => {
+        const shown = row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : '';
+        return (
+          <div
+            key={c.field}
+            role="gridcell"
+            data-field={c.field}
+            style={layout.styles[ci]}
+            // Titles and lists may be cut to the column: the whole value shows on hover.
+            title={row && (c.kind === 'text' || c.kind === 'list') ? shown : undefined}
+            className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
+          >
+            {row && editingField === c.field ? (
+              <CellEditor
+                column={c}
+                initial={editValue(row, c.field)}
+                onCommit={(text, move) => props.onCommit(row, ci, text, move)}
+                onCancel={props.onCancelEdit}
+              />
+            ) : (
+              shown
+            )}
+          </div>
+        );
+      })}
       <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{row.status}</span>}</div>
       <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} />}</div>
       <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} />}</div>
