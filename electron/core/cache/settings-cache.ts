@@ -1,5 +1,6 @@
 // The cached user settings (2.9) and category tree: what offline validation reads.
 import { UserSettings } from '../../../shared/api/users.ts';
+import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
 
 export interface CachedCategory {
@@ -11,11 +12,7 @@ export interface CachedCategory {
 }
 
 export function settingsCache(db: Db) {
-  const read = db.prepare(`SELECT json FROM user_settings WHERE id = 1`).pluck();
-  const write = db.prepare(
-    `INSERT INTO user_settings (id, json, fetched_at) VALUES (1, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at`,
-  );
+  const stored = jsonRow(db, { table: 'user_settings', stamp: 'fetched_at' }, UserSettings);
   const level = db.prepare(`SELECT level FROM categories WHERE id = ?`).pluck();
   const upsertCategory = db.prepare(
     `INSERT INTO categories (id, parent_id, level, title, position) VALUES (?, ?, ?, ?, ?)
@@ -27,17 +24,10 @@ export function settingsCache(db: Db) {
   return {
     /** The settings as last stored, or null (never pulled, or a stored copy that no longer parses). */
     settings(): UserSettings | null {
-      const json = read.get() as string | undefined;
-      if (json === undefined) return null;
-      try {
-        const parsed = UserSettings.safeParse(JSON.parse(json));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
+      return stored.get();
     },
     saveSettings(settings: UserSettings, now: number): void {
-      write.run(JSON.stringify(UserSettings.parse(settings)), now);
+      stored.put(UserSettings.parse(settings), now);
     },
     categoryLevel(id: number): number | undefined {
       return level.get(id) as number | undefined;

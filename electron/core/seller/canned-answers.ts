@@ -3,6 +3,7 @@
 // written, so no caller can store a list the editor would refuse.
 import { CannedAnswersSchema } from '../../../shared/canned-answers-schema.ts';
 import { DEFAULT_CANNED, type CannedAnswer } from '../../../shared/canned-answers.ts';
+import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 
@@ -13,26 +14,14 @@ export interface CannedList {
 }
 
 export function cannedAnswers(db: Db) {
-  const read = db.prepare(`SELECT json FROM canned_answers WHERE id = 1`).pluck();
-  const write = db.prepare(
-    `INSERT INTO canned_answers (id, json, updated) VALUES (1, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET json = excluded.json, updated = excluded.updated`,
-  );
-  const clear = db.prepare(`DELETE FROM canned_answers`);
+  const row = jsonRow(db, { table: 'canned_answers', stamp: 'updated' }, CannedAnswersSchema);
   const defaults = (): CannedList => ({ answers: DEFAULT_CANNED.map((a) => ({ ...a })), custom: false });
 
   return {
     list(): CannedList {
-      const json = read.get() as string | undefined;
-      if (json === undefined) return defaults();
-      // A stored list that no longer parses (written by a later version with other rules) is
-      // not shown half-way: the defaults are, and the row stays until the seller saves.
-      try {
-        const parsed = CannedAnswersSchema.safeParse(JSON.parse(json));
-        return parsed.success ? { answers: parsed.data, custom: true } : defaults();
-      } catch {
-        return defaults();
-      }
+      // A stored list that no longer parses shows the defaults; the row stays until the seller saves.
+      const stored = row.get();
+      return stored ? { answers: stored, custom: true } : defaults();
     },
     save(answers: readonly CannedAnswer[], now: number): CannedList {
       const parsed = CannedAnswersSchema.safeParse(answers);
@@ -41,11 +30,11 @@ export function cannedAnswers(db: Db) {
         const field = ['answers', ...(issue?.path ?? []).map(String)].join('.');
         throw new DraftError('validation', `canned answers refused: ${field}: ${issue?.message ?? 'invalid'}`, [], field);
       }
-      write.run(JSON.stringify(parsed.data), now);
+      row.put(parsed.data, now);
       return { answers: parsed.data, custom: true };
     },
     reset(): CannedList {
-      clear.run();
+      row.clear();
       return defaults();
     },
   };
