@@ -106,4 +106,18 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (1, '[]', 1)`).run();
     expect(() => db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (2, '[]', 1)`).run()).toThrow(/CHECK/);
   });
+
+  it('6: adds the SKU column, empty on items from before; search finds an item by its SKU', () => {
+    const { db } = openTempDb({ upTo: 5 });
+    db.prepare(`INSERT INTO items (title, description, created, updated) VALUES ('Lamp', '<p>brass</p>', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 6);
+    expect(db.prepare(`SELECT title, sku FROM items`).get()).toEqual({ title: 'Lamp', sku: null });
+    const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`UPDATE items SET sku = 'SHELF-7' WHERE local_id = 1`).run();
+    expect(find.all('"shelf" "7"')).toEqual([1]);
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Chair', 'BOX-12', 2, 2)`).run();
+    expect(find.all('box')).toEqual([2]);
+  });
 });

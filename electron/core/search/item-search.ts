@@ -9,6 +9,8 @@ export const GRID_SORTS = {
   updated: 'items.updated',
   price: 'items.grid_price',
   title: 'items.title COLLATE NOCASE',
+  /** Items without a SKU come first ascending (SQLite sorts NULL lowest). */
+  sku: 'items.sku COLLATE NOCASE',
   status: 'items.status',
   closing: 'items.closes_at',
   relevance: 'items_fts.rank',
@@ -98,7 +100,7 @@ export function itemSearch(db: Db) {
     const { from, where, params, match } = filters(query);
     let sort: GridSort = query.sort ?? (match !== null ? 'recent' : 'updated');
     if (sort === 'relevance' && match === null) sort = 'updated';
-    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' ? 'ASC' : 'DESC';
+    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' || sort === 'sku' ? 'ASC' : 'DESC';
     // local_id breaks ties so paging is stable; with text, ordering by the index's own rowid
     // lets FTS5 deliver rows in order and stop at the limit.
     const idOrder = match !== null ? 'items_fts.rowid' : 'items.local_id';

@@ -1,5 +1,7 @@
-// The grid's columns: which item field each shows, how it is edited and sorted.
+// The grid's columns: which item field each shows, how it is edited and sorted. Made from the
+// item-field registry (shared/item-fields.ts): a field with a `grid` entry is a column.
 import type { DraftRow, GridQueryInput } from '../../../shared/ipc.ts';
+import { DEFAULT_GRID_FIELDS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldName } from '../../../shared/item-fields.ts';
 
 export type ColumnKind = 'text' | 'number' | 'int' | 'enum' | 'list' | 'flag';
 export interface Column {
@@ -13,40 +15,34 @@ export interface Column {
   align?: 'right';
 }
 
+function columnOf(field: ItemFieldName): Column | null {
+  const def = ITEM_FIELDS[field];
+  const grid = 'grid' in def ? def.grid : undefined;
+  if (!grid) return null;
+  return {
+    field,
+    label: ('label' in grid ? grid.label : undefined) ?? def.label,
+    width: grid.width,
+    kind: def.kind,
+    ...('options' in def ? { options: def.options } : {}),
+    ...('sort' in grid ? { sort: grid.sort } : {}),
+    ...('align' in grid ? { align: grid.align } : {}),
+  };
+}
+
+const defaults = new Set<string>(DEFAULT_GRID_FIELDS);
 /**
  * Every field a draft has, as a grid column (the description is HTML and has the editor). The
- * first ten are shown unless the seller picks others (Columns…); every one can be edited inline.
+ * default ones come first and are shown unless the seller picks others (Columns…); every one
+ * can be edited inline.
  */
 export const ALL_COLUMNS: readonly Column[] = [
-  { field: 'title', label: 'Title', width: 0, kind: 'text', sort: 'title' },
-  { field: 'saleMethod', label: 'Sale method', width: 106, kind: 'enum', options: ['auction', 'buy-now'] },
-  { field: 'buyNowPrice', label: 'Buy-now €', width: 110, kind: 'number', sort: 'price', align: 'right' },
-  { field: 'startingPrice', label: 'Start €', width: 72, kind: 'number', align: 'right' },
-  { field: 'quantity', label: 'Qty', width: 48, kind: 'int', align: 'right' },
-  { field: 'condition', label: 'Condition', width: 88, kind: 'enum', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
-  { field: 'categoryId', label: 'Category', width: 80, kind: 'int', align: 'right' },
-  { field: 'openDays', label: 'Days', width: 48, kind: 'int', align: 'right' },
-  { field: 'deliveryMethods', label: 'Delivery', width: 124, kind: 'list', options: ['pickup', 'shipment'] },
-  { field: 'paymentMethods', label: 'Payment', width: 110, kind: 'list', options: ['wire-transfer', 'cash', 'mobile-pay'] },
-  { field: 'minimumIncrease', label: 'Min. raise €', width: 96, kind: 'number', align: 'right' },
-  { field: 'reservePrice', label: 'Reserve €', width: 86, kind: 'number', align: 'right' },
-  { field: 'offersAllowed', label: 'Offers', width: 64, kind: 'flag' },
-  { field: 'listTime', label: 'List time', width: 156, kind: 'text' },
-  { field: 'closingTime', label: 'Closing time', width: 156, kind: 'text' },
-  { field: 'republish', label: 'Republish', width: 84, kind: 'flag' },
-  { field: 'postalCode', label: 'Postal code', width: 94, kind: 'text' },
-  { field: 'isLocationAbroad', label: 'Abroad', width: 66, kind: 'flag' },
-  { field: 'deliveryPrice', label: 'Delivery price €', width: 126, kind: 'number', align: 'right' },
-  { field: 'deliveryTerms', label: 'Delivery terms', width: 160, kind: 'text' },
-  { field: 'paymentTerms', label: 'Payment terms', width: 160, kind: 'text' },
-  { field: 'identificationRequired', label: 'ID required', width: 92, kind: 'flag' },
-  { field: 'minimumFeedback', label: 'Min. feedback', width: 106, kind: 'int', align: 'right' },
-  { field: 'marginalTax', label: 'Marginal tax', width: 100, kind: 'flag' },
-  { field: 'vat', label: 'VAT %', width: 62, kind: 'int', align: 'right' },
-];
+  ...DEFAULT_GRID_FIELDS,
+  ...ITEM_FIELD_NAMES.filter((f) => !defaults.has(f)),
+].map(columnOf).filter((c): c is Column => c !== null);
 
 /** The columns a new installation shows: they fit a 1440-pixel window. */
-export const DEFAULT_COLUMN_FIELDS: readonly string[] = ALL_COLUMNS.slice(0, 10).map((c) => c.field);
+export const DEFAULT_COLUMN_FIELDS: readonly string[] = DEFAULT_GRID_FIELDS;
 
 /** Bulk edit offers every field a seller sets on many drafts at once (all but the title). */
 export const BULK_FIELDS: readonly Column[] = ALL_COLUMNS.filter((c) => c.field !== 'title');

@@ -8,8 +8,9 @@ import type { ImagesStore } from '../images/images-store.ts';
 import type { EditorStore } from './editor-store.ts';
 import { EDITOR_FIELDS, present, type EditorField } from './field-specs.ts';
 import { FieldInput } from './field-input.tsx';
+import { FIELD_GROUPS } from '../../../shared/item-fields.ts';
 
-const GROUPS = [...new Set(EDITOR_FIELDS.map((f) => f.group))];
+const GROUPS = FIELD_GROUPS;
 const EDITABLE = ['draft', 'preview'];
 
 function isFuture(requestTime: unknown): boolean {
