@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { IPC_METHOD_NAMES, IPC_METHODS, isIpcMethodName, type IpcError, type IpcMethodName, type IpcResult } from '../../../shared/ipc.ts';
 import { DatabaseTooNewError } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
-import type { Handlers } from './handlers.ts';
+import { CoreError } from '../errors/core-error.ts';
+import type { Handlers } from './handler-types.ts';
 
 export interface CoreBridge {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
@@ -64,6 +65,7 @@ export function toIpcError(error: unknown, name: string, log: (message: string, 
       items: error.items.slice(0, 500).map((i) => ({ localId: i.localId, problems: i.problems, ...(i.reason ? { reason: i.reason } : {}) })),
     };
   }
+  if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
   if (error instanceof DatabaseTooNewError) return { code: 'cache-too-new', message: error.message };
   log(`IPC ${name} failed`, error);
   return { code: 'internal', message: `${name} failed: ${error instanceof Error ? error.message : String(error)}` };

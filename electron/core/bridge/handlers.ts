@@ -1,240 +1,27 @@
-// The handler table: one function per method of shared/ipc.ts, each a few lines over the core.
-// Inputs arrive parsed by the contract (bridge.ts); outputs are checked against it on the way out.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc.ts';
-import { bulkWrites } from '../bulk/bulk-edit.ts';
-import { settingsCache } from '../cache/settings-cache.ts';
-import { UserSettings } from '../../../shared/api/users.ts';
-import { exportDraftsCsv, importDraftsCsv } from '../csv/drafts-csv.ts';
-import type { Db } from '../db/open-account-db.ts';
-import { DraftError } from '../drafts/draft-error.ts';
-import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
-import { sameValue, type DraftField } from '../drafts/fields.ts';
-import { itemReads, type LocalItem } from '../drafts/item-rows.ts';
-import { parseChanges } from '../drafts/plan-edit.ts';
-import { addImages } from '../images/add-images.ts';
-import { imageEdits } from '../images/image-edits.ts';
-import { itemSearch } from '../search/item-search.ts';
-import { validateDraft, type ValidationContext } from '../validation/validate-draft.ts';
+// The handler table: every domain's handler map, one function per method of shared/ipc.ts.
+// Inputs arrive parsed by the contract (bridge.ts); outputs are checked against it on the way
+// out. Adding a method: its schemas in shared/ipc.ts, its handler in its domain's map.
 import type { CoreSession } from './core-session.ts';
-import { editorHandlers } from './editor-handlers.ts';
-import { accountView, sellerHandlers } from './seller-handlers.ts';
+import type { Handlers } from './handler-types.ts';
+import { accountsHandlers, type OpenExternal } from './handlers/accounts-handlers.ts';
+import { draftsHandlers } from './handlers/drafts-handlers.ts';
+import { editorHandlers } from './handlers/editor-handlers.ts';
+import { imagesHandlers } from './handlers/images-handlers.ts';
+import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
+import { syncHandlers } from './handlers/sync-handlers.ts';
 
-export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
-export type Handlers = { [K in IpcMethodName]: Handler<K> };
-
-/** Statement sets are prepared once per open cache, not per call. */
-function repositories(db: Db) {
-  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: itemSearch(db), images: imageEdits(db) };
-}
-
-class DryRun extends Error {}
-
-/** Opens external links; the Electron shell passes shell.openExternal, web mode reports it. */
-export type OpenExternal = (url: string) => Promise<void>;
+export type { Handler, Handlers } from './handler-types.ts';
+export type { OpenExternal } from './handlers/accounts-handlers.ts';
 
 export function coreHandlers(session: CoreSession, openExternal: OpenExternal): Handlers {
-  const cache = new WeakMap<Db, ReturnType<typeof repositories>>();
-  const repo = () => {
-    const db = session.db();
-    let r = cache.get(db);
-    if (!r) {
-      r = repositories(db);
-      cache.set(db, r);
-    }
-    return r;
-  };
-  const changed = (localIds: number[] | null, reason: string) => session.emit('drafts.changed', { localIds, reason });
-
-  /** ctx: read the cached settings once per page, not once per row. */
-  function draftRow(item: LocalItem, ctx: ValidationContext = cachedValidationContext(session.db())) {
-    const imageCount = repo().reads.imageCount(item.localId);
-    const problems = validateDraft(item.fields, { ...ctx, imageCount });
-    return {
-      localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
-      rejectReason: item.rejectReason, rejectField: item.rejectField,
-      fields: item.fields as Record<string, string | number | string[] | null>,
-      imageCount, problems, updated: item.updated,
-    };
-  }
-
-  function mustGet(localId: number): LocalItem {
-    const item = repo().reads.item(localId);
-    if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
-    return item;
-  }
-
   return {
-    ...editorHandlers(session, changed),
-    'drafts.page'(query) {
-      const { reads, search } = repo();
-      const ctx = cachedValidationContext(session.db());
-      const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem, ctx));
-      return { total: search.count(query), offset: query.offset, rows };
-    },
-    'drafts.ids'(query) {
-      const { search } = repo();
-      const ids: number[] = [];
-      for (let offset = 0; ; offset += 1000) {
-        const page = search.search({ ...query, offset, limit: 1000 });
-        for (const row of page) ids.push(row.localId);
-        if (page.length < 1000) return ids;
-      }
-    },
-    'drafts.get': ({ localId }) => draftRow(mustGet(localId)),
-    'drafts.create'({ fields }) {
-      const result = repo().writes.createDraft(fields);
-      changed([result.localId], 'create');
-      return result;
-    },
-    'drafts.update'({ localId, changes }) {
-      const result = repo().writes.editDraft(localId, changes);
-      if (Object.keys(result.changed).length > 0) changed([localId], 'edit');
-      return { changed: result.changed as Record<string, string | number | string[] | null>, problems: result.problems };
-    },
-    'drafts.delete'({ localId }) {
-      repo().writes.deleteDraft(localId);
-      changed([localId], 'delete');
-      return { ok: true as const };
-    },
-    'drafts.bulkPreview'({ localIds, changes }) {
-      const db = session.db();
-      const { reads, bulk } = repo();
-      const { values, problems } = parseChanges(changes);
-      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }]);
-      const fields = Object.keys(values) as DraftField[];
-      const unique = [...new Set(localIds)];
-      // The exact outcome comes from the real bulk edit run in a transaction that is then
-      // rolled back: the preview cannot disagree with what Apply does.
-      const refused: Array<{ localId: number; reason: string }> = [];
-      try {
-        db.transaction(() => {
-          bulk.bulkEdit(unique, changes);
-          throw new DryRun();
-        })();
-      } catch (error) {
-        if (error instanceof DraftError) {
-          for (const item of error.items.slice(0, 200)) refused.push({ localId: item.localId, reason: item.reason ?? item.problems.map((p) => p.message).join('; ') });
-        } else if (!(error instanceof DryRun)) throw error;
-      }
-      const perField: Record<string, number> = Object.fromEntries(fields.map((f) => [f, 0]));
-      const changingIds: number[] = [];
-      for (const group of reads.bulkGroups(unique, fields)) {
-        let differs = false;
-        for (const field of fields) {
-          if (!sameValue(group.fields[field], values[field])) {
-            perField[field] = (perField[field] ?? 0) + group.localIds.length;
-            differs = true;
-          }
-        }
-        if (differs) changingIds.push(...group.localIds);
-      }
-      changingIds.sort((a, b) => a - b);
-      const samples = changingIds.slice(0, 10).map((localId) => {
-        const item = mustGet(localId);
-        const before: Record<string, string | number | string[] | null> = {};
-        const after: Record<string, string | number | string[] | null> = {};
-        for (const field of fields) {
-          before[field] = (item.fields[field] ?? null) as string | number | string[] | null;
-          after[field] = (values[field] ?? null) as string | number | string[] | null;
-        }
-        return { localId, title: (item.fields.title ?? null) as string | null, before, after };
-      });
-      return { selected: unique.length, changing: changingIds.length, perField, samples, refused };
-    },
-    'drafts.bulkEdit'({ localIds, changes }) {
-      const result = repo().bulk.bulkEdit(localIds, changes);
-      if (result.changed > 0) changed(null, 'bulk-edit');
-      return result;
-    },
-    'drafts.lastStep': () => repo().bulk.lastStep() ?? null,
-    'drafts.undo'({ stepId }) {
-      const result = repo().bulk.undo(stepId);
-      changed(null, 'undo');
-      return result;
-    },
-    'csv.import'({ text }) {
-      const report = importDraftsCsv(session.db(), text);
-      if (report.imported.length > 0) changed(null, 'csv-import');
-      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors };
-    },
-    'csv.export'({ localIds }) {
-      const text = exportDraftsCsv(session.db(), localIds);
-      const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
-      return { fileName: `drafts-${new Date().toISOString().slice(0, 10)}.csv`, text, rows };
-    },
-    async 'images.add'({ localId, files }) {
-      const folder = session.folder();
-      const incoming = join(folder, 'incoming', randomBytes(8).toString('hex'));
-      mkdirSync(incoming, { recursive: true });
-      try {
-        // Only the base name is kept: a name like "../x" cannot write outside the folder.
-        const paths = files.map((f, i) => {
-          const path = join(incoming, `${i}-${basename(f.name).replace(/[^\w.-]+/g, '_')}`);
-          writeFileSync(path, Buffer.from(f.base64, 'base64'));
-          return path;
-        });
-        const names = new Map(paths.map((p, i) => [p, files[i]?.name ?? p]));
-        const results = await addImages(session.db(), {
-          itemLocalId: localId, files: paths, folder,
-          onProgress: (e) => session.emit('images.progress', {
-            localId, file: names.get(e.file) ?? e.file, phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
-          }),
-        });
-        changed([localId], 'images');
-        return results.map((r) => ({ ...r, file: names.get(r.file) ?? r.file }));
-      } finally {
-        rmSync(incoming, { recursive: true, force: true });
-      }
-    },
-    'images.list'({ localId }) {
-      mustGet(localId);
-      const rows = session.db().prepare(
-        // 'uploaded' once the service holds the photo (its remote id is known), else the preparation state.
-        `SELECT id, position, CASE WHEN remote_id IS NOT NULL THEN 'uploaded' ELSE prep_state END AS state, width, height, bytes, thumb_path, error
-         FROM images WHERE item_local_id = ? ORDER BY position, id`,
-      ).all(localId) as Array<{ id: number; position: number; state: string; width: number | null; height: number | null; bytes: number | null; thumb_path: string | null; error: string | null }>;
-      return rows.map(({ thumb_path, ...row }) => ({
-        ...row,
-        thumbnail: thumb_path ? `data:image/jpeg;base64,${readFileSync(thumb_path).toString('base64')}` : null,
-      }));
-    },
-    'images.reorder'({ localId, imageIds }) {
-      repo().images.reorderImages(localId, imageIds);
-      changed([localId], 'images');
-      return { ok: true as const };
-    },
-    'images.remove'({ imageId }) {
-      repo().images.removeImage(imageId);
-      changed(null, 'images');
-      return { ok: true as const };
-    },
-    'settings.get'() {
-      const userSettings = settingsCache(session.db()).settings() as Record<string, unknown> | null;
-      // Parsed here, on the validating side: settings that do not parse give no rules, not an error.
-      const rules = UserSettings.shape.item.safeParse(userSettings?.item);
-      return { userSettings, itemRules: rules.success ? rules.data : null, preferences: session.registry.preferences() };
-    },
-    'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
-    'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
-    'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),
-    'accounts.switch'({ id }) {
-      const entry = session.switchAccount(id);
-      if (!entry) throw new DraftError('not-found', `account ${id} does not exist`);
-      const account = accountView(session, entry);
-      session.emit('accounts.switched', account);
-      changed(null, 'account');
-      return account;
-    },
-    ...sellerHandlers(session),
-    'sync.status': () => session.sync().status(),
-    'sync.now': () => session.sync().syncNow(),
-    'sync.setOffline': ({ offline }) => session.sync().setOffline(offline),
-    async 'shell.openExternal'({ url }) {
-      await openExternal(url);
-      return { ok: true as const };
-    },
-  };
+    ...draftsHandlers(session),
+    ...editorHandlers(session),
+    ...imagesHandlers(session),
+    ...accountsHandlers(session, openExternal),
+    ...questionsHandlers(session),
+    ...offersHandlers(session),
+    ...salesHandlers(session),
+    ...syncHandlers(session),
+  } satisfies Handlers;
 }

@@ -1,32 +1,20 @@
 // The draft editor's methods: live validation of unsaved values, the status changes of part 3
 // (publish, close, copy a closed item) and the cached category tree for the picker.
-import type { IpcMethodName } from '../../../shared/ipc.ts';
-import type { Db } from '../db/open-account-db.ts';
-import { DraftError } from '../drafts/draft-error.ts';
-import { cachedValidationContext } from '../drafts/draft-writes.ts';
-import { isDraftField, parseFieldValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
-import { itemReads } from '../drafts/item-rows.ts';
-import { statusChanges } from '../drafts/status-changes.ts';
-import { validateDraft, type Problem } from '../validation/validate-draft.ts';
-import type { CoreSession } from './core-session.ts';
-import type { Handler } from './handlers.ts';
+import { settingsCache } from '../../cache/settings-cache.ts';
+import { DraftError } from '../../drafts/draft-error.ts';
+import { cachedValidationContext } from '../../drafts/draft-writes.ts';
+import { isDraftField, parseFieldValue, type DraftField, type DraftFields } from '../../drafts/fields.ts';
+import { itemReads } from '../../drafts/item-rows.ts';
+import { statusChanges } from '../../drafts/status-changes.ts';
+import { validateDraft, type Problem } from '../../validation/validate-draft.ts';
+import type { CoreSession } from '../core-session.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'drafts.queuedStatus' | 'categories.list';
-export type EditorHandlers = { [K in EditorMethod & IpcMethodName]: Handler<K> };
 
-type Changed = (localIds: number[] | null, reason: string) => void;
-
-export function editorHandlers(session: CoreSession, changed: Changed): EditorHandlers {
-  const cache = new WeakMap<Db, { reads: ReturnType<typeof itemReads>; status: ReturnType<typeof statusChanges> }>();
-  const repo = () => {
-    const db = session.db();
-    let r = cache.get(db);
-    if (!r) {
-      r = { reads: itemReads(db), status: statusChanges(db) };
-      cache.set(db, r);
-    }
-    return r;
-  };
+export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
+  const repo = perCache(session, (db) => ({ reads: itemReads(db), status: statusChanges(db), settings: settingsCache(db) }));
+  const changed = changedEmitter(session);
 
   return {
     'drafts.validate'({ localId, changes }) {
@@ -74,8 +62,6 @@ export function editorHandlers(session: CoreSession, changed: Changed): EditorHa
       const intended = status.intendedStatus(localId);
       return { status: intended !== undefined && intended !== item.status ? intended : null };
     },
-    'categories.list': () => session.db()
-      .prepare(`SELECT id, parent_id AS parentId, level, title FROM categories ORDER BY level, position, id`)
-      .all() as Array<{ id: number; parentId: number; level: number; title: string }>,
+    'categories.list': () => repo().settings.categories(),
   };
 }
