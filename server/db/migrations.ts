@@ -1,11 +1,9 @@
 // Numbered schema steps. Each runs in its own transaction and bumps PRAGMA user_version; they are
 // bundled here statically. Times are integer milliseconds since the epoch (UTC); the HTTP layer
 // formats them in the service's time zone. Money is stored in euros as REAL rounded to cents.
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../../shared/sqlite/migrations.ts';
+
+export type { Migration };
 
 export const MIGRATIONS: readonly Migration[] = [
   {

@@ -10,9 +10,10 @@ export const BUSY_TIMEOUT_MS = 5000;
  * Opens (creating if needed) `path` in WAL mode with synchronous=FULL, foreign keys and a busy
  * timeout, and checks that they hold: a connection that cannot keep a promise of durability is
  * closed and refused rather than used. `path` may be ':memory:' (its journal stays 'memory').
+ * `connect` makes the connection (the service's keeps its prepared statements).
  */
-export function openSqlite(path: string): Database.Database {
-  const db = new Database(path);
+export function openSqlite(path: string, connect: (path: string) => Database.Database = (file) => new Database(file)): Database.Database {
+  const db = connect(path);
   try {
     db.pragma('journal_mode = WAL');
     // Set after EVERY open: synchronous is per connection, and reopening a WAL file leaves it at

@@ -1,11 +1,9 @@
 // The desktop cache's schema as numbered steps, bundled statically. Each step runs in its own
 // transaction and bumps PRAGMA user_version (see open-account-db.ts). Never edit a shipped step:
 // add a new one at the end. Times are epoch milliseconds unless a column says otherwise.
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../../../shared/sqlite/migrations.ts';
+
+export type { Migration };
 
 const SYNC_STATES = `'local-only','queued','sending','outcome-unknown','synced','rejected','conflict'`;
 const ITEM_STATUSES = `'draft','preview','published','closed','disabled','waiting'`;

@@ -1,0 +1,47 @@
+// The one migration runner of the project's SQLite files (the service's and every account cache):
+// numbered steps bundled statically, each in its own transaction with its bump of
+// PRAGMA user_version, so a step that fails half-way leaves the previous version intact; a file
+// newer than the code is refused, never opened.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export class DatabaseTooNewError extends Error {
+  readonly found: number;
+  readonly known: number;
+  /** `what` names the file for the message ("the cache file", "the service database"). */
+  constructor(found: number, known: number, what = 'the database') {
+    super(`${what} has schema version ${found}, newer than this code knows (${known}); update the app`);
+    this.name = 'DatabaseTooNewError';
+    this.found = found;
+    this.known = known;
+  }
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/** Runs the steps above the file's version, up to `upTo` (migration tests step one at a time). */
+export function runMigrations(db: Database.Database, migrations: readonly Migration[], options: { upTo?: number; what?: string } = {}): void {
+  const known = latestVersion(migrations);
+  const current = schemaVersion(db);
+  if (current > known) throw new DatabaseTooNewError(current, known, options.what);
+  const upTo = options.upTo ?? Infinity;
+  for (const step of migrations) {
+    if (step.version <= current || step.version > upTo) continue;
+    db.transaction(() => {
+      db.exec(step.sql);
+      // PRAGMA takes no bound parameters; the version is an integer from our own table.
+      db.pragma(`user_version = ${Math.trunc(step.version)}`);
+    })();
+  }
+}
