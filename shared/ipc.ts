@@ -82,7 +82,7 @@ const PreferencesSchema = z.object({
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const SyncStatusSchema = z.object({
-  /** Which implementation runs: 'offline-only' until the sync engine is wired in. */
+  /** Which implementation runs: 'offline-only' for an account that cannot sign in, else the engine. */
   engine: z.enum(['offline-only', 'engine']),
   online: z.boolean(),
   /** The user's "work offline" switch. */

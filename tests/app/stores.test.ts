@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
-import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
+import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';

@@ -9,14 +9,14 @@ import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
-import { itemSearch } from '../../electron/core/search/item-search.ts';
+import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { inputOf } from '../../electron/core/sync/server-fields.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
   settingsCache(db).saveSettings(privateSellerSettings(), 1);
-  return { db, drafts: draftWrites(db), reads: itemReads(db), outbox: outboxReads(db), search: itemSearch(db) };
+  return { db, drafts: draftWrites(db), reads: itemReads(db), outbox: outboxReads(db), search: gridSearch(db) };
 }
 
 describe('the local-only SKU field', () => {

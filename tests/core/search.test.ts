@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { ftsQuery, itemSearch } from '../../electron/core/search/item-search.ts';
+import { ftsQuery, gridSearch } from '../../electron/core/search/grid-search.ts';
 import { openTempDb } from './support.ts';
 
 function setup() {
@@ -9,7 +9,7 @@ function setup() {
   const drafts = draftWrites(db);
   const add = (title: string, description: string, extra: Record<string, unknown> = {}, now = 1) =>
     drafts.createDraft({ title, description, ...extra }, now).localId;
-  return { db, drafts, add, search: itemSearch(db) };
+  return { db, drafts, add, search: gridSearch(db) };
 }
 
 describe('searching the cached items', () => {

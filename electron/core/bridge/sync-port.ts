@@ -1,5 +1,6 @@
-// What the bridge needs from the sync engine. The engine (electron/core/sync, on its own branch)
-// implements this port; until it is wired in, `offlineOnlySync` stands in for it.
+// What the handler table needs from the sync: engine-sync.ts implements this port over the
+// engine of electron/core/sync for an account that can sign in; `offlineOnlySync` stands in for
+// an account without a marketplace password (nothing is sent, the queue is only counted).
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';

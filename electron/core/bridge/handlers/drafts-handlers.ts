@@ -8,7 +8,7 @@ import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
-import { itemSearch } from '../../search/item-search.ts';
+import { gridSearch } from '../../search/grid-search.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import type { CoreSession } from '../core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
@@ -18,7 +18,7 @@ type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create
 
 type Value = string | number | string[] | null;
 
-const repositories = (db: Db) => ({ reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: itemSearch(db) });
+const repositories = (db: Db) => ({ reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db) });
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);

@@ -2,7 +2,7 @@
 // local storage: a preference of this computer's screen, not of the account (the same seller may
 // want fewer columns on a laptop).
 import { createStore } from 'zustand/vanilla';
-import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS, type Column } from '../components/columns.ts';
+import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS, type Column } from './columns.ts';
 
 const FIELDS_KEY = 'market-desk.grid-columns';
 const WIDTHS_KEY = 'market-desk.grid-column-widths';

@@ -3,7 +3,7 @@
 // click elsewhere closes it.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ALL_COLUMNS } from './columns.ts';
 
 export function ColumnChooser({ store }: { store: GridColumnsStore }) {

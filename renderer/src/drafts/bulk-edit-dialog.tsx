@@ -2,7 +2,7 @@
 // Undo stays one click (or Ctrl+Z) away after applying.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { DraftsStore } from '../stores/drafts-store.ts';
+import type { DraftsStore } from './drafts-store.ts';
 import { BULK_FIELDS, choicesOf, fieldLabel, formatValue, parseInput } from './columns.ts';
 
 interface Change {

@@ -1,6 +1,6 @@
 // The outcome of a CSV import: how many drafts were created and every refused row with its reason.
 import { useEffect, useRef } from 'react';
-import type { ImportReport as Report } from '../stores/drafts-store.ts';
+import type { ImportReport as Report } from './drafts-store.ts';
 
 export function ImportReport({ report, onClose }: { report: Report; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);

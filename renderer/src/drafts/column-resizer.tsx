@@ -1,7 +1,7 @@
 // The grab handle on a column heading's right edge: drag to size the column, double-click for its
 // own width again. The pointer is captured, so the drag goes on outside the heading.
 import type { Column } from './columns.ts';
-import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import type { GridColumnsStore } from './grid-columns-store.ts';
 
 export function ColumnResizer({ column, store }: { column: Column; store: GridColumnsStore }) {
   const onPointerDown = (event: React.PointerEvent<HTMLSpanElement>) => {

@@ -14,7 +14,7 @@ export interface PendingItem {
   rows: number;
 }
 
-export function syncStore(db: Db) {
+export function syncRepository(db: Db) {
   const s = {
     pendingItems: db.prepare(
       // A rejected item waits for the user; once they change it (state queued), its parked row
@@ -97,11 +97,6 @@ export function syncStore(db: Db) {
       s.logFinish.run(status, outcome, error, now, logId);
     },
 
-    /** The service's copy of an item after a successful call; base follows the service. */
-    recordServerItem(localId: number, item: Item) {
-      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, localId);
-    },
-
     /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
     completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number, finishedAt: number) => {
       // The audit entry closes in the same transaction: 'sent' without a remote id after a crash
@@ -178,4 +173,4 @@ export function syncStore(db: Db) {
   };
 }
 
-export type SyncStore = ReturnType<typeof syncStore>;
+export type SyncRepository = ReturnType<typeof syncRepository>;

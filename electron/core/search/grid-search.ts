@@ -63,7 +63,7 @@ const COLUMNS = `items.local_id AS localId, items.remote_id AS remoteId, items.t
   items.sync_state AS syncState, items.sale_method AS saleMethod, items.grid_price AS price,
   items.category_id AS categoryId, items.bidder_count AS bidderCount, items.closes_at AS closesAt, items.updated`;
 
-export function itemSearch(db: Db) {
+export function gridSearch(db: Db) {
   const statements = new Map<string, Database.Statement>();
 
   function filters(query: GridQuery): { from: string; where: string[]; params: unknown[]; match: string | null } {

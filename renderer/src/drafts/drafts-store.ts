@@ -1,76 +1,16 @@
 // The drafts grid's state: the query, the rows loaded so far (by index, a page at a time, for a
 // virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
-// undoable step. DOM-free: tested under Node against the real core through an in-memory bridge.
+// undoable step. Its bulk and file actions are in drafts-actions.ts, the types in drafts-state.ts.
+// DOM-free: tested under Node against the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
-import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE, type GridQuery } from './drafts-query.ts';
+import type { DraftRow } from '../../../shared/ipc.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
+import type { DraftsActions, DraftsState } from './drafts-state.ts';
 import { followDrafts, mergeFresh, type SparseRows } from './row-placement.ts';
 
-export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
-export type ImportReport = IpcOutput<'csv.import'>;
-export type LastStep = IpcOutput<'drafts.lastStep'>;
-
-export interface Notice {
-  kind: 'info' | 'error';
-  text: string;
-  /** The field the message is about (highlighted in the grid). */
-  field?: string;
-  localId?: number;
-}
-
-export interface DraftsState {
-  query: GridQuery;
-  total: number;
-  /** Sparse: index → row; undefined while its page is not loaded. */
-  rows: Array<DraftRow | undefined>;
-  /** Bumped on every reload so late pages of an older query are dropped. */
-  generation: number;
-  loading: boolean;
-  selected: ReadonlySet<number>;
-  /** Index of the row shift-selection extends from. */
-  anchor: number | null;
-  focusRow: number;
-  focusColumn: number;
-  editing: { localId: number; field: string } | null;
-  /** Rows were refreshed where they stood: the order may no longer match the sort or search. */
-  orderStale: boolean;
-  lastStep: LastStep;
-  notice: Notice | null;
-  preview: BulkPreview | null;
-  importReport: ImportReport | null;
-}
-
-export interface DraftsActions {
-  setQuery(changes: Partial<GridQuery>): Promise<void>;
-  toggleSort(sort: NonNullable<GridQuery['sort']>): Promise<void>;
-  /** Reloads the rows in view; the keyboard focus and the shift anchor stay on their drafts. */
-  reload(): Promise<void>;
-  /** Fetches these drafts again and shows them where they are (no re-sort under the user). */
-  refreshRows(localIds: number[]): Promise<void>;
-  /** Loads the pages that cover rows start..end (inclusive). */
-  ensureRange(start: number, end: number): Promise<void>;
-  clickRow(index: number, modifiers?: { shift?: boolean; toggle?: boolean }): Promise<void>;
-  toggleFocused(): void;
-  selectAll(): Promise<void>;
-  clearSelection(): void;
-  moveFocus(rows: number, columns?: number, extend?: boolean): Promise<void>;
-  setFocusColumn(column: number): void;
-  /** The grid shows this many columns now (the seller picked others): the focus stays inside. */
-  setColumnCount(count: number): void;
-  startEdit(localId: number, field: string): void;
-  cancelEdit(): void;
-  commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
-  previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
-  applyBulk(changes: Record<string, unknown>): Promise<boolean>;
-  undo(): Promise<void>;
-  importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
-  exportCsv(): Promise<{ fileName: string; text: string } | null>;
-  dismissNotice(): void;
-  closeImportReport(): void;
-  closePreview(): void;
-  dispose(): void;
-}
+export type { BulkPreview, DraftsActions, DraftsState, ImportReport, LastStep, Notice } from './drafts-state.ts';
 
 export type DraftsStore = ReturnType<typeof createDraftsStore>;
 
@@ -87,16 +27,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
   let wanted = { start: 0, end: 0 };
 
   const store = createStore<DraftsState & DraftsActions>()((set, get) => {
-    function fail(error: unknown): void {
-      if (error instanceof BridgeError) {
-        const item = error.items[0];
-        const problem = item?.problems[0];
-        const text = item && error.items.length > 1 ? `${error.message} (first: item ${item.localId}: ${item.reason ?? problem?.message ?? ''})` : error.message;
-        set({ notice: { kind: 'error', text, ...(error.field ? { field: error.field } : {}), ...(item && item.localId > 0 ? { localId: item.localId } : {}) } });
-      } else {
-        set({ notice: { kind: 'error', text: error instanceof Error ? error.message : String(error) } });
-      }
-    }
+    const fail = (error: unknown) => set({ notice: noticeOf(error) });
 
     async function loadPage(page: number, generation: number): Promise<void> {
       const key = page;
@@ -305,61 +236,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           return false;
         }
       },
-      async previewBulk(changes) {
-        try {
-          const preview = await call(bridge, 'drafts.bulkPreview', { localIds: [...get().selected], changes });
-          set({ preview });
-          return preview;
-        } catch (error) {
-          fail(error);
-          set({ preview: null });
-          return null;
-        }
-      },
-      async applyBulk(changes) {
-        try {
-          const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
-          set({ preview: null, notice: { kind: 'info', text: `Changed ${result.changed} draft${result.changed === 1 ? '' : 's'}. Undo with Ctrl+Z.` } });
-          await get().reload();
-          return true;
-        } catch (error) {
-          fail(error);
-          return false;
-        }
-      },
-      async undo() {
-        try {
-          const result = await call(bridge, 'drafts.undo', {});
-          const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} left as they are (${result.skipped[0]?.reason})` : '';
-          set({ notice: { kind: 'info', text: `Undone: ${result.restored} draft${result.restored === 1 ? '' : 's'} restored${skipped}.` } });
-          await get().reload();
-        } catch (error) {
-          fail(error);
-        }
-      },
-      async importCsv(text, fileName) {
-        try {
-          const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
-          set({ importReport: report });
-          await get().reload();
-          return report;
-        } catch (error) {
-          fail(error);
-          return null;
-        }
-      },
-      async exportCsv() {
-        try {
-          const selected = [...get().selected];
-          return await call(bridge, 'csv.export', selected.length > 0 ? { localIds: selected } : {});
-        } catch (error) {
-          fail(error);
-          return null;
-        }
-      },
-      dismissNotice: () => set({ notice: null }),
-      closeImportReport: () => set({ importReport: null }),
-      closePreview: () => set({ preview: null }),
+      ...bulkAndFileActions(bridge, set, get),
       dispose() {
         unsubscribe();
       },

@@ -1,7 +1,7 @@
 // One heading of the drafts grid: its label (a sort button where the column sorts), dragged onto
 // another heading to move the column there, and the grab handle on its edge that sizes it.
 import { useState } from 'react';
-import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnResizer } from './column-resizer.tsx';
 import type { Column } from './columns.ts';
 import type { CellStyle } from './grid-layout.ts';

@@ -1,8 +1,8 @@
 // Above the grid: search, filters, import/export, bulk edit, undo.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { DraftsStore } from '../stores/drafts-store.ts';
-import type { GridColumnsStore } from '../stores/grid-columns-store.ts';
+import type { DraftsStore } from './drafts-store.ts';
+import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 
 const STATUS_FILTERS: Array<{ label: string; status: string[] | undefined }> = [
