@@ -16,7 +16,7 @@ import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-prob
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { memoryTransport } from './memory-transport.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: TestServer;
 let n = 0;
@@ -30,7 +30,7 @@ afterAll(async () => {
 async function setup() {
   const username = `store-seller-${++n}`;
   const userId = await server.addUser(username);
-  const root = tempRoot();
+  const root = tempFolder();
   const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
   const bridge = typedBridge(memoryTransport(createBridge(coreHandlers(session, async () => {})), session));
   const accounts = createAccountsStore(bridge);

@@ -10,7 +10,7 @@ import { call as invoke, typedBridge } from '../../renderer/src/bridge/bridge-ty
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('the sync store with the real engine', () => {
     const created = await call(server.api('/items'), { method: 'POST', token, json: { status: 'draft', title: 'Kettle' } });
     const remoteId = (created.body as { id: number }).id;
     const session = openCoreSession({
-      root: tempRoot(),
+      root: tempFolder(),
       sync: (db) => engineSync({ db, baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }),
     });
     const core = createBridge(coreHandlers(session, async () => {}));

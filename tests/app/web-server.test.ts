@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../../electron/window-options.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: WebServer | null = null;
 afterEach(async () => {
@@ -12,10 +12,10 @@ afterEach(async () => {
 });
 
 async function start(): Promise<WebServer> {
-  const rendererDir = join(tempRoot(), 'renderer');
+  const rendererDir = join(tempFolder(), 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
-  server = await startWebServer({ root: tempRoot(), rendererDir, port: 0 });
+  server = await startWebServer({ root: tempFolder(), rendererDir, port: 0 });
   return server;
 }
 

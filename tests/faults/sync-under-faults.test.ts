@@ -110,12 +110,11 @@ async function prepareSeller(s: number): Promise<Seller> {
   return { cache, userId, token, expected, deleted };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One push run, then a wait until the engine's earliest retry is due (capped). */
+/** One push run, then the engine's clock moved to its earliest retry (capped). */
 async function runOnce(seller: Seller): Promise<{ pending: number; stuck: boolean }> {
   const result = await seller.cache.engine.push();
-  if (result.pending > 0 && result.nextAttemptAt !== null) await sleep(Math.min(2_000, Math.max(0, result.nextAttemptAt - Date.now())));
+  const clock = seller.cache.clock;
+  if (result.pending > 0 && result.nextAttemptAt !== null) clock.advanceTo(Math.min(clock.now() + 2_000, result.nextAttemptAt));
   return { pending: result.pending, stuck: result.pending > 0 && result.nextAttemptAt === null };
 }
 
