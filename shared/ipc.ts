@@ -248,7 +248,7 @@ export const IPC_METHODS = {
     input: z.object({ localId: LocalId.optional(), changes: Changes.default({}) }),
     output: z.object({ problems: z.array(ProblemSchema) }),
   },
-  /** Queues publishing (part 3); a listTime in the future schedules the listing. */
+  /** Queues publishing (draft -> preview -> published on the service); a listTime in the future schedules the listing. */
   'drafts.publish': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
   /** Queues closing a published item. */
   'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
@@ -287,7 +287,7 @@ export const IPC_METHODS = {
   'settings.get': {
     input: Empty,
     output: z.object({
-      /** The account's cached user settings (2.9), null before the first pull. */
+      /** The account's cached user settings (UserSettings), null before the first pull. */
       userSettings: z.record(z.string(), z.unknown()).nullable(),
       /** Their item rules, checked by the core against the API's schema; null before the first pull. */
       itemRules: UserSettings.shape.item.nullable(),

@@ -27,7 +27,7 @@ export interface ItemFieldDef {
   column: string;
   kind: FieldKind;
   options?: readonly string[];
-  /** The fixed bounds of ItemInput (and of part 8 of the interface document). */
+  /** The fixed bounds of ItemInput (shared/api/items.ts). */
   min?: number;
   max?: number;
   maxLength?: number;

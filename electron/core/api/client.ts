@@ -107,10 +107,10 @@ export function createApiClient(options: ApiClientOptions) {
     login: () => session.login(),
     me,
 
-    // 4.1
+    // The root resource: /
     root: (o?: CallOptions) => call('GET', '/', { schema: RootResource, ...c(o) }, 'optional'),
 
-    // 4.3
+    // Categories: /categories
     categories: (maxDepth?: 1 | 2 | 3, o?: CallOptions) =>
       call('GET', '/categories', { schema: CategoryListing, query: toQuery({ 'max-depth': maxDepth }), ...c(o) }, 'optional'),
     category: (id: number, o?: CallOptions) => call('GET', `/categories/${id}`, { schema: CategoryOrListing, ...c(o) }, 'optional'),
@@ -118,7 +118,7 @@ export function createApiClient(options: ApiClientOptions) {
     categoryItems: (id: number, query: SearchQuery = {}, variant: CategoryListVariant = 'items', o?: CallOptions) =>
       call('GET', `/categories/${id}/items${variant === 'items' ? '' : `/${variant}`}`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
 
-    // 4.4
+    // Items: /items, /items/{id}, search
     createItem: (input: ItemInput, o?: CallOptions) => call('POST', '/items', { schema: Item, json: input, ...c(o) }, 'required'),
     getItem: (id: number, o?: CallOptions) => call('GET', `/items/${id}`, { schema: Item, ...c(o) }, 'optional'),
     editItem: (id: number, input: ItemInput, o?: CallOptions) => call('PUT', `/items/${id}`, { schema: Item, json: input, ...c(o) }, 'required'),
@@ -126,7 +126,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteItem: (id: number, o?: CallOptions) => call('DELETE', `/items/${id}`, { schema: null, ...c(o) }, 'required'),
     searchItems: (query: SearchQuery = {}, o?: CallOptions) => call('GET', '/items', { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
 
-    // 4.5 (+ reorder and single image: extensions)
+    // Images: /items/{id}/images (+ reorder and single image: extensions)
     listImages: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images`, { schema: ImageList, ...c(o) }, 'optional'),
     getImage: (itemId: number, imageId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images/${imageId}`, { schema: ImageRecord, ...c(o) }, 'optional'),
     uploadImage: async (itemId: number, bytes: Uint8Array, o?: CallOptions & { filename?: string; contentType?: string }) => {
@@ -139,13 +139,13 @@ export function createApiClient(options: ApiClientOptions) {
     reorderImages: (itemId: number, order: number[], o?: CallOptions) =>
       call('PUT', `/items/${itemId}/images`, { schema: ImageList, json: { order }, ...c(o) }, 'required'),
 
-    // 4.6
+    // Bids: /items/{id}/bids
     listBids: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids`, { schema: BidList, ...c(o) }, 'optional'),
     getBid: (itemId: number, bidId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids/${bidId}`, { schema: Bid, ...c(o) }, 'optional'),
     placeBid: (itemId: number, input: z.input<typeof BidInput>, o?: CallOptions) =>
       call('POST', `/items/${itemId}/bids`, { schema: BidResultSchema, json: input, ...c(o) }, 'required'),
 
-    // 4.7
+    // Offers: /items/{id}/offers
     listOffers: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, ...c(o) }, 'required'),
     getOffer: (itemId: number, offerId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers/${offerId}`, { schema: Offer, ...c(o) }, 'required'),
     makeOffer: (itemId: number, input: z.input<typeof OfferInput>, o?: CallOptions) =>
@@ -153,7 +153,7 @@ export function createApiClient(options: ApiClientOptions) {
     setOfferStatus: (itemId: number, offerId: number, status: OfferStatusChange, o?: CallOptions) =>
       call('PUT', `/items/${itemId}/offers/${offerId}`, { schema: Offer, json: { status }, ...c(o) }, 'required'),
 
-    // 4.8
+    // Questions: /items/{id}/questions
     listQuestions: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, ...c(o) }, 'optional'),
     getQuestion: (itemId: number, questionId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions/${questionId}`, { schema: Question, ...c(o) }, 'optional'),
     askQuestion: (itemId: number, question: string, o?: CallOptions) =>
@@ -161,7 +161,7 @@ export function createApiClient(options: ApiClientOptions) {
     answerQuestion: (itemId: number, questionId: number, answer: z.input<typeof AnswerInput>['answer'], o?: CallOptions) =>
       call('PUT', `/items/${itemId}/questions/${questionId}`, { schema: Question, json: { answer }, ...c(o) }, 'required'),
 
-    // 4.9 (+ favorites DELETE and feedback writing: extensions)
+    // Users: purchases, sales, favorites, feedback (+ favorites DELETE and feedback writing: extensions)
     getUser: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}`, { schema: User, ...c(o) }, 'optional'),
     getSettings: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}/settings`, { schema: UserSettings, ...c(o) }, 'required'),
     favorites: (userId: number, query: { status?: 'open' | 'closed'; limit?: 50 | 500; page?: number } = {}, o?: CallOptions) =>

@@ -1,4 +1,4 @@
-// The cached user settings (2.9) and category tree: what offline validation reads.
+// The cached user settings (UserSettings of GET /users/{id}/settings) and category tree: what offline validation reads.
 import { UserSettings } from '../../../shared/api/users.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';

@@ -160,7 +160,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX categories_parent ON categories(parent_id, position);
 
-      -- The user's settings (2.9) as the service last sent them; one row.
+      -- The user's settings (GET /users/{id}/settings) as the service last sent them; one row.
       CREATE TABLE user_settings (
         id         INTEGER PRIMARY KEY CHECK (id = 1),
         json       TEXT NOT NULL,

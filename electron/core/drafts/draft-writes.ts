@@ -26,7 +26,7 @@ export function cachedValidationContext(db: Db): ValidationContext {
   return { settings: cache.settings()?.item ?? null, categoryLevel: (id) => cache.categoryLevel(id) };
 }
 
-/** Checks that an item exists, is not deleted and may be edited (part 3, rule 2). */
+/** Checks that an item exists, is not deleted and may be edited (draft or preview, as the service requires). */
 export function assertEditable<R extends Pick<ItemRow, 'status' | 'deleted_at'>>(row: R | undefined, localId: number): asserts row is R {
   if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
   if (!EDITABLE_STATUSES.includes(row.status)) {
@@ -128,7 +128,7 @@ export function draftWrites(db: Db) {
     },
 
     /**
-     * Deletes a draft (part 3, rule 4: only drafts). A draft that never left this machine is
+     * Deletes a draft (only drafts, as the service requires). A draft that never left this machine is
      * removed with its queued rows; any other is kept as a tombstone until the service confirms.
      */
     deleteDraft(localId: number, now = Date.now()): void {

@@ -1,6 +1,6 @@
 // Turns a photo into what is uploaded: decoded, turned upright by its EXIF orientation, stripped
 // of metadata (location, camera serials), at most MAX_SIDE pixels on its longer side, JPEG under
-// the 8 MB limit of part 8; plus a small thumbnail for the UI.
+// the 8 MB upload limit (LIMITS.imageBytes, POST /items/{id}/images in the OpenAPI document); plus a small thumbnail for the UI.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { LIMITS } from '../../../shared/api/items.ts';

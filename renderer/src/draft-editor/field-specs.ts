@@ -1,5 +1,5 @@
 // Every item field as the editor shows it (from the item-field registry), and which rules of the cached settings
-// (2.9) decide whether it is shown and required. DOM-free (tested under Node).
+// (UserSettings) decide whether it is shown and required. DOM-free (tested under Node).
 import type { UserSettings } from '../../../shared/api/users.ts';
 import { ITEM_FIELD_NAMES, ITEM_FIELDS, type EditorKind, type FieldGroup, type ItemFieldDef } from '../../../shared/item-fields.ts';
 
@@ -15,7 +15,7 @@ export interface EditorField {
   kind: EditorKind;
   group: FieldGroup;
   options?: readonly string[];
-  /** The fixed bounds of ItemInput (shared/api/items.ts) and part 8. */
+  /** The fixed bounds of ItemInput (shared/api/items.ts). */
   min?: number;
   max?: number;
   maxLength?: number;
@@ -63,7 +63,7 @@ export interface FieldPresentation {
 }
 
 /**
- * Whether a field is offered and required for this user and sale method (2.9 and 4.4): fields
+ * Whether a field is offered and required for this user and sale method (UserSettings and the sale-method rules of ItemInput): fields
  * the settings do not allow are absent, auction-only fields are absent on buy-now items.
  */
 export function present(spec: EditorField, settings: SettingsItem | null, values: Record<string, unknown>): FieldPresentation {

@@ -1,4 +1,4 @@
-// The draft editor's methods: live validation of unsaved values, the status changes of part 3
+// The draft editor's methods: live validation of unsaved values, the status changes
 // (publish, close, copy a closed item) and the cached category tree for the picker.
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
