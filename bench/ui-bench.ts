@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession } from 'playwright-core';
-import { openCoreSession } from '../electron/core/bridge/core-session.ts';
+import { openCoreSession } from '../electron/core/session/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';

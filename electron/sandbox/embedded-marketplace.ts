@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
-import type { AppRegistry } from '../core/bridge/accounts.ts';
-import type { CredentialVault } from '../core/bridge/credential-file.ts';
+import type { AppRegistry } from '../core/session/accounts.ts';
+import type { CredentialVault } from '../core/session/credential-file.ts';
 
 export const SANDBOX_ACCOUNT_ID = 'sandbox';
 /** The demo power seller the app signs in as. */

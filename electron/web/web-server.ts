@@ -8,9 +8,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
-import { createBridge } from '../core/bridge/bridge.ts';
-import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
-import { coreHandlers } from '../core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../core/ipc/dispatcher.ts';
+import { openCoreSession, type CoreSession, type SessionOptions } from '../core/session/core-session.ts';
+import { coreHandlers } from '../core/ipc/handlers.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
@@ -41,7 +41,7 @@ export interface WebServer {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const session = openCoreSession(options);
-  const bridge = createBridge(coreHandlers(session, async () => {
+  const dispatcher = createIpcDispatcher(coreHandlers(session, async () => {
     throw new Error('web mode opens no external links: copy the address into your browser');
   }), options.log);
   const streams = new Set<ServerResponse>();
@@ -96,7 +96,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       } catch {
         return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
       }
-      const result = await bridge.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
+      const result = await dispatcher.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
       return send(res, 200, result);
     }
     if (url.pathname === '/events') {

@@ -5,10 +5,10 @@
 // it, not by waiting.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
-import { createBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { engineSync } from '../../electron/core/bridge/engine-sync.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import type { IpcEventPayload } from '../../shared/ipc.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createImagesStore, uploadProgress } from '../../renderer/src/images/images-store.ts';
@@ -42,7 +42,7 @@ async function sellerWithDraft(username: string) {
     root: tempFolder(),
     sync: (db) => engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), now: () => clock.now }),
   });
-  return { token, remoteId, clock, session, bridge: createBridge(coreHandlers(session, async () => {})) };
+  return { token, remoteId, clock, session, bridge: createIpcDispatcher(coreHandlers(session, async () => {})) };
 }
 
 describe('photo uploads during a sync', () => {

@@ -4,10 +4,10 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { fileCredentialVault } from '../../electron/core/bridge/credential-file.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { invokeOk, tempFolder } from './support.ts';
@@ -29,7 +29,7 @@ async function signedInSeller() {
   const root = tempFolder();
   const credentials = fileCredentialVault(join(root, 'credentials.json'));
   const session = openCoreSession({ root, credentials, syncTiming: { debounceMs: 0, pollMs: 0 } });
-  const bridge = createBridge(coreHandlers(session, async () => {}));
+  const bridge = createIpcDispatcher(coreHandlers(session, async () => {}));
   const account = await invokeOk(bridge, 'accounts.add', { name: 'Test market', baseUrl: server.url });
   await invokeOk(bridge, 'accounts.switch', { id: account.id });
   const signed = await invokeOk(bridge, 'accounts.signIn', { id: account.id, username, password: TEST_PASSWORD });

@@ -1,15 +1,15 @@
 // The desktop core as the renderer sees it: a session on a fresh data root, its handler table
 // behind the real bridge (contract checks included), the events it emits and the links it opened.
 import type { IpcEventName, IpcEventPayload, IpcMethodName, IpcOutput } from '../../shared/ipc.ts';
-import { createBridge, type CoreBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession, type CoreSession, type SessionOptions } from '../../electron/core/bridge/core-session.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher, type IpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession, type CoreSession, type SessionOptions } from '../../electron/core/session/core-session.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { afterThisTest, tempFolder } from './temp-folder.ts';
 
 export interface TestCore {
   root: string;
   session: CoreSession;
-  bridge: CoreBridge;
+  bridge: IpcDispatcher;
   events: Array<{ name: IpcEventName; payload: IpcEventPayload<IpcEventName> }>;
   opened: string[];
 }
@@ -19,7 +19,7 @@ export function openTestCore(options: Partial<SessionOptions> = {}): TestCore {
   const root = options.root ?? tempFolder('app-test-');
   const session = openCoreSession({ ...options, root });
   const opened: string[] = [];
-  const bridge = createBridge(coreHandlers(session, async (url) => {
+  const bridge = createIpcDispatcher(coreHandlers(session, async (url) => {
     opened.push(url);
   }));
   const events: TestCore['events'] = [];
@@ -29,7 +29,7 @@ export function openTestCore(options: Partial<SessionOptions> = {}): TestCore {
 }
 
 /** Calls a method through the bridge and returns its value; a refusal fails the test with its code. */
-export async function invokeOk<K extends IpcMethodName>(bridge: CoreBridge, name: K, input: unknown = {}): Promise<IpcOutput<K>> {
+export async function invokeOk<K extends IpcMethodName>(bridge: IpcDispatcher, name: K, input: unknown = {}): Promise<IpcOutput<K>> {
   const result = await bridge.invoke(name, input);
   if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
   return result.value as IpcOutput<K>;

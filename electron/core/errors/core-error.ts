@@ -1,6 +1,6 @@
 // The base of the core's typed errors: a machine code, a message naming what was refused and,
 // when one input field is at fault, that field. The bridge turns each into a plain
-// { code, message, field? } (bridge/bridge.ts); anything else is an internal error.
+// { code, message, field? } (ipc/dispatcher.ts); anything else is an internal error.
 export class CoreError<C extends string = string> extends Error {
   readonly code: C;
   /** The input field refused, when the error is about one field. */

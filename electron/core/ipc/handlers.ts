@@ -1,7 +1,7 @@
 // The handler table: every domain's handler map, one function per method of shared/ipc.ts.
-// Inputs arrive parsed by the contract (bridge.ts); outputs are checked against it on the way
+// Inputs arrive parsed by the contract (dispatcher.ts); outputs are checked against it on the way
 // out. Adding a method: its schemas in shared/ipc.ts, its handler in its domain's map.
-import type { CoreSession } from './core-session.ts';
+import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
 import { accountsHandlers, type OpenExternal } from './handlers/accounts-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';

@@ -4,7 +4,7 @@ import { DraftError } from '../../drafts/draft-error.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { sellerReads } from '../../seller/seller-reads.ts';
 import { resolveConflicts } from '../../sync/pull.ts';
-import type { CoreSession } from '../core-session.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type SyncMethod = 'sync.status' | 'sync.now' | 'sync.setOffline' | 'sync.problems' | 'sync.resolve';

@@ -1,4 +1,4 @@
-// The REAL sync port: the push/pull engine of electron/core/sync behind the bridge's SyncPort.
+// The REAL sync port: the push/pull engine of electron/core/sync behind the session's SyncPort.
 // Runs are single-flight (calls during a run share ONE follow-up run after it); the "work offline" switch stops every
 // request; a local change schedules a run shortly after (debounced), and a timer polls the
 // marketplace while online so questions, offers and bids arrive without a click.

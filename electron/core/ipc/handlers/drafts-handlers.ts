@@ -10,7 +10,7 @@ import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.
 import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
-import type { CoreSession } from '../core-session.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'

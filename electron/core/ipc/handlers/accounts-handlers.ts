@@ -6,8 +6,8 @@ import { createApiClient } from '../../api/client.ts';
 import { memoryCredentialStore } from '../../api/session.ts';
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { AccountError } from '../../errors/core-error.ts';
-import { marketplaceRoot, type AccountEntry } from '../accounts.ts';
-import type { CoreSession } from '../core-session.ts';
+import { marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
 type AccountsMethod = 'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.signIn'

@@ -5,7 +5,7 @@ import { addImages } from '../../images/add-images.ts';
 import { imageEdits } from '../../images/image-edits.ts';
 import { imageReads } from '../../images/image-reads.ts';
 import { withIncomingFiles } from '../../images/incoming-files.ts';
-import type { CoreSession } from '../core-session.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type ImagesMethod = 'images.add' | 'images.list' | 'images.reorder' | 'images.remove';

@@ -7,7 +7,7 @@ import { isDraftField, parseFieldValue, type DraftField, type DraftFields } from
 import { itemReads } from '../../drafts/item-rows.ts';
 import { statusChanges } from '../../drafts/status-changes.ts';
 import { validateDraft, type Problem } from '../../validation/validate-draft.ts';
-import type { CoreSession } from '../core-session.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'drafts.queuedStatus' | 'categories.list';

@@ -2,7 +2,7 @@
 // from here (no domain file imports handlers.ts, so there is no import cycle).
 import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
-import type { CoreSession } from './core-session.ts';
+import type { CoreSession } from '../session/core-session.ts';
 
 export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
 export type Handlers = { [K in IpcMethodName]: Handler<K> };

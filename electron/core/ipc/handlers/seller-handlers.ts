@@ -4,7 +4,7 @@ import { DraftError } from '../../drafts/draft-error.ts';
 import { tradingChanges } from '../../drafts/trading-changes.ts';
 import { cannedAnswers } from '../../seller/canned-answers.ts';
 import { sellerReads } from '../../seller/seller-reads.ts';
-import type { CoreSession } from '../core-session.ts';
+import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type QuestionsMethod = 'questions.list' | 'questions.answer' | 'cannedAnswers.list' | 'cannedAnswers.save' | 'cannedAnswers.reset';

@@ -8,7 +8,7 @@ import { DraftError } from '../drafts/draft-error.ts';
 import { CoreError } from '../errors/core-error.ts';
 import type { Handlers } from './handler-types.ts';
 
-export interface CoreBridge {
+export interface IpcDispatcher {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
 }
 
@@ -23,7 +23,7 @@ export function assertHandlersComplete(handlers: Partial<Record<string, unknown>
   }
 }
 
-export function createBridge(handlers: Handlers, log: (message: string, error: unknown) => void = () => {}): CoreBridge {
+export function createIpcDispatcher(handlers: Handlers, log: (message: string, error: unknown) => void = () => {}): IpcDispatcher {
   assertHandlersComplete(handlers);
   return {
     async invoke(name, input) {
