@@ -1,10 +1,15 @@
 // Numbered schema steps. Each runs in its own transaction and bumps PRAGMA user_version; they are
 // bundled here statically. Times are integer milliseconds since the epoch (UTC); the HTTP layer
 // formats them in the service's time zone. Money is stored in euros as REAL rounded to cents.
+import { IDS_MIGRATION_SQL } from './migration-ids.ts';
+
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Rebuilds tables that others reference: runs with foreign key enforcement off (it cannot be
+   * switched inside a transaction), and `foreign_key_check` must find nothing before the commit. */
+  foreignKeysOff?: boolean;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -336,5 +341,11 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE items SET version = old.version + 1 WHERE id = new.id;
       END;
     `,
+  },
+  {
+    version: 7,
+    name: 'ids like the real service\'s, never reused: AUTOINCREMENT tables with sequences in its ranges',
+    sql: IDS_MIGRATION_SQL,
+    foreignKeysOff: true,
   },
 ];

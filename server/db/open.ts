@@ -59,9 +59,19 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, u
   if (current > known) throw new DatabaseTooNewError(current, known);
   for (const step of migrations) {
     if (step.version <= current || step.version > upTo) continue;
-    db.transaction(() => {
-      db.exec(step.sql);
-      db.pragma(`user_version = ${step.version}`);
-    })();
+    const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (step.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(step.sql);
+        if (step.foreignKeysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) throw new Error(`migration ${step.version} would break ${broken.length} foreign key(s)`);
+        }
+        db.pragma(`user_version = ${step.version}`);
+      })();
+    } finally {
+      if (step.foreignKeysOff && enforced) db.pragma('foreign_keys = ON');
+    }
   }
 }
