@@ -213,7 +213,7 @@ describe('the demo seed', () => {
     for (const g of gated) expect(balance.get(g.user) ?? 0).toBeGreaterThanOrEqual(g.minimum_feedback);
   });
 
-  it('numbers users, items and images in the real service\'s ranges from the first row', () => {
+  it('numbers users, items and images in the real service\'s ranges from the first row, and main categories from 1', async () => {
     const ids = (table: string) => all<{ id: number }>(`SELECT id FROM ${table} ORDER BY id`).map((r) => r.id);
     const users = ids('users');
     expect(users[0]).toBe(FIRST_IDS.users);
@@ -224,6 +224,16 @@ describe('the demo seed', () => {
     const images = ids('images');
     expect(images[0]).toBe(FIRST_IDS.images);
     for (const id of images) expect(String(id)).toMatch(/^\d{8}$/);
+    // Over HTTP, as an existing client reads them: the user id from links.user (3 to 8 digits), the
+    // main categories 1, 2, 3... with their demo names, category 1 listing items with 9-digit ids.
+    const auth = (await call(server.api('/authentication'), { json: { username: 'ville', password: DEMO_PASSWORD } })).body as { links: { user: string } };
+    expect(Number(/\/users\/(\d{3,8})\b/.exec(auth.links.user)?.[1])).toBe(userId('ville'));
+    const listing = (await call(server.api('/categories'))).body as { categories: Array<{ id: number; title: string }> };
+    expect(listing.categories.map((c) => c.id)).toEqual(listing.categories.map((_, i) => i + 1));
+    expect(listing.categories[0]!.title).toBe('Home & Garden');
+    const inMain1 = (await call(server.api('/categories/1/items'))).body as { items: Array<{ id: number }> };
+    expect(inMain1.items.length).toBeGreaterThan(0);
+    for (const item of inMain1.items) expect(String(item.id)).toMatch(/^\d{9}$/);
     // The image files were named by the ids the rows got, and the next upload continues after them.
     const next = one<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'images'").seq;
     expect(next).toBe(images.at(-1));
