@@ -151,6 +151,7 @@ describe('the scheduler inside the service', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(itemState(timed.service, id).status).toBe('closed');
-    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 10 }]);
+    // The plain bid of 12 stood at its amount (the plain-bid rule), and wins at it.
+    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 12 }]);
   });
 });
