@@ -1,12 +1,16 @@
 // Numbered schema steps. Each runs in its own transaction and bumps PRAGMA user_version; they are
 // bundled here statically. Times are integer milliseconds since the epoch (UTC); the HTTP layer
 // formats them in the service's time zone. Money is stored in euros as REAL rounded to cents.
-import { IDS_MIGRATION_SQL } from './migration-ids.ts';
+import type Database from 'better-sqlite3';
+import { addAutoincrement, ID_SEQUENCES_SQL, NEVER_REUSED } from './migration-ids.ts';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Steps SQL text cannot express (run first, in the same transaction), e.g. rebuilding tables
+   * from their stored CREATE statements. */
+  run?: (db: Database.Database) => void;
   /** Rebuilds tables that others reference: runs with foreign key enforcement off (it cannot be
    * switched inside a transaction), and `foreign_key_check` must find nothing before the commit. */
   foreignKeysOff?: boolean;
@@ -345,7 +349,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     name: 'ids like the real service\'s, never reused: AUTOINCREMENT tables with sequences in its ranges',
-    sql: IDS_MIGRATION_SQL,
+    run: (db) => addAutoincrement(db, NEVER_REUSED),
+    sql: ID_SEQUENCES_SQL,
     foreignKeysOff: true,
   },
 ];

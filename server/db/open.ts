@@ -63,6 +63,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, u
     if (step.foreignKeysOff) db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
+        step.run?.(db);
         db.exec(step.sql);
         if (step.foreignKeysOff) {
           const broken = db.pragma('foreign_key_check') as unknown[];
