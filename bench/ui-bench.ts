@@ -13,6 +13,7 @@ import { chromium, type CDPSession } from 'playwright-core';
 import { openCoreSession } from '../electron/core/session/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
+import { demoLeaves } from '../server/seed/category-data.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
 
@@ -36,12 +37,14 @@ function seed(root: string): number {
     const db = session.db();
     settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
     const writes = draftWrites(db);
+    // Subcategories of the demo tree, numbered as on the real service.
+    const leaves = demoLeaves().slice(0, 20).map((leaf) => leaf.id);
     const started = performance.now();
     db.transaction(() => {
       for (let i = 1; i <= DRAFTS; i++) {
         writes.createDraft({
           saleMethod: 'buy-now', title: `Bench item no. ${i}`, buyNowPrice: 5 + (i % 500), quantity: 1 + (i % 5),
-          condition: CONDITIONS[i % CONDITIONS.length], postalCode: '00100', openDays: 7, categoryId: 100 + (i % 20),
+          condition: CONDITIONS[i % CONDITIONS.length], postalCode: '00100', openDays: 7, categoryId: leaves[i % leaves.length],
           deliveryMethods: i % 2 ? ['pickup'] : ['pickup', 'shipment'],
         }, Date.now() - i * 1000);
       }

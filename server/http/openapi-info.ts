@@ -16,5 +16,10 @@ Service-wide decisions (the interface document says "not shown"):
 - Paths answer with and without a trailing slash.
 - Compatibility: additive changes (new fields, new optional parameters, new endpoints) are made within /1.1; anything that removes or changes the meaning of a field needs a new version prefix. Extensions are marked "Extension" in descriptions.
 - Events: none; clients poll (the service has no push channel).
+- Ids, as on the real marketplace: users have 7 digits (from 1000001), items 9 digits (from 600000001), images 8 digits (from 40000001), from the first row of a new database; main categories are small numbers from 1, their sections main*100+j and subcategories section*100+k. Ids are never reused after a delete. A database made before these ranges keeps its existing ids; its new rows are numbered in the ranges.
+
+Deviations from the real marketplace that remain, and why:
+- Unknown category id: the real service answers 200 with \`id\` null (and a category item list of an unknown id lists items anyway); this service answers 404 (code \`not_found\`, field \`categoryid\`) on GET /1.1/categories/{id}, its subcategories, its item lists and its gallery. Kept because every other unknown id answers 404 here, and a 404 tells a client (or a spreadsheet carrying category ids over) that its id is wrong instead of handing it an empty category it could list items under. A client that tests \`id\` for null should test for the 404.
+- The token header is X-MarketApiToken; the real service's header carries its own name, so a client changes that name and the base URL.
 `.trim(),
 };

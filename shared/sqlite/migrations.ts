@@ -8,6 +8,12 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Steps SQL text cannot express (run first, in the same transaction), e.g. rebuilding tables
+   * from their stored CREATE statements. */
+  run?: (db: Database.Database) => void;
+  /** Rebuilds tables that others reference: runs with foreign key enforcement off (it cannot be
+   * switched inside a transaction), and `foreign_key_check` must find nothing before the commit. */
+  foreignKeysOff?: boolean;
 }
 
 export class DatabaseTooNewError extends Error {
@@ -38,10 +44,21 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
   const upTo = options.upTo ?? Infinity;
   for (const step of migrations) {
     if (step.version <= current || step.version > upTo) continue;
-    db.transaction(() => {
-      db.exec(step.sql);
-      // PRAGMA takes no bound parameters; the version is an integer from our own table.
-      db.pragma(`user_version = ${Math.trunc(step.version)}`);
-    })();
+    const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (step.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        step.run?.(db);
+        db.exec(step.sql);
+        if (step.foreignKeysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) throw new Error(`migration ${step.version} would break ${broken.length} foreign key(s)`);
+        }
+        // PRAGMA takes no bound parameters; the version is an integer from our own table.
+        db.pragma(`user_version = ${Math.trunc(step.version)}`);
+      })();
+    } finally {
+      if (step.foreignKeysOff && enforced) db.pragma('foreign_keys = ON');
+    }
   }
 }

@@ -98,6 +98,8 @@ describe('the API client', () => {
 
     const bid = await buyer.placeBid(draft.id, { bid: 12 });
     expect(bid.leading).toBe(true);
+    // A plain bid is placed as it is: the client reads the price at the amount bid.
+    expect([bid.bid.amount, bid.item.currentPrice, (await buyer.getItem(draft.id)).currentPrice]).toEqual([12, 12, 12]);
     expect((await buyer.getBid(draft.id, bid.bid.id)).amount).toBe(bid.bid.amount);
     expect((await seller.listBids(draft.id)).totalCount).toBe(1);
     const buyerId = (await buyer.login()).userId;

@@ -35,7 +35,7 @@ describe('the local-only SKU field', () => {
     const { db, drafts, reads, outbox } = setup();
     const id = drafts.createDraft(completeBuyNow()).localId;
     db.prepare(`DELETE FROM outbox`).run();
-    db.prepare(`UPDATE items SET sync_state = 'synced', remote_id = 9 WHERE local_id = ?`).run(id);
+    db.prepare(`UPDATE items SET sync_state = 'synced', remote_id = 600000009 WHERE local_id = ?`).run(id);
     expect(drafts.editDraft(id, { sku: 'BOX-1' }).changed).toEqual({ sku: 'BOX-1' });
     expect(outbox.forItem(id)).toEqual([]);
     expect(reads.item(id)?.syncState).toBe('synced');
@@ -66,7 +66,7 @@ describe('the local-only SKU field', () => {
   it('is carried into a copy of a closed item', () => {
     const { db, drafts, reads } = setup();
     const id = drafts.createDraft({ ...completeBuyNow(), sku: 'OAK-6' }).localId;
-    db.prepare(`UPDATE items SET status = 'closed', remote_id = 31, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    db.prepare(`UPDATE items SET status = 'closed', remote_id = 600000031, sync_state = 'synced' WHERE local_id = ?`).run(id);
     const copy = statusChanges(db).copyClosed(id);
     expect(reads.item(copy)?.fields.sku).toBe('OAK-6');
   });

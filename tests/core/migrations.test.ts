@@ -61,14 +61,14 @@ describe('each migration keeps the rows written before it', () => {
 
   it('2: adds the trading caches, settings, cursors and audit log without touching items or the outbox', () => {
     const { db } = openTempDb({ upTo: 1 });
-    const id = db.prepare(`INSERT INTO items (title, status, remote_id, created, updated) VALUES ('Chair', 'published', 44, 1, 2)`).run().lastInsertRowid;
+    const id = db.prepare(`INSERT INTO items (title, status, remote_id, created, updated) VALUES ('Chair', 'published', 600000044, 1, 2)`).run().lastInsertRowid;
     db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created) VALUES (?, 'edit', '{"fields":{}}', 'k1', 3)`).run(id);
     migrate(db, MIGRATIONS, 2);
-    expect(db.prepare(`SELECT title, status, remote_id FROM items`).get()).toEqual({ title: 'Chair', status: 'published', remote_id: 44 });
+    expect(db.prepare(`SELECT title, status, remote_id FROM items`).get()).toEqual({ title: 'Chair', status: 'published', remote_id: 600000044 });
     expect(db.prepare(`SELECT kind, idempotency_key FROM outbox`).get()).toEqual({ kind: 'edit', idempotency_key: 'k1' });
-    db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 44, 'Size?', 'b', 't', '{}')`).run();
+    db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 600000044, 'Size?', 'b', 't', '{}')`).run();
     db.prepare(`INSERT INTO request_log (item_local_id, method, path, outcome, sent_at) VALUES (?, 'POST', '/1.1/items', 'sent', 5)`).run(id);
-    expect(db.prepare(`SELECT count(*) FROM questions WHERE item_remote_id = 44`).pluck().get()).toBe(1);
+    expect(db.prepare(`SELECT count(*) FROM questions WHERE item_remote_id = 600000044`).pluck().get()).toBe(1);
   });
 
   it('3: indexes the text of items cached before it and keeps indexing new ones', () => {

@@ -58,7 +58,7 @@ describe('searching the cached items', () => {
   it('does not show deleted items', () => {
     const { db, drafts, add, search } = setup();
     const id = add('Gone', '');
-    db.prepare(`UPDATE items SET remote_id = 9, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    db.prepare(`UPDATE items SET remote_id = 600000009, sync_state = 'synced' WHERE local_id = ?`).run(id);
     drafts.deleteDraft(id);
     expect(search.search({ text: 'gone' })).toEqual([]);
   });

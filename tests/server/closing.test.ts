@@ -147,6 +147,7 @@ describe('the scheduler inside the service', () => {
     const res = await call(timed.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } });
     expect(res.status).toBe(201);
     await vi.waitFor(() => expect(itemState(timed.service, id).status).toBe('closed'), { timeout: 5000, interval: 20 });
-    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 10 }]);
+    // The plain bid of 12 stood at its amount (the plain-bid rule), and wins at it.
+    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 12 }]);
   });
 });
