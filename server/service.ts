@@ -14,6 +14,11 @@ export interface ServiceConfig {
   rateLimitPerMinute: number | null;
   /** Background jobs (closing, publishing waiting items, expiring offers); tests may drive them by hand. */
   schedulerIntervalMs: number | null;
+  /**
+   * The sync extension (item summaries' `updated`, `changedSince` on the sales list, the seller
+   * activity feed). On by default; off only to test clients against a service without it.
+   */
+  syncExtension: boolean;
 }
 
 export interface Service {
@@ -29,4 +34,5 @@ export const DEFAULT_CONFIG: Omit<ServiceConfig, 'dataDir'> = {
   publicUrl: null,
   rateLimitPerMinute: 3000,
   schedulerIntervalMs: 1000,
+  syncExtension: true,
 };

@@ -16,6 +16,7 @@ Service-wide decisions (the interface document says "not shown"):
 - Paths answer with and without a trailing slash.
 - Compatibility: additive changes (new fields, new optional parameters, new endpoints) are made within /1.1; anything that removes or changes the meaning of a field needs a new version prefix. Extensions are marked "Extension" in descriptions.
 - Events: none; clients poll (the service has no push channel).
+- Sync extension (for clients that keep a copy of a seller's shop): item list elements carry \`updated\` (when the item last changed); GET /1.1/users/{userid}/sales takes \`changedSince\`; GET /1.1/users/{userid}/activity is one paged feed of the questions and offers on the seller's items since a time. A client detects it by \`updated\` on list elements; a service without it ignores \`changedSince\` and answers 404 on the feed.
 - Ids, as on the real marketplace: users have 7 digits (from 1000001), items 9 digits (from 600000001), images 8 digits (from 40000001), from the first row of a new database; main categories are small numbers from 1, their sections main*100+j and subcategories section*100+k. Ids are never reused after a delete. A database made before these ranges keeps its existing ids; its new rows are numbered in the ranges.
 
 Deviations from the real marketplace that remain, and why:

@@ -15,6 +15,7 @@ import { registerPurchasesSalesRoutes } from './purchases-sales.ts';
 import { registerQuestionsRoutes } from './questions.ts';
 import { registerRootRoutes } from './root.ts';
 import { registerSearchRoutes } from './search.ts';
+import { registerSellerActivityRoutes } from './seller-activity.ts';
 import { registerUsersRoutes } from './users.ts';
 import { registerWebPagesRoutes } from './web-pages.ts';
 
@@ -33,6 +34,7 @@ export function registerRoutes(app: App, service: Service): void {
   registerQuestionsRoutes(app, service);
   registerFeedbacksRoutes(app, service);
   registerPurchasesSalesRoutes(app, service);
+  registerSellerActivityRoutes(app, service);
   registerWebPagesRoutes(app, service);
   registerOpenApiRoutes(app);
 }

@@ -2,7 +2,7 @@
 // item lists (2.4) of the user's own trading, for that user's token only.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, ItemList, PurchasesQuery, SalesQuery, UserIdParams } from '../../shared/api/index.ts';
+import { ErrorBody, ItemList, PurchasesQuery, SalesQuery, timestampMs, UserIdParams } from '../../shared/api/index.ts';
 import { findItems } from '../domain/items/item-row.ts';
 import { purchaseIds, salesIds, type IdPage } from '../domain/trading/purchases-sales.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
@@ -38,7 +38,7 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
   ) => {
     const links = linksFor(request, service);
     return {
-      items: summaryViews(findItems(service.db, found.ids), { db: service.db, tz: service.tz, links, viewerId }),
+      items: summaryViews(findItems(service.db, found.ids), { db: service.db, tz: service.tz, links, viewerId, summaryUpdated: service.config.syncExtension }),
       totalCount: found.total,
       updated: service.tz.format(service.clock.now()),
       links: pageLinks(links, path, query, page, found.total),
@@ -85,7 +85,9 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
         '`sort`: `list-time` (default; newest first, items never listed last), `closing-time` (soonest first, no closing time last), `current-price` (highest first), ' +
         '`bidders` (most first). `sold` 1: only items with at least one trade (auction won, buy-now purchase or accepted offer), 0: only items without; ' +
         '`republished` 1: only items published again automatically (republishedFrom set). `sold` and `republished` act only with `status` open or closed and are ignored otherwise. ' +
-        '`page` from 1, `limit` 50 (default) or 500. Unknown values of a parameter are ignored.',
+        '`page` from 1, `limit` 50 (default) or 500. Unknown values of a parameter are ignored. ' +
+        'Extension (sync): each element carries `updated` (when the item last changed: fields, status, price, bids, offer count, images; the closing job bumps it); ' +
+        '`changedSince` (a `Timestamp`, e.g. the `updated` of an earlier list, echoed back) lists only items whose `updated` is at or after it. Deleted items are not listed: compare `totalCount` of the whole list to find them.',
       tags: ['users'],
       security: TOKEN_SECURITY,
       params: UserIdParams,
@@ -96,9 +98,12 @@ export function registerPurchasesSalesRoutes(app: App, service: Service): void {
       requireSelf(request, service, request.params.userid);
       const query = request.query;
       const page = paging(query.page, query.limit);
-      const found = salesIds(service.db, request.params.userid, query, { ...page, now: service.clock.now() });
+      // A service without the extension ignores `changedSince` like any unknown parameter.
+      const since = service.config.syncExtension && query.changedSince !== undefined ? timestampMs(query.changedSince) : null;
+      const found = salesIds(service.db, request.params.userid, query, { ...page, now: service.clock.now(), ...(since === null ? {} : { changedSince: since }) });
       const { status, sort, sold, republished, limit } = query;
-      return itemList(request, request.params.userid, `/users/${request.params.userid}/sales`, { status, sort, sold, republished, limit }, page, found);
+      const changedSince = since === null ? undefined : query.changedSince;
+      return itemList(request, request.params.userid, `/users/${request.params.userid}/sales`, { status, sort, sold, republished, limit, changedSince }, page, found);
     },
   });
 }

@@ -14,6 +14,8 @@ export interface ViewContext {
   links: LinkBuilder;
   /** The caller's user id, or null: the seller sees private fields (reserve price). */
   viewerId: number | null;
+  /** Summaries carry `updated` (the sync extension) unless this is false (a service without it). */
+  summaryUpdated?: boolean;
 }
 
 export function imageRecord(links: LinkBuilder, image: Pick<ImageRow, 'id' | 'item_id'>): ImageRecord {
@@ -142,5 +144,6 @@ export function summaryViews(items: ItemWithSeller[], ctx: ViewContext): ItemSum
       self: links.api(`/items/${item.id}`),
     },
     status: item.status,
+    ...(ctx.summaryUpdated === false ? {} : { updated: tz.format(item.updated) }),
   }));
 }

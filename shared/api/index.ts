@@ -9,3 +9,4 @@ export * from './items.ts';
 export * from './users.ts';
 export * from './search.ts';
 export * from './trading.ts';
+export * from './activity.ts';

@@ -104,6 +104,12 @@ export const ItemSummary = z
     links: z.object({ alternative: Url, category: Url.nullable(), images: Url, self: Url }),
     /** Extension: the item's status (the sales list needs it; harmless elsewhere). */
     status: ItemStatus,
+    /**
+     * Extension (sync): when the item last changed (the same value as the item's `updated`: its
+     * fields, status, price, bids, offer count, images). A client that finds it knows the service
+     * also takes `changedSince` on the sales list and has the seller activity feed.
+     */
+    updated: Timestamp.optional(),
   })
   .meta({ id: 'ItemSummary' });
 export type ItemSummary = z.infer<typeof ItemSummary>;

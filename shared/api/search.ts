@@ -1,6 +1,7 @@
 // 4.4 search parameters, and the sales/purchases parameters of 4.9. Values outside the allowed
 // set are ignored (they become undefined and are left out of links.self), never an error.
 import { z } from 'zod';
+import { Timestamp } from './common.ts';
 import {
   PurchaseStatus,
   SalesSort,
@@ -63,6 +64,8 @@ export const SalesQuery = z.object({
   sold: lenient(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))),
   republished: lenient(z.coerce.number().pipe(z.literal(1))),
   limit: lenient(z.coerce.number().pipe(z.union([z.literal(50), z.literal(500)]))),
+  /** Extension (sync): only items whose `updated` is at or after this time (a list's `updated`, echoed back). */
+  changedSince: lenient(Timestamp),
 });
 export type SalesQuery = z.infer<typeof SalesQuery>;
 

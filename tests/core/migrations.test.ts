@@ -120,4 +120,15 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Chair', 'BOX-12', 2, 2)`).run();
     expect(find.all('box')).toEqual([2]);
   });
+  it('7: adds the sync marks, empty: the first pull after it reads everything once', () => {
+    const { db } = openTempDb({ upTo: 6 });
+    db.prepare(`INSERT INTO items (title, remote_id, created, updated) VALUES ('Lamp', 41, 1, 1)`).run();
+    db.prepare(`INSERT INTO sync_cursors (name, value, updated) VALUES ('sales', '2', 1)`).run();
+    migrate(db, MIGRATIONS, 7);
+    expect(db.prepare(`SELECT title, remote_id FROM items`).get()).toEqual({ title: 'Lamp', remote_id: 41 });
+    expect(db.prepare(`SELECT value FROM sync_cursors WHERE name = 'sales'`).pluck().get()).toBe('2');
+    expect(db.prepare(`SELECT count(*) FROM sync_marks`).pluck().get()).toBe(0);
+    db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', '2026-11-24T08:00:00+0200', 1)`).run();
+    expect(() => db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', 'x', 2)`).run()).toThrow(/UNIQUE/);
+  });
 });

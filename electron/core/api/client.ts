@@ -28,6 +28,7 @@ import {
   OfferList,
   Question,
   QuestionList,
+  SellerActivity,
   RootResource,
   SingleCategory,
   User,
@@ -36,6 +37,7 @@ import {
   type OfferStatusChange,
   type PurchasesQuery,
   type SalesQuery,
+  type SellerActivityQuery,
   type SearchQuery,
   type SettableStatus,
 } from '../../../shared/api/index.ts';
@@ -182,6 +184,9 @@ export function createApiClient(options: ApiClientOptions) {
       call('GET', `/users/${userId}/purchases`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'required'),
     sales: (userId: number, query: SalesQuery = {}, o?: CallOptions) =>
       call('GET', `/users/${userId}/sales`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'required'),
+    /** Extension (sync): questions and offers on the seller's items changed since a time. A service without it answers 404. */
+    sellerActivity: (userId: number, query: SellerActivityQuery = {}, o?: CallOptions) =>
+      call('GET', `/users/${userId}/activity`, { schema: SellerActivity, query: toQuery(query), ...c(o) }, 'required'),
   };
 }
 

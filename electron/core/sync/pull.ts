@@ -1,6 +1,6 @@
-// The pull side: categories, settings, the seller's sales of every status (each full item),
-// questions and offers on their items, bids on open items; paged to the end, each page
-// committed with its cursor so an interrupted pull resumes where it stopped.
+// The pull side: categories, settings, the seller's sales (pull-sales.ts: only what changed is
+// read in full), questions, offers and bids (pull-trading.ts); paged, each page committed with
+// its cursor so an interrupted pull resumes where it stopped.
 // Conflicts are found per field against `base` (the service's values at the last read):
 // changed only remotely → taken; changed locally (a queued or parked edit names the field) and
 // remotely to a different value → a conflict holding both values; nothing is overwritten.
@@ -11,6 +11,8 @@ import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
 import type { SyncEvents } from './events.ts';
+import { pullSales } from './pull-sales.ts';
+import { pullTrading, type TradingNews } from './pull-trading.ts';
 import { fieldsOfServerItem } from './server-fields.ts';
 
 export interface PullResult {
@@ -23,6 +25,8 @@ export interface PullResult {
   bids: number;
   /** Cached items the service no longer lists (deleted elsewhere): kept, marked, their queued rows parked. */
   removedRemotely: number;
+  /** Questions and offers this pull saw for the first time. */
+  news: TradingNews;
 }
 
 /** The reason a cached item shows once the service stops listing it. */
@@ -56,7 +60,12 @@ export function pullStatements(db: Db) {
       `INSERT INTO sync_cursors (name, value, updated) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated = excluded.updated`,
     ),
     cursorDelete: db.prepare(`DELETE FROM sync_cursors WHERE name = ?`),
-    itemsToWatch: db.prepare(`SELECT remote_id, status FROM items WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`),
+    itemsToWatch: db.prepare(
+      `SELECT remote_id, status, json_extract(server_copy, '$.closingTime') AS closing FROM items
+        WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`,
+    ),
+    questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
+    offerKnown: db.prepare(`SELECT 1 FROM offers WHERE remote_id = ?`).pluck(),
     upsertQuestion: db.prepare(
       `INSERT INTO questions (remote_id, item_remote_id, question, answer, author, created, answered, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (remote_id) DO UPDATE SET answer = excluded.answer, answered = excluded.answered, record = excluded.record,
@@ -120,59 +129,16 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
 
 export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
   const s = pullStatements(db);
-  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0 };
+  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [] } };
   const userId = await api.me();
   const cache = settingsCache(db);
 
   cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
   cache.saveSettings(await api.getSettings(userId), now());
 
-  // Sales of every status, page by page; the cursor (next page) commits with the page.
-  let page = Number((s.cursorGet.get('sales') as string | undefined) ?? 1);
-  // Only a listing read from its first page to its end tells which cached items are gone.
-  const complete = page === 1;
-  const listed = new Set<number>();
-  let pages = 0;
-  for (;;) {
-    const list = await api.sales(userId, { status: 'all', page, limit: 500 });
-    for (const summary of list.items) listed.add(summary.id);
-    const items: Item[] = [];
-    for (const summary of list.items) items.push(await api.getItem(summary.id));
-    const last = list.links.next === null || list.items.length === 0;
-    db.transaction(() => {
-      for (const item of items) {
-        const outcome = mergeServerItem(db, s, item, now());
-        result.items += 1;
-        if (outcome === 'inserted') result.inserted += 1;
-        if (outcome === 'taken') result.taken += 1;
-        if (outcome === 'conflict') result.conflicts += 1;
-      }
-      if (last) s.cursorDelete.run('sales');
-      else s.cursorSet.run('sales', String(page + 1), now());
-    })();
-    pages += 1;
-    events.emit({ type: 'pull-progress', phase: 'sales', pages });
-    if (last) break;
-    page += 1;
-  }
-  if (complete) result.removedRemotely = markRemovedRemotely(db, listed, events);
-
-  // Questions and offers on the seller's public items, bids on open ones.
-  for (const { remote_id: id, status } of s.itemsToWatch.all() as Array<{ remote_id: number; status: string }>) {
-    const [questions, offers, bids] = await Promise.all([
-      api.listQuestions(id),
-      api.listOffers(id),
-      status === 'published' ? api.listBids(id) : Promise.resolve(null),
-    ]);
-    db.transaction(() => {
-      for (const q of questions.questions) s.upsertQuestion.run(q.id, id, q.question, q.answer, q.author, q.created, q.answered, JSON.stringify(q));
-      for (const o of offers.offers) s.upsertOffer.run(o.id, id, o.amount, o.message, o.status, o.author, o.expires, JSON.stringify(o));
-      for (const b of bids?.bids ?? []) s.upsertBid.run(b.id, id, b.amount, b.time, b.bidder, JSON.stringify(b));
-    })();
-    result.questions += questions.questions.length;
-    result.offers += offers.offers.length;
-    result.bids += bids?.bids.length ?? 0;
-  }
+  const ctx = { db, api, events, s, now, userId, result };
+  const sales = await pullSales(ctx);
+  result.news = await pullTrading(ctx, sales.fetched, sales.extension);
   return result;
 }
 
@@ -185,7 +151,7 @@ export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () =
  * Tombstones (deleted locally) are left to their delete row; rows in flight cannot exist here
  * (pull and push never run at once).
  */
-function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events: SyncEvents): number {
+export function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events: SyncEvents): number {
   const cached = db.prepare(
     `SELECT local_id, remote_id FROM items WHERE remote_id IS NOT NULL AND deleted_at IS NULL
        AND NOT (sync_state = 'rejected' AND reject_reason = ?)`,

@@ -63,7 +63,7 @@ const SALES_ORDER: Record<NonNullable<SalesQuery['sort']>, string> = {
 
 /** Items the user created. `open` and `closed` as in search; `draft` lists draft and preview
  * items (both unpublished and editable); `sold` and `republished` act only with status open or closed. */
-export function salesIds(db: Db, userId: number, query: SalesQuery, page: ListPage): IdPage {
+export function salesIds(db: Db, userId: number, query: SalesQuery, page: ListPage & { changedSince?: number }): IdPage {
   const where = ['i.seller_id = @user'];
   const status = query.status ?? 'all';
   switch (status) {
@@ -82,13 +82,16 @@ export function salesIds(db: Db, userId: number, query: SalesQuery, page: ListPa
     case 'all':
       break;
   }
+  // Extension (sync): items changed since a time. `updated` moves with every change of the item
+  // (fields, status, bids, offers, images); the closing job bumps it when it closes the item.
+  if (page.changedSince !== undefined) where.push('i.updated >= @since');
   if (status === 'open' || status === 'closed') {
     if (query.sold === 1) where.push('EXISTS (SELECT 1 FROM trades t WHERE t.item_id = i.id)');
     if (query.sold === 0) where.push('NOT EXISTS (SELECT 1 FROM trades t WHERE t.item_id = i.id)');
     if (query.republished === 1) where.push('i.republished_from IS NOT NULL');
   }
   const from = `FROM items i WHERE ${where.join(' AND ')}`;
-  const params = { user: userId, now: page.now };
+  const params = { user: userId, now: page.now, since: page.changedSince ?? 0 };
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
   const ids = db
     .prepare(`SELECT i.id ${from} ORDER BY ${SALES_ORDER[query.sort ?? 'list-time']} LIMIT @limit OFFSET @offset`)

@@ -21,6 +21,8 @@ export interface LoopbackProxy {
 export interface ProxyOptions {
   /** Request headers removed on the way (e.g. idempotency-key: a service that ignores the key). */
   stripHeaders?: string[];
+  /** Added to every request before it is forwarded (a marketplace far away; the sync benchmark). */
+  delayMs?: number;
 }
 
 export async function startLoopbackProxy(target: string, options: ProxyOptions = {}): Promise<LoopbackProxy> {
@@ -31,6 +33,13 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
   let instead: { match: (method: string, path: string) => boolean; left: number; status: number; headers: Record<string, string> } | null = null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (options.delayMs) {
+      // Paused until then: the body waits in the socket, the request is forwarded as it came.
+      req.pause();
+      setTimeout(() => handle(req, res), options.delayMs);
+    } else handle(req, res);
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const key = `${req.method} ${path}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -65,7 +74,7 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
     );
     forward.on('error', () => req.socket.destroy());
     req.pipe(forward);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,70 @@
+// The sync benchmark's service process: the real service on loopback port 0 with a temporary data
+// folder and one power seller with LISTINGS listings (1 in 4 open, the rest closed long ago), a
+// few questions and offers on the open ones, and a buyer. Prints one JSON line, then takes
+// commands on stdin, one a line: `change N` makes N remote changes as buyers and the seller would
+// (bids, questions, offers, answers, price edits) and answers `changed`. Closes on stdin end.
+import { createInterface } from 'node:readline';
+import { TOKEN_HEADER } from '../shared/api/index.ts';
+import { DAY_MS } from '../server/domain/time.ts';
+import { insertItems } from '../tests/support/item-fixtures.ts';
+import { makeCategories } from '../tests/support/item-helpers.ts';
+import { startTestServer, TEST_PASSWORD } from '../tests/support/server.ts';
+
+export interface SyncPullBenchInfo {
+  url: string;
+  seller: string;
+  password: string;
+  listings: number;
+}
+
+const listings = Number(process.argv[2] ?? 2000);
+const server = await startTestServer({ logger: false });
+const cats = makeCategories(server);
+const sellerId = await server.addUser('bench-power-seller', ['private', 'powerseller']);
+const buyer = await server.login('bench-buyer');
+const now = server.service.clock.now();
+const ids = insertItems(
+  server.service.db,
+  Array.from({ length: listings }, (_, i) => {
+    const open = i % 4 === 0;
+    return open
+      ? { seller_id: sellerId, title: `Open listing ${i}`, category_id: cats.sub }
+      : { seller_id: sellerId, title: `Old listing ${i}`, category_id: cats.sub, status: 'closed' as const, list_time: now - 200 * DAY_MS, closing_time: now - 190 * DAY_MS, closed_at: now - 190 * DAY_MS };
+  }),
+  now,
+);
+const open = ids.filter((_, i) => i % 4 === 0);
+
+const api = (path: string, method: string, body: unknown, token: string) =>
+  fetch(`${server.url}/1.1${path}`, { method, headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(body) }).then(async (r) => {
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json() as Promise<Record<string, unknown>>;
+  });
+
+// A question on every 20th open item and an offer on every 40th: the seller's history has some.
+for (const [n, id] of open.entries()) {
+  if (n % 20 === 0) await api(`/items/${id}/questions`, 'POST', { question: `Is ${n} still there?` }, buyer.token);
+}
+
+let changes = 0;
+async function change(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = open[(changes * 7) % open.length]!;
+    const kind = changes % 3;
+    changes += 1;
+    if (kind === 0) await api(`/items/${id}/bids`, 'POST', { bid: 20 + changes }, buyer.token);
+    else if (kind === 1) await api(`/items/${id}/questions`, 'POST', { question: `Question ${changes}?` }, buyer.token);
+    else await api(`/items/${id}/bids`, 'POST', { bid: 30 + changes }, buyer.token);
+  }
+}
+
+const info: SyncPullBenchInfo = { url: server.url, seller: 'bench-power-seller', password: TEST_PASSWORD, listings };
+process.stdout.write(`${JSON.stringify(info)}\n`);
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const [command, arg] = line.trim().split(' ');
+  if (command === 'change') void change(Number(arg)).then(() => process.stdout.write('changed\n'), (e: unknown) => process.stdout.write(`failed ${String(e)}\n`));
+});
+lines.on('close', () => void server.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

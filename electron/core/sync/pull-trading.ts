@@ -1,0 +1,110 @@
+// Questions, offers and bids in a pull, at a cost that stays flat as the seller's history grows.
+// With the service's seller activity feed (the sync extension): every question and offer on the
+// seller's items changed since the last mark, in pages. Without it: the lists of each item still
+// open or closed within the feedback window (items closed long ago take no questions or offers).
+// Bids: of the items read in full in this pull (a bid changes the item: price, bidder count).
+import type { Bid, Item, Offer, Question } from '../../../shared/api/index.ts';
+import { timestampMs } from '../../../shared/api/index.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { SyncEvents } from './events.ts';
+import type { PullResult, pullStatements } from './pull.ts';
+import { syncMarks } from './sync-marks.ts';
+
+/** How long after closing a buyer may still act on an item (feedback, a late answer): watched that long. */
+export const WATCH_AFTER_CLOSING_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface Context {
+  db: Db;
+  api: ApiClient;
+  events: SyncEvents;
+  s: ReturnType<typeof pullStatements>;
+  now: () => number;
+  userId: number;
+  result: PullResult;
+}
+
+/** What changed in the cache: new questions, offers and bids (for notifications and badges). */
+export interface TradingNews {
+  questions: Question[];
+  offers: Offer[];
+}
+
+export async function pullTrading(ctx: Context, fetched: readonly Item[], extension: boolean): Promise<TradingNews> {
+  const news: TradingNews = { questions: [], offers: [] };
+  const fed = extension && (await pullActivityFeed(ctx, news));
+  if (!fed) await pollWatchedItems(ctx, news);
+  await pullBids(ctx, fetched);
+  return news;
+}
+
+function store(ctx: Context, questions: readonly Question[], offers: readonly Offer[], news: TradingNews): void {
+  const { s, result } = ctx;
+  for (const q of questions) {
+    const known = s.questionKnown.get(q.id) !== undefined;
+    s.upsertQuestion.run(q.id, q.itemId, q.question, q.answer, q.author, q.created, q.answered, JSON.stringify(q));
+    if (!known) news.questions.push(q);
+  }
+  for (const o of offers) {
+    const known = s.offerKnown.get(o.id) !== undefined;
+    s.upsertOffer.run(o.id, o.itemId, o.amount, o.message, o.status, o.author, o.expires, JSON.stringify(o));
+    if (!known) news.offers.push(o);
+  }
+  result.questions += questions.length;
+  result.offers += offers.length;
+}
+
+/** The feed since the mark, to its end; false when the service does not have it (404). */
+async function pullActivityFeed(ctx: Context, news: TradingNews): Promise<boolean> {
+  const marks = syncMarks(ctx.db);
+  const since = marks.get('activity');
+  let mark: string | null = null;
+  for (let page = 1; ; page += 1) {
+    let feed;
+    try {
+      feed = await ctx.api.sellerActivity(ctx.userId, { ...(since === null ? {} : { since }), page });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404 && page === 1) return false;
+      throw error;
+    }
+    mark ??= feed.updated;
+    const questions = feed.entries.flatMap((e) => (e.kind === 'question' ? [e.question] : []));
+    const offers = feed.entries.flatMap((e) => (e.kind === 'offer' ? [e.offer] : []));
+    const last = feed.links.next === null || feed.entries.length === 0;
+    ctx.db.transaction(() => {
+      store(ctx, questions, offers, news);
+      if (last) marks.set('activity', mark ?? feed.updated, ctx.now());
+    })();
+    ctx.events.emit({ type: 'pull-progress', phase: 'activity', pages: page });
+    if (last) return true;
+  }
+}
+
+/** Without the feed: each open item's lists, and those of items closed within the window. */
+async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> {
+  const watched = (ctx.s.itemsToWatch.all() as Array<{ remote_id: number; status: string; closing: string | null }>).filter(
+    (item) => item.status === 'published' || (item.closing !== null && (timestampMs(item.closing) ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS),
+  );
+  await Promise.all(
+    watched.map(async ({ remote_id: id }) => {
+      const [questions, offers] = await Promise.all([ctx.api.listQuestions(id), ctx.api.listOffers(id)]);
+      ctx.db.transaction(() => store(ctx, questions.questions, offers.offers, news))();
+    }),
+  );
+}
+
+async function pullBids(ctx: Context, fetched: readonly Item[]): Promise<void> {
+  const recent = fetched.filter(
+    (item) => item.bidderCount > 0 && (item.status === 'published' || (item.status === 'closed' && (timestampMs(item.closingTime ?? '') ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
+  );
+  await Promise.all(
+    recent.map(async (item) => {
+      const bids: Bid[] = (await ctx.api.listBids(item.id)).bids;
+      ctx.db.transaction(() => {
+        for (const b of bids) ctx.s.upsertBid.run(b.id, item.id, b.amount, b.time, b.bidder, JSON.stringify(b));
+      })();
+      ctx.result.bids += bids.length;
+    }),
+  );
+}
