@@ -381,9 +381,9 @@ describe('faults on the way', () => {
   });
 
   it('backs a rate-limited change off for as long as Retry-After says, without parking it', async () => {
-    // Per token: create 1 + pull 4 (categories, settings, sales, the item) + the push's draft list 1;
-    // the edit is the 7th request of the minute.
-    const limited = await startTestServer({ rateLimitPerMinute: 6 });
+    // Per token: create 1 + pull 5 (categories, settings, sales, the item, the seller's activity
+    // feed) + the push's draft list 1; the edit is the 8th request of the minute.
+    const limited = await startTestServer({ rateLimitPerMinute: 7 });
     try {
       makeCategories(limited);
       await limited.addUser('limited-seller');

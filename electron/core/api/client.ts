@@ -56,6 +56,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Repeats by the HTTP layer after a retryable failure (default: its own). 0 for calls whose caller owns the retries (the outbox) and for probes. */
+  retries?: number;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -99,6 +101,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...(o?.idempotencyKey ? { idempotencyKey: o.idempotencyKey } : {}),
     ...(o?.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
     ...(o?.signal ? { signal: o.signal } : {}),
+    ...(o?.retries !== undefined ? { retries: o.retries } : {}),
   });
   const me = async () => (await session.token()).userId;
 

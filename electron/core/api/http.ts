@@ -44,6 +44,8 @@ export interface RequestOptions<S extends z.ZodType | null> {
   uploadBytes?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Overrides `maxRetries` for this call (0: never repeated here; the caller owns its retries). */
+  retries?: number;
 }
 
 export type Result<S extends z.ZodType | null> = S extends z.ZodType ? z.infer<S> : null;
@@ -145,7 +147,7 @@ export function createHttp(options: HttpOptions): Http {
         } catch (thrown) {
           const error = errorFromThrown(thrown, timeoutMs);
           options.onAttempt?.({ method, path, attempt, status: error.status, error });
-          const canRepeat = SAFE_TO_REPEAT.has(method) && error.retryable && attempt < maxRetries && !o.signal?.aborted;
+          const canRepeat = SAFE_TO_REPEAT.has(method) && error.retryable && attempt < (o.retries ?? maxRetries) && !o.signal?.aborted;
           if (!canRepeat) throw error;
           if (error.retryAfterMs !== null && error.retryAfterMs > maxRetryAfter) throw error;
           const wait = Math.max(error.retryAfterMs ?? 0, backoffDelay(attempt, backoffBase, backoffCap, random));

@@ -21,6 +21,9 @@ export interface EngineSyncOptions {
   debounceMs?: number;
   /** Poll the marketplace this often while online (0: never). */
   pollMs?: number;
+  /** While the marketplace cannot be reached: the first probe after this, doubling up to probeCapMs. */
+  probeBaseMs?: number;
+  probeCapMs?: number;
   now?: () => number;
 }
 
@@ -49,10 +52,61 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     for (const listener of listeners) listener(event);
   };
   const setOnline = (value: boolean) => {
+    if (value) stopProbe();
+    else startProbe();
     if (value === online) return;
     online = value;
     send({ type: 'online', online, offline });
   };
+
+  // Retries on time: the push says when its earliest deferred row may go; a run is scheduled
+  // then, not left to the next poll or the next local edit.
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const scheduleRetry = (at: number | null) => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    if (at === null || closed || offline) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void port.syncNow();
+    }, Math.max(0, at - now()));
+    retryTimer.unref();
+  };
+
+  // While the marketplace cannot be reached: a cheap probe (GET /1.1/, not repeated by the HTTP
+  // layer, short timeout) with backoff capped so that its return is noticed within 5 s. The
+  // first answer says "Online" at once, drops the old connection error, then runs a sync.
+  const probeBase = options.probeBaseMs ?? 250;
+  const probeCap = options.probeCapMs ?? 3000;
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+  let probing = false;
+  function stopProbe() {
+    probing = false;
+    if (probeTimer) clearTimeout(probeTimer);
+    probeTimer = null;
+  }
+  function startProbe() {
+    if (probing || closed || offline) return;
+    probing = true;
+    const attempt = (delay: number) => {
+      probeTimer = setTimeout(() => {
+        probeTimer = null;
+        api.root({ retries: 0, timeoutMs: 1500 }).then(
+          () => {
+            if (!probing) return;
+            message = null;
+            setOnline(true);
+            void port.syncNow();
+          },
+          () => {
+            if (probing) attempt(Math.min(probeCap, delay * 2));
+          },
+        );
+      }, delay);
+      probeTimer.unref();
+    };
+    attempt(probeBase);
+  }
 
   // The photos of the current run's push (null before it and in a run that uploads none).
   let photos: PhotoRun | null = null;
@@ -111,6 +165,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       // answer gets its time): read it back in the same run.
       if (pushed.applied > 0) await engine.pull();
       message = pushed.paused ? message : null;
+      scheduleRetry(pushed.paused ? null : pushed.nextAttemptAt);
     } catch (error) {
       // A failed run is reported, never thrown at the renderer: the queue is intact.
       if (error instanceof ApiError && (error.isNetwork || error.status === 0)) setOnline(false);
@@ -146,6 +201,10 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
     setOffline(value: boolean): SyncStatus {
       offline = value;
+      if (offline) {
+        stopProbe();
+        scheduleRetry(null);
+      }
       send({ type: 'online', online, offline });
       if (!offline) void port.syncNow();
       return status();
@@ -162,6 +221,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
     close() {
       closed = true;
+      stopProbe();
+      scheduleRetry(null);
       if (poll) clearInterval(poll);
       if (debounce) clearTimeout(debounce);
       unsubscribe();

@@ -10,6 +10,14 @@ import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
 import type { SyncRepository } from './sync-repository.ts';
 
+/**
+ * The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
+ * `next_attempt_at`, exponential with jitter, Retry-After honoured), never also by the HTTP layer
+ * with its own timing: one owner, one policy. POSTs are never repeated by the HTTP layer anyway;
+ * reads (GET) keep its quick repeats.
+ */
+const OUTBOX_CALL = { retries: 0 } as const;
+
 export interface OpContext {
   api: ApiClient;
   store: SyncRepository;
@@ -90,7 +98,7 @@ export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayloa
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body));
+  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body, OUTBOX_CALL));
   ctx.store.completeRow(row, item);
   return 'applied';
 }
@@ -99,7 +107,7 @@ export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> 
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id !== null) {
     try {
-      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id));
+      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id, OUTBOX_CALL));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
@@ -130,7 +138,7 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   }
   for (const status of path) {
     try {
-      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
+      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft', OUTBOX_CALL));
     } catch (error) {
       // The HTTP layer repeats a PUT whose answer was lost; the service refuses the repeat of a
       // step the first one made ("published to published"). Read the item to tell that apart
@@ -191,7 +199,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
   }
   const id = remoteIdOf(ctx, row);
   try {
-    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number));
+    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number, OUTBOX_CALL));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
@@ -209,7 +217,7 @@ export async function applyLocalOrder(api: ApiClient, store: SyncRepository, loc
   const local = store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
   const order = [...local, ...remote.filter((r) => !local.includes(r))];
   if (order.join() === remote.join()) return false;
-  await api.reorderImages(remoteItemId, order);
+  await api.reorderImages(remoteItemId, order, OUTBOX_CALL);
   return true;
 }
 
@@ -224,7 +232,7 @@ export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: Ou
   const id = remoteIdOf(ctx, row);
   let question;
   try {
-    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer));
+    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer, OUTBOX_CALL));
   } catch (error) {
     // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
     if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -239,7 +247,7 @@ export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: Outbo
   const id = remoteIdOf(ctx, row);
   let offer;
   try {
-    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision));
+    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision, OUTBOX_CALL));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     offer = await ctx.api.getOffer(id, payload.offerId);
