@@ -88,7 +88,12 @@ export const SyncStatusSchema = z.object({
   /** The user's "work offline" switch. */
   offline: z.boolean(),
   running: z.boolean(),
+  /** Every pending outbox row (what the core holds). */
   queueLength: z.number().int(),
+  /** Of those, the changes the sync will send ("changes waiting"): a local draft's wait until it is published. */
+  toSend: z.number().int(),
+  /** Local drafts whose changes stay on this computer until they are published. */
+  keptLocal: z.number().int(),
   parked: z.number().int(),
   lastRunAt: z.number().nullable(),
   message: z.string().nullable(),
@@ -196,6 +201,8 @@ export const SyncProblemsSchema = z.object({
     fields: z.array(z.object({ field: z.string(), local: ConflictValue, remote: ConflictValue })),
   })),
   unknown: z.array(z.object({ localId: z.number().int(), title: z.string().nullable() })),
+  /** Published with a future list time: on the marketplace, listed by it at `listTime` (not a problem; shown beside them). */
+  scheduled: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), listTime: z.string().nullable() })),
 });
 export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 

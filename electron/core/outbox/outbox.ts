@@ -100,3 +100,23 @@ export function outboxReads(db: Db) {
     pendingCount: () => (countPending.get() as { n: number }).n,
   };
 }
+
+/**
+ * What the queue means to the seller. `pending`/`parked`: every outbox row. `toSend`: the pending
+ * rows the sync will send (a local draft's rows go only once its publish is queued: just-in-time
+ * creation). `keptLocal`: local drafts whose changes stay on this computer until published.
+ */
+export function queueCounts(db: Db) {
+  const counts = db.prepare(
+    `WITH held AS (
+       SELECT i.local_id FROM items i WHERE i.remote_id IS NULL AND i.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM outbox s WHERE s.item_local_id = i.local_id AND s.kind = 'set-status'))
+     SELECT
+       (SELECT count(*) FROM outbox WHERE state = 'pending') AS pending,
+       (SELECT count(*) FROM outbox WHERE state = 'parked') AS parked,
+       (SELECT count(*) FROM outbox o WHERE o.state = 'pending' AND o.item_local_id NOT IN (SELECT local_id FROM held)) AS toSend,
+       (SELECT count(DISTINCT o.item_local_id) FROM outbox o WHERE o.state = 'pending' AND o.item_local_id IN (SELECT local_id FROM held)) AS keptLocal`,
+  );
+  return (): { pending: number; parked: number; toSend: number; keptLocal: number } =>
+    db.open ? (counts.get() as { pending: number; parked: number; toSend: number; keptLocal: number }) : { pending: 0, parked: 0, toSend: 0, keptLocal: 0 };
+}

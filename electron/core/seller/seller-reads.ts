@@ -62,6 +62,11 @@ export function sellerReads(db: Db) {
     `SELECT local_id, title, sync_state, reject_reason, reject_field, conflicts FROM items
       WHERE sync_state IN ('rejected', 'conflict', 'outcome-unknown') AND deleted_at IS NULL ORDER BY updated DESC LIMIT 500`,
   );
+  // Scheduled: the service lists them itself at their list time (soonest first).
+  const scheduledItems = db.prepare(
+    `SELECT local_id, title, json_extract(server_copy, '$.listTime') AS list_time FROM items
+      WHERE status = 'waiting' AND deleted_at IS NULL ORDER BY list_time, local_id LIMIT 500`,
+  );
 
   return {
     questions(): QuestionRow[] {
@@ -161,7 +166,10 @@ export function sellerReads(db: Db) {
 
     /** The local value of a rejected field is read by the caller (it knows the field table). */
     problems(valueOf: (localId: number, field: string) => unknown): SyncProblems {
-      const out: SyncProblems = { rejected: [], conflicts: [], unknown: [] };
+      const out: SyncProblems = { rejected: [], conflicts: [], unknown: [], scheduled: [] };
+      for (const r of scheduledItems.all() as Array<{ local_id: number; title: string | null; list_time: string | null }>) {
+        out.scheduled.push({ localId: r.local_id, title: r.title, listTime: r.list_time });
+      }
       for (const r of problemItems.all() as Array<{
         local_id: number; title: string | null; sync_state: SyncState; reject_reason: string | null; reject_field: string | null; conflicts: string | null;
       }>) {

@@ -7,10 +7,11 @@ import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
 import type { CredentialStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
+import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
-import type { SyncEvent, SyncPort } from './sync-port.ts';
+import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
 
 export interface EngineSyncOptions {
   db: Db;
@@ -32,8 +33,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const now = options.now ?? Date.now;
   const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
   const engine = createSyncEngine({ db, api, now });
-  const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
-  const parked = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck();
+  const counts = queueCounts(db);
   const listeners = new Set<(event: SyncEvent) => void>();
   let offline = false;
   let online = false;
@@ -146,8 +146,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     offline,
     running: running !== null,
     // A run that ends after its account was closed (switch, quit) reports an empty queue.
-    queueLength: db.open ? (pending.get() as number) : 0,
-    parked: db.open ? (parked.get() as number) : 0,
+    ...queueStatus(counts()),
     lastRunAt,
     message: offline ? 'Working offline: changes are kept on this machine until you go online.' : message,
   });

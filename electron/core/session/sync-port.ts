@@ -4,7 +4,13 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
+import { queueCounts } from '../outbox/outbox.ts';
 import type { PhotoRun, UploadPhase } from '../sync/events.ts';
+
+/** The queue's part of the status, from the outbox's counts. */
+export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick<SyncStatus, 'queueLength' | 'toSend' | 'keptLocal' | 'parked'> {
+  return { queueLength: c.pending, toSend: c.toSend, keptLocal: c.keptLocal, parked: c.parked };
+}
 
 export type SyncEvent =
   | { type: 'progress'; running: boolean; done: number; total: number; phase: string; photos?: PhotoRun }
@@ -31,8 +37,7 @@ export interface SyncPort {
  * in `message` that changes stay on this computer until the account is signed in.
  */
 export function offlineOnlySync(db: Db): SyncPort {
-  const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
-  const parked = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck();
+  const counts = queueCounts(db);
   const listeners = new Set<(event: SyncEvent) => void>();
   let offline = false;
   const status = (): SyncStatus => ({
@@ -40,8 +45,7 @@ export function offlineOnlySync(db: Db): SyncPort {
     online: false,
     offline,
     running: false,
-    queueLength: pending.get() as number,
-    parked: parked.get() as number,
+    ...queueStatus(counts()),
     lastRunAt: null,
     message: 'This account is not signed in to a marketplace: every change is kept on this computer, and nothing is on the marketplace yet. Sign in under Accounts to sync.',
   });

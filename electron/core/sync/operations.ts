@@ -125,6 +125,9 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   // Already past draft (an earlier attempt got that far): its draft slot is free again.
   if (current.status !== 'draft') ctx.leftDraft();
   const path: string[] = [];
+  // A publish with a future list time makes the item `waiting` on the service (it lists itself
+  // then): the publish has arrived, scheduled; never a refusal.
+  const reached = (status: string) => status === target || (target === 'published' && status === 'waiting');
   if (target === 'published') {
     if (current.status === 'draft') path.push('preview', 'published');
     else if (current.status === 'preview') path.push('published');
@@ -133,7 +136,7 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   } else if (current.status !== target) {
     path.push(target);
   }
-  if (path.length === 0 && current.status !== target) {
+  if (path.length === 0 && !reached(current.status)) {
     throw new ApiError({ status: 409, code: 'state', field: 'status', message: `the item is ${current.status} on the service: it cannot become ${target}`, retryable: false, mayHaveReached: true });
   }
   for (const status of path) {
@@ -145,12 +148,12 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
       // from a real refusal.
       if (!(error instanceof ApiError && error.status === 409)) throw error;
       current = await ctx.api.getItem(id);
-      if (current.status !== status) throw error;
+      if (current.status !== status && !(status === 'published' && reached(current.status))) throw error;
     }
     if (current.status !== 'draft') ctx.leftDraft();
   }
   const confirmed = await ctx.api.getItem(id);
-  if (confirmed.status !== target) {
+  if (!reached(confirmed.status)) {
     throw new ApiError({ status: 0, code: 'not_confirmed', field: 'status', message: `the item reads back as ${confirmed.status}, not ${target}`, retryable: true, mayHaveReached: true });
   }
   ctx.store.completeRow(row, confirmed);

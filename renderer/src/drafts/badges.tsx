@@ -14,6 +14,11 @@ const SYNC_SHORT: Record<DraftRow['syncState'], string> = {
   'local-only': 'local only', queued: 'queued', sending: 'sending', 'outcome-unknown': 'verifying', synced: 'synced', rejected: 'rejected', conflict: 'conflict',
 };
 
+/** An item's marketplace status in words: `waiting` (published with a future list time) is scheduled, never a refusal. */
+export function statusText(status: string): string {
+  return status === 'waiting' ? 'scheduled' : status;
+}
+
 export function SyncBadge({ row }: { row: DraftRow }) {
   const title = row.syncState === 'rejected' && row.rejectReason ? `${SYNC_LABELS.rejected}: ${row.rejectReason}` : SYNC_LABELS[row.syncState];
   return <span className={`badge sync-${row.syncState}`} title={title}>{SYNC_SHORT[row.syncState]}</span>;

@@ -2,7 +2,7 @@
 // focus, edit or error changes, not when another row's page arrives or the focus moves elsewhere.
 import { memo } from 'react';
 import type { DraftRow } from '../../../shared/ipc.ts';
-import { ProblemBadge, SyncBadge } from './badges.tsx';
+import { ProblemBadge, statusText, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
 import { displayValue, editValue, type Column } from './columns.ts';
 import { CHECK_STYLE, TRAILING_STYLES, type GridLayout } from './grid-layout.ts';
@@ -109,7 +109,7 @@ function Cells(props: GridRowProps) {
           </div>
         );
       })}
-      <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{row.status}</span>}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{statusText(row.status)}</span>}</div>
       <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} />}</div>
       <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} />}</div>
     </>

@@ -5,6 +5,7 @@ import type { SalesFilter } from '../../../shared/ipc.ts';
 import { euro, timeLeft } from '../navigation/live-store.ts';
 import { AveragePriceByCategory, SellThrough, WeeklySales } from './charts.tsx';
 import type { SalesStore } from './sales-store.ts';
+import { statusText } from '../drafts/badges.tsx';
 
 const FILTERS: Array<{ id: SalesFilter; label: string }> = [
   { id: 'all', label: 'All' }, { id: 'open', label: 'Open' }, { id: 'closed', label: 'Closed' }, { id: 'waiting', label: 'Waiting' }, { id: 'draft', label: 'Drafts' },
@@ -45,7 +46,7 @@ export function SalesScreen({ store }: { store: SalesStore }) {
           {rows.map((r) => (
             <tr key={r.localId}>
               <td>{r.title ?? 'Untitled'}{r.syncState !== 'synced' && <span className={`badge ${r.syncState === 'rejected' || r.syncState === 'conflict' ? 'bad' : 'warn'}`}>{r.syncState === 'local-only' ? 'only on this computer' : r.syncState}</span>}</td>
-              <td>{r.status}</td>
+              <td>{statusText(r.status)}</td>
               <td className="num">{r.bidderCount}</td>
               <td className="num">{r.offerCount}</td>
               <td className="num">{euro(r.startingPrice)}</td>

@@ -1,7 +1,16 @@
 // The status bar: where the data is (this computer / the marketplace), the queue, sync controls.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import type { SyncStatus } from '../../../shared/ipc.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
+
+/** The queue in plain words: what the sync will send, what stays here until published, what needs the seller. */
+export function queueWords(status: SyncStatus): string {
+  const parts = [status.toSend === 0 ? 'Nothing waiting to be sent' : `${status.toSend.toLocaleString()} change${status.toSend === 1 ? '' : 's'} waiting to be sent`];
+  if (status.keptLocal > 0) parts.push(`${status.keptLocal.toLocaleString()} local draft${status.keptLocal === 1 ? '' : 's'} kept here until published`);
+  if (status.parked > 0) parts.push(`${status.parked.toLocaleString()} need${status.parked === 1 ? 's' : ''} attention`);
+  return parts.join(', ');
+}
 
 export function SyncBar({ store }: { store: SyncStore }) {
   const status = useStore(store, (s) => s.status);
@@ -16,7 +25,7 @@ export function SyncBar({ store }: { store: SyncStore }) {
     <footer className="sync-bar" aria-label="Sync">
       <span className={`dot ${status.online && !status.offline ? 'on' : 'off'}`} aria-hidden="true" />
       <strong>{state}</strong>
-      <span>{status.queueLength.toLocaleString()} change{status.queueLength === 1 ? '' : 's'} waiting{status.parked > 0 ? `, ${status.parked} need attention` : ''}</span>
+      <span>{queueWords(status)}</span>
       {progress?.running && <progress max={progress.total} value={progress.done} aria-label="Sync progress" />}
       {status.message && <span className="sync-message">{status.message}</span>}
       {error && <span className="sync-message bad">{error}</span>}

@@ -41,7 +41,8 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
       </header>
       {status && (
         <dl className="facts">
-          <div><dt>Waiting to send</dt><dd data-testid="queue-length">{status.queueLength}</dd></div>
+          <div><dt>Waiting to send</dt><dd data-testid="queue-length">{status.toSend}</dd></div>
+          <div><dt>Local drafts (sent once published)</dt><dd data-testid="kept-local">{status.keptLocal}</dd></div>
           <div><dt>Need attention</dt><dd>{status.parked}</dd></div>
           <div><dt>Last run</dt><dd>{status.lastRunAt ? new Date(status.lastRunAt).toLocaleTimeString() : 'not yet'}</dd></div>
           <div><dt>Engine</dt><dd>{status.engine === 'engine' ? 'marketplace sync' : 'this computer only (not signed in)'}</dd></div>
@@ -99,6 +100,22 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
           <button type="button" className="primary" disabled={c.fields.some((f) => !choices[c.localId]?.[f.field])} onClick={() => void store.getState().resolve(c.localId)}>Apply choices</button>
         </article>
       ))}
+
+      <h3>Scheduled {problems && <span className="pill">{problems.scheduled.length}</span>}</h3>
+      {problems?.scheduled.length === 0 && <p className="empty">None: nothing waits for its list time.</p>}
+      {problems && problems.scheduled.length > 0 && (
+        <table className="table" data-testid="scheduled-items">
+          <thead><tr><th>Item</th><th>Listed by the marketplace at</th></tr></thead>
+          <tbody>
+            {problems.scheduled.map((s) => (
+              <tr key={s.localId}>
+                <td>{s.title ?? 'Untitled'}</td>
+                <td>{s.listTime ? new Date(s.listTime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toLocaleString() : 'its list time'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
 
       <h3>Refused by the marketplace {problems && <span className="pill">{problems.rejected.length}</span>}</h3>
       {problems?.rejected.length === 0 && <p className="empty">None.</p>}
