@@ -9,6 +9,8 @@ import { openCoreSession, type CoreSession } from './core/session/core-session.t
 import { appRegistry } from './core/session/accounts.ts';
 import { coreHandlers } from './core/ipc/handlers.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
+import { showNewsNotification } from './news-notification.ts';
+import type { SyncNews } from '../shared/ipc.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
@@ -89,6 +91,7 @@ function wireIpc(session: CoreSession): void {
     });
   }
   session.onEvent((name, payload) => {
+    if (name === 'sync.news') showNewsNotification(payload as SyncNews, () => window?.show());
     if (window && !window.isDestroyed() && IPC_EVENT_NAMES.includes(name)) window.webContents.send(eventChannel(name), payload);
   });
 }

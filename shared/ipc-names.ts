@@ -55,6 +55,7 @@ export const IPC_EVENT_NAMES = [
   'sync.progress',
   'sync.itemState',
   'sync.online',
+  'sync.news',
   'accounts.switched',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];

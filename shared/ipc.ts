@@ -206,6 +206,21 @@ export const SyncProblemsSchema = z.object({
 });
 export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 
+/** What a pull found new on the marketplace: the first few entries, and how many in all. */
+export const SyncNewsSchema = z.object({
+  entries: z.array(z.object({
+    kind: z.enum(['question', 'offer', 'sale']),
+    itemId: z.number().int(),
+    title: z.string().nullable(),
+    /** The question, the offer's amount in words, or the sale in words. */
+    text: z.string(),
+  })).max(20),
+  questions: z.number().int(),
+  offers: z.number().int(),
+  sales: z.number().int(),
+});
+export type SyncNews = z.infer<typeof SyncNewsSchema>;
+
 // ---- Methods ------------------------------------------------------------------------------
 
 export const IPC_METHODS = {
@@ -395,6 +410,8 @@ export const IPC_EVENTS = {
     field: z.string().nullable(),
   }),
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
+  /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */
+  'sync.news': SyncNewsSchema,
   'accounts.switched': AccountSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 

@@ -1,7 +1,8 @@
 // The app frame: a sidebar of screens, the open screen, the sync status bar.
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { bridgeMode } from './bridge.ts';
+import { bridge, bridgeMode } from './bridge.ts';
+import { notifyInBrowser } from './navigation/web-notifications.ts';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar } from './drafts/grid-toolbar.tsx';
@@ -23,7 +24,12 @@ export function App() {
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
   const [screen, setScreen] = useState<Screen>('drafts');
-  const open = useCallback((next: Screen) => setScreen(next), []);
+  // Sales the syncs found since the seller last looked at the Sales screen.
+  const [newSales, setNewSales] = useState(0);
+  const open = useCallback((next: Screen) => {
+    setScreen(next);
+    if (next === 'sales') setNewSales(0);
+  }, []);
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
@@ -38,6 +44,12 @@ export function App() {
     void accountsStore.getState().load();
   }, []);
 
+  useEffect(() => {
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales))];
+    if (bridgeMode === 'web') offs.push(notifyInBrowser(bridge));
+    return () => offs.forEach((off) => off());
+  }, []);
+
   return (
     <div className="app">
       <header className="app-header">
@@ -47,7 +59,7 @@ export function App() {
         <span className="mode" title="How this window reaches the local cache">{bridgeMode === 'web' ? 'Web mode' : 'Desktop'}</span>
       </header>
       <div className="app-body">
-      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sync: conflicts }} />
+      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }} />
       {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
       {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}

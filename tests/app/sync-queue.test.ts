@@ -1,7 +1,7 @@
 // "Changes waiting" counts what the sync will send: a local draft's changes stay on this computer
 // until it is published, and the status bar says so in plain words.
 import { describe, expect, it } from 'vitest';
-import { queueWords } from '../../renderer/src/sync-panel/sync-bar.tsx';
+import { queueWords } from '../../renderer/src/sync-panel/queue-words.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
 
 describe('the sync status of local drafts', () => {

@@ -133,6 +133,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       case 'paused':
         message = `Signed out: ${event.message}`;
         return;
+      case 'news':
+        return send({ type: 'news', news: event.news });
       default: {
         const never: never = event;
         throw new Error(`unknown engine event ${JSON.stringify(never)}`);

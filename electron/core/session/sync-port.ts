@@ -1,7 +1,7 @@
 // What the handler table needs from the sync: engine-sync.ts implements this port over the
 // engine of electron/core/sync for an account that can sign in; `offlineOnlySync` stands in for
 // an account without a marketplace password (nothing is sent, the queue is only counted).
-import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { SyncNews, SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import { queueCounts } from '../outbox/outbox.ts';
@@ -16,7 +16,8 @@ export type SyncEvent =
   | { type: 'progress'; running: boolean; done: number; total: number; phase: string; photos?: PhotoRun }
   | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
   | { type: 'item-state'; localId: number; syncState: SyncState; reason: string | null; field: string | null }
-  | { type: 'online'; online: boolean; offline: boolean };
+  | { type: 'online'; online: boolean; offline: boolean }
+  | { type: 'news'; news: SyncNews };
 
 export interface SyncPort {
   status(): SyncStatus;

@@ -1,4 +1,5 @@
 // Events the sync engine emits for the UI: run progress, per-item state, connectivity, pauses.
+import type { SyncNews } from '../../../shared/ipc.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 
 /** The photos a push run uploads: counted when it starts, advanced as each upload ends. */
@@ -20,7 +21,8 @@ export type SyncEvent =
   | { type: 'item-state'; localId: number; state: SyncState; reason?: string | null; field?: string | null }
   | { type: 'connectivity'; online: boolean }
   | { type: 'paused'; reason: 'auth'; message: string }
-  | { type: 'pull-progress'; phase: string; pages: number };
+  | { type: 'pull-progress'; phase: string; pages: number }
+  | { type: 'news'; news: SyncNews };
 
 export type OpOutcome = 'applied' | 'parked' | 'deferred' | 'outcome-unknown' | 'dropped';
 

@@ -19,6 +19,13 @@ export interface SalesPull {
   extension: boolean;
 }
 
+/** Items this pull saw sold: an auction closed with bids, or a buy-now item bought. */
+export function soldSince(previous: Item | null, item: Item): boolean {
+  if (!previous || previous.status !== 'published') return false;
+  if (item.saleMethod === 'buy-now') return item.bidderCount > previous.bidderCount;
+  return item.status === 'closed' && item.bidderCount > 0;
+}
+
 interface Context {
   db: Db;
   api: ApiClient;
@@ -27,6 +34,8 @@ interface Context {
   now: () => number;
   userId: number;
   result: PullResult;
+  /** Items read in full that were sold since the last pull. */
+  sold: Item[];
 }
 
 /**
@@ -134,11 +143,15 @@ async function fullListing(ctx: Context, startPage: number): Promise<SalesPull> 
 async function readAndMerge(ctx: Context, summaries: readonly ItemSummary[], alsoInTransaction: () => void): Promise<Item[]> {
   const { db, s, result } = ctx;
   const cachedCopy = db.prepare(`SELECT server_copy FROM items WHERE remote_id = ? AND server_copy IS NOT NULL`).pluck();
+  const previous = new Map<number, Item | null>();
   const stale = summaries.filter((summary) => {
     const copy = cachedCopy.get(summary.id) as string | undefined;
-    return copy === undefined || !sameAsCached(summary, JSON.parse(copy) as Item);
+    const cached = copy === undefined ? null : (JSON.parse(copy) as Item);
+    previous.set(summary.id, cached);
+    return cached === null || !sameAsCached(summary, cached);
   });
   const items = await Promise.all(stale.map((summary) => ctx.api.getItem(summary.id)));
+  for (const item of items) if (soldSince(previous.get(item.id) ?? null, item)) ctx.sold.push(item);
   db.transaction(() => {
     for (const item of items) {
       const outcome = mergeServerItem(db, s, item, ctx.now());

@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
+import type { SyncNews } from '../../../shared/ipc.ts';
 import type { SyncEvents } from './events.ts';
 import { pullSales } from './pull-sales.ts';
 import { pullTrading, type TradingNews } from './pull-trading.ts';
@@ -136,10 +137,29 @@ export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () =
   cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
   cache.saveSettings(await api.getSettings(userId), now());
 
-  const ctx = { db, api, events, s, now, userId, result };
+  // A first pull finds the whole shop: nothing in it is news.
+  const firstPull = (db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get() as number) === 0;
+  const ctx = { db, api, events, s, now, userId, result, sold: [] as Item[] };
   const sales = await pullSales(ctx);
   result.news = await pullTrading(ctx, sales.fetched, sales.extension);
+  if (!firstPull) {
+    const news = syncNews(db, result.news, ctx.sold);
+    if (news.questions + news.offers + news.sales > 0) events.emit({ type: 'news', news });
+  }
   return result;
+}
+
+const NEWS_ENTRIES = 20;
+
+function syncNews(db: Db, trading: TradingNews, sold: readonly Item[]): SyncNews {
+  const title = db.prepare(`SELECT title FROM items WHERE remote_id = ?`).pluck();
+  const titleOf = (id: number) => (title.get(id) as string | null | undefined) ?? null;
+  const entries: SyncNews['entries'] = [
+    ...sold.map((item) => ({ kind: 'sale' as const, itemId: item.id, title: item.title, text: `Sold for ${item.currentPrice ?? item.buyNowPrice ?? 0} €` })),
+    ...trading.questions.map((q) => ({ kind: 'question' as const, itemId: q.itemId, title: titleOf(q.itemId), text: q.question })),
+    ...trading.offers.map((o) => ({ kind: 'offer' as const, itemId: o.itemId, title: titleOf(o.itemId), text: `${o.author} offers ${o.amount} €` })),
+  ];
+  return { entries: entries.slice(0, NEWS_ENTRIES), questions: trading.questions.length, offers: trading.offers.length, sales: sold.length };
 }
 
 /**

@@ -1,16 +1,8 @@
 // The status bar: where the data is (this computer / the marketplace), the queue, sync controls.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import type { SyncStatus } from '../../../shared/ipc.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
-
-/** The queue in plain words: what the sync will send, what stays here until published, what needs the seller. */
-export function queueWords(status: SyncStatus): string {
-  const parts = [status.toSend === 0 ? 'Nothing waiting to be sent' : `${status.toSend.toLocaleString()} change${status.toSend === 1 ? '' : 's'} waiting to be sent`];
-  if (status.keptLocal > 0) parts.push(`${status.keptLocal.toLocaleString()} local draft${status.keptLocal === 1 ? '' : 's'} kept here until published`);
-  if (status.parked > 0) parts.push(`${status.parked.toLocaleString()} need${status.parked === 1 ? 's' : ''} attention`);
-  return parts.join(', ');
-}
+import { queueWords } from './queue-words.ts';
 
 export function SyncBar({ store }: { store: SyncStore }) {
   const status = useStore(store, (s) => s.status);

@@ -1,0 +1,59 @@
+// What a pull finds new on the marketplace (questions, offers, sales) is one `news` event for
+// notifications and badges; the first pull of a shop is not news.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncNews } from '../../shared/ipc.ts';
+import { newsNotification } from '../../shared/news-text.ts';
+import { insertItems } from '../support/item-fixtures.ts';
+import { makeCategories } from '../support/item-helpers.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { sellerCache } from './support/sync-setup.ts';
+
+let server: TestServer;
+let category: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  category = makeCategories(server).sub;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('news from a pull', () => {
+  it('reports new questions, offers and sales once, and nothing on the first pull', async () => {
+    const userId = await server.addUser('news-seller');
+    const now = server.service.clock.now();
+    const [lamp, chair] = insertItems(server.service.db, [
+      { seller_id: userId, title: 'Lamp', category_id: category, offers_allowed: 1 },
+      { seller_id: userId, title: 'Chair', category_id: category, sale_method: 'buy-now', starting_price: 30 },
+    ], now) as [number, number];
+    const buyer = await server.login('news-buyer');
+    expect((await call(server.api(`/items/${lamp}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Old one?' } })).status).toBe(201);
+    const cache = await sellerCache(server.url, 'news-seller');
+    const news = () => cache.events.flatMap((e) => (e.type === 'news' ? [e.news] : []));
+
+    await cache.engine.pull();
+    expect(news()).toEqual([]);
+
+    expect((await call(server.api(`/items/${lamp}/questions`), { method: 'POST', token: buyer.token, json: { question: 'Does it work?' } })).status).toBe(201);
+    expect((await call(server.api(`/items/${lamp}/offers`), { method: 'POST', token: buyer.token, json: { offer: 7 } })).status).toBe(201);
+    expect((await call(server.api(`/items/${chair}/bids`), { method: 'POST', token: buyer.token, json: { bid: 30 } })).status).toBe(201);
+    await cache.engine.pull();
+    const [found] = news() as [SyncNews];
+    expect(found).toMatchObject({ questions: 1, offers: 1, sales: 1 });
+    expect(found.entries).toEqual(expect.arrayContaining([
+      { kind: 'question', itemId: lamp, title: 'Lamp', text: 'Does it work?' },
+      { kind: 'offer', itemId: lamp, title: 'Lamp', text: 'news-buyer offers 7 €' },
+      expect.objectContaining({ kind: 'sale', itemId: chair, title: 'Chair' }),
+    ]));
+    expect(newsNotification(found)).toEqual({ title: 'New on the marketplace', body: '1 new question, 1 new offer, 1 sale' });
+
+    await cache.engine.pull();
+    expect(news()).toHaveLength(1);
+  });
+
+  it('words a single new question with its item', () => {
+    expect(newsNotification({ entries: [{ kind: 'question', itemId: 1, title: 'Lamp', text: 'Red?' }], questions: 1, offers: 0, sales: 0 }))
+      .toEqual({ title: 'New question on “Lamp”', body: 'Red?' });
+  });
+});
