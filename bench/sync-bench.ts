@@ -3,8 +3,11 @@
 // sync port (electron/core/session/engine-sync.ts, as the app runs it) talks to it through our
 // counting loopback proxy, which adds a fixed latency to every request. For each latency: the
 // first sync (requests, seconds), a sync with nothing changed (requests, seconds), and a sync
-// after 10 remote changes (requests). Prints one JSON line.
-// Options: --listings N (default 2000; the issue's figure is 10000), --latency 0,50.
+// after 10 remote changes (requests); and publishing N drafts with 3 photos each through the
+// engine against a bare fetch loop of the same calls at the same concurrency and latency
+// (bench/sync-push-bench.ts). Prints one JSON line.
+// Options: --listings N (default 2000; the issue's figure is 10000), --latency 0,50,
+// --publish N (default 100; the issue's figure is 300; 0 skips it), --photos N (default 3).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
@@ -18,16 +21,21 @@ import { memoryCredentialStore } from '../electron/core/api/index.ts';
 import { openAccountDb } from '../electron/core/db/open-account-db.ts';
 import { engineSync } from '../electron/core/session/engine-sync.ts';
 import { startLoopbackProxy } from '../tests/core/support/loopback-proxy.ts';
+import { benchSyncPush } from './sync-push-bench.ts';
 import type { SyncPullBenchInfo } from './sync-pull-bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
     listings: { type: 'string', default: '2000' },
     latency: { type: 'string', default: '0,50' },
+    publish: { type: 'string', default: '100' },
+    photos: { type: 'string', default: '3' },
   },
 });
 const LISTINGS = Number(args.listings);
 const LATENCIES = args.latency.split(',').map(Number);
+const PUBLISH = Number(args.publish);
+const PHOTOS = Number(args.photos);
 const SERVER = fileURLToPath(new URL('./sync-pull-bench-server.ts', import.meta.url));
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
@@ -92,10 +100,22 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, latencyM
 }
 
 const server = await startServer();
+const runs = [];
 try {
-  const runs = [];
   for (const latency of LATENCIES) runs.push(await measure(server, latency));
-  process.stdout.write(`${JSON.stringify({ listings: LISTINGS, openShare: 0.25, runs })}\n`);
 } finally {
   await server.close();
 }
+const publish = [];
+if (PUBLISH > 0) {
+  for (const latency of LATENCIES) {
+    const root = mkdtempSync(join(tmpdir(), 'sync-bench-publish-'));
+    try {
+      const r = await benchSyncPush(root, PUBLISH, 4, { photos: PHOTOS, latencyMs: latency });
+      publish.push({ latencyMs: latency, drafts: r.items, photosPerDraft: PHOTOS, seconds: round(r.items / r.itemsPerSecond), bareSeconds: round(r.items / r.bareItemsPerSecond), ratio: r.ratio, target: 'ratio >= 0.9', requestsPerItem: r.requestsPerItem, bareRequestsPerItem: r.bareRequestsPerItem, published: r.published });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+}
+process.stdout.write(`${JSON.stringify({ listings: LISTINGS, openShare: 0.25, runs, publish })}\n`);

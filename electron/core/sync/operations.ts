@@ -117,42 +117,49 @@ export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> 
   return 'applied';
 }
 
-/** Steps the remote item to the target status, then reads it back to confirm. */
+/**
+ * Steps the remote item to the target status; the service's answer to the last step confirms it.
+ * The cached status (the service's answer to our create or the last pull) saves reading the item
+ * first when it is a draft or a preview: a stale one is harmless, since a step the service refuses
+ * with 409 is read back, and a target already reached counts as done.
+ */
 export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'set-status'>): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
   const target = payload.status;
-  let current: Item = await ctx.api.getItem(id);
-  // Already past draft (an earlier attempt got that far): its draft slot is free again.
-  if (current.status !== 'draft') ctx.leftDraft();
-  const path: string[] = [];
   // A publish with a future list time makes the item `waiting` on the service (it lists itself
   // then): the publish has arrived, scheduled; never a refusal.
   const reached = (status: string) => status === target || (target === 'published' && status === 'waiting');
+  const cached = ctx.store.item(row.item_local_id)?.status;
+  let current: Item | null = target === 'published' && (cached === 'draft' || cached === 'preview') ? null : await ctx.api.getItem(id);
+  const from = current?.status ?? (cached as string);
+  // Already past draft (an earlier attempt got that far): its draft slot is free again.
+  if (from !== 'draft') ctx.leftDraft();
+  const path: string[] = [];
   if (target === 'published') {
-    if (current.status === 'draft') path.push('preview', 'published');
-    else if (current.status === 'preview') path.push('published');
+    if (from === 'draft') path.push('preview', 'published');
+    else if (from === 'preview') path.push('published');
   } else if (target === 'closed') {
-    if (current.status === 'published') path.push('closed');
-  } else if (current.status !== target) {
+    if (from === 'published') path.push('closed');
+  } else if (from !== target) {
     path.push(target);
   }
-  if (path.length === 0 && !reached(current.status)) {
-    throw new ApiError({ status: 409, code: 'state', field: 'status', message: `the item is ${current.status} on the service: it cannot become ${target}`, retryable: false, mayHaveReached: true });
+  if (path.length === 0 && !reached(from)) {
+    throw new ApiError({ status: 409, code: 'state', field: 'status', message: `the item is ${from} on the service: it cannot become ${target}`, retryable: false, mayHaveReached: true });
   }
   for (const status of path) {
     try {
       current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft', OUTBOX_CALL));
     } catch (error) {
-      // The HTTP layer repeats a PUT whose answer was lost; the service refuses the repeat of a
-      // step the first one made ("published to published"). Read the item to tell that apart
-      // from a real refusal.
+      // A step the service refuses with 409 may have been made already (an earlier attempt whose
+      // answer was lost, a stale cached status): read the item to tell that from a refusal.
       if (!(error instanceof ApiError && error.status === 409)) throw error;
       current = await ctx.api.getItem(id);
-      if (current.status !== status && !(status === 'published' && reached(current.status))) throw error;
+      if (reached(current.status)) break;
+      if (current.status !== status) throw error;
     }
     if (current.status !== 'draft') ctx.leftDraft();
   }
-  const confirmed = await ctx.api.getItem(id);
+  const confirmed = current !== null && reached(current.status) ? current : await ctx.api.getItem(id);
   if (!reached(confirmed.status)) {
     throw new ApiError({ status: 0, code: 'not_confirmed', field: 'status', message: `the item reads back as ${confirmed.status}, not ${target}`, retryable: true, mayHaveReached: true });
   }
