@@ -93,7 +93,7 @@ describe('the sync port on time', () => {
       await until(() => probes() >= probesBefore + 3, 10_000);
       proxy.refuseRequest(() => false, 0);
       const seen = events.length;
-      const back = await until(() => events.slice(seen).some((e) => e.type === 'online' && e.online) && port.status().online, 5_000);
+      const back = await until(() => events.slice(seen).some((e) => e.name === 'sync.online' && e.payload.online) && port.status().online, 5_000);
       expect(back).toBeLessThan(5_000);
       expect(port.status().message).toBeNull();
     } finally {

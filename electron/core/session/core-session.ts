@@ -67,26 +67,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   }
 
   function forwardSync(event: SyncEvent): void {
-    switch (event.type) {
-      case 'progress':
-        return emit('sync.progress', {
-          running: event.running, done: event.done, total: event.total, phase: event.phase, ...(event.photos ? { photos: event.photos } : {}),
-        });
-      case 'image-upload':
-        return emit('images.upload', {
-          localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: event.run,
-        });
-      case 'item-state':
-        return emit('sync.itemState', { localId: event.localId, syncState: event.syncState, reason: event.reason, field: event.field });
-      case 'online':
-        return emit('sync.online', { online: event.online, offline: event.offline });
-      case 'news':
-        return emit('sync.news', event.news);
-      default: {
-        const never: never = event;
-        throw new Error(`unknown sync event ${JSON.stringify(never)}`);
-      }
-    }
+    emit(event.name, event.payload);
   }
 
   function emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void {

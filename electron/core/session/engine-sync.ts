@@ -56,7 +56,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     else startProbe();
     if (value === online) return;
     online = value;
-    send({ type: 'online', online, offline });
+    send({ name: 'sync.online', payload: { online, offline } });
   };
 
   // Retries on time: the push says when its earliest deferred row may go; a run is scheduled
@@ -116,25 +116,25 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     switch (event.type) {
       case 'run-started':
         photos = event.photos;
-        return send({ type: 'progress', running: true, done: 0, total: event.total, phase: 'push', ...withPhotos() });
+        return send({ name: 'sync.progress', payload: { running: true, done: 0, total: event.total, phase: 'push', ...withPhotos() } });
       case 'progress':
-        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'push', ...withPhotos() });
+        return send({ name: 'sync.progress', payload: { running: true, done: event.done, total: event.total, phase: 'push', ...withPhotos() } });
       case 'run-finished':
-        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'pushed', ...withPhotos() });
+        return send({ name: 'sync.progress', payload: { running: true, done: event.done, total: event.total, phase: 'pushed', ...withPhotos() } });
       case 'pull-progress':
-        return send({ type: 'progress', running: true, done: event.pages, total: 0, phase: `pull ${event.phase}`, ...withPhotos() });
+        return send({ name: 'sync.progress', payload: { running: true, done: event.pages, total: 0, phase: `pull ${event.phase}`, ...withPhotos() } });
       case 'image-upload':
         photos = event.run;
-        return send({ type: 'image-upload', localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, error: event.error, run: { ...event.run } });
+        return send({ name: 'images.upload', payload: { localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: { ...event.run } } });
       case 'item-state':
-        return send({ type: 'item-state', localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null });
+        return send({ name: 'sync.itemState', payload: { localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null } });
       case 'connectivity':
         return setOnline(event.online);
       case 'paused':
         message = `Signed out: ${event.message}`;
         return;
       case 'news':
-        return send({ type: 'news', news: event.news });
+        return send({ name: 'sync.news', payload: event.news });
       default: {
         const never: never = event;
         throw new Error(`unknown engine event ${JSON.stringify(never)}`);
@@ -188,7 +188,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         running = run().finally(() => {
           running = null;
           // The last event of a run keeps its photo counts: the panel can say how it ended.
-          send({ type: 'progress', running: false, done: 0, total: 0, phase: 'idle', ...withPhotos() });
+          send({ name: 'sync.progress', payload: { running: false, done: 0, total: 0, phase: 'idle', ...withPhotos() } });
         });
         return running;
       }
@@ -206,7 +206,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         stopProbe();
         scheduleRetry(null);
       }
-      send({ type: 'online', online, offline });
+      send({ name: 'sync.online', payload: { online, offline } });
       if (!offline) void port.syncNow();
       return status();
     },

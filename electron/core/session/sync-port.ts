@@ -1,23 +1,21 @@
 // What the handler table needs from the sync: engine-sync.ts implements this port over the
 // engine of electron/core/sync for an account that can sign in; `offlineOnlySync` stands in for
 // an account without a marketplace password (nothing is sent, the queue is only counted).
-import type { SyncNews, SyncStatus } from '../../../shared/ipc.ts';
+import type { IpcEventPayload, SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
-import type { SyncState } from '../drafts/sync-state.ts';
 import { queueCounts } from '../outbox/outbox.ts';
-import type { PhotoRun, UploadPhase } from '../sync/events.ts';
 
 /** The queue's part of the status, from the outbox's counts. */
 export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick<SyncStatus, 'queueLength' | 'toSend' | 'keptLocal' | 'parked'> {
   return { queueLength: c.pending, toSend: c.toSend, keptLocal: c.keptLocal, parked: c.parked };
 }
 
-export type SyncEvent =
-  | { type: 'progress'; running: boolean; done: number; total: number; phase: string; photos?: PhotoRun }
-  | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
-  | { type: 'item-state'; localId: number; syncState: SyncState; reason: string | null; field: string | null }
-  | { type: 'online'; online: boolean; offline: boolean }
-  | { type: 'news'; news: SyncNews };
+/**
+ * The port speaks the IPC contract's own event vocabulary (shared/ipc.ts): one name and payload
+ * per event from the engine's translation here to the renderer, forwarded as they are.
+ */
+export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news';
+export type SyncEvent = { [E in SyncEventName]: { name: E; payload: IpcEventPayload<E> } }[SyncEventName];
 
 export interface SyncPort {
   status(): SyncStatus;
@@ -57,7 +55,7 @@ export function offlineOnlySync(db: Db): SyncPort {
     },
     setOffline(value) {
       offline = value;
-      for (const listener of listeners) listener({ type: 'online', online: false, offline });
+      for (const listener of listeners) listener({ name: 'sync.online', payload: { online: false, offline } });
       return status();
     },
     subscribe(listener) {
