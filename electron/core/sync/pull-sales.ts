@@ -26,7 +26,8 @@ export function soldSince(previous: Item | null, item: Item): boolean {
   return item.status === 'closed' && item.bidderCount > 0;
 }
 
-interface Context {
+/** What one pull's parts share (made by pull.ts). */
+export interface PullContext {
   db: Db;
   api: ApiClient;
   events: SyncEvents;
@@ -59,7 +60,7 @@ function sameAsCached(summary: ItemSummary, cached: Item): boolean {
   );
 }
 
-export async function pullSales(ctx: Context): Promise<SalesPull> {
+export async function pullSales(ctx: PullContext): Promise<SalesPull> {
   const marks = syncMarks(ctx.db);
   const since = marks.get('sales');
   const resumeAt = ctx.s.cursorGet.get('sales') as string | undefined;
@@ -74,7 +75,7 @@ export async function pullSales(ctx: Context): Promise<SalesPull> {
 }
 
 /** Reads the changed items; not complete when the whole list must be read (extension gone, counts off). */
-async function changedSales(ctx: Context, since: string): Promise<SalesPull & { complete: boolean }> {
+async function changedSales(ctx: PullContext, since: string): Promise<SalesPull & { complete: boolean }> {
   const { api, userId, result } = ctx;
   const marks = syncMarks(ctx.db);
   const fetched: Item[] = [];
@@ -105,7 +106,7 @@ async function changedSales(ctx: Context, since: string): Promise<SalesPull & { 
 }
 
 /** The whole list page by page (a page and its cursor commit together); summaries decide which items are read. */
-async function fullListing(ctx: Context, startPage: number): Promise<SalesPull> {
+async function fullListing(ctx: PullContext, startPage: number): Promise<SalesPull> {
   const { api, userId, s, db } = ctx;
   const marks = syncMarks(db);
   // Only a listing read from its first page to its end tells which cached items are gone, and
@@ -140,7 +141,7 @@ async function fullListing(ctx: Context, startPage: number): Promise<SalesPull> 
 }
 
 /** GETs the items whose summary differs from the cache (in parallel), merges them and runs `alsoInTransaction`. */
-async function readAndMerge(ctx: Context, summaries: readonly ItemSummary[], alsoInTransaction: () => void): Promise<Item[]> {
+async function readAndMerge(ctx: PullContext, summaries: readonly ItemSummary[], alsoInTransaction: () => void): Promise<Item[]> {
   const { db, s, result } = ctx;
   const cachedCopy = db.prepare(`SELECT server_copy FROM items WHERE remote_id = ? AND server_copy IS NOT NULL`).pluck();
   const previous = new Map<number, Item | null>();

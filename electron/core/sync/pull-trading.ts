@@ -6,24 +6,13 @@
 import type { Bid, Item, Offer, Question } from '../../../shared/api/index.ts';
 import { timestampMs } from '../../../shared/api/index.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { ApiClient } from '../api/client.ts';
-import type { Db } from '../db/open-account-db.ts';
-import type { SyncEvents } from './events.ts';
-import type { PullResult, pullStatements } from './pull.ts';
+import type { PullContext } from './pull-sales.ts';
 import { syncMarks } from './sync-marks.ts';
 
 /** How long after closing a buyer may still act on an item (feedback, a late answer): watched that long. */
 export const WATCH_AFTER_CLOSING_MS = 30 * 24 * 60 * 60 * 1000;
 
-interface Context {
-  db: Db;
-  api: ApiClient;
-  events: SyncEvents;
-  s: ReturnType<typeof pullStatements>;
-  now: () => number;
-  userId: number;
-  result: PullResult;
-}
+type Context = Pick<PullContext, 'db' | 'api' | 'events' | 's' | 'now' | 'userId' | 'result'>;
 
 /** What changed in the cache: new questions, offers and bids (for notifications and badges). */
 export interface TradingNews {
