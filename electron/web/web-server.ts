@@ -11,6 +11,8 @@ import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
 import { createBridge } from '../core/bridge/bridge.ts';
 import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
 import { coreHandlers } from '../core/bridge/handlers.ts';
+import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
+import { stageUpload } from '../core/images/staged-uploads.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
@@ -98,6 +100,26 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       const result = await bridge.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
       return send(res, 200, result);
+    }
+    if (url.pathname === '/upload') {
+      // A photo's bytes, streamed to a temporary file (images.add then names it): the same checks as /ipc/*.
+      if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
+      if (!fromOwnPage(req) || req.headers.origin === undefined) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
+      if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
+      if (req.headers['content-type'] !== 'application/octet-stream') return send(res, 415, { ok: false, error: { code: 'content-type', message: 'application/octet-stream only' } });
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > MAX_SOURCE_BYTES) {
+        res.setHeader('Connection', 'close');
+        return send(res, 413, { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB: no camera photo is that big, so it was not added.` } });
+      }
+      try {
+        const { id } = await stageUpload(session.folder(), req);
+        return send(res, 200, { ok: true, value: { id } });
+      } catch (error) {
+        if (!(error instanceof SourceRefused)) throw error;
+        res.setHeader('Connection', 'close');
+        return send(res, 413, { ok: false, error: { code: 'too-large', message: error.message } });
+      }
     }
     if (url.pathname === '/events') {
       // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.

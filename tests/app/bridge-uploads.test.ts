@@ -3,6 +3,8 @@
 // is reported as it starts and ends (images.upload), with the run's photo totals also in
 // sync.progress. The engine's clock is the test's: a failed upload's backoff is passed by moving
 // it, not by waiting.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { createBridge, type CoreBridge } from '../../electron/core/bridge/bridge.ts';
@@ -13,7 +15,7 @@ import type { IpcEventPayload, IpcMethodName, IpcOutput } from '../../shared/ipc
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createImagesStore, uploadProgress } from '../../renderer/src/images/images-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
-import { makeJpeg } from '../core/support.ts';
+import { makeJpeg, tempFolder } from '../core/support.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -126,7 +128,12 @@ describe('photo uploads during a sync', () => {
       const localId = (await ok(seller.bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === seller.remoteId)?.localId ?? 0;
       await images.actions.show(localId);
       const jpegs = await Promise.all([4, 5].map((seed) => makeJpeg(320, 240, { seed })));
-      await images.actions.add(jpegs.map((bytes, i) => ({ name: `s${i}.jpg`, read: async () => bytes.toString('base64'), preview: () => null })));
+      const folder = tempFolder();
+      await images.actions.add(jpegs.map((bytes, i) => {
+        const path = join(folder, `s${i}.jpg`);
+        writeFileSync(path, bytes);
+        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'path' as const, path }), preview: () => null };
+      }));
       expect(uploadProgress(images.getState().images, images.getState().uploads)).toEqual({ uploaded: 0, uploading: 0, failed: 0, total: 2, fraction: 0 });
 
       // The second upload is refused once: the panel shows it failed, the other uploaded.

@@ -100,9 +100,30 @@ export function createApiClient(options: ApiClientOptions) {
   });
   const me = async () => (await session.token()).userId;
 
+  /**
+   * A media file an image record links to (its thumbnail), as bytes. Sent with the session's
+   * token when there is one (a service may serve a draft's photos only to its seller), and only to
+   * the service's own origin: a link elsewhere never gets the token.
+   */
+  async function media(url: string, o?: CallOptions & { maxBytes?: number }): Promise<Uint8Array> {
+    const target = new URL(url);
+    if (target.origin !== new URL(options.baseUrl).origin) throw new Error(`${url}: not on the marketplace's own address`);
+    // A signed-in session's token; logging in just for a thumbnail is not worth a delay.
+    const token = session.current();
+    const response = await (options.fetch ?? fetch)(target, {
+      headers: token ? { 'x-marketapitoken': token.id } : {},
+      signal: o?.signal ?? AbortSignal.timeout(o?.timeoutMs ?? 15_000),
+    });
+    if (!response.ok) throw new ApiError({ status: response.status, code: 'media', field: null, message: `GET ${target.pathname}: ${response.status}`, retryable: response.status >= 500, mayHaveReached: true });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > (o?.maxBytes ?? 4 * 1024 * 1024)) throw new Error(`${target.pathname}: larger than a thumbnail`);
+    return bytes;
+  }
+
   return {
     http,
     session,
+    media,
     /** Logs in with the stored credentials now (also checks them). */
     login: () => session.login(),
     me,

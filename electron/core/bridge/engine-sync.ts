@@ -126,6 +126,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const port = {
     engine,
     status,
+    media: (url: string) => api.media(url),
     syncNow(): Promise<SyncStatus> {
       if (offline || closed) return Promise.resolve(status());
       if (!running) {

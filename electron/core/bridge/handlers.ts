@@ -1,8 +1,5 @@
 // The handler table: one function per method of shared/ipc.ts, each a few lines over the core.
 // Inputs arrive parsed by the contract (bridge.ts); outputs are checked against it on the way out.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
@@ -14,12 +11,11 @@ import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts'
 import { sameValue, type DraftField } from '../drafts/fields.ts';
 import { itemReads, type LocalItem } from '../drafts/item-rows.ts';
 import { parseChanges } from '../drafts/plan-edit.ts';
-import { addImages } from '../images/add-images.ts';
-import { imageEdits } from '../images/image-edits.ts';
 import { itemSearch } from '../search/item-search.ts';
 import { validateDraft, type ValidationContext } from '../validation/validate-draft.ts';
 import type { CoreSession } from './core-session.ts';
 import { editorHandlers } from './editor-handlers.ts';
+import { imageHandlers } from './image-handlers.ts';
 import { accountView, sellerHandlers } from './seller-handlers.ts';
 
 export type Handler<K extends IpcMethodName> = (input: IpcParsedInput<K>) => IpcOutput<K> | Promise<IpcOutput<K>>;
@@ -27,7 +23,7 @@ export type Handlers = { [K in IpcMethodName]: Handler<K> };
 
 /** Statement sets are prepared once per open cache, not per call. */
 function repositories(db: Db) {
-  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: itemSearch(db), images: imageEdits(db) };
+  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: itemSearch(db) };
 }
 
 class DryRun extends Error {}
@@ -68,6 +64,7 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
 
   return {
     ...editorHandlers(session, changed),
+    ...imageHandlers(session, changed, (localId) => void mustGet(localId)),
     'drafts.page'(query) {
       const { reads, search } = repo();
       const ctx = cachedValidationContext(session.db());
@@ -164,52 +161,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal): 
       const text = exportDraftsCsv(session.db(), localIds);
       const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
       return { fileName: `drafts-${new Date().toISOString().slice(0, 10)}.csv`, text, rows };
-    },
-    async 'images.add'({ localId, files }) {
-      const folder = session.folder();
-      const incoming = join(folder, 'incoming', randomBytes(8).toString('hex'));
-      mkdirSync(incoming, { recursive: true });
-      try {
-        // Only the base name is kept: a name like "../x" cannot write outside the folder.
-        const paths = files.map((f, i) => {
-          const path = join(incoming, `${i}-${basename(f.name).replace(/[^\w.-]+/g, '_')}`);
-          writeFileSync(path, Buffer.from(f.base64, 'base64'));
-          return path;
-        });
-        const names = new Map(paths.map((p, i) => [p, files[i]?.name ?? p]));
-        const results = await addImages(session.db(), {
-          itemLocalId: localId, files: paths, folder,
-          onProgress: (e) => session.emit('images.progress', {
-            localId, file: names.get(e.file) ?? e.file, phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
-          }),
-        });
-        changed([localId], 'images');
-        return results.map((r) => ({ ...r, file: names.get(r.file) ?? r.file }));
-      } finally {
-        rmSync(incoming, { recursive: true, force: true });
-      }
-    },
-    'images.list'({ localId }) {
-      mustGet(localId);
-      const rows = session.db().prepare(
-        // 'uploaded' once the service holds the photo (its remote id is known), else the preparation state.
-        `SELECT id, position, CASE WHEN remote_id IS NOT NULL THEN 'uploaded' ELSE prep_state END AS state, width, height, bytes, thumb_path, error
-         FROM images WHERE item_local_id = ? ORDER BY position, id`,
-      ).all(localId) as Array<{ id: number; position: number; state: string; width: number | null; height: number | null; bytes: number | null; thumb_path: string | null; error: string | null }>;
-      return rows.map(({ thumb_path, ...row }) => ({
-        ...row,
-        thumbnail: thumb_path ? `data:image/jpeg;base64,${readFileSync(thumb_path).toString('base64')}` : null,
-      }));
-    },
-    'images.reorder'({ localId, imageIds }) {
-      repo().images.reorderImages(localId, imageIds);
-      changed([localId], 'images');
-      return { ok: true as const };
-    },
-    'images.remove'({ imageId }) {
-      repo().images.removeImage(imageId);
-      changed(null, 'images');
-      return { ok: true as const };
     },
     'settings.get'() {
       const userSettings = settingsCache(session.db()).settings() as Record<string, unknown> | null;

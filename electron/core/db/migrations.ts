@@ -260,4 +260,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'photo edits',
+    sql: `
+      -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc.ts
+      -- ImageEditsSchema); NULL: none. Non-destructive: the prepared photo of the source stays
+      -- (images/<source sha>.jpg) and file_path/thumb_path name the edited copy made from it.
+      ALTER TABLE images ADD COLUMN edits TEXT;
+    `,
+  },
 ];
