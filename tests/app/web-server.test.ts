@@ -80,7 +80,7 @@ describe('web mode', () => {
 });
 
 describe('web mode photo uploads', () => {
-  function upload(s: WebServer, body: BodyInit, headers: Record<string, string> = {}) {
+  function upload(s: WebServer, body: string | ReadableStream, headers: Record<string, string> = {}) {
     return fetch(`${s.origin}/upload`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream', origin: s.origin, 'x-market-desk-secret': s.secret, ...headers },
