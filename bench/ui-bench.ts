@@ -6,21 +6,62 @@
 // UI_BENCH_PROFILE=scroll (or =load) prints the renderer's hottest functions while scrolling (or
 // while loading up to the first row) from a CPU profile on stderr, from an unminified build;
 // UI_BENCH_PROFILE=trace prints the main thread's time by kind of work while loading and scrolling.
+// Then (issue 13) the renderer's frame times while 40 camera photos (bench/photo-files.ts) are
+// streamed to the core and prepared in its worker threads; --photos 0 skips it.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { openCoreSession } from '../electron/core/bridge/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
+import { makePhotoSet } from './photo-files.ts';
 
 const { values: args } = parseArgs({
-  options: { drafts: { type: 'string', default: '10000' }, step: { type: 'string', default: '1600' } },
+  options: { drafts: { type: 'string', default: '10000' }, step: { type: 'string', default: '1600' }, photos: { type: 'string', default: '40' } },
 });
 const DRAFTS = Number(args.drafts);
 const STEP = Number(args.step);
+const PHOTOS = Number(args.photos);
+
+/** Records every animation frame's delta until window.__stopFrames is set. */
+const FRAME_RECORDER = `(() => {
+  window.__frames = [];
+  window.__stopFrames = false;
+  let last = performance.now();
+  const frame = (now) => {
+    window.__frames.push(now - last);
+    last = now;
+    if (!window.__stopFrames) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame); });
+})()`;
+
+/** Adds the photo set to a new draft in the editor; frame times from the pick to "Prepared N of N". */
+async function photoFrames(page: Page, root: string) {
+  const set = await makePhotoSet(root, { heic: 8, jpeg24: 20, jpeg60: 2, png: 10 });
+  const editor = page.locator('dialog.editor');
+  await page.getByRole('button', { name: 'New draft' }).click();
+  await editor.getByLabel('Title').fill('Bench: 40 camera photos');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await page.waitForFunction(`document.querySelector('#editor-title')?.textContent === 'Bench: 40 camera photos'`);
+  await page.evaluate(FRAME_RECORDER);
+  const started = performance.now();
+  await editor.getByLabel('Add photos').setInputFiles(set.files);
+  const n = set.files.length;
+  await page.waitForFunction(`document.querySelector('.image-progress .overall label')?.textContent?.startsWith('Prepared ${n} of ${n}') ?? false`, undefined, { timeout: 900_000, polling: 250 });
+  const seconds = (performance.now() - started) / 1000;
+  const deltas = (await page.evaluate('(() => { window.__stopFrames = true; return window.__frames; })()')) as number[];
+  const sorted = [...deltas].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  return {
+    photos: set.files.length, mix: set.mix, sourceMb: Math.round(set.bytes / 1024 / 1024), seconds: round(seconds), photosPerSecond: round(set.files.length / seconds, 2),
+    frames: deltas.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(p95), maxMs: round(sorted.at(-1) ?? Number.NaN), framesOver50Ms: deltas.filter((d) => d > 50).length,
+    targetP95Ms: 50, met: p95 < 50,
+  };
+}
 const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
 
 function percentile(sorted: number[], p: number): number {
@@ -131,6 +172,7 @@ async function startTrace(cdp: CDPSession) {
 const renderer = tempDir('ui-bench-renderer-');
 const data = tempDir('ui-bench-data-');
 const profile = tempDir('ui-bench-profile-');
+const photoDir = tempDir('ui-bench-photos-');
 try {
   const seedMs = seed(data.path);
   await buildRenderer(renderer.path, { minify: !PROFILE });
@@ -181,6 +223,7 @@ try {
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
     const heapMb = heap.usedSize / 1024 / 1024;
+    const photos = PHOTOS > 0 ? await photoFrames(page, photoDir.path) : null;
     const result = {
       drafts: DRAFTS,
       gridCount: count,
@@ -192,6 +235,7 @@ try {
         frames: scroll.deltas.length, stepPx: STEP, reachedEnd: scroll.reachedEnd, maxRowsInDom: scroll.rowsInDom,
         p50Ms: round(p50), p95Ms: round(p95), framesOver20Ms: scroll.deltas.filter((d) => d > 20).length, maxMs: round(sorted.at(-1) ?? Number.NaN), targetP95Ms: 20, met: p95 < 20,
       },
+      photoPreparation: photos,
       browser: (await context.browser()?.version()) ?? 'chromium',
       // Frame times and first render depend on what else runs: the load is part of the figure.
       machine: { cpus: availableParallelism(), loadAverage1m: round(loadavg()[0] ?? 0, 2) },
@@ -205,4 +249,5 @@ try {
   renderer.remove();
   data.remove();
   profile.remove();
+  photoDir.remove();
 }

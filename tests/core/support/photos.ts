@@ -37,3 +37,17 @@ export async function makeLargeJpeg(path: string, width: number, height: number,
   writeFileSync(path, noise);
   return path;
 }
+
+/** A HEIC of a photo-like (noisy) picture, encoded by heif-enc from a JPEG made here. */
+export async function makeNoisyHeic(folder: string, name: string, width: number, height: number, orientation = 1, quality = 50): Promise<string> {
+  const source = join(folder, `${name}.source.jpg`);
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 110, b: 100 }, noise: { type: 'gaussian', mean: 120, sigma: 25 } } })
+    .blur(0.8)
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation })
+    .toBuffer();
+  writeFileSync(source, jpeg);
+  const path = join(folder, name);
+  await run('heif-enc', ['-q', String(quality), '-o', path, source]);
+  return path;
+}
