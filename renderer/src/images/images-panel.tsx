@@ -140,7 +140,10 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
           <ul className="pending-list">
             {pending.map((p) => (
               <li key={p.key} className={`pending pending-${p.phase}`} data-file={p.name}>
-                {p.preview ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" /> : <span className="pending-thumb" />}
+                {p.preview
+                  // A file named like a photo that is none shows no broken picture: the core says what it is.
+                  ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
+                  : <span className="pending-thumb" />}
                 <span className="pending-name" title={p.name}>{p.name}</span>
                 <progress max={1} value={phaseProgress(p.phase)} aria-label={`${p.name}: ${PHASE_LABEL[p.phase]}`} />
                 <span className="pending-phase">{PHASE_LABEL[p.phase]}{p.error ? `: ${p.error}` : ''}</span>
