@@ -30,18 +30,8 @@ export interface ListedImage {
   edits: ImageEdits;
 }
 
-interface LocalRow {
-  id: number;
-  position: number;
-  state: string;
-  width: number | null;
-  height: number | null;
-  bytes: number | null;
-  thumb_path: string | null;
-  error: string | null;
-  remote_id: number | null;
-  edits: string | null;
-}
+/** A row of the images table as listed: the shown fields, plus where its thumbnail is and its remote id. */
+type LocalRow = Omit<ListedImage, 'thumbnail' | 'origin' | 'edits'> & { thumb_path: string | null; remote_id: number | null; edits: string | null };
 
 const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
 
