@@ -106,4 +106,14 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (1, '[]', 1)`).run();
     expect(() => db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (2, '[]', 1)`).run()).toThrow(/CHECK/);
   });
+
+  it('6: adds photo edits; photos from before have none and keep their files', () => {
+    const { db } = openTempDb({ upTo: 5 });
+    const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, file_path, thumb_path, prep_state, created) VALUES (?, 0, '/p.jpg', 'abc', '/m/images/abc.jpg', '/m/thumbs/abc.jpg', 'ready', 1)`).run(id);
+    migrate(db, MIGRATIONS, 6);
+    expect(db.prepare(`SELECT edits, file_path FROM images`).get()).toEqual({ edits: null, file_path: '/m/images/abc.jpg' });
+    db.prepare(`UPDATE images SET edits = '{"rotate":90,"crop":null}'`).run();
+    expect(JSON.parse(db.prepare(`SELECT edits FROM images`).pluck().get() as string)).toEqual({ rotate: 90, crop: null });
+  });
 });
