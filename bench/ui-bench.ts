@@ -46,12 +46,13 @@ async function photoFrames(page: Page, root: string) {
   await page.getByRole('button', { name: 'New draft' }).click();
   await editor.getByLabel('Title').fill('Bench: 40 camera photos');
   await editor.getByRole('button', { name: 'Save' }).click();
-  await page.waitForFunction(`document.querySelector('#editor-title')?.textContent === 'Bench: 40 camera photos'`);
+  // Locators, not waitForFunction: its string predicates are eval'd, which the app's CSP refuses.
+  await page.locator('#editor-title', { hasText: 'Bench: 40 camera photos' }).waitFor();
   await page.evaluate(FRAME_RECORDER);
   const started = performance.now();
   await editor.getByLabel('Add photos').setInputFiles(set.files);
   const n = set.files.length;
-  await page.waitForFunction(`document.querySelector('.image-progress .overall label')?.textContent?.startsWith('Prepared ${n} of ${n}') ?? false`, undefined, { timeout: 900_000, polling: 250 });
+  await page.locator('.image-progress .overall label', { hasText: `Prepared ${n} of ${n}` }).waitFor({ timeout: 900_000 });
   const seconds = (performance.now() - started) / 1000;
   const deltas = (await page.evaluate('(() => { window.__stopFrames = true; return window.__frames; })()')) as number[];
   const sorted = [...deltas].sort((a, b) => a - b);
