@@ -67,7 +67,13 @@ describe('photo uploads during a sync', () => {
       const localId = (await ok(bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === remoteId)?.localId ?? 0;
       expect(localId).toBeGreaterThan(0);
       const jpegs = await Promise.all([1, 2, 3].map((seed) => makeJpeg(400, 300, { seed })));
-      const added = await ok(bridge, 'images.add', { localId, files: jpegs.map((b, i) => ({ name: `p${i + 1}.jpg`, base64: b.toString('base64') })) });
+      const folder = tempFolder();
+      // By path (issue 13: no bytes in IPC).
+      const added = await ok(bridge, 'images.add', { localId, files: jpegs.map((bytes, i) => {
+        const path = join(folder, `p${i + 1}.jpg`);
+        writeFileSync(path, bytes);
+        return { name: `p${i + 1}.jpg`, source: { kind: 'path' as const, path } };
+      }) });
       const ids = added.map((a) => a.imageId ?? 0);
       const listed = await ok(bridge, 'images.list', { localId });
       const sizes = new Map(listed.map((img) => [img.id, img.bytes ?? 0]));
