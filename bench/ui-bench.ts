@@ -79,7 +79,10 @@ function seed(root: string): number {
   const session = openCoreSession({ root });
   try {
     const db = session.db();
-    settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+    const settings = privateSellerSettings();
+    // Room for the 40 photos of the photo figure (a private seller's own limit is 10).
+    settings.item.image = { ...settings.item.image, max: 50 };
+    settingsCache(db).saveSettings(settings, Date.now());
     const writes = draftWrites(db);
     const started = performance.now();
     db.transaction(() => {
