@@ -93,7 +93,7 @@ describe('photos as phones and cameras make them, in Chromium', () => {
     const first = editor().locator('.thumbs li').first();
     await first.focus();
     await page.keyboard.press('r');
-    await expect.poll(() => editor().locator('.thumbs li').first().getAttribute('aria-label')).toBe('Photo 1 of 30, 2000×3000, turned 90°');
+    await expect.poll(() => editor().locator('.thumbs li').first().getAttribute('aria-label'), { timeout: 30_000 }).toBe('Photo 1 of 30, 2000×3000, turned 90°');
     await editor().locator('.thumbs li').first().focus();
     await page.keyboard.press('c');
     const crop = page.getByRole('dialog', { name: 'Crop photo' });
@@ -106,7 +106,7 @@ describe('photos as phones and cameras make them, in Chromium', () => {
     expect(await crop.getByLabel('Width %').inputValue()).toBe('80');
     await page.screenshot({ path: join(OUTPUT, 'camera-photos-crop.png') });
     await page.keyboard.press('Enter');
-    await expect.poll(() => editor().locator('.thumbs li').first().getAttribute('aria-label')).toBe('Photo 1 of 30, 1600×2400, turned 90°, cropped');
+    await expect.poll(() => editor().locator('.thumbs li').first().getAttribute('aria-label'), { timeout: 30_000 }).toBe('Photo 1 of 30, 1600×2400, turned 90°, cropped');
     await page.screenshot({ path: join(OUTPUT, 'camera-photos-edited.png') });
     expect(app.pageErrors).toEqual([]);
   });
