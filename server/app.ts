@@ -8,10 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, TOKEN_HEADER } from '../shared/api/index.ts';
+import { LIMITS } from '../shared/api/index.ts';
 import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
+import { optionalSession } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
@@ -67,10 +68,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // On loopback every client is 127.0.0.1: key on the token where there is one.
+      // On loopback every client is 127.0.0.1: key on the user where a valid token says who it
+      // is. A missing or invalid token counts against the address, so made-up tokens, one per
+      // request, are limited like no token at all (issue 9, finding 4).
       keyGenerator: (request) => {
-        const token = request.headers[TOKEN_HEADER];
-        return typeof token === 'string' && token ? `t:${token}` : `ip:${request.ip}`;
+        const session = optionalSession(request, service);
+        return session ? `u:${session.user.id}` : `ip:${request.ip}`;
       },
     });
   }

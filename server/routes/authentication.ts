@@ -6,20 +6,25 @@ import { authenticate } from '../domain/users.ts';
 import type { App } from '../http/app-types.ts';
 import { validationError, invalid } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
+import { createLoginLimiter } from '../http/login-limits.ts';
 import type { Service } from '../service.ts';
 
 export function registerAuthenticationRoutes(app: App, service: Service): void {
+  const limiter = createLoginLimiter(service.config.loginLimits);
   app.post('/1.1/authentication', {
     schema: {
       summary: 'Obtain a token',
       description:
         'Reads `username` and `password` from a urlencoded, multipart or JSON body, or the query string. ' +
-        'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both).',
+        'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both). ' +
+        'Failed logins are limited per account and per client address (service settings, default 10 per account and 100 per address in 15 minutes): ' +
+        'past a limit every login for that account or from that address, the right password included, answers 429 `rate_limited` with Retry-After (seconds) until the window ends; a success clears the account\'s count. ' +
+        'A login is never stored or replayed under an Idempotency-Key.',
       tags: ['authentication'],
       // Any body shape is accepted here; the handler validates the merged parameters.
       body: z.unknown().optional(),
       querystring: z.unknown().optional(),
-      response: { 201: AuthenticationResult, 400: ErrorBody },
+      response: { 201: AuthenticationResult, 400: ErrorBody, 429: ErrorBody },
     },
     handler: async (request, reply) => {
       const merged = { ...asRecord(request.query), ...asRecord(request.body) };
@@ -30,8 +35,11 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
           [...fields].map((field) => ({ field, code: 'required', messages: [`${field} is required`] })),
         );
       }
-      const issued = await authenticate(service.db, parsed.data.username, parsed.data.password, service.clock.now());
+      const { username, password } = parsed.data;
+      limiter.attempt(request, username, service.clock.now());
+      const issued = await authenticate(service.db, username, password, service.clock.now());
       if (!issued) throw invalid(null, 'invalid_credentials', 'username or password is invalid');
+      limiter.succeeded(request, username);
       const links = linksFor(request, service);
       const { tz } = service;
       reply.code(201);
