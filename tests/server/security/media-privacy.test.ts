@@ -36,7 +36,7 @@ const draft = () => insertItem(server.service.db, { seller_id: anna.userId, stat
 
 async function upload(itemId: number, image: TestImage): Promise<ImageRecord> {
   const res = await uploadImage(server.api(`/items/${itemId}/images`), image, { token: anna.token });
-  expect(res.status, res.text).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return ImageRecord.parse((await call(ImageUploadResult.parse(res.body).links.image, { token: anna.token })).body);
 }
 
