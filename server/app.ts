@@ -9,11 +9,13 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/api/index.ts';
+import { hostOf } from '../shared/host-check.ts';
 import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
 import { optionalSession } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -26,6 +28,11 @@ export interface BuildOptions extends Partial<ServiceConfig> {
   /** An already open database (tests); otherwise <dataDir>/market.sqlite is opened. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The only Host (`host:port`) answered, asked per request; null answers any. Default: the host
+   * of `publicUrl` when set. Embedders that learn their port at listen (the sandbox) pass their own.
+   */
+  expectedHost?: () => string | null;
 }
 
 export { DATABASE_FILE };
@@ -49,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const publicHost = config.publicUrl === null ? null : hostOf(config.publicUrl);
+  installHostCheck(app, options.expectedHost ?? (() => publicHost));
 
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(multipart, {

@@ -58,13 +58,16 @@ async function serve(args: string[]): Promise<void> {
   }
 
   const loginLimits = parseLoginLimit(values['login-limit']);
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !isBaseUrl(publicUrl)) fail(`invalid --public-url: ${publicUrl} (http(s)://host[:port], no path)`);
 
   // Loaded only to serve: add-user and argument errors answer without starting Fastify or sharp.
   const [{ buildApp }, { DEMO_PASSWORD, seedDemo }] = await Promise.all([import('./app.ts'), import('./seed/demo.ts')]);
   const { app, service } = await buildApp({
     dataDir: values.data,
     timeZone: zone,
-    publicUrl: values['public-url'] ?? undefined,
+    // Also the only Host answered: links never follow a foreign Host header.
+    publicUrl: publicUrl?.replace(/\/$/, ''),
     rateLimitPerMinute: perMinute,
     loginLimits,
     // Logs go to stderr: stdout's first line is reserved for the listening line.
@@ -160,6 +163,15 @@ function parseLoginLimit(value: string | undefined): LoginLimitSettings | null |
   const perAddress = match?.[2] === undefined ? perAccount * 10 : Number(match[2]);
   if (!match || perAccount < 1 || perAddress < 1) fail(`invalid --login-limit: ${value} (N, N,M or "off")`);
   return { ...DEFAULT_LOGIN_LIMITS, perAccount, perAddress };
+}
+
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
 }
 
 function isValidTimeZone(zone: string): boolean {

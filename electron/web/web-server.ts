@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
 import { createBridge } from '../core/bridge/bridge.ts';
 import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
@@ -62,7 +63,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   /** Host defeats DNS rebinding; Origin (when the browser sends one) must be ours. */
   const fromOwnPage = (req: IncomingMessage): boolean => {
-    if (req.headers.host !== host) return false;
+    if (!isExpectedHost(req.headers.host, host)) return false;
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return false;
     const site = req.headers['sec-fetch-site'];
@@ -109,7 +110,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
-    if (req.headers.host !== host) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
+    if (!isExpectedHost(req.headers.host, host)) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
     return serveStatic(url.pathname, res);
   }
 
