@@ -2,8 +2,9 @@
 // query string; 201 with a token valid one hour, 400 for missing or wrong credentials.
 import { z } from 'zod';
 import { AuthenticationInput, AuthenticationResult, ErrorBody } from '../../shared/api/index.ts';
-import { authenticate } from '../domain/users.ts';
-import type { App } from '../http/app-types.ts';
+import { authenticate, revokeToken } from '../domain/users.ts';
+import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
+import { requireUser, tokenOf } from '../http/auth.ts';
 import { validationError, invalid } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
 import { createLoginLimiter } from '../http/login-limits.ts';
@@ -53,6 +54,23 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
     },
   });
 
+  app.delete('/1.1/authentication', {
+    schema: {
+      summary: 'Revoke the token (logout; extension)',
+      description:
+        'Extension: revokes the token sent in X-MarketApiToken at once (logout); any later request with it is a 403 `token_invalid`. ' +
+        '204 on success; a missing, unknown or expired token is a 403 like everywhere else. Other tokens of the same user stay valid.',
+      tags: ['authentication'],
+      security: TOKEN_SECURITY,
+      response: { 204: z.null().describe('token revoked'), 403: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      requireUser(request, service);
+      revokeToken(service.db, tokenOf(request)!, service.clock.now());
+      return reply.code(204).send(null);
+    },
+  });
+
   // The resource links.self points at; a GET explains how to use it rather than 404.
   app.get('/1.1/authentication', {
     schema: {
@@ -61,7 +79,7 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
       response: { 200: z.object({ description: z.string(), links: z.object({ self: z.string() }) }) },
     },
     handler: (request) => ({
-      description: 'POST username and password here to obtain a token for the X-MarketApiToken header.',
+      description: 'POST username and password here to obtain a token for the X-MarketApiToken header; DELETE with the token revokes it (logout).',
       links: { self: linksFor(request, service).api('/authentication') },
     }),
   });
