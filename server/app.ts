@@ -14,7 +14,7 @@ import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
 import { optionalSession } from './http/auth.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientError, frameworkError, installErrorHandling } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
@@ -51,6 +51,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
     // JSON bodies; multipart has its own limits below (it is outside bodyLimit).
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
+    // Errors before any route runs answer with the documented error body too (issue 9, finding 7).
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -97,7 +97,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       } catch {
         return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
       }
-      const result = await bridge.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
+      const method = decodePath(url.pathname.slice('/ipc/'.length));
+      if (method === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+      const result = await bridge.invoke(method, input);
       return send(res, 200, result);
     }
     if (url.pathname === '/events') {
@@ -115,7 +117,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodePath(pathname);
+    if (decoded === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const path = normalize(join(options.rendererDir, relative));
     if (!path.startsWith(normalize(options.rendererDir) + sep)) return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
     let data: Buffer;
@@ -154,6 +158,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       session.close();
     },
   };
+}
+
+/** A percent-decoded path, or null when it is not valid percent-encoding (a 400, not a 500). */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -17,12 +17,25 @@ export const RequestTime = z
 
 export const Url = z.string().meta({ description: 'absolute URL on this service' });
 
+// ---- Numbers in text (paths, queries, form bodies) --------------------------------------------
+
+/**
+ * Decimal notation only: `Number()` would also read "0x40" (64), "1e2", "0b1" and "Infinity", so
+ * /items/0x40 would be item 64 and a bid of "0x20" would be 16 (issue 9, finding 7). Surrounding
+ * spaces are allowed, as they always were.
+ */
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+const isNumericString = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
+
+/** A number given as a number or as a decimal string; any other string stays a string (refused). */
+export const DecimalNumber = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number());
+
 /** Path parameters are positive integers; anything else is an unknown id (404), never a 500. */
-export const PathId = z.coerce.number().int().positive().max(2 ** 53 - 1);
+export const PathId = DecimalNumber.pipe(z.number().int().positive().max(2 ** 53 - 1));
 
 export const ItemIdParams = z.object({ itemid: PathId });
 export const UserIdParams = z.object({ userid: PathId });
-export const CategoryIdParams = z.object({ categoryid: z.coerce.number().int().min(0).max(2 ** 31) });
+export const CategoryIdParams = z.object({ categoryid: DecimalNumber.pipe(z.number().int().min(0).max(2 ** 31)) });
 
 /** One error entry per bad field; `field` is null for errors not tied to one field. */
 export const ErrorEntry = z.object({
@@ -35,9 +48,6 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export type ErrorEntry = z.infer<typeof ErrorEntry>;
 
 // ---- Coercions for form-encoded bodies and query strings ------------------------------------
-
-const isNumericString = (v: unknown): v is string =>
-  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 
 /** A number that may arrive as a numeric string (form bodies, query strings). */
 export const FormNumber = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number());

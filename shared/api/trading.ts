@@ -1,16 +1,22 @@
 // Bids (4.6), offers (4.7), questions (4.8) and feedback writing. The document shows none of these
 // record bodies; the shapes below are this service's decision, written into the OpenAPI document.
 import { z } from 'zod';
-import { FormFlag, FormInt, FormNumber, Timestamp, Url } from './common.ts';
+import { FormFlag, FormInt, FormNumber, PathId, Timestamp, Url } from './common.ts';
 import { OfferState, OfferStatusChange } from './enums.ts';
 import { LIMITS } from './items.ts';
 
-export const BidInput = z.object({
-  bid: FormNumber.pipe(z.number().positive().max(1e9)),
-  automate: FormFlag.optional(),
-  quantityMin: FormInt.pipe(z.number().int().min(1)).optional(),
-  quantityMax: FormInt.pipe(z.number().int().min(1)).optional(),
-});
+export const BidInput = z
+  .object({
+    bid: FormNumber.pipe(z.number().positive().max(1e9)),
+    automate: FormFlag.optional(),
+    quantityMin: FormInt.pipe(z.number().int().min(1)).optional(),
+    quantityMax: FormInt.pipe(z.number().int().min(1)).optional(),
+  })
+  // Also for items of one unit, where the range is otherwise not read (issue 9, finding 7).
+  .refine((b) => b.quantityMin === undefined || b.quantityMax === undefined || b.quantityMin <= b.quantityMax, {
+    path: ['quantityMin'],
+    message: 'must not exceed quantityMax',
+  });
 export type BidInput = z.infer<typeof BidInput>;
 
 export const Bid = z
@@ -108,12 +114,12 @@ export const QuestionList = z.object({
 export type QuestionList = z.infer<typeof QuestionList>;
 
 export const OfferIdParams = z.object({
-  itemid: z.coerce.number().int().positive().max(2 ** 53 - 1),
-  offerid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  itemid: PathId,
+  offerid: PathId,
 });
 export const QuestionIdParams = z.object({
-  itemid: z.coerce.number().int().positive().max(2 ** 53 - 1),
-  questionid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  itemid: PathId,
+  questionid: PathId,
 });
 
 /** Extension: leave feedback on a trade (one per side). */
