@@ -1,6 +1,5 @@
 // Builds the marketplace service as a Fastify app, with no listen: main.ts owns the process and
 // tests build their own. Routes are one file per resource; this file is the table of contents.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -8,13 +7,14 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS } from '../shared/api/index.ts';
 import { hostOf } from '../shared/host-check.ts';
+import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
 import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
 import { optionalSession } from './http/auth.ts';
 import { clientError, frameworkError, installErrorHandling } from './http/errors.ts';
+import { installMultipartTokenCheck, MULTIPART_FIELD_LIMITS } from './http/multipart.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
@@ -39,9 +39,9 @@ export { DATABASE_FILE };
 
 export async function buildApp(options: BuildOptions): Promise<{ app: App; service: Service }> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...stripUndefined(options), dataDir: options.dataDir };
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const imagesDir = join(config.dataDir, 'images');
-  mkdirSync(imagesDir, { recursive: true });
+  ensurePrivateDir(imagesDir);
   const db = options.db ?? openDatabase(join(config.dataDir, DATABASE_FILE));
   const service: Service = { db, clock: options.clock ?? systemClock, tz: timeZone(config.timeZone), config, imagesDir };
 
@@ -64,18 +64,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
 
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(multipart, {
-    // Every limit set: one image file per request, a few small text fields.
-    limits: {
-      fileSize: LIMITS.imageBytes,
-      files: 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      fieldNameSize: 100,
-      parts: 25,
-      headerPairs: 100,
-    },
+    // Every limit set. These are for the routes that take form fields as multipart (login, items):
+    // fields only, no file; the image route allows its one file (routes/images.ts). Bodies are
+    // read only after the token check (below), login aside (issue 9, finding 7).
+    limits: MULTIPART_FIELD_LIMITS,
     attachFieldsToBody: 'keyValues',
   });
+  installMultipartTokenCheck(app, service);
   if (config.rateLimitPerMinute !== null) {
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,

@@ -2,7 +2,7 @@
 //   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --time-zone Z
 //                    --public-url URL --rate-limit N|off --login-limit ACCOUNT[,ADDRESS]|off
 //   add-user NAME    --password P --role R [--role R...] [--type private|company] --data DIR
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserRole } from '../shared/api/enums.ts';
@@ -134,7 +134,7 @@ async function addUser(args: string[]): Promise<void> {
   });
   const type = values.type === undefined ? undefined : values.type === 'company' ? 'company' : values.type === 'private' ? 'private' : fail(`--type is private or company`);
   if (type === 'private' && roles.includes('company')) fail('--role company needs --type company (or no --type)');
-  mkdirSync(values.data, { recursive: true });
+  ensurePrivateDir(values.data);
   const db = openDatabase(join(values.data, DATABASE_FILE));
   try {
     if (findUserByName(db, username)) fail(`user ${username} exists already`);

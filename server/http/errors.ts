@@ -140,6 +140,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status === 429) {
       return reply.code(429).send({ errors: [entry('rate_limited', err.message || 'too many requests')] });
     }
+    // Only a route with a files limit of its own takes a file (the image upload; http/multipart.ts).
+    const takesFile = (request.routeOptions.config.multipartOptions?.limits?.files ?? 0) > 0;
+    if (err.code === 'FST_FILES_LIMIT' && !takesFile) {
+      return reply.code(400).send({ errors: [entry('file_not_accepted', 'only the image upload takes a file; send form fields only')] });
+    }
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
       return reply.code(413).send({ errors: [entry('too_large', err.message)] });
     }

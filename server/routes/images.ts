@@ -32,6 +32,7 @@ import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError, invalid, notFound } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
+import { MULTIPART_IMAGE_LIMITS } from '../http/multipart.ts';
 import { imageRecord } from '../views/item-views.ts';
 import type { Service } from '../service.ts';
 
@@ -118,6 +119,8 @@ export function registerImagesRoutes(app: App, service: Service): void {
         415: ErrorBody,
       },
     },
+    // The only route that takes a file: one, of at most 8 MB (the others take fields only).
+    config: { multipartOptions: { limits: MULTIPART_IMAGE_LIMITS } },
     // Refuse before the multipart body is buffered: token, owner, state and count need no bytes.
     onRequest: async (request) => {
       const user = requireUser(request, service);
