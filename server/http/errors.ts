@@ -40,7 +40,7 @@ export const tooLarge = (field: string | null, message: string) =>
 interface ZodLikeIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string } };
+  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string; params?: { code?: unknown } } };
 }
 
 /** Fastify's zod validation errors, one entry per bad top-level field. */
@@ -51,7 +51,9 @@ function entriesFromValidation(err: FastifyError, part: string | undefined): Err
     const field = path.length > 0 ? String(path[0]) : null;
     const key = field ?? '';
     const message = raw.params?.issue?.message ?? raw.message ?? 'invalid value';
-    const code = field === null && part === 'body' ? 'invalid_body' : codeFor(raw.params?.issue?.code);
+    // A refinement may name its own code (unsafe characters: `invalid_characters`).
+    const own = raw.params?.issue?.params?.code;
+    const code = field === null && part === 'body' ? 'invalid_body' : typeof own === 'string' ? own : codeFor(raw.params?.issue?.code);
     const text = field ? `${field}: ${message}` : message;
     const existing = byField.get(key);
     if (existing) existing.messages.push(text);

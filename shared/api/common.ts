@@ -17,6 +17,36 @@ export const RequestTime = z
 
 export const Url = z.string().meta({ description: 'absolute URL on this service' });
 
+// ---- Text fields ------------------------------------------------------------------------------
+
+/**
+ * Characters refused in text a user writes for others to read (issue 9, finding 7): C0 controls
+ * (tab, line feed and carriage return aside, and those only in multi-line text), DEL, C1
+ * controls, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), which can make a title read as something else ("Trojan Source"). Refused rather
+ * than stripped: the sender learns which field was wrong, and nothing is stored that differs from
+ * what was sent. The plain direction marks (U+200E, U+200F) are allowed.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** The code an unsafe character is reported with (see the error mapping of the service). */
+export const UNSAFE_TEXT_CODE = 'invalid_characters';
+
+/** `schema` refusing unsafe characters; one line: no control characters at all. */
+export function safeText<T extends z.ZodString>(schema: T, lines: 'one line' | 'multi-line' = 'multi-line') {
+  const [pattern, what] =
+    lines === 'one line'
+      ? [UNSAFE_LINE, 'control characters (line breaks and tabs included)']
+      : [UNSAFE_TEXT, 'control characters other than tab and line breaks'];
+  return schema.refine((text) => !pattern.test(text), {
+    message: `must not contain ${what} or bidirectional override characters`,
+    params: { code: UNSAFE_TEXT_CODE },
+  });
+}
+
 // ---- Numbers in text (paths, queries, form bodies) --------------------------------------------
 
 /**

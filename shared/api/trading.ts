@@ -1,7 +1,7 @@
 // Bids (4.6), offers (4.7), questions (4.8) and feedback writing. The document shows none of these
 // record bodies; the shapes below are this service's decision, written into the OpenAPI document.
 import { z } from 'zod';
-import { FormFlag, FormInt, FormNumber, PathId, Timestamp, Url } from './common.ts';
+import { DecimalNumber, FormFlag, FormInt, FormNumber, PathId, safeText, Timestamp, Url } from './common.ts';
 import { OfferState, OfferStatusChange } from './enums.ts';
 import { LIMITS } from './items.ts';
 
@@ -59,7 +59,7 @@ export type BidList = z.infer<typeof BidList>;
 
 export const OfferInput = z.object({
   offer: FormNumber.pipe(z.number().positive().max(1e9)),
-  message: z.string().max(LIMITS.messageLength).optional(),
+  message: safeText(z.string().max(LIMITS.messageLength)).optional(),
 });
 export const OfferStatusInput = z.object({ status: OfferStatusChange });
 
@@ -80,16 +80,26 @@ export const Offer = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof Offer>;
 
+/** Links of a paged offer or question list: `next` and `previous` are null at the ends. */
+const TradingListLinks = z.object({ self: Url, item: Url, first: Url, next: Url.nullable(), previous: Url.nullable() });
+
+/** `page` of an offer or question list (1-based; anything else reads as 1). */
+export const TradingListQuery = z.object({
+  page: DecimalNumber.pipe(z.number().int().positive().max(2 ** 31)).optional().catch(undefined),
+});
+
 export const OfferList = z.object({
   offers: z.array(Offer),
+  /** Every offer the caller may see, on all pages. */
   totalCount: z.number().int(),
-  links: z.object({ self: Url, item: Url }),
+  links: TradingListLinks,
   updated: Timestamp,
 });
 export type OfferList = z.infer<typeof OfferList>;
 
-export const QuestionInput = z.object({ question: z.string().trim().min(1).max(LIMITS.messageLength) });
-export const AnswerInput = z.object({ answer: z.string().trim().min(1).max(LIMITS.messageLength) });
+const Message = () => safeText(z.string().trim().min(1).max(LIMITS.messageLength));
+export const QuestionInput = z.object({ question: Message() });
+export const AnswerInput = z.object({ answer: Message() });
 
 export const Question = z
   .object({
@@ -107,8 +117,9 @@ export type Question = z.infer<typeof Question>;
 
 export const QuestionList = z.object({
   questions: z.array(Question),
+  /** Every question of the item, on all pages. */
   totalCount: z.number().int(),
-  links: z.object({ self: Url, item: Url }),
+  links: TradingListLinks,
   updated: Timestamp,
 });
 export type QuestionList = z.infer<typeof QuestionList>;
@@ -126,6 +137,6 @@ export const QuestionIdParams = z.object({
 export const FeedbackInput = z.object({
   itemid: FormInt.pipe(z.number().int().positive()),
   rating: FormInt.pipe(z.union([z.literal(-1), z.literal(0), z.literal(1)])),
-  feedback: z.string().trim().min(1).max(LIMITS.messageLength),
+  feedback: Message(),
 });
-export const FeedbackAnswerInput = z.object({ answer: z.string().trim().min(1).max(LIMITS.messageLength) });
+export const FeedbackAnswerInput = z.object({ answer: Message() });
