@@ -40,7 +40,7 @@ export const tooLarge = (field: string | null, message: string) =>
 interface ZodLikeIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string; params?: { code?: unknown } } };
+  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string }; params?: { code?: unknown } };
 }
 
 /** Fastify's zod validation errors, one entry per bad top-level field. */
@@ -52,7 +52,7 @@ function entriesFromValidation(err: FastifyError, part: string | undefined): Err
     const key = field ?? '';
     const message = raw.params?.issue?.message ?? raw.message ?? 'invalid value';
     // A refinement may name its own code (unsafe characters: `invalid_characters`).
-    const own = raw.params?.issue?.params?.code;
+    const own = raw.params?.params?.code;
     const code = field === null && part === 'body' ? 'invalid_body' : typeof own === 'string' ? own : codeFor(raw.params?.issue?.code);
     const text = field ? `${field}: ${message}` : message;
     const existing = byField.get(key);

@@ -36,7 +36,9 @@ export const MULTIPART_IMAGE_LIMITS = {
 export function installMultipartTokenCheck(app: App, service: Service): void {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
-    if (route === undefined || WITHOUT_TOKEN.has(route) || !request.isMultipart()) return;
+    // By the header: isMultipart() is known only once the body parser has run, after this hook.
+    const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (route === undefined || WITHOUT_TOKEN.has(route) || !multipart) return;
     requireUser(request, service);
   });
 }
