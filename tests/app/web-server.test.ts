@@ -60,6 +60,17 @@ describe('web mode', () => {
     expect((await fetch(`${s.origin}/../../etc/passwd`)).status).toBe(404);
   });
 
+  it('answers 400, not 500, to malformed percent-encoding in a page or IPC path (issue 9, finding 7)', async () => {
+    const s = await start();
+    const page = await fetch(`${s.origin}/assets/%E0%A4%A.js`);
+    expect(page.status).toBe(400);
+    expect(await page.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    const call = await ipc(s, '%zz', {});
+    expect(call.status).toBe(400);
+    expect(await call.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect((await fetch(`${s.origin}/`)).status).toBe(200);
+  });
+
   it('streams push events to a page that has the secret', async () => {
     const s = await start();
     const controller = new AbortController();

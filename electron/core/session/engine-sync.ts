@@ -162,6 +162,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
     close() {
       closed = true;
+      // Leaving the account (switch, reload, quit): its token is revoked, not left live for an hour.
+      void api.logout().catch(() => undefined);
       if (poll) clearInterval(poll);
       if (debounce) clearTimeout(debounce);
       unsubscribe();
