@@ -1,7 +1,11 @@
 // Lint rules, including the runtime boundaries of STYLE.md: each folder may import only what
 // runs where its code runs.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** Node's built-in modules by bare name ('fs', 'crypto'): 'node:*' patterns miss them. */
+const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]);
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.market/**', 'test-output/**', 'coverage/**'] },
@@ -15,11 +19,13 @@ export default tseslint.config(
     },
   },
   {
-    // shared/ is pure TypeScript: no Node, no DOM, no server or app code.
+    // shared/ is pure TypeScript: no Node (by either name), no React, no server or app code.
     files: ['shared/**/*.ts'],
     ignores: ['shared/sqlite/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/electron/**', '**/renderer/**', 'fastify*', 'better-sqlite3'] }],
+      'no-restricted-imports': ['error', {
+        patterns: ['node:*', ...NODE_BUILTINS, '**/server/**', '**/electron/**', '**/renderer/**', 'fastify*', 'better-sqlite3', 'react', 'react-dom', 'react/*', 'react-dom/*'],
+      }],
     },
   },
   {
@@ -44,8 +50,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'electron/core must run under plain Node: the shell passes in what it needs.' }],
-        // '../../*.ts' from a file in electron/core/<folder>/ is the shell (electron/*.ts).
-        patterns: ['electron/*', '**/server/**', '**/renderer/**', '../../*.ts', 'fastify*'],
+        // '../../*.ts' from a file in electron/core/<folder>/ is the shell (electron/*.ts); the
+        // sandbox (the embedded service) is the shell's to start, never the core's.
+        patterns: ['electron/*', '**/server/**', '**/renderer/**', '**/sandbox/**', '../../*.ts', 'fastify*'],
       }],
       'no-console': 'error',
     },
@@ -59,6 +66,29 @@ export default tseslint.config(
         paths: [{ name: 'electron', message: 'the renderer talks to main only through src/bridge.ts' }],
         patterns: ['node:*', '**/electron/**', '**/server/**', '**/shared/sqlite/**', 'better-sqlite3', 'fastify*', 'sharp'],
       }],
+    },
+  },
+  {
+    // Network I/O in the renderer happens only in its bridge (web mode's transport): every other
+    // module talks to the core through src/bridge.ts, so the app's CSP can say connect-src 'none'.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/bridge/**'],
+    rules: {
+      'no-restricted-globals': ['error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({ name, message: 'network I/O belongs in renderer/src/bridge/' })),
+      ],
+    },
+  },
+  {
+    // The embedded sandbox marketplace is the ONE place the app imports the service (server/):
+    // it is part of the shell (it registers its account with the core's registry), never the renderer's.
+    files: ['electron/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'the sandbox runs under plain Node (also in web mode)' }],
+        patterns: ['**/renderer/**'],
+      }],
+      'no-console': 'error',
     },
   },
   {

@@ -14,7 +14,7 @@ import { openAccountDb, type Db } from '../electron/core/db/open-account-db.ts';
 import { addImages } from '../electron/core/images/add-images.ts';
 import { prepareImage } from '../electron/core/images/prepare-image.ts';
 import { runPool } from '../electron/core/images/pool.ts';
-import { itemSearch, type GridSort } from '../electron/core/search/item-search.ts';
+import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
@@ -138,7 +138,7 @@ function benchSearch() {
   const words = vocabulary(5000);
   const statuses = ['published', 'closed', 'draft', 'preview'];
   insertItems(db, ITEMS, words, (i) => statuses[i % statuses.length]!);
-  const search = itemSearch(db);
+  const search = gridSearch(db);
   const random = rng(11);
   const pick = () => words[Math.floor(words.length * random() ** 2.5)]!;
   const queries = Array.from({ length: 500 }, (_, i) => {

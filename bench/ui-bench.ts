@@ -12,9 +12,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { openCoreSession } from '../electron/core/bridge/core-session.ts';
+import { openCoreSession } from '../electron/core/session/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
+import { demoLeaves } from '../server/seed/category-data.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
 import { makePhotoSet } from './photo-files.ts';
@@ -84,12 +85,14 @@ function seed(root: string): number {
     settings.item.image = { ...settings.item.image, max: 50 };
     settingsCache(db).saveSettings(settings, Date.now());
     const writes = draftWrites(db);
+    // Subcategories of the demo tree, numbered as on the real service.
+    const leaves = demoLeaves().slice(0, 20).map((leaf) => leaf.id);
     const started = performance.now();
     db.transaction(() => {
       for (let i = 1; i <= DRAFTS; i++) {
         writes.createDraft({
           saleMethod: 'buy-now', title: `Bench item no. ${i}`, buyNowPrice: 5 + (i % 500), quantity: 1 + (i % 5),
-          condition: CONDITIONS[i % CONDITIONS.length], postalCode: '00100', openDays: 7, categoryId: 100 + (i % 20),
+          condition: CONDITIONS[i % CONDITIONS.length], postalCode: '00100', openDays: 7, categoryId: leaves[i % leaves.length],
           deliveryMethods: i % 2 ? ['pickup'] : ['pickup', 'shipment'],
         }, Date.now() - i * 1000);
       }

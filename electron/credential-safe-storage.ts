@@ -2,7 +2,7 @@
 // keychain: Keychain, DPAPI, libsecret/kwallet). Thin on purpose: the file handling is the core's.
 import { safeStorage } from 'electron';
 import { join } from 'node:path';
-import { fileCredentialVault, type CredentialVault } from './core/bridge/credential-file.ts';
+import { fileCredentialVault, type CredentialVault } from './core/session/credential-file.ts';
 
 export function safeStorageVault(dataRoot: string): CredentialVault {
   if (!safeStorage.isEncryptionAvailable()) throw new Error('no OS keychain: safeStorage cannot encrypt passwords here');

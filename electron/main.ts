@@ -4,10 +4,10 @@ import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
-import { createBridge } from './core/bridge/bridge.ts';
-import { openCoreSession, type CoreSession } from './core/bridge/core-session.ts';
-import { appRegistry } from './core/bridge/accounts.ts';
-import { coreHandlers } from './core/bridge/handlers.ts';
+import { createIpcDispatcher } from './core/ipc/dispatcher.ts';
+import { openCoreSession, type CoreSession } from './core/session/core-session.ts';
+import { appRegistry } from './core/session/accounts.ts';
+import { coreHandlers } from './core/ipc/handlers.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
@@ -71,7 +71,7 @@ app.whenReady().then(async () => {
 });
 
 function wireIpc(session: CoreSession): void {
-  const bridge = createBridge(
+  const dispatcher = createIpcDispatcher(
     coreHandlers(session, async (url) => {
       if (!isSafeExternalUrl(url)) throw new Error('only https: links are opened');
       await shell.openExternal(url);
@@ -85,7 +85,7 @@ function wireIpc(session: CoreSession): void {
       if (!isTrustedSender(sender, window?.webContents.id ?? null, APP_URL)) {
         return { ok: false, error: { code: 'forbidden-sender', message: 'IPC is served only to the app window' } };
       }
-      return bridge.invoke(name, input);
+      return dispatcher.invoke(name, input);
     });
   }
   session.onEvent((name, payload) => {

@@ -27,7 +27,7 @@ const Changes = z.record(z.string(), z.unknown());
 const LocalId = z.number().int().positive();
 const LocalIds = z.array(LocalId).min(1).max(100_000);
 
-export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent']);
+export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku']);
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
 export const DraftRowSchema = z.object({
@@ -107,7 +107,7 @@ const PreferencesSchema = z.object({
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const SyncStatusSchema = z.object({
-  /** Which implementation runs: 'offline-only' until the sync engine is wired in. */
+  /** Which implementation runs: 'offline-only' for an account that cannot sign in, else the engine. */
   engine: z.enum(['offline-only', 'engine']),
   online: z.boolean(),
   /** The user's "work offline" switch. */
@@ -273,7 +273,7 @@ export const IPC_METHODS = {
     input: z.object({ localId: LocalId.optional(), changes: Changes.default({}) }),
     output: z.object({ problems: z.array(ProblemSchema) }),
   },
-  /** Queues publishing (part 3); a listTime in the future schedules the listing. */
+  /** Queues publishing (draft -> preview -> published on the service); a listTime in the future schedules the listing. */
   'drafts.publish': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
   /** Queues closing a published item. */
   'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
@@ -322,7 +322,7 @@ export const IPC_METHODS = {
   'settings.get': {
     input: Empty,
     output: z.object({
-      /** The account's cached user settings (2.9), null before the first pull. */
+      /** The account's cached user settings (UserSettings), null before the first pull. */
       userSettings: z.record(z.string(), z.unknown()).nullable(),
       /** Their item rules, checked by the core against the API's schema; null before the first pull. */
       itemRules: UserSettings.shape.item.nullable(),

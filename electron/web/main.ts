@@ -8,8 +8,8 @@
 // SIGINT/SIGTERM.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { appRegistry, marketplaceRoot } from '../core/bridge/accounts.ts';
-import { fileCredentialVault } from '../core/bridge/credential-file.ts';
+import { appRegistry, marketplaceRoot } from '../core/session/accounts.ts';
+import { fileCredentialVault } from '../core/session/credential-file.ts';
 import { startWebServer } from './web-server.ts';
 
 const { values } = parseArgs({

@@ -7,10 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
-import { createBridge } from '../core/bridge/bridge.ts';
-import { openCoreSession, type CoreSession, type SessionOptions } from '../core/bridge/core-session.ts';
-import { coreHandlers } from '../core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../core/ipc/dispatcher.ts';
+import { openCoreSession, type CoreSession, type SessionOptions } from '../core/session/core-session.ts';
+import { coreHandlers } from '../core/ipc/handlers.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
 import { stageUpload } from '../core/images/staged-uploads.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
@@ -43,7 +44,7 @@ export interface WebServer {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const session = openCoreSession(options);
-  const bridge = createBridge(coreHandlers(session, async () => {
+  const dispatcher = createIpcDispatcher(coreHandlers(session, async () => {
     throw new Error('web mode opens no external links: copy the address into your browser');
   }), options.log);
   const streams = new Set<ServerResponse>();
@@ -64,7 +65,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   /** Host defeats DNS rebinding; Origin (when the browser sends one) must be ours. */
   const fromOwnPage = (req: IncomingMessage): boolean => {
-    if (req.headers.host !== host) return false;
+    if (!isExpectedHost(req.headers.host, host)) return false;
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return false;
     const site = req.headers['sec-fetch-site'];
@@ -98,7 +99,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       } catch {
         return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
       }
-      const result = await bridge.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
+      const method = decodePath(url.pathname.slice('/ipc/'.length));
+      if (method === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+      const result = await dispatcher.invoke(method, input);
       return send(res, 200, result);
     }
     if (url.pathname === '/upload') {
@@ -131,12 +134,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
-    if (req.headers.host !== host) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
+    if (!isExpectedHost(req.headers.host, host)) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
     return serveStatic(url.pathname, res);
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodePath(pathname);
+    if (decoded === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const path = normalize(join(options.rendererDir, relative));
     if (!path.startsWith(normalize(options.rendererDir) + sep)) return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
     let data: Buffer;
@@ -175,6 +180,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       session.close();
     },
   };
+}
+
+/** A percent-decoded path, or null when it is not valid percent-encoding (a 400, not a 500). */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -2,11 +2,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridgeMode } from './bridge.ts';
-import { BulkEditDialog } from './components/bulk-edit-dialog.tsx';
-import { DraftsGrid } from './components/drafts-grid.tsx';
-import { GridToolbar } from './components/grid-toolbar.tsx';
-import { ImportReport } from './components/import-report.tsx';
-import { SyncBar } from './components/sync-bar.tsx';
+import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
+import { DraftsGrid } from './drafts/drafts-grid.tsx';
+import { GridToolbar } from './drafts/grid-toolbar.tsx';
+import { ImportReport } from './drafts/import-report.tsx';
+import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';

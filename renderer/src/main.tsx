@@ -1,7 +1,7 @@
 // Boot: ask for the drafts grid's first page, then load the app. The request is answered while
 // the app's code downloads and evaluates, instead of after (see bridge/primed-transport.ts).
 import { transport } from './bridge/transport.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from './stores/drafts-query.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from './drafts/drafts-query.ts';
 
 // Marks on the page's timeline (read by bench:ui): when the boot ran, when the app's code was in.
 performance.mark('market-desk:boot');

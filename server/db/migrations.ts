@@ -1,11 +1,10 @@
 // Numbered schema steps. Each runs in its own transaction and bumps PRAGMA user_version; they are
 // bundled here statically. Times are integer milliseconds since the epoch (UTC); the HTTP layer
 // formats them in the service's time zone. Money is stored in euros as REAL rounded to cents.
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../../shared/sqlite/migrations.ts';
+import { addAutoincrement, ID_SEQUENCES_SQL, NEVER_REUSED } from './migration-ids.ts';
+
+export type { Migration };
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -336,5 +335,12 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE items SET version = old.version + 1 WHERE id = new.id;
       END;
     `,
+  },
+  {
+    version: 7,
+    name: 'ids like the real service\'s, never reused: AUTOINCREMENT tables with sequences in its ranges',
+    run: (db) => addAutoincrement(db, NEVER_REUSED),
+    sql: ID_SEQUENCES_SQL,
+    foreignKeysOff: true,
   },
 ];

@@ -1,6 +1,7 @@
 // Opens the service's SQLite file: pragmas (shared with the desktop core), custom functions, migrations.
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { openSqlite } from '../../shared/sqlite/open-database.ts';
+import { DatabaseTooNewError, runMigrations, schemaVersion } from '../../shared/sqlite/migrations.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import { stripHtml } from '../domain/text.ts';
 
@@ -9,59 +10,47 @@ export type Db = Database.Database;
 /** The service's database file inside its data folder. */
 export const DATABASE_FILE = 'market.sqlite';
 
-export class DatabaseTooNewError extends Error {
-  constructor(found: number, known: number) {
-    super(`database schema version ${found} is newer than this code knows (${known})`);
-  }
-}
+export { DatabaseTooNewError, schemaVersion };
 
 /** Opens (creating if needed) and migrates. `path` may be ':memory:'. */
 export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
-  const db = openSqlite(path);
+  const db = openSqlite(path, (file) => new StatementCachingDatabase(file));
   db.function('strip_html', { deterministic: true }, (html: unknown) => stripHtml(typeof html === 'string' ? html : ''));
   migrate(db, migrations);
-  cachePreparedStatements(db);
   return db;
 }
 
 /**
  * better-sqlite3 compiles the SQL on every prepare(), which cost more than the query itself on
- * the item GET path. Code prepares its statements where it uses them, so the connection keeps
- * them by SQL text. A cached statement is shared: its modes (pluck, raw, expand) are reset each
- * time it is handed out. Dynamic SQL (search) is bounded by clearing the cache when it is full.
+ * the item GET path. Code prepares its statements where it uses them, so this connection keeps
+ * them by SQL text: a subclass whose prepare() is the caching one (declared, not patched onto an
+ * instance). A cached statement is shared: its modes (pluck, raw, expand) are reset each time it
+ * is handed out. Dynamic SQL (search) is bounded by clearing the cache when it is full.
  */
-export function cachePreparedStatements(db: Db, limit = 2000): void {
-  const compile = db.prepare.bind(db);
-  const cache = new Map<string, Database.Statement>();
-  const prepare = (sql: string): Database.Statement => {
-    let statement = cache.get(sql);
+export class StatementCachingDatabase extends Database {
+  readonly #cache = new Map<string, Database.Statement>();
+  readonly #limit: number;
+
+  constructor(path: string, limit = 2000) {
+    super(path);
+    this.#limit = limit;
+  }
+
+  override prepare<P extends unknown[] | object = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.#cache.get(sql);
     if (statement === undefined) {
-      if (cache.size >= limit) cache.clear();
-      statement = compile(sql);
-      cache.set(sql, statement);
+      if (this.#cache.size >= this.#limit) this.#cache.clear();
+      statement = super.prepare(sql);
+      this.#cache.set(sql, statement);
     } else if (statement.reader) {
       statement.raw(false);
       statement.pluck(false);
       statement.expand(false);
     }
-    return statement;
-  };
-  db.prepare = prepare as Db['prepare'];
-}
-
-export function schemaVersion(db: Db): number {
-  return db.pragma('user_version', { simple: true }) as number;
+    return statement as unknown as Database.Statement<P, R>;
+  }
 }
 
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, upTo = Infinity): void {
-  const known = migrations.at(-1)?.version ?? 0;
-  const current = schemaVersion(db);
-  if (current > known) throw new DatabaseTooNewError(current, known);
-  for (const step of migrations) {
-    if (step.version <= current || step.version > upTo) continue;
-    db.transaction(() => {
-      db.exec(step.sql);
-      db.pragma(`user_version = ${step.version}`);
-    })();
-  }
+  runMigrations(db, migrations, { upTo, what: 'the service database' });
 }

@@ -75,6 +75,20 @@ export interface NewCategory {
   position?: number;
 }
 
+/**
+ * The id a new category under `parentId` gets when none is given, numbered as on the real service
+ * and in the demo tree: main categories are small numbers from 1, a category's children follow
+ * parent*100 (sections of 1 are 101, 102...; subcategories of 101 are 10101...). An id already
+ * taken (a tree numbered otherwise) leaves the choice to SQLite.
+ */
+function nextCategoryId(db: Db, parentId: number): number | null {
+  const base = parentId === 0 ? 0 : parentId * 100;
+  const last = db.prepare('SELECT max(id) AS id FROM categories WHERE parent_id = ?').get(parentId) as { id: number | null };
+  const id = Math.max(base, last.id ?? 0) + 1;
+  const taken = db.prepare('SELECT 1 FROM categories WHERE id = ?').get(id) !== undefined;
+  return taken || !Number.isSafeInteger(id) ? null : id;
+}
+
 /** Inserts a category under parentId (0 for a main category); the level follows the parent. */
 export function insertCategory(db: Db, category: NewCategory, now: number): number {
   const parentLevel =
@@ -86,7 +100,7 @@ export function insertCategory(db: Db, category: NewCategory, now: number): numb
   if (parentLevel >= 3) throw new Error('categories have 3 levels');
   const result = db
     .prepare('INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(category.id ?? null, category.parentId, parentLevel + 1, category.title, category.position ?? 0, now);
+    .run(category.id ?? nextCategoryId(db, category.parentId), category.parentId, parentLevel + 1, category.title, category.position ?? 0, now);
   invalidateCategoryTree(db);
   return Number(result.lastInsertRowid);
 }

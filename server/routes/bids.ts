@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Bid, BidInput, BidList, BidResult, ErrorBody, ItemIdParams, PathId } from '../../shared/api/index.ts';
 import { describeIncreaseTable } from '../domain/bidding/increase-table.ts';
-import { findItem } from '../domain/items/item-row.ts';
+import { visibleItem } from '../domain/items/item-row.ts';
 import { bidQueueOf } from '../domain/trading/bid-queue.ts';
 import { prepared } from '../domain/trading/statements.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
@@ -18,11 +18,11 @@ const BIDS_SQL = `SELECT b.id, b.item_id, b.bidder_id, u.username AS bidder_name
 
 const POST_DESCRIPTION = [
   'Needs a token (403 without one or with an invalid one). Body: JSON, form or multipart.',
-  'Every bid is a maximum: with `automate` 1, `bid` is the secret maximum and the service bids for the user;',
-  'a plain bid (`automate` 0) is a maximum equal to itself and is priced the same way, so the two differ only in the `automatic` flag of the record.',
-  'The leader is the highest maximum (the earlier one on equal maxima). After a bid by anyone but the leader the price is',
-  'min(leader\'s maximum, max(starting price, second-highest maximum + increase at that maximum)); a leader raising their own maximum leaves the price as it was.',
-  'The first bid must be at least the starting price and puts the price at the starting price; later bids must reach the current price plus the minimum increase',
+  'Plain bids (`automate` 0, the default) are placed as they are: a plain bid that takes the lead puts the price at the amount bid. Automatic bids (`automate` 1): `bid` is a secret maximum',
+  'and the service bids for the user at the lowest price that wins: after an automatic bid takes the lead the price is min(its maximum, max(starting price, the next-highest maximum + increase at that maximum)).',
+  'The leader is the highest maximum (a plain bid\'s maximum is its amount; the earlier one on equal maxima). A leader\'s automatic maximum answers a lower bid, plain or automatic, by the increase, up to that maximum:',
+  'the price becomes min(leader\'s maximum, that bid + increase). A leader raising their own automatic maximum leaves the price as it was; a leader\'s plain bid raises the price to its amount.',
+  'The first bid must be at least the starting price; a plain first bid puts the price at its amount, an automatic one at the starting price. Later bids must reach the current price plus the minimum increase',
   '(the leader may only raise above their own maximum). The increase is the item\'s `minimumIncrease` (premium sellers) or, when that is null, the default table by price band:',
   `${describeIncreaseTable()}.`,
   'Reserve price (extension, premium sellers): once the leader\'s maximum reaches the reserve, the price is lifted to the reserve; `hasReservePriceExceeded` is true from then on;',
@@ -30,7 +30,7 @@ const POST_DESCRIPTION = [
   'Buy-now items: a bid at (or above) the buy-now price buys at the buy-now price; `quantityMin` and `quantityMax` are required when the item lists more than one unit,',
   'the purchase takes as many units as are left within that range (409 `quantity_unavailable` when fewer than quantityMin are left), and the item closes when none is left.',
   'An auction that also has a buy-now price is bought by a plain bid at that price while the price is still under it.',
-  'Answers 201 with the bid record (`amount`: the price the bid stands at when it leads, its own maximum when it is beaten; the maximum of a leading bid is never shown),',
+  'Answers 201 with the bid record (`amount`: the price the bid stands at when it leads, which for a plain bid is its amount; its own amount when it is beaten; the secret maximum of a leading automatic bid is never shown),',
   'the item\'s new `currentPrice`, `bidderCount`, `status`, and `leading` (whether the caller now leads). `purchasedQuantity` is set when the bid bought.',
   'Refusals: 403 `own_item` (the seller), 403 `feedback_too_low` (the item\'s minimumFeedback is above the bidder\'s feedback balance), 404 unknown item,',
   '409 `item_closed` (closed, or at or after closingTime even before the scheduler has closed it), 409 `item_not_published` (draft, preview, waiting, disabled),',
@@ -43,15 +43,14 @@ export function registerBidsRoutes(app: App, service: Service): void {
       summary: 'List the bids on an item',
       description:
         'Every accepted bid, newest first, without paging. Bidder names are masked ("a***a") for everyone but the seller and the bidder themself (send a token to be recognised). ' +
-        'No token is needed. 404 for an unknown item.',
+        'No token is needed. 404 for an unknown item, and for another seller\'s item that is not published or closed (as if unknown: a draft\'s existence is not revealed).',
       tags: ['bids'],
       params: ItemIdParams,
       response: { 200: BidList, 403: ErrorBody, 404: ErrorBody },
     },
     handler: (request) => {
       const viewer = optionalUser(request, service);
-      const item = findItem(service.db, request.params.itemid);
-      if (!item) throw notFound('item');
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null);
       const rows = service.db.prepare(`${BIDS_SQL} WHERE b.item_id = ? ORDER BY b.id DESC`).all(item.id) as BidRowWithBidder[];
       const links = linksFor(request, service);
       const ctx = { tz: service.tz, links };
@@ -78,8 +77,8 @@ export function registerBidsRoutes(app: App, service: Service): void {
       const row = service.db.prepare(`${BIDS_SQL} WHERE b.id = ? AND b.item_id = ?`).get(request.params.bidid, request.params.itemid) as
         | BidRowWithBidder
         | undefined;
-      const item = findItem(service.db, request.params.itemid);
-      if (!row || !item) throw notFound('bid');
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null, 'bid');
+      if (!row) throw notFound('bid');
       const ctx = { tz: service.tz, links: linksFor(request, service) };
       return bidView(row, ctx, { id: viewer?.id ?? null, isSeller: viewer?.id === item.seller_id });
     },

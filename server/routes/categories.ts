@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DecimalNumber,
   CategoryIdParams,
   CategoryListing,
   type CategoryNode,
@@ -21,7 +22,7 @@ import { respondWithList, SEARCH_DECISIONS } from './search.ts';
 
 const ListingQuery = z.object({
   // Decision: a max-depth outside 1..3 (or not a number) is clamped into 1..3, never an error.
-  'max-depth': z.coerce.number().int().catch(1).optional().transform((v) => Math.min(3, Math.max(1, v ?? 1))),
+  'max-depth': DecimalNumber.pipe(z.number().int()).catch(1).optional().transform((v) => Math.min(3, Math.max(1, v ?? 1))),
 });
 
 function node(tree: CategoryTree, row: CategoryRow, links: LinkBuilder, depth: number): CategoryNode {
@@ -114,7 +115,7 @@ function categorySearch(query: SearchQuery, tree: CategoryTree, id: number, vari
 }
 
 const LIST_DECISIONS = `
-Category item lists answer GET and POST alike (the document lists POST; GET is accepted too). Parameters are the search parameters of GET /1.1/items, read from the query string and, for POST, also from a form or JSON body (the body wins). The category of the path replaces any \`category\` parameter and includes all its descendants; category 0 is the root (every item). Unknown category: 404.
+Category item lists answer GET and POST alike (the document lists POST; GET is accepted too). Parameters are the search parameters of GET /1.1/items, read from the query string and, for POST, also from a form or JSON body (the body wins). The category of the path replaces any \`category\` parameter and includes all its descendants; category 0 is the root (every item). Unknown category: 404 (a deviation: the real service lists items anyway; see the document description).
 links.gallery is the category gallery (/1.1/galleries/category/{id}: open items with the category-gallery upgrade); links.hits is the search resource for this category (/1.1/items?category={id}), whose default order is by hits.
 
 ${SEARCH_DECISIONS}`;
@@ -136,7 +137,7 @@ export function registerCategoriesRoutes(app: App, service: Service): void {
     schema: {
       summary: 'A single category',
       description:
-        'Single category (2.6). links.items holds the lists open, closed, closing, recent and gallery. Extensions: level, parentId, links.parent, links.alternative (the public web page) and the direct children in `categories`. Id 0 is the root and answers like GET /1.1/categories. Unknown id: 404.',
+        'Single category (2.6). links.items holds the lists open, closed, closing, recent and gallery. Extensions: level, parentId, links.parent, links.alternative (the public web page) and the direct children in `categories`. Id 0 is the root and answers like GET /1.1/categories. Unknown id: 404 (a deviation: the real service answers 200 with a null id; see the document description).',
       tags: ['categories'],
       params: CategoryIdParams,
       querystring: ListingQuery,
@@ -153,7 +154,7 @@ export function registerCategoriesRoutes(app: App, service: Service): void {
     schema: {
       summary: 'Subcategories of a category',
       description:
-        'Decision: the shape of the category listing (2.6) with the children of the category, `max-depth` levels deep (default 1; clamped into 1..3); `id` and `title` are those of the category. A level-3 category has an empty list. Unknown id: 404.',
+        'Decision: the shape of the category listing (2.6) with the children of the category, `max-depth` levels deep (default 1; clamped into 1..3); `id` and `title` are those of the category. A level-3 category has an empty list. Unknown id: 404 (a deviation: the real service answers 200 with a null id; see the document description).',
       tags: ['categories'],
       params: CategoryIdParams,
       querystring: ListingQuery,

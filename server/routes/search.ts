@@ -20,7 +20,7 @@ Decisions (the document leaves these open):
 - status: \`open\` (default) = published and not past its closing time; \`closed\` = closed, or published and past its closing time.
 - words: full-text search over title and description (HTML stripped, diacritics folded). Every word must occur; the last word also matches as a prefix (2 characters or more). Punctuation and search operators in the text are plain separators. A value without any letter or digit is ignored.
 - category: one or more ids separated by commas or dashes; each includes all its descendants. Id 0 is the root (every category). Unknown ids match no item.
-- condition: \`none\` = no condition filter. \`classification\` is accepted as another name for \`condition\` (\`condition\` wins when both are sent); links echo it as \`condition\`.
+- condition: \`none\` = no condition filter. \`classification\` is accepted as another name for \`condition\` (\`condition\` wins when both are sent). Links echo every accepted parameter under the name it was sent: \`classification=new\` stays \`classification=new\` (both, when both were sent).
 - addtime: listed within the past 1, 2, 5 or 7 days. closingtime: closing within the next 1, 2, 5 or 7 days.
 - area: a post office town, a municipality (Finnish or Swedish name) or a 5-digit postal code, case-insensitive; matches items whose postal code lies in it, or whose location equals it.
 - biddernro: items the user has bid on. sellernro: items of that seller.

@@ -1,7 +1,9 @@
 // The demo category tree: main categories, their sections and subcategories, with the products
 // a seller in each subcategory might list and the price range they would ask. Ids are stable and
-// readable: main N*1000, section +100*j, subcategory +k (Home & Garden 1000 > Furniture 1100 >
-// Sofas 1101), so links in notes and tests stay valid from one seed to the next.
+// readable, and the main categories are small numbers from 1 as on the real service (clients and
+// spreadsheets carry category ids over): main N, section N*100+j, subcategory section*100+k
+// (Home & Garden 1 > Furniture 101 > Sofas 10101), so links in notes and tests stay valid from one
+// seed to the next. insertCategory numbers categories added later the same way.
 import type { Db } from '../db/open.ts';
 import { insertCategory } from '../domain/categories.ts';
 
@@ -250,8 +252,13 @@ export const DEMO_CATEGORIES: readonly MainCategorySeed[] = [
   },
 ];
 
-export const categoryId = (main: number, section?: number, subcategory?: number): number =>
-  (main + 1) * 1000 + (section === undefined ? 0 : (section + 1) * 100) + (subcategory === undefined ? 0 : subcategory + 1);
+/** The id of the main category at index `main`, of its section at index `section`, and so on. */
+export const categoryId = (main: number, section?: number, subcategory?: number): number => {
+  const mainId = main + 1;
+  if (section === undefined) return mainId;
+  const sectionId = mainId * 100 + section + 1;
+  return subcategory === undefined ? sectionId : sectionId * 100 + subcategory + 1;
+};
 
 /** A level-3 category with its place in the tree, as item rows need it. */
 export interface Leaf {

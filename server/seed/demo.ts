@@ -73,7 +73,12 @@ export async function seedDemo(service: Service, options: SeedOptions): Promise<
 
 /** Writes every image's files (recording each id in `written` first, for clean-up) and returns the image ids per item. */
 function writeAllImageFiles(db: Db, imagesDir: string, items: SeedItem[], pictures: Map<string, DemoPicture>, written: number[]): Map<SeedItem, number[]> {
-  let nextId = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM images').get() as { id: number }).id + 1;
+  // The files are named by id before the rows exist, so the ids are taken from the images table's
+  // AUTOINCREMENT sequence (which starts in the real service's range) as the insert would take them.
+  let nextId =
+    (db
+      .prepare("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'images'), 0), coalesce((SELECT max(id) FROM images), 0)) AS id")
+      .get() as { id: number }).id + 1;
   const firstImageOf = new Map<string, number>();
   const ids = new Map<SeedItem, number[]>();
   for (const item of items) {

@@ -4,7 +4,8 @@
 // rows agree with their history. ville is the buyer the demo is built around.
 import { HOUR_MS } from '../domain/time.ts';
 import type { DemoUserName } from './accounts.ts';
-import { bidStep, type SeedItem } from './item-plan.ts';
+import { defaultIncrease, toCents, toEuros } from '../domain/bidding/increase-table.ts';
+import type { SeedItem } from './item-plan.ts';
 import { NEGATIVE_ANSWER, NEGATIVE_FEEDBACK, NEUTRAL_FEEDBACK, OFFER_MESSAGES, POSITIVE_FEEDBACK, QUESTIONS } from './item-text.ts';
 import { roundPrice, type Random } from './random.ts';
 
@@ -129,7 +130,9 @@ export function planTrading(r: Random, now: number, items: SeedItem[]): TradingP
   return plan;
 }
 
-/** Plain bids alternating between bidders, each at least one step above the last. */
+/** Plain bids alternating between bidders, each at least the minimum increase above the last: a
+ * plain bid is placed as it is, so the price is the last bid (the engine's rule, checked by the
+ * seed test replaying every auction). */
 function bidOn(r: Random, plan: TradingPlan, item: SeedItem, count: number, role: 'lead' | 'outbid' | 'none', from: number, to: number): PlannedBid[] {
   const strict = hasBuyerRequirements(item);
   const ville = strict ? 'lead' : role;
@@ -151,7 +154,14 @@ function bidOn(r: Random, plan: TradingPlan, item: SeedItem, count: number, role
   let at = from;
   const bids: PlannedBid[] = [];
   order.forEach((bidder, i) => {
-    if (i > 0) amount = roundPrice(amount + Math.max(item.row.minimum_increase ?? 0, bidStep(amount)) * r.int(1, 3));
+    if (i > 0) {
+      // At least the increase the bidding rules ask for (the item's own or the default table),
+      // rounded to a price people bid when that does not fall under it.
+      const increase = item.row.minimum_increase ?? toEuros(defaultIncrease(toCents(amount)));
+      const lowest = toEuros(toCents(amount + increase));
+      const rounded = roundPrice(amount + increase * r.int(1, 3));
+      amount = rounded >= lowest ? rounded : lowest;
+    }
     at = minute(at + (to - at) * r.next() * 0.5);
     bids.push({ item, bidder, amount, quantity: 1, created: at });
   });

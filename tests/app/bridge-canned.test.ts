@@ -1,9 +1,9 @@
 // Canned answers through the bridge: kept in each account's cache, the defaults until the seller
 // changes the list, and a refused list names its field and writes nothing.
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { cannedAnswers } from '../../electron/core/seller/canned-answers.ts';
 import { DEFAULT_CANNED } from '../../shared/canned-answers.ts';
@@ -45,7 +45,7 @@ describe('canned answers in the cache', () => {
     // Reopened from disk, as after a restart.
     const again = openCoreSession({ root });
     try {
-      const reopened = createBridge(coreHandlers(again, async () => {}));
+      const reopened = createIpcDispatcher(coreHandlers(again, async () => {}));
       expect(value<List>(await reopened.invoke('cannedAnswers.list', {}))).toEqual(saved);
       expect(value<List>(await reopened.invoke('cannedAnswers.reset', {}))).toEqual({ answers: DEFAULT_CANNED, custom: false });
       expect(again.db().prepare(`SELECT count(*) FROM canned_answers`).pluck().get()).toBe(0);

@@ -7,19 +7,19 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
-import { createBridge, type CoreBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { engineSync } from '../../electron/core/bridge/engine-sync.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
-import type { IpcEventPayload, IpcMethodName, IpcOutput } from '../../shared/ipc.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
+import type { IpcEventPayload } from '../../shared/ipc.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createImagesStore, uploadProgress } from '../../renderer/src/images/images-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
-import { makeJpeg, tempFolder } from '../core/support.ts';
+import { makeJpeg } from '../core/support.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { tempRoot } from './support.ts';
+import { invokeOk, tempFolder } from './support.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;
@@ -41,16 +41,10 @@ async function sellerWithDraft(username: string) {
   const remoteId = (created.body as { id: number }).id;
   const clock = { now: Date.now() };
   const session = openCoreSession({
-    root: tempRoot(),
+    root: tempFolder(),
     sync: (db) => engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), now: () => clock.now }),
   });
-  return { token, remoteId, clock, session, bridge: createBridge(coreHandlers(session, async () => {})) };
-}
-
-async function ok<K extends IpcMethodName>(bridge: CoreBridge, name: K, input: unknown = {}): Promise<IpcOutput<K>> {
-  const result = await bridge.invoke(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
-  return result.value as IpcOutput<K>;
+  return { token, remoteId, clock, session, bridge: createIpcDispatcher(coreHandlers(session, async () => {})) };
 }
 
 describe('photo uploads during a sync', () => {
@@ -63,19 +57,19 @@ describe('photo uploads during a sync', () => {
       if (name === 'sync.progress') progress.push(payload as IpcEventPayload<'sync.progress'>);
     });
     try {
-      await ok(bridge, 'sync.now');
-      const localId = (await ok(bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === remoteId)?.localId ?? 0;
+      await invokeOk(bridge, 'sync.now');
+      const localId = (await invokeOk(bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === remoteId)?.localId ?? 0;
       expect(localId).toBeGreaterThan(0);
       const jpegs = await Promise.all([1, 2, 3].map((seed) => makeJpeg(400, 300, { seed })));
       const folder = tempFolder();
       // By path (issue 13: no bytes in IPC).
-      const added = await ok(bridge, 'images.add', { localId, files: jpegs.map((bytes, i) => {
+      const added = await invokeOk(bridge, 'images.add', { localId, files: jpegs.map((bytes, i) => {
         const path = join(folder, `p${i + 1}.jpg`);
         writeFileSync(path, bytes);
         return { name: `p${i + 1}.jpg`, source: { kind: 'path' as const, path } };
       }) });
       const ids = added.map((a) => a.imageId ?? 0);
-      const listed = await ok(bridge, 'images.list', { localId });
+      const listed = await invokeOk(bridge, 'images.list', { localId });
       const sizes = new Map(listed.map((img) => [img.id, img.bytes ?? 0]));
       const totalBytes = [...sizes.values()].reduce((a, b) => a + b, 0);
       expect(listed.map((img) => img.state)).toEqual(['ready', 'ready', 'ready']);
@@ -84,7 +78,7 @@ describe('photo uploads during a sync', () => {
       // second failed and waits for its backoff, the third was not tried in this run.
       proxy.setPlan({ rules: [{ method: 'POST', path: /\/images$/, fault: { kind: 'status', status: 503 }, skip: 1, times: 1 }] });
       progress.length = 0;
-      await ok(bridge, 'sync.now');
+      await invokeOk(bridge, 'sync.now');
       // Uploads go in the outbox's order (the order preparation finished), not the files' order.
       const [first, second] = [uploads[0]?.imageId ?? 0, uploads[2]?.imageId ?? 0];
       const third = ids.find((id) => id !== first && id !== second) ?? 0;
@@ -99,14 +93,14 @@ describe('photo uploads during a sync', () => {
       const pushStart = progress.find((p) => p.phase === 'push');
       expect(pushStart?.photos).toEqual({ total: 3, done: 0, failed: 0, bytesTotal: totalBytes, bytesDone: 0 });
       expect(progress.at(-1)).toMatchObject({ running: false, photos: { total: 3, done: 1, failed: 1 } });
-      const states = async () => Object.fromEntries((await ok(bridge, 'images.list', { localId })).map((img) => [img.id, img.state]));
+      const states = async () => Object.fromEntries((await invokeOk(bridge, 'images.list', { localId })).map((img) => [img.id, img.state]));
       expect(await states()).toEqual({ [first]: 'uploaded', [second]: 'ready', [third]: 'ready' });
 
       // After the backoff the next run sends the other two, and only those.
       proxy.setPlan('off');
       uploads.length = 0;
       clock.now += 10 * 60_000;
-      await ok(bridge, 'sync.now');
+      await invokeOk(bridge, 'sync.now');
       expect(uploads.map((u) => [u.imageId, u.phase])).toEqual([[second, 'uploading'], [second, 'uploaded'], [third, 'uploading'], [third, 'uploaded']]);
       const secondAndThird = (sizes.get(second) ?? 0) + (sizes.get(third) ?? 0);
       expect(uploads.at(-1)?.run).toEqual({ total: 2, done: 2, failed: 0, bytesTotal: secondAndThird, bytesDone: secondAndThird });
@@ -116,7 +110,7 @@ describe('photo uploads during a sync', () => {
 
       // A run with no photos to send says nothing about photos.
       progress.length = 0;
-      await ok(bridge, 'sync.now');
+      await invokeOk(bridge, 'sync.now');
       expect(progress.some((p) => p.photos !== undefined)).toBe(false);
     } finally {
       session.close();
@@ -131,7 +125,7 @@ describe('photo uploads during a sync', () => {
     const off = images.listen();
     try {
       await sync.getState().syncNow();
-      const localId = (await ok(seller.bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === seller.remoteId)?.localId ?? 0;
+      const localId = (await invokeOk(seller.bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === seller.remoteId)?.localId ?? 0;
       await images.actions.show(localId);
       const jpegs = await Promise.all([4, 5].map((seed) => makeJpeg(320, 240, { seed })));
       const folder = tempFolder();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES } from '../../shared/ipc.ts';
-import { assertHandlersComplete, createBridge, MissingHandlerError } from '../../electron/core/bridge/bridge.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { assertHandlersComplete, createIpcDispatcher, MissingHandlerError } from '../../electron/core/ipc/dispatcher.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { draftsCsv, openTestCore } from './support.ts';
 
 describe('the core bridge', () => {
@@ -17,7 +17,7 @@ describe('the core bridge', () => {
   it('has a handler for every method of the contract', () => {
     const { session } = openTestCore();
     expect(Object.keys(coreHandlers(session, async () => {})).sort()).toEqual([...IPC_METHOD_NAMES].sort());
-    expect(() => createBridge(coreHandlers(session, async () => {}))).not.toThrow();
+    expect(() => createIpcDispatcher(coreHandlers(session, async () => {}))).not.toThrow();
   });
 
   it('answers bad input and unknown methods with a result object naming the field', async () => {

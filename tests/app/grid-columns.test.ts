@@ -1,9 +1,9 @@
 // The grid's columns: every draft field has one, the seller's choice and widths are kept in local storage,
 // and values typed in a cell reach the core as the core expects them.
 import { describe, expect, it } from 'vitest';
-import { ALL_COLUMNS, BULK_FIELDS, choicesOf, DEFAULT_COLUMN_FIELDS, displayValue, editValue, parseInput } from '../../renderer/src/components/columns.ts';
-import { gridLayout } from '../../renderer/src/components/grid-layout.ts';
-import { createGridColumnsStore, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type PreferenceStorage } from '../../renderer/src/stores/grid-columns-store.ts';
+import { ALL_COLUMNS, BULK_FIELDS, choicesOf, DEFAULT_COLUMN_FIELDS, displayValue, editValue, parseInput } from '../../renderer/src/drafts/columns.ts';
+import { gridLayout } from '../../renderer/src/drafts/grid-layout.ts';
+import { createGridColumnsStore, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type PreferenceStorage } from '../../renderer/src/drafts/grid-columns-store.ts';
 import { DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
 import type { DraftRow } from '../../shared/ipc.ts';
 

@@ -1,12 +1,12 @@
 // The renderer's transport without a process boundary: the real core bridge handlers, called
 // with JSON-copied inputs and outputs (what crosses IPC or HTTP is data, never shared objects).
 import type { RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
-import type { CoreBridge } from '../../electron/core/bridge/bridge.ts';
-import type { CoreSession } from '../../electron/core/bridge/core-session.ts';
+import type { IpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import type { CoreSession } from '../../electron/core/session/core-session.ts';
 
 const copy = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
-export function memoryTransport(bridge: CoreBridge, session: CoreSession): RawTransport {
+export function memoryTransport(bridge: IpcDispatcher, session: CoreSession): RawTransport {
   return {
     async invoke(name, input) {
       return copy(await bridge.invoke(name, copy(input)));

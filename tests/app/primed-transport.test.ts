@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RawTransport } from '../../renderer/src/bridge/bridge-types.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { primedTransport } from '../../renderer/src/bridge/primed-transport.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from '../../renderer/src/stores/drafts-query.ts';
-import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from '../../renderer/src/drafts/drafts-query.ts';
+import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';
 

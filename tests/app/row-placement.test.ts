@@ -1,6 +1,6 @@
 // Where rows, the focus and the shift anchor go when fresh rows arrive.
 import { describe, expect, it } from 'vitest';
-import { followDrafts, mergeFresh } from '../../renderer/src/stores/row-placement.ts';
+import { followDrafts, mergeFresh } from '../../renderer/src/drafts/row-placement.ts';
 import type { DraftRow } from '../../shared/ipc.ts';
 
 const row = (localId: number, updated: number, title = `draft ${localId}`) => ({ localId, updated, fields: { title } }) as unknown as DraftRow;

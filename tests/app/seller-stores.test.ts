@@ -2,10 +2,10 @@
 // objects) and the real service on port 0.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { fileCredentialVault } from '../../electron/core/bridge/credential-file.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
 import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
@@ -16,7 +16,7 @@ import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-prob
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { memoryTransport } from './memory-transport.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: TestServer;
 let n = 0;
@@ -30,9 +30,9 @@ afterAll(async () => {
 async function setup() {
   const username = `store-seller-${++n}`;
   const userId = await server.addUser(username);
-  const root = tempRoot();
+  const root = tempFolder();
   const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
-  const bridge = typedBridge(memoryTransport(createBridge(coreHandlers(session, async () => {})), session));
+  const bridge = typedBridge(memoryTransport(createIpcDispatcher(coreHandlers(session, async () => {})), session));
   const accounts = createAccountsStore(bridge);
   const added = await accounts.getState().add('Test market', server.url);
   expect(added).not.toBeNull();

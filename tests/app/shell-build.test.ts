@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildShell } from '../../electron/build-shell.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 describe('the Electron shell build', () => {
   it('bundles a CommonJS preload that requires only electron, an ES main with native modules external, and the photo worker next to it', async () => {
-    const out = tempRoot('shell-build-');
+    const out = tempFolder('shell-build-');
     await buildShell(out);
     const preload = readFileSync(join(out, 'preload', 'preload.cjs'), 'utf8');
     expect([...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(['electron']);

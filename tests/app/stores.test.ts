@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
-import { createDraftsStore } from '../../renderer/src/stores/drafts-store.ts';
+import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';
@@ -112,7 +112,7 @@ describe('the drafts store', () => {
     const generation = drafts.getState().generation;
     expect(await drafts.getState().commitEdit(first.localId, 'buyNowPrice', '99')).toBe(true);
     // The core's change event refreshes that row where it is: no reload, no jump.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(99));
     expect(drafts.getState().generation).toBe(generation);
     expect(titles()[0]).toBe('Vintage lamp no. 1');
     expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(99);
@@ -142,7 +142,9 @@ describe('the drafts store', () => {
     const stale = drafts.getState().refreshRows([row.localId]);
     await vi.waitFor(() => expect(held).toHaveLength(1));
     hold(false);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The edit below must be stamped later than the held answer's copy (millisecond times).
+    const heldAt = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(heldAt));
     expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '55')).toBe(true);
     held[0]?.();
     await stale;

@@ -1,44 +1,6 @@
-// Helpers for the app's tests: a fresh data root with an open core session and its bridge.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
-import type { IpcEventName, IpcEventPayload } from '../../shared/ipc.ts';
-import { createBridge, type CoreBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession, type CoreSession } from '../../electron/core/bridge/core-session.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
-
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()?.();
-});
-
-export function tempRoot(prefix = 'app-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-export interface TestCore {
-  root: string;
-  session: CoreSession;
-  bridge: CoreBridge;
-  events: Array<{ name: IpcEventName; payload: IpcEventPayload<IpcEventName> }>;
-  opened: string[];
-}
-
-export function openTestCore(): TestCore {
-  const root = tempRoot();
-  const session = openCoreSession({ root });
-  const opened: string[] = [];
-  const bridge = createBridge(coreHandlers(session, async (url) => {
-    opened.push(url);
-  }));
-  const events: TestCore['events'] = [];
-  session.onEvent((name, payload) => events.push({ name, payload }));
-  cleanups.push(() => session.close());
-  return { root, session, bridge, events, opened };
-}
+// Helpers for the app's tests: the core behind its bridge (tests/support/test-core.ts) and CSV data.
+export { invokeOk, openTestCore, type TestCore } from '../support/test-core.ts';
+export { tempFolder } from '../support/temp-folder.ts';
 
 /** A CSV of n complete buy-now drafts. */
 export function draftsCsv(n: number): string {

@@ -2,15 +2,15 @@
 // push as it sends, not only the end of the run (whose second pull takes a while on a big shop).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
-import { createBridge } from '../../electron/core/bridge/bridge.ts';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
-import { engineSync } from '../../electron/core/bridge/engine-sync.ts';
-import { coreHandlers } from '../../electron/core/bridge/handlers.ts';
+import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { call as invoke, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,10 +27,10 @@ describe('the sync store with the real engine', () => {
     const created = await call(server.api('/items'), { method: 'POST', token, json: { status: 'draft', title: 'Kettle' } });
     const remoteId = (created.body as { id: number }).id;
     const session = openCoreSession({
-      root: tempRoot(),
+      root: tempFolder(),
       sync: (db) => engineSync({ db, baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }),
     });
-    const core = createBridge(coreHandlers(session, async () => {}));
+    const core = createIpcDispatcher(coreHandlers(session, async () => {}));
     const bridge = typedBridge(memoryTransport(core, session));
     const sync = createSyncStore(bridge);
     try {

@@ -8,7 +8,7 @@ import { stageUpload } from '../../electron/core/images/staged-uploads.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
 import { makeJpeg } from '../core/support.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../../electron/window-options.ts';
-import { tempRoot } from './support.ts';
+import { tempFolder } from './support.ts';
 
 let server: WebServer | null = null;
 afterEach(async () => {
@@ -17,10 +17,10 @@ afterEach(async () => {
 });
 
 async function start(): Promise<WebServer> {
-  const rendererDir = join(tempRoot(), 'renderer');
+  const rendererDir = join(tempFolder(), 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
-  server = await startWebServer({ root: tempRoot(), rendererDir, port: 0 });
+  server = await startWebServer({ root: tempFolder(), rendererDir, port: 0 });
   return server;
 }
 
@@ -63,6 +63,17 @@ describe('web mode', () => {
     expect((await ipc(s, 'drafts.page', {}, { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await fetch(`${s.origin}/events?secret=wrong`)).status).toBe(403);
     expect((await fetch(`${s.origin}/../../etc/passwd`)).status).toBe(404);
+  });
+
+  it('answers 400, not 500, to malformed percent-encoding in a page or IPC path (issue 9, finding 7)', async () => {
+    const s = await start();
+    const page = await fetch(`${s.origin}/assets/%E0%A4%A.js`);
+    expect(page.status).toBe(400);
+    expect(await page.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    const call = await ipc(s, '%zz', {});
+    expect(call.status).toBe(400);
+    expect(await call.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect((await fetch(`${s.origin}/`)).status).toBe(200);
   });
 
   it('streams push events to a page that has the secret', async () => {
@@ -134,7 +145,7 @@ describe('web mode photo uploads', () => {
   });
 
   it('cuts off a streamed body that grows past the cap and keeps nothing of it', async () => {
-    const folder = tempRoot();
+    const folder = tempFolder();
     const body = Readable.from((function* () {
       for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, i);
     })());

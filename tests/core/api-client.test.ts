@@ -98,6 +98,8 @@ describe('the API client', () => {
 
     const bid = await buyer.placeBid(draft.id, { bid: 12 });
     expect(bid.leading).toBe(true);
+    // A plain bid is placed as it is: the client reads the price at the amount bid.
+    expect([bid.bid.amount, bid.item.currentPrice, (await buyer.getItem(draft.id)).currentPrice]).toEqual([12, 12, 12]);
     expect((await buyer.getBid(draft.id, bid.bid.id)).amount).toBe(bid.bid.amount);
     expect((await seller.listBids(draft.id)).totalCount).toBe(1);
     const buyerId = (await buyer.login()).userId;
@@ -229,6 +231,17 @@ describe('the API client', () => {
     const client = clientFor('api-seller', { now: () => clock });
     const first = await client.login();
     clock = first.expiresAt - 1000;
+    await client.getSettings(sellerId);
+    expect(client.session.current()?.id).not.toBe(first.id);
+  });
+
+  it('logs out: the token is revoked on the service and forgotten, and the next call logs in again', async () => {
+    const client = clientFor('api-seller');
+    const first = await client.login();
+    await client.logout();
+    expect(client.session.current()).toBeNull();
+    const refused = await fetch(`${server.url}/1.1/users/${sellerId}/settings`, { headers: { 'x-marketapitoken': first.id } });
+    expect(refused.status).toBe(403);
     await client.getSettings(sellerId);
     expect(client.session.current()?.id).not.toBe(first.id);
   });

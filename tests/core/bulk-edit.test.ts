@@ -57,7 +57,7 @@ describe('bulk edit', () => {
   it('refuses published items, deleted items and unknown ids, writing nothing', () => {
     const { db, drafts, bulk, ids } = setup();
     db.prepare(`UPDATE items SET status = 'published' WHERE local_id = ?`).run(ids[0]);
-    db.prepare(`UPDATE items SET remote_id = 70, sync_state = 'synced' WHERE local_id = ?`).run(ids[1]);
+    db.prepare(`UPDATE items SET remote_id = 600000070, sync_state = 'synced' WHERE local_id = ?`).run(ids[1]);
     drafts.deleteDraft(ids[1]!);
     const before = snapshot(db);
     let error: DraftError | undefined;

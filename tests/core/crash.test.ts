@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { itemSearch } from '../../electron/core/search/item-search.ts';
+import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { completeBuyNow, openTempDb } from './support.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-edit-forever.ts', import.meta.url));
@@ -55,7 +55,7 @@ describe('a crash during a bulk edit', () => {
         if (last) {
           expect(states[0]).toEqual({ title: `Batch ${steps.length}`, buy_now_price: 1000 + steps.length });
           expect(JSON.parse(last.applied)).toEqual({ title: `Batch ${steps.length}`, buyNowPrice: 1000 + steps.length });
-          expect(itemSearch(reopened).search({ text: `Batch ${steps.length}`, limit: 1000 })).toHaveLength(DRAFTS);
+          expect(gridSearch(reopened).search({ text: `Batch ${steps.length}`, limit: 1000 })).toHaveLength(DRAFTS);
         }
         // Each committed batch has exactly one outbox row per item, and no row belongs to an
         // uncommitted batch.

@@ -88,7 +88,7 @@ describe('drafts', () => {
   it('item data of a published item cannot be edited (part 3, rule 2)', () => {
     const { db, drafts } = setup();
     const { localId } = drafts.createDraft(completeBuyNow());
-    db.prepare(`UPDATE items SET status = 'published', remote_id = 7, sync_state = 'synced' WHERE local_id = ?`).run(localId);
+    db.prepare(`UPDATE items SET status = 'published', remote_id = 600000007, sync_state = 'synced' WHERE local_id = ?`).run(localId);
     expect(thrown(() => drafts.editDraft(localId, { buyNowPrice: 1 })).code).toBe('state');
     expect(thrown(() => drafts.deleteDraft(localId)).code).toBe('state');
   });
@@ -127,7 +127,7 @@ describe('drafts', () => {
     const { db, drafts, reads, outbox } = setup();
     const local = drafts.createDraft(completeBuyNow('Local')).localId;
     const remote = drafts.createDraft(completeBuyNow('Remote')).localId;
-    db.prepare(`UPDATE items SET remote_id = 55, sync_state = 'synced' WHERE local_id = ?`).run(remote);
+    db.prepare(`UPDATE items SET remote_id = 600000055, sync_state = 'synced' WHERE local_id = ?`).run(remote);
     drafts.deleteDraft(local);
     drafts.deleteDraft(remote, 500);
     expect(reads.item(local)).toBeUndefined();

@@ -125,9 +125,13 @@ describe('removing, reordering and resuming images', () => {
     const [rp, rq] = await addImages(db, { itemLocalId: one, files: [p!, q!], folder: media });
     const [shared] = await addImages(db, { itemLocalId: two, files: [p!], folder: media });
     const edits = imageEdits(db);
-    edits.reorderImages(one, [rq!.imageId!, rp!.imageId!]);
+    // A reorder is a change of the item: its `updated` moves to the reorder's time (the grid's
+    // default sort and the sync's "changed since" both read it).
+    const reorderedAt = Date.now() + 60_000;
+    edits.reorderImages(one, [rq!.imageId!, rp!.imageId!], reorderedAt);
     const order = db.prepare(`SELECT id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(one);
     expect(order).toEqual([rq!.imageId, rp!.imageId]);
+    expect(db.prepare(`SELECT updated FROM items WHERE local_id = ?`).pluck().get(one)).toBe(reorderedAt);
     expect(() => edits.reorderImages(one, [rq!.imageId!])).toThrow(/each of the item's 2 images once/);
     expect(() => edits.reorderImages(one, [rq!.imageId!, rq!.imageId!])).toThrow(DraftError);
 

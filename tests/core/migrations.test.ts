@@ -61,14 +61,14 @@ describe('each migration keeps the rows written before it', () => {
 
   it('2: adds the trading caches, settings, cursors and audit log without touching items or the outbox', () => {
     const { db } = openTempDb({ upTo: 1 });
-    const id = db.prepare(`INSERT INTO items (title, status, remote_id, created, updated) VALUES ('Chair', 'published', 44, 1, 2)`).run().lastInsertRowid;
+    const id = db.prepare(`INSERT INTO items (title, status, remote_id, created, updated) VALUES ('Chair', 'published', 600000044, 1, 2)`).run().lastInsertRowid;
     db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created) VALUES (?, 'edit', '{"fields":{}}', 'k1', 3)`).run(id);
     migrate(db, MIGRATIONS, 2);
-    expect(db.prepare(`SELECT title, status, remote_id FROM items`).get()).toEqual({ title: 'Chair', status: 'published', remote_id: 44 });
+    expect(db.prepare(`SELECT title, status, remote_id FROM items`).get()).toEqual({ title: 'Chair', status: 'published', remote_id: 600000044 });
     expect(db.prepare(`SELECT kind, idempotency_key FROM outbox`).get()).toEqual({ kind: 'edit', idempotency_key: 'k1' });
-    db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 44, 'Size?', 'b', 't', '{}')`).run();
+    db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 600000044, 'Size?', 'b', 't', '{}')`).run();
     db.prepare(`INSERT INTO request_log (item_local_id, method, path, outcome, sent_at) VALUES (?, 'POST', '/1.1/items', 'sent', 5)`).run(id);
-    expect(db.prepare(`SELECT count(*) FROM questions WHERE item_remote_id = 44`).pluck().get()).toBe(1);
+    expect(db.prepare(`SELECT count(*) FROM questions WHERE item_remote_id = 600000044`).pluck().get()).toBe(1);
   });
 
   it('3: indexes the text of items cached before it and keeps indexing new ones', () => {
@@ -107,11 +107,25 @@ describe('each migration keeps the rows written before it', () => {
     expect(() => db.prepare(`INSERT INTO canned_answers (id, json, updated) VALUES (2, '[]', 1)`).run()).toThrow(/CHECK/);
   });
 
-  it('6: adds photo edits; photos from before have none and keep their files', () => {
+  it('6: adds the SKU column, empty on items from before; search finds an item by its SKU', () => {
     const { db } = openTempDb({ upTo: 5 });
+    db.prepare(`INSERT INTO items (title, description, created, updated) VALUES ('Lamp', '<p>brass</p>', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 6);
+    expect(db.prepare(`SELECT title, sku FROM items`).get()).toEqual({ title: 'Lamp', sku: null });
+    const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`UPDATE items SET sku = 'SHELF-7' WHERE local_id = 1`).run();
+    expect(find.all('"shelf" "7"')).toEqual([1]);
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Chair', 'BOX-12', 2, 2)`).run();
+    expect(find.all('box')).toEqual([2]);
+  });
+
+  it('7: adds photo edits; photos from before have none and keep their files', () => {
+    const { db } = openTempDb({ upTo: 6 });
     const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid;
     db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, file_path, thumb_path, prep_state, created) VALUES (?, 0, '/p.jpg', 'abc', '/m/images/abc.jpg', '/m/thumbs/abc.jpg', 'ready', 1)`).run(id);
-    migrate(db, MIGRATIONS, 6);
+    migrate(db, MIGRATIONS, 7);
     expect(db.prepare(`SELECT edits, file_path FROM images`).get()).toEqual({ edits: null, file_path: '/m/images/abc.jpg' });
     db.prepare(`UPDATE images SET edits = '{"rotate":90,"crop":null}'`).run();
     expect(JSON.parse(db.prepare(`SELECT edits FROM images`).pluck().get() as string)).toEqual({ rotate: 90, crop: null });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { ftsQuery, itemSearch } from '../../electron/core/search/item-search.ts';
+import { ftsQuery, gridSearch } from '../../electron/core/search/grid-search.ts';
 import { openTempDb } from './support.ts';
 
 function setup() {
@@ -9,7 +9,7 @@ function setup() {
   const drafts = draftWrites(db);
   const add = (title: string, description: string, extra: Record<string, unknown> = {}, now = 1) =>
     drafts.createDraft({ title, description, ...extra }, now).localId;
-  return { db, drafts, add, search: itemSearch(db) };
+  return { db, drafts, add, search: gridSearch(db) };
 }
 
 describe('searching the cached items', () => {
@@ -58,7 +58,7 @@ describe('searching the cached items', () => {
   it('does not show deleted items', () => {
     const { db, drafts, add, search } = setup();
     const id = add('Gone', '');
-    db.prepare(`UPDATE items SET remote_id = 9, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    db.prepare(`UPDATE items SET remote_id = 600000009, sync_state = 'synced' WHERE local_id = ?`).run(id);
     drafts.deleteDraft(id);
     expect(search.search({ text: 'gone' })).toEqual([]);
   });

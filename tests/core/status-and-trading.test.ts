@@ -44,14 +44,14 @@ describe('status changes as local changes', () => {
     const id = drafts.createDraft(completeBuyNow()).localId;
     expect(codeOf(() => status.close(id))).toBe('state');
     expect(codeOf(() => status.copyClosed(id))).toBe('state');
-    db.prepare(`UPDATE items SET status = 'published', remote_id = 31, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    db.prepare(`UPDATE items SET status = 'published', remote_id = 600000031, sync_state = 'synced' WHERE local_id = ?`).run(id);
     status.close(id);
     expect(reads.item(id)!.syncState).toBe('queued');
     db.prepare(`UPDATE items SET status = 'closed' WHERE local_id = ?`).run(id);
     db.prepare(`DELETE FROM outbox`).run();
     const copy = status.copyClosed(id, 77);
     expect(reads.item(copy)).toMatchObject({ status: 'draft', syncState: 'local-only', fields: reads.item(id)!.fields });
-    expect(outbox.forItem(copy).map((r) => parseOutboxEntry(r))).toEqual([{ ok: true, kind: 'copy', payload: { originalRemoteId: 31 } }]);
+    expect(outbox.forItem(copy).map((r) => parseOutboxEntry(r))).toEqual([{ ok: true, kind: 'copy', payload: { originalRemoteId: 600000031 } }]);
   });
 });
 
@@ -59,9 +59,9 @@ describe('answers and offer decisions as local changes', () => {
   function withTrades() {
     const s = setup();
     const id = s.drafts.createDraft(completeBuyNow()).localId;
-    s.db.prepare(`UPDATE items SET status = 'published', remote_id = 5, sync_state = 'synced' WHERE local_id = ?`).run(id);
-    s.db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 5, 'Still there?', 'b', 't', '{}')`).run();
-    s.db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (2, 5, 90, 'pending', 'b', 't', '{}')`).run();
+    s.db.prepare(`UPDATE items SET status = 'published', remote_id = 600000005, sync_state = 'synced' WHERE local_id = ?`).run(id);
+    s.db.prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (1, 600000005, 'Still there?', 'b', 't', '{}')`).run();
+    s.db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (2, 600000005, 90, 'pending', 'b', 't', '{}')`).run();
     return { ...s, id };
   }
 
@@ -81,7 +81,7 @@ describe('answers and offer decisions as local changes', () => {
     trading.decideOffer(2, 'refused');
     expect(codeOf(() => trading.decideOffer(2, 'accepted'))).toBe('state');
     expect(parseOutboxEntry(outbox.forItem(id).at(-1)!)).toEqual({ ok: true, kind: 'offer-decision', payload: { offerId: 2, decision: 'refused' } });
-    db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (3, 5, 80, 'cancelled', 'c', 't', '{}')`).run();
+    db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (3, 600000005, 80, 'cancelled', 'c', 't', '{}')`).run();
     expect(codeOf(() => trading.decideOffer(3, 'accepted'))).toBe('state');
   });
 });

@@ -1,30 +1,21 @@
 // Helpers for the desktop core's tests: a per-test folder, an account cache in it, settings as
 // the service would send them, and real photos made with sharp.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach } from 'vitest';
 import { openAccountDb, type Db, type OpenOptions } from '../../electron/core/db/open-account-db.ts';
+import { afterThisTest, tempFolder as newTempFolder } from '../support/temp-folder.ts';
 
 export { completeBuyNow, privateSellerSettings } from './fixtures/sellers.ts';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()?.();
-});
-
 export function tempFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'core-test-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return newTempFolder('core-test-');
 }
 
 export function openTempDb(options: OpenOptions = {}): { db: Db; path: string; folder: string } {
   const folder = tempFolder();
   const path = join(folder, 'account.sqlite');
   const db = openAccountDb(path, options);
-  cleanups.push(() => db.open && db.close());
+  afterThisTest(() => db.open && db.close());
   return { db, path, folder };
 }
 

@@ -354,6 +354,32 @@ describe('faults on the way', () => {
     expect(seller.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ?`).pluck().all(localId)).toEqual(images);
   });
 
+  it('sends a change refused with 429 again only once its Retry-After has passed on the engine clock', async () => {
+    const seller = await freshSeller();
+    const remote = await seller.api.createItem({ status: 'draft', title: 'Busy' });
+    await seller.engine.pull();
+    const localId = seller.byRemote(remote.id) as number;
+    seller.drafts.editDraft(localId, { title: 'Busy, edited' });
+    const path = `/1.1/items/${remote.id}`;
+    const puts = () => proxy.count('PUT', path);
+    proxy.answerInstead((method, p) => method === 'PUT' && p === path, 429, { 'retry-after': '30' });
+    const before = puts();
+    const first = await seller.engine.push();
+    expect(first).toMatchObject({ parked: 0, pending: 1 });
+    expect(puts() - before).toBe(1);
+    const due = first.nextAttemptAt as number;
+    expect(due).toBeGreaterThanOrEqual(seller.clock.now() + 29_000);
+    // A second before the wait ends: nothing is sent.
+    seller.clock.advanceTo(due - 1000);
+    expect(await seller.engine.push()).toMatchObject({ applied: 0, pending: 1 });
+    expect(puts() - before).toBe(1);
+    // Once it has passed, the change goes, once.
+    seller.clock.advanceTo(due);
+    expect(await seller.engine.push()).toMatchObject({ applied: 1, pending: 0 });
+    expect(puts() - before).toBe(2);
+    expect((await seller.api.getItem(remote.id)).title).toBe('Busy, edited');
+  });
+
   it('backs a rate-limited change off for as long as Retry-After says, without parking it', async () => {
     // Per token: create 1 + pull 4 (categories, settings, sales, the item) + the push's draft list 1;
     // the edit is the 7th request of the minute.

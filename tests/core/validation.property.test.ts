@@ -49,6 +49,7 @@ const VALUES: Record<DraftField, fc.Arbitrary<unknown>> = {
   vat: fc.integer({ min: -1, max: 101 }),
   offersAllowed: fc.constantFrom(0, 1),
   reservePrice: fc.double({ min: 0, max: 1e4, noNaN: true }),
+  sku: fc.string({ maxLength: 70 }),
 };
 const draftArb = fc.record(VALUES, { requiredKeys: [] }) as fc.Arbitrary<DraftFields>;
 const fieldArb = fc.constantFrom(...DRAFT_FIELDS);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { makeHeic, makeLargeJpeg } from '../core/support/photos.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCoreSession } from '../../electron/core/bridge/core-session.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
@@ -25,10 +25,10 @@ function seedCache(root: string): void {
     cache.replaceCategories([
       { id: 1, parentId: 0, level: 1, title: 'Home and garden', position: 0 },
       { id: 2, parentId: 0, level: 1, title: 'Sports', position: 1 },
-      { id: 10, parentId: 1, level: 2, title: 'Furniture', position: 0 },
-      { id: 11, parentId: 1, level: 2, title: 'Lighting', position: 1 },
-      { id: 100, parentId: 10, level: 3, title: 'Tables', position: 0 },
-      { id: 101, parentId: 10, level: 3, title: 'Chairs', position: 1 },
+      { id: 101, parentId: 1, level: 2, title: 'Furniture', position: 0 },
+      { id: 102, parentId: 1, level: 2, title: 'Lighting', position: 1 },
+      { id: 10101, parentId: 101, level: 3, title: 'Tables', position: 0 },
+      { id: 10102, parentId: 101, level: 3, title: 'Chairs', position: 1 },
     ]);
   } finally {
     session.close();
@@ -116,7 +116,7 @@ describe('the draft editor in web mode', () => {
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+Enter');
     await expect.poll(async () => (await editor().isVisible()) && editor().getByLabel('Title').inputValue()).toBe('Oak dining table');
-    expect(await editor().getByLabel('Subcategory').inputValue()).toBe('100');
+    expect(await editor().getByLabel('Subcategory').inputValue()).toBe('10101');
   });
 
   it('attaches photos by file input with thumbnails and progress, refuses a second copy, reorders, removes and publishes', async () => {

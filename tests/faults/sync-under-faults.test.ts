@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameValue, DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
 import { addImages } from '../../electron/core/images/add-images.ts';
 import { fieldsOfServerItem } from '../../electron/core/sync/server-fields.ts';
-import { syncStore } from '../../electron/core/sync/sync-store.ts';
+import { syncRepository } from '../../electron/core/sync/sync-repository.ts';
 import { completeBuyNow } from '../core/support.ts';
 import { sellerCache, type SellerCache } from '../core/support/sync-setup.ts';
 import { startFaultProxy, type FaultPlan, type FaultProxy } from '../support/fault-proxy.ts';
@@ -110,12 +110,11 @@ async function prepareSeller(s: number): Promise<Seller> {
   return { cache, userId, token, expected, deleted };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One push run, then a wait until the engine's earliest retry is due (capped). */
+/** One push run, then the engine's clock moved to its earliest retry (capped). */
 async function runOnce(seller: Seller): Promise<{ pending: number; stuck: boolean }> {
   const result = await seller.cache.engine.push();
-  if (result.pending > 0 && result.nextAttemptAt !== null) await sleep(Math.min(2_000, Math.max(0, result.nextAttemptAt - Date.now())));
+  const clock = seller.cache.clock;
+  if (result.pending > 0 && result.nextAttemptAt !== null) clock.advanceTo(Math.min(clock.now() + 2_000, result.nextAttemptAt));
   return { pending: result.pending, stuck: result.pending > 0 && result.nextAttemptAt === null };
 }
 
@@ -185,7 +184,7 @@ describe('the sync engine under faults', () => {
       // Zero duplicates: every remote item is one local item's, and no two local items share one.
       duplicates += remote.filter((id) => !claimed.has(id)).length + (local.length - claimed.size);
       for (const localId of deleted) if (local.some((l) => l.local_id === localId)) notDeleted += 1;
-      const store = syncStore(cache.db);
+      const store = syncRepository(cache.db);
       for (const { local_id: localId, remote_id: remoteId } of local) {
         const want = expected.get(localId);
         if (!want || remoteId === null) {

@@ -16,6 +16,7 @@ const itemArb = fc.record({
  * under; times mostly before closing, a few at or after it. */
 const stepArb = fc.record({
   bidder: fc.integer({ min: 1, max: 5 }),
+  automatic: fc.boolean(),
   offset: fc.oneof(
     { weight: 6, arbitrary: fc.integer({ min: 0, max: 50_00 }) },
     { weight: 2, arbitrary: fc.integer({ min: -5_00, max: -1 }) },
@@ -33,8 +34,8 @@ const rulesFor = (item: RefItem): AuctionRules => ({
   closingTime: item.closing,
 });
 
-describe('automatic bidding against the reference model', () => {
-  it('agrees with the reference on every bid and keeps every invariant over thousands of sequences', () => {
+describe('plain and automatic bidding against the reference model', () => {
+  it('agrees with the reference on every bid, plain or automatic, and keeps every invariant over thousands of sequences', () => {
     fc.assert(
       fc.property(itemArb, fc.array(stepArb, { minLength: 1, maxLength: 40 }), (base, steps) => {
         const item: RefItem = { ...base, closing: CLOSING };
@@ -45,8 +46,8 @@ describe('automatic bidding against the reference model', () => {
           const time = step.lateBy === null ? index * 10 : CLOSING - 1 + step.lateBy;
           const amount = Math.max(1, reference.minimumFor(step.bidder) + step.offset);
           const before = state;
-          const ref = reference.bid({ bidder: step.bidder, amount, time });
-          const outcome = applyBid(rules, state, { bidderId: step.bidder, amount, automatic: true, time, seq: index + 1 });
+          const ref = reference.bid({ bidder: step.bidder, amount, automatic: step.automatic, time });
+          const outcome = applyBid(rules, state, { bidderId: step.bidder, amount, automatic: step.automatic, time, seq: index + 1 });
 
           if (!ref.accepted) {
             expect(outcome.kind).toBe('refused');
@@ -76,15 +77,24 @@ describe('automatic bidding against the reference model', () => {
           expect(price).toBeGreaterThanOrEqual(item.start);
           if (before.price !== null) expect(price).toBeGreaterThanOrEqual(before.price);
           const lift = (p: number) => (item.reserve !== null && top.max >= item.reserve ? Math.max(p, item.reserve) : p);
-          if (before.leader !== null && before.leader.bidderId === step.bidder) {
-            // A leader raising their own maximum leaves the price, unless that meets the reserve.
+          const leads = top.bidder === step.bidder;
+          if (leads && !step.automatic) {
+            // A plain bid that leads is placed as it is: the price is the amount bid.
+            expect(price).toBe(amount);
+            expect(outcome.recordedAmount).toBe(amount);
+          } else if (leads && before.leader !== null && before.leader.bidderId === step.bidder) {
+            // A leader raising their own secret maximum leaves the price, unless that meets the reserve.
             expect(price).toBe(lift(before.price!));
           } else if (ranked[1] !== undefined) {
+            // An automatic bid taking the lead bids just above the next maximum; a leader who
+            // stays answers the beaten bid by the increase, up to their maximum.
             const second = ranked[1].max;
             expect(price).toBe(lift(Math.min(second + refIncrease(item, second), top.max)));
           } else {
             expect(price).toBe(lift(item.start));
           }
+          // The record of a beaten bid shows its own amount; a leading one the price.
+          expect(outcome.recordedAmount).toBe(leads ? price : amount);
         });
       }),
       { numRuns: 3000 },

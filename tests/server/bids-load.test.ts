@@ -38,10 +38,10 @@ describe('bids under load', () => {
     // engine and through the reference model.
     const ordered: AcceptedBid[] = [...result.accepted].sort((a, b) => a.bidId - b.bidId);
     const item = findItem(server.service.db, itemId)!;
-    const standings: Standing[] = ordered.map((b) => ({ bidderId: b.bidderId, max: toCents(b.amount), seq: b.bidId }));
+    const standings: Standing[] = ordered.map((b) => ({ bidderId: b.bidderId, max: toCents(b.amount), automatic: b.automatic, seq: b.bidId }));
     const replayed = replayBids(rulesOf(item), standings);
     const reference = new ReferenceAuction({ start: 100, increase: null, reserve: null, closing: Number.MAX_SAFE_INTEGER });
-    for (const b of ordered) expect(reference.bid({ bidder: b.bidderId, amount: toCents(b.amount), time: 0 }).accepted).toBe(true);
+    for (const b of ordered) expect(reference.bid({ bidder: b.bidderId, amount: toCents(b.amount), automatic: b.automatic, time: 0 }).accepted).toBe(true);
 
     const stored = itemState(server.service, itemId);
     expect(toCents(stored.current_price!)).toBe(replayed.price);

@@ -85,6 +85,14 @@ describe('category listing', () => {
     }
   });
 
+  it('describes the 404 for an unknown category as a deviation from the real service in the OpenAPI document', async () => {
+    const doc = (await call(server.api('/openapi.json'))).body as { info: { description: string }; paths: Record<string, { get?: { description?: string } }> };
+    expect(doc.info.description).toMatch(/Deviations from the real marketplace[\s\S]*Unknown category id: the real service answers 200 with `id` null[\s\S]*404/);
+    for (const path of ['/1.1/categories/{categoryid}', '/1.1/categories/{categoryid}/subcategories', '/1.1/categories/{categoryid}/items']) {
+      expect(doc.paths[path]?.get?.description, path).toContain('deviation');
+    }
+  });
+
   it('lists subcategories in the listing shape, empty for a level-3 category', async () => {
     const subs = CategoryListing.extend({ id: z.number().int() }).parse(
       (await call(server.api(`/categories/${cat.get('Home')}/subcategories?max-depth=2`))).body,

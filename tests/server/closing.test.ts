@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeItem } from '../../server/domain/items/close-item.ts';
 import { runTimedTransitions } from '../../server/domain/timed-transitions.ts';
 import { areTradingPartners } from '../../server/domain/trades.ts';
@@ -146,11 +146,8 @@ describe('the scheduler inside the service', () => {
     const id = insertTradingItem(timed.service, { seller_id: sellerId, closing_time: Date.now() + 400 });
     const res = await call(timed.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } });
     expect(res.status).toBe(201);
-    const deadline = Date.now() + 5000;
-    while (itemState(timed.service, id).status !== 'closed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(itemState(timed.service, id).status).toBe('closed');
-    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 10 }]);
+    await vi.waitFor(() => expect(itemState(timed.service, id).status).toBe('closed'), { timeout: 5000, interval: 20 });
+    // The plain bid of 12 stood at its amount (the plain-bid rule), and wins at it.
+    expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 12 }]);
   });
 });

@@ -44,7 +44,7 @@ describe('the item response cache', () => {
 
     expect((await call(server.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } })).status).toBe(201);
     const afterBid = await get(id);
-    expect([afterBid.bidderCount, afterBid.currentPrice]).toEqual([1, 10]);
+    expect([afterBid.bidderCount, afterBid.currentPrice]).toEqual([1, 12]); // a plain bid stands at its amount
 
     expect((await call(server.api(`/items/${id}/offers`), { token: buyer.token, json: { offer: 40 } })).status).toBe(201);
     expect((await get(id)).offerCount).toBe(1);

@@ -173,8 +173,12 @@ describe('search filters', () => {
     expect(await names(`${main4()}&classification=weak`)).toEqual(['d']);
     expect(await names(`${main4()}&condition=new&classification=weak`)).toEqual(['b']);
     expect(sorted(await names(`${main4()}&condition=none`))).toEqual(['a', 'b', 'c', 'd']);
+    // Echoed under the name it was sent (it used to come back as condition=like-new).
     const list = await search('classification=like-new');
-    expect(list.links.self).toContain('condition=like-new');
+    expect(new URL(list.links.self).searchParams.get('classification')).toBe('like-new');
+    expect(new URL(list.links.self).searchParams.has('condition')).toBe(false);
+    const both = await search('condition=new&classification=weak');
+    expect(Object.fromEntries(new URL(both.links.self).searchParams)).toMatchObject({ condition: 'new', classification: 'weak' });
   });
 
   it('price_min and price_max bound the current price, inclusive', async () => {
@@ -248,6 +252,16 @@ describe('search order and paging', () => {
       addtime: 'past-week', closingtime: 'next-week', area: 'helsinki', condition: 'good', page: '1',
     });
     expect(list.items.map((i) => name.get(i.id))).toEqual(['a']);
+  });
+
+  it('echoes every parameter as an existing client sends it, page and the classification alias included', async () => {
+    const sent = { addtime: 'past-5days', classification: 'new', feedback_limit: '1', limit: '500', page: '2', price_min: '1', price_max: '10', words: 'levy' };
+    const list = await search(new URLSearchParams(sent).toString());
+    for (const [key, value] of Object.entries(sent)) expect(list.links.self, key).toContain(`${key}=${value}`);
+    expect(Object.fromEntries(new URL(list.links.self).searchParams)).toEqual(sent);
+    // Category item lists run the same search and echo the same way.
+    const inCategory = await call(server.api(`/categories/${cat.get('Tables')}/items?classification=new&sort=newest`));
+    expect(new URL(ItemList.parse(inCategory.body).links.self).searchParams.get('classification')).toBe('new');
   });
 
   it('ignores values outside the allowed set instead of failing', async () => {

@@ -7,6 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Item, LIMITS } from '../../shared/api/index.ts';
 import { buildApp } from '../../server/app.ts';
+import { FIRST_IDS } from '../../server/db/migration-ids.ts';
+import { applyBid, NO_BIDS } from '../../server/domain/bidding/engine.ts';
+import { toCents } from '../../server/domain/bidding/increase-table.ts';
+import { rulesOf } from '../../server/domain/trading/auction-state.ts';
 import { categoryTree } from '../../server/domain/categories.ts';
 import { renditionPath, type ImageRow } from '../../server/domain/images/image-row.ts';
 import { findItem, type ItemRow } from '../../server/domain/items/item-row.ts';
@@ -50,7 +54,9 @@ describe('the demo seed', () => {
         }
       }
     }
-    expect(tree.path(1101).map((c) => c.title)).toEqual(['Home & Garden', 'Furniture', 'Sofas']);
+    expect(tree.path(10101).map((c) => c.title)).toEqual(['Home & Garden', 'Furniture', 'Sofas']);
+    // Main categories are small numbers from 1, as on the real service.
+    expect(mains.map((m) => m.id)).toEqual(mains.map((_, i) => i + 1));
     expect(result.counts.categories).toBe(tree.byId.size);
   });
 
@@ -207,6 +213,54 @@ describe('the demo seed', () => {
     for (const g of gated) expect(balance.get(g.user) ?? 0).toBeGreaterThanOrEqual(g.minimum_feedback);
   });
 
+  it('numbers users, items and images in the real service\'s ranges from the first row, and main categories from 1', async () => {
+    const ids = (table: string) => all<{ id: number }>(`SELECT id FROM ${table} ORDER BY id`).map((r) => r.id);
+    const users = ids('users');
+    expect(users[0]).toBe(FIRST_IDS.users);
+    for (const id of users) expect(String(id)).toMatch(/^\d{6,7}$/);
+    const items = ids('items');
+    expect(items[0]).toBe(FIRST_IDS.items);
+    for (const id of items) expect(String(id)).toMatch(/^\d{9}$/);
+    const images = ids('images');
+    expect(images[0]).toBe(FIRST_IDS.images);
+    for (const id of images) expect(String(id)).toMatch(/^\d{8}$/);
+    // Over HTTP, as an existing client reads them: the user id from links.user (3 to 8 digits), the
+    // main categories 1, 2, 3... with their demo names, category 1 listing items with 9-digit ids.
+    const auth = (await call(server.api('/authentication'), { json: { username: 'ville', password: DEMO_PASSWORD } })).body as { links: { user: string } };
+    expect(Number(/\/users\/(\d{3,8})\b/.exec(auth.links.user)?.[1])).toBe(userId('ville'));
+    const listing = (await call(server.api('/categories'))).body as { categories: Array<{ id: number; title: string }> };
+    expect(listing.categories.map((c) => c.id)).toEqual(listing.categories.map((_, i) => i + 1));
+    expect(listing.categories[0]!.title).toBe('Home & Garden');
+    const inMain1 = (await call(server.api('/categories/1/items'))).body as { items: Array<{ id: number }> };
+    expect(inMain1.items.length).toBeGreaterThan(0);
+    for (const item of inMain1.items) expect(String(item.id)).toMatch(/^\d{9}$/);
+    // The image files were named by the ids the rows got, and the next upload continues after them.
+    const next = one<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'images'").seq;
+    expect(next).toBe(images.at(-1));
+  });
+
+  it('has bids that the bidding rules would have taken in that order, at the stored prices and leaders', () => {
+    let checked = 0;
+    for (const item of all<ItemRow>("SELECT * FROM items WHERE sale_method = 'auction' AND bidder_count > 0")) {
+      const rules = { ...rulesOf(item), closingTime: Number.MAX_SAFE_INTEGER };
+      let state = NO_BIDS;
+      const bids = all<{ id: number; bidder_id: number; amount: number; automatic: number }>('SELECT * FROM bids WHERE item_id = ? ORDER BY id', item.id);
+      for (const bid of bids) {
+        const outcome = applyBid(rules, state, { bidderId: bid.bidder_id, amount: toCents(bid.amount), automatic: bid.automatic === 1, time: 0, seq: bid.id });
+        expect(outcome.kind, `item ${item.id} bid ${bid.id}`).toBe('bid');
+        if (outcome.kind !== 'bid') break;
+        expect(outcome.recordedAmount).toBe(toCents(bid.amount));
+        state = outcome.state;
+      }
+      expect(state.price, `item ${item.id}`).toBe(toCents(item.current_price!));
+      expect(state.leader?.bidderId).toBe(bids.at(-1)!.bidder_id);
+      const trade = all<{ buyer_id: number; price: number }>("SELECT buyer_id, price FROM trades WHERE item_id = ? AND kind = 'auction'", item.id)[0];
+      if (trade) expect(trade).toEqual({ buyer_id: state.leader?.bidderId, price: item.current_price });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('has pending offers on pekka\'s and anna\'s open items and questions, some answered', () => {
     const pending = all<{ seller: string; expires: number; offers_allowed: number }>(
       "SELECT u.username AS seller, o.expires, i.offers_allowed FROM offers o JOIN items i ON i.id = o.item_id JOIN users u ON u.id = i.seller_id WHERE o.status = 'pending' AND i.status = 'published'",
@@ -244,7 +298,7 @@ describe('a failed demo seed', () => {
     const { app, service } = await buildApp({ dataDir, schedulerIntervalMs: null, rateLimitPerMinute: null });
     try {
       // A category where the demo tree wants one: the insert fails inside the transaction.
-      service.db.prepare("INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (1000, 0, 1, 'Taken', 0, 0)").run();
+      service.db.prepare("INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (1, 0, 1, 'Taken', 0, 0)").run();
       await expect(seedDemo(service, { onlyIfEmpty: true })).rejects.toThrow();
       const count = (table: string) => (service.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       expect([count('users'), count('items'), count('images'), count('categories')]).toEqual([0, 0, 0, 1]);

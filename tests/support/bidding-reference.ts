@@ -1,6 +1,9 @@
-// A small reference model of automatic bidding, written apart from the engine and as plainly as
-// possible: after every bid it recomputes everyone's maximum and the leader from the whole list
-// of accepted bids. Money in whole cents. The property tests and the load test compare the
+// A small reference model of plain and automatic bidding, written apart from the engine and as
+// plainly as possible: after every bid it recomputes everyone's maximum and the leader from the
+// whole list of accepted bids, then prices the bid by the rule in words: a plain bid that leads
+// stands at its amount; an automatic bid that takes the lead bids just above the next-highest
+// maximum; a leader raising their own automatic maximum leaves the price; a leader who stays
+// answers the beaten bid by the increase, up to their maximum. Money in whole cents. The property tests and the load test compare the
 // engine (server/domain/bidding) with it.
 
 export interface RefItem {
@@ -14,6 +17,8 @@ export interface RefItem {
 export interface RefBid {
   bidder: number;
   amount: number;
+  /** `automate` 1: the amount is a secret maximum; false: a plain bid placed as it is. */
+  automatic: boolean;
   time: number;
 }
 
@@ -81,14 +86,15 @@ export class ReferenceAuction {
     this.accepted.push(bid);
     const ranked = maxima(this.accepted);
     const top = ranked[0]!;
+    const second = ranked[1];
     this.leader = top.bidder;
+    // What the leader pays to stay above everyone else, at most their maximum.
+    const lowestToBeatTheRest =
+      second === undefined ? this.item.start : Math.min(top.max, Math.max(this.item.start, second.max + refIncrease(this.item, second.max)));
     let price: number;
-    if (previousLeader === bid.bidder) {
-      price = this.price!;
-    } else {
-      const second = ranked[1];
-      price = second === undefined ? this.item.start : Math.min(top.max, Math.max(this.item.start, second.max + refIncrease(this.item, second.max)));
-    }
+    if (top.bidder === bid.bidder && !bid.automatic) price = bid.amount; // placed as it is
+    else if (top.bidder === bid.bidder && previousLeader === bid.bidder) price = this.price!; // a raised secret maximum
+    else price = lowestToBeatTheRest; // an automatic bid taking the lead, or the leader answering
     const { reserve } = this.item;
     if (reserve !== null && top.max >= reserve && price < reserve) price = reserve;
     this.price = price;

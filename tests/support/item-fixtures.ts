@@ -5,48 +5,38 @@
 // filled by the items table's triggers.
 import type { Db } from '../../server/db/open.ts';
 import { categoryTree, insertCategory } from '../../server/domain/categories.ts';
+import { emptyData } from '../../server/domain/items/item-data.ts';
 import type { ItemRow } from '../../server/domain/items/item-row.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
 
 /** Any columns of an item row; the rest come from itemDefaults(). */
 export type ItemFixture = Partial<Omit<ItemRow, 'id'>> & { seller_id: number; id?: number };
 
-/** A published auction listed a day ago, closing in a week, in Helsinki. */
+/**
+ * A published auction listed a day ago, closing in a week, in Helsinki. The data columns start
+ * from the service's own empty item (emptyData, made from the item-field registry), so a new
+ * field needs nothing here.
+ */
 export function itemDefaults(now: number): Omit<ItemRow, 'id' | 'seller_id'> {
   return {
+    ...emptyData(),
     status: 'published',
     title: 'Test item',
     description: '<p>A test item.</p>',
     sale_method: 'auction',
     condition: 'good',
-    category_id: null,
-    main_category_id: null,
-    section_category_id: null,
     starting_price: 10,
     current_price: null,
-    buy_now_price: null,
     minimum_increase: 1,
-    reserve_price: null,
     quantity: 1,
     quantity_left: 1,
     open_days: 8,
     list_time: now - DAY_MS,
     closing_time: now + 7 * DAY_MS,
-    list_time_requested: 0,
     postal_code: '00100',
     location: 'HELSINKI',
-    is_location_abroad: 0,
     delivery_methods: '["pickup"]',
-    delivery_price: null,
-    delivery_terms: null,
     payment_methods: '["cash"]',
-    payment_terms: null,
-    identification_required: 0,
-    minimum_feedback: 0,
-    republish: 0,
-    marginal_tax: 0,
-    vat: null,
-    offers_allowed: 1,
     upgrades: '[]',
     original_id: null,
     republished_from: null,

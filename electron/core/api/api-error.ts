@@ -1,6 +1,6 @@
 // The ONE error every API call throws. Inside the core it carries what the sync engine needs
-// to decide (retry or park, did the request perhaps take effect); at the IPC boundary it becomes
-// a plain { code, message, field } via toPlainError.
+// to decide (retry or park, did the request perhaps take effect); a parked row keeps its code's
+// message and field for the sync screen.
 import { ErrorBody, type ErrorEntry } from '../../../shared/api/common.ts';
 
 export interface ApiErrorInit {
@@ -49,11 +49,6 @@ export class ApiError extends Error {
   get isNetwork(): boolean {
     return this.status === 0;
   }
-}
-
-export function toPlainError(error: unknown): { code: string; message: string; field?: string } {
-  if (error instanceof ApiError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** Statuses worth repeating (the request had no lasting effect or the service is briefly unwell). */

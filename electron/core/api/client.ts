@@ -126,12 +126,21 @@ export function createApiClient(options: ApiClientOptions) {
     media,
     /** Logs in with the stored credentials now (also checks them). */
     login: () => session.login(),
+    /**
+     * Revokes the current token on the service (DELETE /authentication, an extension) and forgets
+     * it: a token left behind would stay usable until it expires. Nothing to do without one.
+     */
+    async logout(o?: CallOptions): Promise<void> {
+      const token = session.current();
+      session.clear();
+      if (token) await http.request('DELETE', '/authentication', { schema: null, token: token.id, ...c(o) });
+    },
     me,
 
-    // 4.1
+    // The root resource: /
     root: (o?: CallOptions) => call('GET', '/', { schema: RootResource, ...c(o) }, 'optional'),
 
-    // 4.3
+    // Categories: /categories
     categories: (maxDepth?: 1 | 2 | 3, o?: CallOptions) =>
       call('GET', '/categories', { schema: CategoryListing, query: toQuery({ 'max-depth': maxDepth }), ...c(o) }, 'optional'),
     category: (id: number, o?: CallOptions) => call('GET', `/categories/${id}`, { schema: CategoryOrListing, ...c(o) }, 'optional'),
@@ -139,7 +148,7 @@ export function createApiClient(options: ApiClientOptions) {
     categoryItems: (id: number, query: SearchQuery = {}, variant: CategoryListVariant = 'items', o?: CallOptions) =>
       call('GET', `/categories/${id}/items${variant === 'items' ? '' : `/${variant}`}`, { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
 
-    // 4.4
+    // Items: /items, /items/{id}, search
     createItem: (input: ItemInput, o?: CallOptions) => call('POST', '/items', { schema: Item, json: input, ...c(o) }, 'required'),
     getItem: (id: number, o?: CallOptions) => call('GET', `/items/${id}`, { schema: Item, ...c(o) }, 'optional'),
     editItem: (id: number, input: ItemInput, o?: CallOptions) => call('PUT', `/items/${id}`, { schema: Item, json: input, ...c(o) }, 'required'),
@@ -147,7 +156,7 @@ export function createApiClient(options: ApiClientOptions) {
     deleteItem: (id: number, o?: CallOptions) => call('DELETE', `/items/${id}`, { schema: null, ...c(o) }, 'required'),
     searchItems: (query: SearchQuery = {}, o?: CallOptions) => call('GET', '/items', { schema: ItemList, query: toQuery(query), ...c(o) }, 'optional'),
 
-    // 4.5 (+ reorder and single image: extensions)
+    // Images: /items/{id}/images (+ reorder and single image: extensions)
     listImages: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images`, { schema: ImageList, ...c(o) }, 'optional'),
     getImage: (itemId: number, imageId: number, o?: CallOptions) => call('GET', `/items/${itemId}/images/${imageId}`, { schema: ImageRecord, ...c(o) }, 'optional'),
     uploadImage: async (itemId: number, bytes: Uint8Array, o?: CallOptions & { filename?: string; contentType?: string }) => {
@@ -160,29 +169,37 @@ export function createApiClient(options: ApiClientOptions) {
     reorderImages: (itemId: number, order: number[], o?: CallOptions) =>
       call('PUT', `/items/${itemId}/images`, { schema: ImageList, json: { order }, ...c(o) }, 'required'),
 
-    // 4.6
+    // Bids: /items/{id}/bids
     listBids: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids`, { schema: BidList, ...c(o) }, 'optional'),
     getBid: (itemId: number, bidId: number, o?: CallOptions) => call('GET', `/items/${itemId}/bids/${bidId}`, { schema: Bid, ...c(o) }, 'optional'),
     placeBid: (itemId: number, input: z.input<typeof BidInput>, o?: CallOptions) =>
       call('POST', `/items/${itemId}/bids`, { schema: BidResultSchema, json: input, ...c(o) }, 'required'),
 
-    // 4.7
-    listOffers: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, ...c(o) }, 'required'),
+    // Offers: /items/{id}/offers
+    /** Every page of the offers the caller may see, as one list. */
+    listOffers: async (itemId: number, o?: CallOptions): Promise<OfferList> => {
+      const pages = await everyPage((page) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, query: { page }, ...c(o) }, 'required'));
+      return { ...pages[0]!, offers: pages.flatMap((p) => p.offers) };
+    },
     getOffer: (itemId: number, offerId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers/${offerId}`, { schema: Offer, ...c(o) }, 'required'),
     makeOffer: (itemId: number, input: z.input<typeof OfferInput>, o?: CallOptions) =>
       call('POST', `/items/${itemId}/offers`, { schema: Offer, json: input, ...c(o) }, 'required'),
     setOfferStatus: (itemId: number, offerId: number, status: OfferStatusChange, o?: CallOptions) =>
       call('PUT', `/items/${itemId}/offers/${offerId}`, { schema: Offer, json: { status }, ...c(o) }, 'required'),
 
-    // 4.8
-    listQuestions: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, ...c(o) }, 'optional'),
+    // Questions: /items/{id}/questions
+    /** Every page of the item's questions, as one list. */
+    listQuestions: async (itemId: number, o?: CallOptions): Promise<QuestionList> => {
+      const pages = await everyPage((page) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, query: { page }, ...c(o) }, 'optional'));
+      return { ...pages[0]!, questions: pages.flatMap((p) => p.questions) };
+    },
     getQuestion: (itemId: number, questionId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions/${questionId}`, { schema: Question, ...c(o) }, 'optional'),
     askQuestion: (itemId: number, question: string, o?: CallOptions) =>
       call('POST', `/items/${itemId}/questions`, { schema: Question, json: { question }, ...c(o) }, 'required'),
     answerQuestion: (itemId: number, questionId: number, answer: z.input<typeof AnswerInput>['answer'], o?: CallOptions) =>
       call('PUT', `/items/${itemId}/questions/${questionId}`, { schema: Question, json: { answer }, ...c(o) }, 'required'),
 
-    // 4.9 (+ favorites DELETE and feedback writing: extensions)
+    // Users: purchases, sales, favorites, feedback (+ favorites DELETE and feedback writing: extensions)
     getUser: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}`, { schema: User, ...c(o) }, 'optional'),
     getSettings: (userId: number, o?: CallOptions) => call('GET', `/users/${userId}/settings`, { schema: UserSettings, ...c(o) }, 'required'),
     favorites: (userId: number, query: { status?: 'open' | 'closed'; limit?: 50 | 500; page?: number } = {}, o?: CallOptions) =>
@@ -207,6 +224,13 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Offer and question lists come in pages (links.next null on the last); at most 1000 pages read. */
+async function everyPage<T extends { links: { next: string | null } }>(fetchPage: (page: number) => Promise<T>): Promise<T[]> {
+  const pages = [await fetchPage(1)];
+  while (pages.at(-1)!.links.next !== null && pages.length < 1000) pages.push(await fetchPage(pages.length + 1));
+  return pages;
+}
 
 
 

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
-import { assertEditable, cachedValidationContext, draftWrites, updateStatementCache } from '../drafts/draft-writes.ts';
+import { assertEditable, cachedValidationContext, draftWrites, sentFields, updateStatementCache } from '../drafts/draft-writes.ts';
 import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
 import { itemReads, rowFields } from '../drafts/item-rows.ts';
 import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
@@ -83,7 +83,8 @@ export function bulkWrites(db: Db) {
   function writeEdit(localId: number, changed: FieldValues, now: number, stepId: number | null): void {
     const fields = Object.keys(changed) as DraftField[];
     updateFor(fields).run(...fields.map((f) => toColumnValue(f, changed[f])), now, localId);
-    outbox.enqueue(localId, 'edit', { fields: changed }, now, stepId);
+    const sent = sentFields(changed);
+    if (sent) outbox.enqueue(localId, 'edit', { fields: sent }, now, stepId);
   }
 
   return {
@@ -132,8 +133,12 @@ export function bulkWrites(db: Db) {
         // Set-based writes: every changing item gets all the values (a field that already held
         // its value is rewritten with it), and one outbox row with the same payload.
         setMany(fields).run(...fields.map((f) => toColumnValue(f, values[f])), now, ids);
-        requeueMany.run(ids);
-        outbox.enqueueMany(changing, 'edit', { fields: values }, now, stepId);
+        // Local-only values (the SKU) are not the service's: nothing to queue for them alone.
+        const sent = sentFields(values);
+        if (sent) {
+          requeueMany.run(ids);
+          outbox.enqueueMany(changing, 'edit', { fields: sent }, now, stepId);
+        }
         return { stepId, changed: changing.length };
       })();
     },

@@ -1,4 +1,4 @@
-// The cached user settings (2.9) and category tree: what offline validation reads.
+// The cached user settings (UserSettings of GET /users/{id}/settings) and category tree: what offline validation reads.
 import { UserSettings } from '../../../shared/api/users.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -20,6 +20,7 @@ export function settingsCache(db: Db) {
        title = excluded.title, position = excluded.position`,
   );
   const clearCategories = db.prepare(`DELETE FROM categories`);
+  const tree = db.prepare(`SELECT id, parent_id AS parentId, level, title FROM categories ORDER BY level, position, id`);
 
   return {
     /** The settings as last stored, or null (never pulled, or a stored copy that no longer parses). */
@@ -31,6 +32,10 @@ export function settingsCache(db: Db) {
     },
     categoryLevel(id: number): number | undefined {
       return level.get(id) as number | undefined;
+    },
+    /** The whole cached tree, level by level, for the category picker. */
+    categories(): Array<Omit<CachedCategory, 'position'>> {
+      return tree.all() as Array<Omit<CachedCategory, 'position'>>;
     },
     /** Replaces the whole tree in one transaction (a pull delivers all of it). */
     replaceCategories(categories: readonly CachedCategory[]): void {

@@ -1,11 +1,9 @@
 // The desktop cache's schema as numbered steps, bundled statically. Each step runs in its own
 // transaction and bumps PRAGMA user_version (see open-account-db.ts). Never edit a shipped step:
 // add a new one at the end. Times are epoch milliseconds unless a column says otherwise.
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../../../shared/sqlite/migrations.ts';
+
+export type { Migration };
 
 const SYNC_STATES = `'local-only','queued','sending','outcome-unknown','synced','rejected','conflict'`;
 const ITEM_STATUSES = `'draft','preview','published','closed','disabled','waiting'`;
@@ -162,7 +160,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX categories_parent ON categories(parent_id, position);
 
-      -- The user's settings (2.9) as the service last sent them; one row.
+      -- The user's settings (GET /users/{id}/settings) as the service last sent them; one row.
       CREATE TABLE user_settings (
         id         INTEGER PRIMARY KEY CHECK (id = 1),
         json       TEXT NOT NULL,
@@ -262,6 +260,28 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
+    name: 'items: the seller\'s own SKU (local only), sortable and found by search',
+    sql: `
+      -- The seller's own stock code or label: never sent to the marketplace (shared/item-fields.ts).
+      ALTER TABLE items ADD COLUMN sku TEXT;
+      CREATE INDEX items_sku ON items(sku COLLATE NOCASE);  -- the grid's sort by SKU
+      -- Search finds an item by its SKU too: the SKU goes into the body column, so the FTS table
+      -- keeps its shape and no existing row needs reindexing (every SKU is NULL until now).
+      DROP TRIGGER items_fts_insert;
+      DROP TRIGGER items_fts_update;
+      CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, title, body)
+          VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description) || ' ' || coalesce(new.sku, ''));
+      END;
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, description, sku ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.local_id;
+        INSERT INTO items_fts(rowid, title, body)
+          VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description) || ' ' || coalesce(new.sku, ''));
+      END;
+    `,
+  },
+  {
+    version: 7,
     name: 'photo edits',
     sql: `
       -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc.ts

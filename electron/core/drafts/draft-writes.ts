@@ -8,7 +8,7 @@ import { outboxStatements } from '../outbox/outbox.ts';
 import type { ValidationContext, Problem } from '../validation/validate-draft.ts';
 import { validateDraft } from '../validation/validate-draft.ts';
 import { DraftError } from './draft-error.ts';
-import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue, type DraftField, type DraftFields } from './fields.ts';
+import { DRAFT_FIELDS, FIELD_SPECS, isLocalOnly, restFieldsOf, toColumnValue, type DraftField, type DraftFields } from './fields.ts';
 import { itemReads, rowFields, type ItemRow } from './item-rows.ts';
 import { parseChanges, planEdit, type FieldValues } from './plan-edit.ts';
 import { EDITABLE_STATUSES, SQL_STATE_AFTER_LOCAL_CHANGE } from './sync-state.ts';
@@ -26,7 +26,7 @@ export function cachedValidationContext(db: Db): ValidationContext {
   return { settings: cache.settings()?.item ?? null, categoryLevel: (id) => cache.categoryLevel(id) };
 }
 
-/** Checks that an item exists, is not deleted and may be edited (part 3, rule 2). */
+/** Checks that an item exists, is not deleted and may be edited (draft or preview, as the service requires). */
 export function assertEditable<R extends Pick<ItemRow, 'status' | 'deleted_at'>>(row: R | undefined, localId: number): asserts row is R {
   if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
   if (!EDITABLE_STATUSES.includes(row.status)) {
@@ -34,7 +34,10 @@ export function assertEditable<R extends Pick<ItemRow, 'status' | 'deleted_at'>>
   }
 }
 
-/** An UPDATE of exactly these fields, cached per field set. */
+/**
+ * An UPDATE of exactly these fields, cached per field set. A change of local-only fields alone
+ * (nothing to send) leaves the sync state as it is.
+ */
 export function updateStatementCache(db: Db) {
   const cache = new Map<string, Database.Statement>();
   return (fields: readonly DraftField[]): Database.Statement => {
@@ -44,16 +47,24 @@ export function updateStatementCache(db: Db) {
       const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
       // Right-hand sides see the old row: a rejected item edited by the user is queued again
       // and its old rejection is cleared.
-      statement = db.prepare(
-        `UPDATE items SET ${sets}${sets ? ', ' : ''}updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE},
-           reject_reason = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_reason END,
-           reject_field = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_field END
-         WHERE local_id = ?`,
-      );
+      statement = fields.length > 0 && fields.every(isLocalOnly)
+        ? db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id = ?`)
+        : db.prepare(
+          `UPDATE items SET ${sets}${sets ? ', ' : ''}updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE},
+             reject_reason = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_reason END,
+             reject_field = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_field END
+           WHERE local_id = ?`,
+        );
       cache.set(key, statement);
     }
     return statement;
   };
+}
+
+/** The values of an edit that the service is told about; null when there are none to send. */
+export function sentFields(changed: FieldValues): FieldValues | null {
+  const sent = restFieldsOf(changed);
+  return Object.keys(sent).length > 0 ? sent : null;
 }
 
 export function draftWrites(db: Db) {
@@ -76,7 +87,7 @@ export function draftWrites(db: Db) {
     if (!db.inTransaction) throw new Error('a draft must be inserted in the transaction of its outbox row');
     const params = DRAFT_FIELDS.map((f) => toColumnValue(f, values[f]));
     const localId = Number(insertDraft.run(...params, now, now).lastInsertRowid);
-    if (createRow) outbox.enqueue(localId, 'create', { fields: values }, now);
+    if (createRow) outbox.enqueue(localId, 'create', { fields: restFieldsOf(values) }, now);
     return localId;
   }
 
@@ -110,13 +121,14 @@ export function draftWrites(db: Db) {
         const fields = Object.keys(plan.changed) as DraftField[];
         if (fields.length === 0) return { changed: {}, problems: plan.problems };
         updateFor(fields).run(...fields.map((f) => toColumnValue(f, plan.changed[f])), now, localId);
-        outbox.enqueue(localId, 'edit', { fields: plan.changed }, now);
+        const sent = sentFields(plan.changed);
+        if (sent) outbox.enqueue(localId, 'edit', { fields: sent }, now);
         return { changed: plan.changed, problems: plan.problems };
       })();
     },
 
     /**
-     * Deletes a draft (part 3, rule 4: only drafts). A draft that never left this machine is
+     * Deletes a draft (only drafts, as the service requires). A draft that never left this machine is
      * removed with its queued rows; any other is kept as a tombstone until the service confirms.
      */
     deleteDraft(localId: number, now = Date.now()): void {

@@ -1,66 +1,72 @@
-// The editable fields of an item (ItemInput of shared/api, minus status and originalId) and how
-// each is stored in the items table. One table drives row mapping, CSV columns and bulk edit.
+// The editable fields of an item and how each is stored in the items table: the registry of
+// shared/item-fields.ts, checked here against ItemInput (shared/api) so the two cannot drift.
+// One table drives row mapping, CSV columns, bulk edit and what a push sends.
+import { z } from 'zod';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
+import {
+  ITEM_FIELD_NAMES, ITEM_FIELDS, isItemField, isLocalOnly, type FieldKind, type ItemFieldName, type LocalFieldName, type RestFieldName,
+} from '../../../shared/item-fields.ts';
 
-export type DraftField = (typeof ITEM_DATA_FIELDS)[number];
+type RestDataField = (typeof ITEM_DATA_FIELDS)[number];
+// Both directions: every item-data parameter of ItemInput has a registry entry, and every REST
+// entry of the registry is an ItemInput parameter.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const restFieldsMatchItemInput: Same<RestFieldName, RestDataField> = true;
+void restFieldsMatchItemInput;
+
+export type DraftField = ItemFieldName;
+/** The values of the local-only fields (the registry's kinds; no REST type to borrow). */
+type LocalValue<K extends LocalFieldName> = (typeof ITEM_FIELDS)[K]['kind'] extends 'text' | 'enum' ? string : number;
 /** A draft's values; null or absent means "not set". */
-export type DraftFields = { [K in DraftField]?: ItemInput[K] | null };
+export type DraftFields = { [K in RestFieldName]?: ItemInput[K] | null } & { [K in LocalFieldName]?: LocalValue<K> | null };
 
-type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';
-interface FieldSpec {
-  column: string;
-  kind: FieldKind;
-}
-
-export const FIELD_SPECS = {
-  saleMethod: { column: 'sale_method', kind: 'enum' },
-  title: { column: 'title', kind: 'text' },
-  description: { column: 'description', kind: 'text' },
-  categoryId: { column: 'category_id', kind: 'int' },
-  condition: { column: 'condition', kind: 'enum' },
-  buyNowPrice: { column: 'buy_now_price', kind: 'number' },
-  startingPrice: { column: 'starting_price', kind: 'number' },
-  minimumIncrease: { column: 'minimum_increase', kind: 'number' },
-  quantity: { column: 'quantity', kind: 'int' },
-  openDays: { column: 'open_days', kind: 'int' },
-  listTime: { column: 'list_time', kind: 'text' },
-  closingTime: { column: 'closing_time', kind: 'text' },
-  postalCode: { column: 'postal_code', kind: 'text' },
-  isLocationAbroad: { column: 'is_location_abroad', kind: 'flag' },
-  deliveryMethods: { column: 'delivery_methods', kind: 'list' },
-  deliveryPrice: { column: 'delivery_price', kind: 'number' },
-  deliveryTerms: { column: 'delivery_terms', kind: 'text' },
-  paymentMethods: { column: 'payment_methods', kind: 'list' },
-  paymentTerms: { column: 'payment_terms', kind: 'text' },
-  identificationRequired: { column: 'identification_required', kind: 'flag' },
-  minimumFeedback: { column: 'minimum_feedback', kind: 'int' },
-  republish: { column: 'republish', kind: 'flag' },
-  marginalTax: { column: 'marginal_tax', kind: 'flag' },
-  vat: { column: 'vat', kind: 'int' },
-  offersAllowed: { column: 'offers_allowed', kind: 'flag' },
-  reservePrice: { column: 'reserve_price', kind: 'number' },
-} as const satisfies Record<DraftField, FieldSpec>;
-
-export const DRAFT_FIELDS = Object.keys(FIELD_SPECS) as DraftField[];
+export const FIELD_SPECS = ITEM_FIELDS;
+export const DRAFT_FIELDS: readonly DraftField[] = ITEM_FIELD_NAMES;
+export { isLocalOnly };
 
 export function isDraftField(name: string): name is DraftField {
-  return Object.hasOwn(FIELD_SPECS, name);
+  return isItemField(name);
 }
 
 export function fieldKind(field: DraftField): FieldKind {
-  return FIELD_SPECS[field].kind;
+  return ITEM_FIELDS[field].kind;
+}
+
+/** A local-only field's schema, from its registry limits (a REST field uses ItemInput's). */
+function localSchema(field: LocalFieldName): z.ZodType {
+  const def: { kind: FieldKind; maxLength?: number; min?: number; max?: number; options?: readonly string[] } = ITEM_FIELDS[field];
+  switch (def.kind) {
+    case 'text': return def.maxLength === undefined ? z.string() : z.string().max(def.maxLength);
+    case 'enum': return z.enum(def.options as [string, ...string[]]);
+    case 'number': case 'int': case 'flag': case 'list': {
+      const base = def.kind === 'int' || def.kind === 'flag' ? z.coerce.number().int() : z.coerce.number();
+      return base.min(def.kind === 'flag' ? 0 : (def.min ?? -Infinity)).max(def.kind === 'flag' ? 1 : (def.max ?? Infinity));
+    }
+  }
+}
+
+const SCHEMAS = Object.fromEntries(
+  ITEM_FIELD_NAMES.map((f) => [f, isLocalOnly(f) ? localSchema(f) : ItemInput.shape[f as RestFieldName]]),
+) as Record<DraftField, z.ZodType>;
+
+/** Only the fields the marketplace knows: what a create or an edit may send. */
+export function restFieldsOf<T>(fields: Readonly<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(fields)) if (!(isDraftField(k) && isLocalOnly(k))) out[k] = v;
+  return out;
 }
 
 export type ParsedValue = { ok: true; value: DraftFields[DraftField] } | { ok: false; message: string };
 
 /**
- * Checks one value against the shared ItemInput schema (types and per-field bounds). null,
+ * Checks one value against the shared ItemInput schema (types and per-field bounds), a
+ * local-only field against its registry limits. null,
  * undefined and '' clear the field.
  */
 export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
   if (raw === null || raw === undefined || raw === '') return { ok: true, value: null };
   if (fieldKind(field) === 'list' && Array.isArray(raw) && raw.length === 0) return { ok: true, value: null };
-  const result = ItemInput.shape[field].safeParse(raw);
+  const result = SCHEMAS[field].safeParse(raw);
   if (result.success) return { ok: true, value: result.data as DraftFields[DraftField] };
   const issue = result.error.issues[0];
   return { ok: false, message: `${field}: ${issue?.message ?? 'invalid value'}` };

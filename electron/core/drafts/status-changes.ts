@@ -1,4 +1,4 @@
-// Status changes and copies as local changes: checked against the rules of part 3 and the
+// Status changes and copies as local changes: checked against the status rules of PUT /items/{id} and the
 // offline validation before they are queued, written with their outbox row in one transaction.
 // items.status keeps the service's last known status; a queued change is the outbox row.
 import type { Db } from '../db/open-account-db.ts';
@@ -47,7 +47,7 @@ export function statusChanges(db: Db) {
       })();
     },
 
-    /** Queues closing a published item (part 3: published -> closed). */
+    /** Queues closing a published item (published -> closed). */
     close(localId: number, now = Date.now()): void {
       db.transaction(() => {
         const item = reads.item(localId);
@@ -60,7 +60,7 @@ export function statusChanges(db: Db) {
     },
 
     /**
-     * Copies a closed item into a new local draft (part 3: create with originalId). The data is
+     * Copies a closed item into a new local draft (POST /items with originalId). The data is
      * copied here so the draft can be edited at once; the outbox row tells the service the
      * origin, so it copies the images too.
      */

@@ -3,7 +3,7 @@
 export const SYNC_STATES = ['local-only', 'queued', 'sending', 'outcome-unknown', 'synced', 'rejected', 'conflict'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
-/** Item data may be edited only in these states (part 3, rule 2). */
+/** Item data may be edited only in these states (the service refuses a data edit in any other status). */
 export const EDITABLE_STATUSES: readonly string[] = ['draft', 'preview'];
 
 /**

@@ -19,7 +19,7 @@ export function tradingChanges(db: Db) {
   const touch = db.prepare(`UPDATE items SET updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`);
 
   return {
-    /** Answers a question once (4.8: at most 255 characters). */
+    /** Answers a question once (PUT /items/{id}/questions/{questionid}: at most 255 characters). */
     answerQuestion(questionId: number, answer: string, now = Date.now()): void {
       const text = answer.trim();
       if (text === '' || text.length > LIMITS.messageLength) {
@@ -35,7 +35,7 @@ export function tradingChanges(db: Db) {
       })();
     },
 
-    /** Accepts or refuses a pending offer (4.7), once. */
+    /** Accepts or refuses a pending offer (PUT /items/{id}/offers/{offerid}), once. */
     decideOffer(offerId: number, decision: 'accepted' | 'refused', now = Date.now()): void {
       db.transaction(() => {
         const row = offer.get(offerId) as { status: string; pending_decision: string | null; local_id: number } | undefined;

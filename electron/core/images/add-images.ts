@@ -89,7 +89,7 @@ export function imageStatements(db: Db) {
   };
 }
 
-/** Images may be added only to drafts and previews (part 3, rule 3). */
+/** Images may be added only to drafts and previews (the service refuses an image upload to an item in another status). */
 export function assertImagesEditable(row: { status: string; deleted_at: number | null } | undefined, localId: number): void {
   if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
   if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`);

@@ -1,7 +1,7 @@
 // Turns a photo into what is uploaded: decoded (HEIC through libheif, the rest through sharp),
 // turned upright by its EXIF orientation, the seller's rotation and crop applied, stripped of
 // metadata (location, camera serials), at most MAX_SIDE pixels on its longer side, JPEG under
-// the 8 MB limit of part 8; plus a small thumbnail for the UI. Runs in the preparation workers
+// the 8 MB upload limit (LIMITS.imageBytes, POST /items/{id}/images in the OpenAPI document); plus a small thumbnail for the UI. Runs in the preparation workers
 // (prepare-worker.ts); callable directly too (tests, the bench's bare-library comparison).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

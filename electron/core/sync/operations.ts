@@ -8,11 +8,11 @@ import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
-import type { SyncStore } from './sync-store.ts';
+import type { SyncRepository } from './sync-repository.ts';
 
 export interface OpContext {
   api: ApiClient;
-  store: SyncStore;
+  store: SyncRepository;
   userId: number;
   now: () => number;
   /** Called once the item is no longer a remote draft (its slot is free again). */
@@ -203,7 +203,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
  * Makes the remote order the CURRENT local order (the latest truth), remote images unknown here
  * last. Also run after an item's uploads: they finish in preparation order, not the user's.
  */
-export async function applyLocalOrder(api: ApiClient, store: SyncStore, localId: number, remoteItemId: number): Promise<boolean> {
+export async function applyLocalOrder(api: ApiClient, store: SyncRepository, localId: number, remoteItemId: number): Promise<boolean> {
   const remote = (await api.listImages(remoteItemId)).images.map((i) => i.id);
   const remoteSet = new Set(remote);
   const local = store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));

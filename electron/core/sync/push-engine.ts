@@ -16,7 +16,7 @@ import { createDraftSlots, type DraftSlots } from './draft-slots.ts';
 import type { OpOutcome, PhotoRun, SyncEvents, UploadPhase } from './events.ts';
 import * as ops from './operations.ts';
 import { listRemoteDrafts } from './reconcile.ts';
-import { syncStore, type SyncStore } from './sync-store.ts';
+import { syncRepository, type SyncRepository } from './sync-repository.ts';
 
 export interface PushOptions {
   db: Db;
@@ -44,7 +44,7 @@ type ItemEnd = 'done' | 'stopped';
 
 export function createPushEngine(options: PushOptions) {
   const { db, api, events } = options;
-  const store: SyncStore = syncStore(db);
+  const store: SyncRepository = syncRepository(db);
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? 4;

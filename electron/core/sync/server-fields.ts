@@ -1,7 +1,8 @@
 // The service's Item as local field values: what `base` holds (the service's values at the last
 // read) and what a pull takes into the editable columns.
 import type { Item } from '../../../shared/api/items.ts';
-import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
+import { REST_FIELD_NAMES, type RestFieldName } from '../../../shared/item-fields.ts';
+import { parseFieldValue, restFieldsOf, type DraftFields } from '../drafts/fields.ts';
 
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */
 const requestTime = (t: string | null) => (t === null ? null : t.slice(0, 19).replace('T', ' '));
@@ -17,7 +18,7 @@ const unlessDefault = <T>(value: T, fallback: T) => (value === fallback ? null :
  */
 export function fieldsOfServerItem(item: Item): DraftFields {
   const editable = item.status === 'draft' || item.status === 'preview';
-  const raw: Record<DraftField, unknown> = {
+  const raw: Record<RestFieldName, unknown> = {
     saleMethod: item.saleMethod,
     title: item.title,
     description: item.description,
@@ -46,7 +47,8 @@ export function fieldsOfServerItem(item: Item): DraftFields {
     reservePrice: item.reservePrice,
   };
   const fields: Record<string, unknown> = {};
-  for (const field of DRAFT_FIELDS) {
+  // Local-only fields (the seller's SKU) are not the service's: absent here, never taken by a pull.
+  for (const field of REST_FIELD_NAMES) {
     // The same normalisation as a local edit ('' and [] are "not set"); a value the local
     // schema would refuse is kept as the service sent it.
     const parsed = parseFieldValue(field, raw[field]);
@@ -56,9 +58,12 @@ export function fieldsOfServerItem(item: Item): DraftFields {
   return fields as DraftFields;
 }
 
-/** Only the values that are set, as an ItemInput body (the service has no way to clear). */
+/**
+ * Only the values that are set, as an ItemInput body (the service has no way to clear).
+ * Local-only fields are never sent: every request body of an item's data is made here.
+ */
 export function inputOf(fields: DraftFields): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) body[k] = v;
+  for (const [k, v] of Object.entries(restFieldsOf(fields))) if (v !== null && v !== undefined) body[k] = v;
   return body;
 }

@@ -21,8 +21,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
     events,
     push: (): Promise<PushResult> => serial(() => push.run()),
     pull: (): Promise<PullResult> => serial(() => pull(options.db, options.api, events, options.now)),
-    /** Push what is queued, then pull what changed. */
-    sync: () => serial(async () => ({ push: await push.run(), pull: await pull(options.db, options.api, events, options.now) })),
     retryRejected: (localId: number) => push.retryRejected(localId),
     resolveConflicts: (localId: number, choices: Record<string, 'local' | 'remote'>) => resolveConflicts(options.db, localId, choices),
     get paused() {

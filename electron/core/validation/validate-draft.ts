@@ -1,5 +1,5 @@
-// Offline validation of a draft: the limits of part 8, the per-user rules of the cached settings
-// (2.9), the sale-method rules of 4.4 and the types of ItemInput. Pure: no database, no clock.
+// Offline validation of a draft: the fixed limits (LIMITS, ItemInput), the per-user rules of the
+// cached UserSettings, the sale-method rules of ItemInput (POST /items) and its types. Pure: no database, no clock.
 //
 // Problems have three codes: 'invalid' (the value itself is wrong), 'not-allowed' (this user may
 // not set the field) and 'required' (missing, which only matters when publishing: a draft may be

@@ -23,7 +23,7 @@ function isResult(raw: unknown): raw is IpcResult<unknown> {
 
 /**
  * A Bridge over any transport. The core checks every input, every output and every event payload
- * against the contract (electron/core/bridge/bridge.ts, CoreSession.emit) on its side of the
+ * against the contract (electron/core/ipc/dispatcher.ts, CoreSession.emit) on its side of the
  * boundary; here only the envelope is checked, so the renderer starts without the validation
  * library (it was the largest part of its startup).
  */

@@ -1,5 +1,5 @@
-// The draft editor: every item parameter of 4.4 grouped, with the user's cached settings (2.9)
-// and the rules of part 3 applied live by the core; the photos; publish, schedule, close, copy.
+// The draft editor: every item field grouped, with the user's cached UserSettings and the
+// status rules of the service applied live by the core; the photos; publish, schedule, close, copy.
 // Nothing here reaches the network: saving writes the local cache, the sync sends it.
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
@@ -8,8 +8,9 @@ import type { ImagesStore } from '../images/images-store.ts';
 import type { EditorStore } from './editor-store.ts';
 import { EDITOR_FIELDS, present, type EditorField } from './field-specs.ts';
 import { FieldInput } from './field-input.tsx';
+import { FIELD_GROUPS } from '../../../shared/item-fields.ts';
 
-const GROUPS = [...new Set(EDITOR_FIELDS.map((f) => f.group))];
+const GROUPS = FIELD_GROUPS;
 const EDITABLE = ['draft', 'preview'];
 
 function isFuture(requestTime: unknown): boolean {
@@ -90,7 +91,7 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
           }}
         >
           <fieldset disabled={!editable || s.busy}>
-            {!editable && <p className="muted">{queued ? `Queued to become ${queued}: editing waits until the sync has sent it.` : `A ${row.status} item cannot be edited (part 3: only drafts and previews).`}</p>}
+            {!editable && <p className="muted">{queued ? `Queued to become ${queued}: editing waits until the sync has sent it.` : `A ${row.status} item cannot be edited (only drafts and previews).`}</p>}
             {GROUPS.map((group) => {
               const fields = EDITOR_FIELDS.filter((f) => f.group === group && look(f).shown);
               if (fields.length === 0) return null;

@@ -1,20 +1,21 @@
-// Every item parameter of 4.4 as the editor shows it, and which rules of the cached settings
-// (2.9) decide whether it is shown and required. DOM-free (tested under Node).
+// Every item field as the editor shows it (from the item-field registry), and which rules of the cached settings
+// (UserSettings) decide whether it is shown and required. DOM-free (tested under Node).
 import type { UserSettings } from '../../../shared/api/users.ts';
+import { ITEM_FIELD_NAMES, ITEM_FIELDS, type EditorKind, type FieldGroup, type ItemFieldDef } from '../../../shared/item-fields.ts';
 
 export type SettingsItem = UserSettings['item'];
 type Rule = { isAllowed: boolean; isRequired: boolean; min?: number; max?: number };
 export type SaleMethod = 'auction' | 'buy-now' | null;
 
-export type EditorKind = 'text' | 'textarea' | 'html' | 'number' | 'int' | 'enum' | 'list' | 'flag' | 'time' | 'category';
+export type { EditorKind } from '../../../shared/item-fields.ts';
 
 export interface EditorField {
   field: string;
   label: string;
   kind: EditorKind;
-  group: 'Basics' | 'Price and sale' | 'Timing' | 'Location and delivery' | 'Payment' | 'Buyers and tax';
+  group: FieldGroup;
   options?: readonly string[];
-  /** The fixed bounds of ItemInput (shared/api/items.ts) and part 8. */
+  /** The fixed bounds of ItemInput (shared/api/items.ts). */
   min?: number;
   max?: number;
   maxLength?: number;
@@ -22,34 +23,21 @@ export interface EditorField {
   hint?: string;
 }
 
-export const EDITOR_FIELDS: readonly EditorField[] = [
-  { field: 'title', label: 'Title', kind: 'text', group: 'Basics', maxLength: 60 },
-  { field: 'categoryId', label: 'Category', kind: 'category', group: 'Basics' },
-  { field: 'condition', label: 'Condition', kind: 'enum', group: 'Basics', options: ['new', 'like-new', 'good', 'acceptable', 'weak'] },
-  { field: 'description', label: 'Description (HTML)', kind: 'html', group: 'Basics', maxLength: 100_000 },
-  { field: 'saleMethod', label: 'Sale method', kind: 'enum', group: 'Price and sale', options: ['auction', 'buy-now'] },
-  { field: 'buyNowPrice', label: 'Buy-now price €', kind: 'number', group: 'Price and sale', min: 0.01, max: 10_000_000, step: '0.01' },
-  { field: 'startingPrice', label: 'Starting price €', kind: 'number', group: 'Price and sale', min: 0, max: 10_000_000, step: '0.01' },
-  { field: 'minimumIncrease', label: 'Minimum increase €', kind: 'number', group: 'Price and sale', min: 0.01, max: 1_000_000, step: '0.01' },
-  { field: 'reservePrice', label: 'Reserve price €', kind: 'number', group: 'Price and sale', min: 0.01, max: 10_000_000, step: '0.01' },
-  { field: 'quantity', label: 'Quantity', kind: 'int', group: 'Price and sale', min: 1, max: 100_000 },
-  { field: 'offersAllowed', label: 'Offers allowed', kind: 'flag', group: 'Price and sale' },
-  { field: 'openDays', label: 'Open days', kind: 'int', group: 'Timing', min: 1, max: 365, hint: 'or a closing time' },
-  { field: 'listTime', label: 'List time', kind: 'time', group: 'Timing', hint: 'empty: when published' },
-  { field: 'closingTime', label: 'Closing time', kind: 'time', group: 'Timing' },
-  { field: 'republish', label: 'Republish if unsold', kind: 'flag', group: 'Timing', hint: 'items open more than 3 days' },
-  { field: 'isLocationAbroad', label: 'Located abroad', kind: 'flag', group: 'Location and delivery' },
-  { field: 'postalCode', label: 'Postal code', kind: 'text', group: 'Location and delivery', maxLength: 10 },
-  { field: 'deliveryMethods', label: 'Delivery methods', kind: 'list', group: 'Location and delivery', options: ['pickup', 'shipment'] },
-  { field: 'deliveryPrice', label: 'Delivery price €', kind: 'number', group: 'Location and delivery', min: 0, max: 100_000, step: '0.01' },
-  { field: 'deliveryTerms', label: 'Delivery terms', kind: 'textarea', group: 'Location and delivery', maxLength: 1000 },
-  { field: 'paymentMethods', label: 'Payment methods', kind: 'list', group: 'Payment', options: ['wire-transfer', 'cash', 'mobile-pay'] },
-  { field: 'paymentTerms', label: 'Payment terms', kind: 'textarea', group: 'Payment', maxLength: 1000 },
-  { field: 'identificationRequired', label: 'Buyer identification required', kind: 'flag', group: 'Buyers and tax' },
-  { field: 'minimumFeedback', label: 'Minimum buyer feedback', kind: 'int', group: 'Buyers and tax', min: 0, max: 100_000 },
-  { field: 'marginalTax', label: 'Marginal tax', kind: 'flag', group: 'Buyers and tax' },
-  { field: 'vat', label: 'VAT %', kind: 'int', group: 'Buyers and tax', min: 0, max: 100 },
-];
+/** Every field of the item-field registry, in its order, as the editor edits it. */
+export const EDITOR_FIELDS: readonly EditorField[] = ITEM_FIELD_NAMES.map((field): EditorField => {
+  const def: ItemFieldDef = ITEM_FIELDS[field];
+  const editor = def.editor ?? {};
+  const optional = <K extends 'options' | 'min' | 'max' | 'maxLength'>(key: K) => (def[key] !== undefined ? { [key]: def[key] } : {});
+  return {
+    field,
+    label: editor.label ?? def.label,
+    kind: editor.kind ?? def.kind,
+    group: def.group,
+    ...optional('options'), ...optional('min'), ...optional('max'), ...optional('maxLength'),
+    ...(editor.step !== undefined ? { step: editor.step } : {}),
+    ...(editor.hint !== undefined ? { hint: editor.hint } : {}),
+  };
+});
 
 /** The settings rule of a field for this sale method; undefined when no setting governs it. */
 export function ruleOf(settings: SettingsItem | null, field: string, saleMethod: SaleMethod): Rule | undefined {
@@ -75,7 +63,7 @@ export interface FieldPresentation {
 }
 
 /**
- * Whether a field is offered and required for this user and sale method (2.9 and 4.4): fields
+ * Whether a field is offered and required for this user and sale method (UserSettings and the sale-method rules of ItemInput): fields
  * the settings do not allow are absent, auction-only fields are absent on buy-now items.
  */
 export function present(spec: EditorField, settings: SettingsItem | null, values: Record<string, unknown>): FieldPresentation {

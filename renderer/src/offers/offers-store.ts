@@ -23,7 +23,7 @@ export interface OffersState {
   dispose(): void;
 }
 
-/** What accepting does, said before it is done (4.7: an accepted offer is a sale at that price). */
+/** What accepting does, said before it is done (PUT /items/{id}/offers/{offerid}: an accepted offer is a sale at that price). */
 export function decisionSummary(decision: Decision, offers: OfferRow[]): string {
   const n = offers.length;
   const what = n === 1 ? `the offer of ${euro(offers[0]?.amount)} from ${offers[0]?.author}` : `${n} offers`;

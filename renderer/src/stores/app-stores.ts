@@ -1,7 +1,7 @@
 // The app's store instances, bound to the one bridge.
 import { bridge } from '../bridge.ts';
-import { createDraftsStore } from './drafts-store.ts';
-import { createGridColumnsStore } from './grid-columns-store.ts';
+import { createDraftsStore } from '../drafts/drafts-store.ts';
+import { createGridColumnsStore } from '../drafts/grid-columns-store.ts';
 import { createSyncStore } from './sync-store.ts';
 
 export const gridColumnsStore = createGridColumnsStore(typeof localStorage === 'undefined' ? null : localStorage);

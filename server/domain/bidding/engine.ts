@@ -1,13 +1,15 @@
 // The pure bidding engine: no database, no clock. Given an item's rules, the state its accepted
 // bids have built, and a new bid, it says whether the bid is taken and what follows. All money
 // is whole cents. Invariants kept (and checked by the property tests against a reference model):
-// - every bid is a maximum; a plain bid is a maximum equal to itself;
-// - the leader holds the highest maximum, the earlier one on equal maxima;
-// - after a bid by anyone but the leader the price is
-//   min(leader's maximum, max(starting price, second-highest maximum + increase));
-// - a leader raising their own maximum leaves the price as it was;
-// - in both cases, once the leader's maximum reaches the reserve the price is lifted to the
-//   reserve (never above that maximum); the price never falls;
+// - a plain bid (`automate` 0) is placed as it is: when it leads, the price is its amount;
+// - an automatic bid (`automate` 1) is a secret maximum: when it leads after someone else's bid,
+//   the price is min(its maximum, max(starting price, next-highest maximum + increase)), the lowest
+//   that beats the rest; a leader raising their own automatic maximum leaves the price as it was;
+// - a leader's automatic maximum answers a beaten bid (plain or automatic) by the increase, up to
+//   that maximum; the leader holds the highest maximum (a plain bid's maximum is its amount), the
+//   earlier one on equal maxima;
+// - once the leader's maximum reaches the reserve the price is lifted to the reserve (never above
+//   that maximum); the price never falls;
 // - nothing is accepted at or after the closing instant.
 import { defaultIncrease } from './increase-table.ts';
 
@@ -22,10 +24,12 @@ export interface AuctionRules {
   closingTime: number;
 }
 
-/** A bidder's maximum and the sequence number (bid id) of the bid that set it. */
+/** A bidder's maximum, whether it is automatic (secret) or a plain bid's amount, and the
+ * sequence number (bid id) of the bid that set it. */
 export interface Standing {
   bidderId: number;
   max: number;
+  automatic: boolean;
   seq: number;
 }
 
@@ -81,33 +85,38 @@ function liftToReserve(rules: AuctionRules, price: number, leaderMax: number): n
   return reserve !== null && leaderMax >= reserve && price < reserve ? reserve : price;
 }
 
-/** Folds one accepted bid (a maximum) into the state. No checks: `applyBid` checks first, and
- * replaying stored bids needs none. */
+/** The lowest price at which `leader` beats `other` (an automatic leader bids for itself). */
+function chase(rules: AuctionRules, leader: Standing, other: Standing): number {
+  return Math.min(leader.max, Math.max(rules.startingPrice, other.max + increaseAt(rules, other.max)));
+}
+
+/** Folds one accepted bid into the state. No checks: `applyBid` checks first, and replaying
+ * stored bids needs none. */
 export function advance(rules: AuctionRules, state: AuctionState, bid: Standing): AuctionState {
   const { leader, second } = state;
   if (leader === null || state.price === null) {
-    return { price: liftToReserve(rules, rules.startingPrice, bid.max), leader: bid, second: null };
+    // The first bid: a plain bid stands at its amount, an automatic one at the starting price.
+    const price = bid.automatic ? rules.startingPrice : bid.max;
+    return { price: liftToReserve(rules, price, bid.max), leader: bid, second: null };
   }
   if (leader.bidderId === bid.bidderId) {
-    // Raising one's own maximum: the price stays, except for the reserve.
+    // The leader bids again: a higher maximum replaces theirs (an equal one keeps the earlier).
+    // An automatic raise leaves the price; a plain bid is placed as it is.
     const raised = bid.max > leader.max ? bid : leader;
-    return { price: liftToReserve(rules, state.price, raised.max), leader: raised, second };
+    const price = bid.automatic ? state.price : Math.max(state.price, bid.max);
+    return { price: liftToReserve(rules, price, raised.max), leader: raised, second };
   }
-  let newLeader: Standing;
-  let newSecond: Standing;
   if (bid.max > leader.max) {
-    newLeader = bid;
-    newSecond = leader;
-  } else {
-    // An equal maximum loses to the earlier one: the leader stays.
-    newLeader = leader;
-    newSecond = second === null || bid.max >= second.max ? bid : second;
+    // A new leader: a plain bid at its amount, an automatic one just above the old leader.
+    const price = bid.automatic ? chase(rules, bid, leader) : bid.max;
+    return { price: liftToReserve(rules, price, bid.max), leader: bid, second: leader };
   }
-  const chase = Math.max(rules.startingPrice, newSecond.max + increaseAt(rules, newSecond.max));
-  // Never below the old price: a bid must exceed the price by the increase, and the old leader's
-  // maximum was at least the price (the property tests check this rather than a clamp here).
-  const price = liftToReserve(rules, Math.min(newLeader.max, chase), newLeader.max);
-  return { price, leader: newLeader, second: newSecond };
+  // The leader stays (an equal maximum loses to the earlier one) and answers by the increase, up
+  // to their maximum (a plain leader's maximum is the price itself). Never below the old price:
+  // a bid must exceed the price by the increase, and the leader's maximum was at least the price
+  // (the property tests check this rather than a clamp here).
+  const newSecond = second === null || bid.max >= second.max ? bid : second;
+  return { price: liftToReserve(rules, chase(rules, leader, newSecond), leader.max), leader, second: newSecond };
 }
 
 export function applyBid(rules: AuctionRules, state: AuctionState, bid: NewBid): BidOutcome {
@@ -119,10 +128,10 @@ export function applyBid(rules: AuctionRules, state: AuctionState, bid: NewBid):
   }
   const minimum = minimumBid(rules, state, bid.bidderId);
   if (bid.amount < minimum) return { kind: 'refused', reason: 'too_low', minimum };
-  const next = advance(rules, state, { bidderId: bid.bidderId, max: bid.amount, seq: bid.seq });
+  const next = advance(rules, state, { bidderId: bid.bidderId, max: bid.amount, automatic: bid.automatic, seq: bid.seq });
   const leading = next.leader?.bidderId === bid.bidderId;
-  // The record never shows a leader's secret maximum: a leading bid stands at the price, a
-  // beaten bid at its own (spent) maximum.
+  // The record never shows a leader's secret maximum: a leading bid stands at the price (a plain
+  // one: its amount), a beaten bid at its own (spent) maximum.
   return { kind: 'bid', state: next, leading, recordedAmount: leading ? (next.price ?? bid.amount) : bid.amount };
 }
 

@@ -2,6 +2,8 @@
 // (ItemInput, already type-checked by the schema) become those columns. Only checks that a single
 // parameter can fail on its own live here; rules across fields are in item-validation.ts.
 import type { ItemInput } from '../../../shared/api/index.ts';
+import { ITEM_FIELDS, REST_FIELD_NAMES, type RestFieldName, type ServerFieldColumn } from '../../../shared/item-fields.ts';
+import { DATA_COLUMNS, type DERIVED_COLUMNS } from '../../db/item-columns.ts';
 import type { Db } from '../../db/open.ts';
 import { notFound } from '../../http/errors.ts';
 import { categoryTree } from '../categories.ts';
@@ -10,40 +12,12 @@ import type { TimeZone } from '../time.ts';
 import type { ItemRow } from './item-row.ts';
 import { problems, type Problems } from './problems.ts';
 
-export const DATA_COLUMNS = [
-  'title',
-  'description',
-  'sale_method',
-  'condition',
-  'category_id',
-  'main_category_id',
-  'section_category_id',
-  'starting_price',
-  'buy_now_price',
-  'minimum_increase',
-  'reserve_price',
-  'quantity',
-  'open_days',
-  'list_time',
-  'closing_time',
-  'list_time_requested',
-  'postal_code',
-  'location',
-  'is_location_abroad',
-  'delivery_methods',
-  'delivery_price',
-  'delivery_terms',
-  'payment_methods',
-  'payment_terms',
-  'identification_required',
-  'minimum_feedback',
-  'republish',
-  'marginal_tax',
-  'vat',
-  'offers_allowed',
-] as const satisfies readonly (keyof ItemRow)[];
+export { DATA_COLUMNS };
+/** The same columns (their list is made in server/db/item-columns.ts): keys of ItemRow. */
+const dataColumns: readonly (keyof ItemRow)[] = DATA_COLUMNS;
+void dataColumns;
 
-export type ItemData = Pick<ItemRow, (typeof DATA_COLUMNS)[number]>;
+export type ItemData = Pick<ItemRow, ServerFieldColumn | (typeof DERIVED_COLUMNS)[number]>;
 
 /** A new item before any parameter is applied: the column defaults of the items table. */
 export function emptyData(): ItemData {
@@ -104,9 +78,7 @@ export function applyInput(base: ItemData, input: ItemInput, ctx: ApplyContext):
   const data: ItemData = { ...base };
   const given = <K extends keyof ItemInput>(key: K): boolean => input[key] !== undefined;
 
-  if (input.title !== undefined) data.title = input.title;
-  if (input.description !== undefined) data.description = input.description;
-  if (input.condition !== undefined) data.condition = input.condition;
+  applyStoredAsSent(data, input);
   if (input.saleMethod !== undefined && input.saleMethod !== base.sale_method) {
     data.sale_method = input.saleMethod;
     // Switching to buy-now drops the auction-only prices not sent again: a draft can change its
@@ -124,31 +96,34 @@ export function applyInput(base: ItemData, input: ItemInput, ctx: ApplyContext):
     data.main_category_id = path[0]?.id ?? null;
     data.section_category_id = path[1]?.id ?? null;
   }
-  if (input.startingPrice !== undefined) data.starting_price = cents(input.startingPrice);
-  if (input.buyNowPrice !== undefined) data.buy_now_price = cents(input.buyNowPrice);
-  if (input.minimumIncrease !== undefined) data.minimum_increase = cents(input.minimumIncrease);
-  if (input.reservePrice !== undefined) data.reserve_price = cents(input.reservePrice);
-  if (input.deliveryPrice !== undefined) data.delivery_price = cents(input.deliveryPrice);
-  if (input.quantity !== undefined) data.quantity = input.quantity;
   // An auction sells one unit; its quantity is 1 unless the seller sent something else (which
   // the full validation refuses).
   if (data.sale_method === 'auction' && data.quantity === null) data.quantity = 1;
 
   applyTimes(data, input, ctx.tz, found);
   applyLocation(data, input, found);
-
-  if (input.deliveryMethods !== undefined) data.delivery_methods = JSON.stringify([...new Set(input.deliveryMethods)]);
-  if (input.paymentMethods !== undefined) data.payment_methods = JSON.stringify([...new Set(input.paymentMethods)]);
-  if (input.deliveryTerms !== undefined) data.delivery_terms = input.deliveryTerms;
-  if (input.paymentTerms !== undefined) data.payment_terms = input.paymentTerms;
-  if (input.identificationRequired !== undefined) data.identification_required = input.identificationRequired;
-  if (input.minimumFeedback !== undefined) data.minimum_feedback = input.minimumFeedback;
-  if (input.republish !== undefined) data.republish = input.republish;
-  if (input.marginalTax !== undefined) data.marginal_tax = input.marginalTax;
-  if (input.vat !== undefined) data.vat = input.vat;
-  if (input.offersAllowed !== undefined) data.offers_allowed = input.offersAllowed;
   return { data, problems: found };
 }
+
+/** The fields with a rule of their own (applyInput and the functions below). */
+const OWN_RULES: ReadonlySet<RestFieldName> = new Set<RestFieldName>([
+  'saleMethod', 'categoryId', 'openDays', 'closingTime', 'listTime', 'postalCode', 'isLocationAbroad',
+]);
+
+/** Every other field is stored as sent: money rounded to cents, lists once each as JSON. */
+function applyStoredAsSent(data: ItemData, input: ItemInput): void {
+  const columns = data as Record<string, unknown>;
+  for (const field of REST_FIELD_NAMES) {
+    const value = input[field];
+    if (value === undefined || OWN_RULES.has(field)) continue;
+    const { column, kind } = ITEM_FIELDS[field];
+    if (kind === 'number' && typeof value === 'number') columns[column] = cents(value);
+    else if (kind === 'list' && Array.isArray(value)) columns[column] = JSON.stringify([...new Set(value)]);
+    else columns[column] = value;
+  }
+}
+
+const NOT_A_TIME = 'not a real local time (YYYY-MM-DD HH:MM:SS) between 1970 and 9999 with a whole-minute offset in the service time zone';
 
 /**
  * openDays and closingTime are alternatives: the one sent last wins (sending one clears the
@@ -164,13 +139,13 @@ function applyTimes(data: ItemData, input: ItemInput, tz: TimeZone, found: Probl
   }
   if (input.closingTime !== undefined) {
     const closing = tz.parse(input.closingTime);
-    if (closing === null) found.add('closingTime', 'invalid_time', 'closingTime: not a real time (YYYY-MM-DD HH:MM:SS)');
+    if (closing === null) found.add('closingTime', 'invalid_time', `closingTime: ${NOT_A_TIME}`);
     data.closing_time = closing;
     data.open_days = null;
   }
   if (input.listTime !== undefined) {
     const list = tz.parse(input.listTime);
-    if (list === null) found.add('listTime', 'invalid_time', 'listTime: not a real time (YYYY-MM-DD HH:MM:SS)');
+    if (list === null) found.add('listTime', 'invalid_time', `listTime: ${NOT_A_TIME}`);
     data.list_time = list;
     data.list_time_requested = 1;
   }

@@ -52,7 +52,8 @@ const CLOSING_TIME: Record<NonNullable<SearchQuery['closingtime']>, number> = {
 
 export interface NormalizedSearch {
   criteria: SearchCriteria;
-  /** The accepted parameters, in a fixed order, for links (page is added per link). */
+  /** The accepted parameters under the names they were sent, in a fixed order, for links (page is
+   * added per link). */
   echo: Record<string, QueryValue>;
 }
 
@@ -100,7 +101,9 @@ export function normalizeSearch(query: SearchQuery, tree: CategoryTree): Normali
     biddernro: query.biddernro,
     sellernro: query.sellernro,
     category: query.category?.join(','),
-    condition: conditionParam,
+    // Each under the name it was sent: a client that sent `classification` finds it in its links.
+    condition: query.condition,
+    classification: query.classification,
     feedback_limit: query.feedback_limit,
     price_min: query.price_min,
     price_max: query.price_max,

@@ -22,9 +22,9 @@ export function rulesOf(item: ItemRow): AuctionRules {
 /** The auction's state from its bids (ids order them). Buy-now items have no auction state. */
 export function auctionStateOf(db: Db, item: ItemRow): AuctionState {
   if (item.sale_method === 'buy-now') return replayBids(rulesOf(item), []);
-  const rows = prepared(db, 'SELECT bidder_id, max_amount, id FROM bids WHERE item_id = ? ORDER BY id')
+  const rows = prepared(db, 'SELECT bidder_id, max_amount, automatic, id FROM bids WHERE item_id = ? ORDER BY id')
     .raw(true)
-    .all(item.id) as Array<[number, number, number]>;
-  const bids: Standing[] = rows.map(([bidderId, max, seq]) => ({ bidderId, max: toCents(max), seq }));
+    .all(item.id) as Array<[number, number, number, number]>;
+  const bids: Standing[] = rows.map(([bidderId, max, automatic, seq]) => ({ bidderId, max: toCents(max), automatic: automatic === 1, seq }));
   return replayBids(rulesOf(item), bids);
 }

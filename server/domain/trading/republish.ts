@@ -5,17 +5,14 @@
 import { LIMITS } from '../../../shared/api/index.ts';
 import type { Service } from '../../service.ts';
 import { copyItemImages } from '../images/copy-images.ts';
+import { DATA_COLUMNS } from '../items/item-data.ts';
 import { findItem } from '../items/item-row.ts';
 import { DAY_MS } from '../time.ts';
 
-/** Columns copied unchanged from the original. */
-const COPIED = [
-  'seller_id', 'title', 'description', 'sale_method', 'condition', 'category_id', 'main_category_id',
-  'section_category_id', 'starting_price', 'buy_now_price', 'minimum_increase', 'reserve_price', 'quantity',
-  'open_days', 'list_time_requested', 'postal_code', 'location', 'is_location_abroad', 'delivery_methods',
-  'delivery_price', 'delivery_terms', 'payment_methods', 'payment_terms', 'identification_required',
-  'minimum_feedback', 'marginal_tax', 'vat', 'offers_allowed', 'upgrades',
-].join(', ');
+/** Set anew on the copy (the INSERT below), so not copied. */
+const SET_ON_COPY = new Set<string>(['list_time', 'closing_time', 'republish']);
+/** Columns copied unchanged from the original: its seller, its data and its upgrades. */
+const COPIED = ['seller_id', ...DATA_COLUMNS.filter((c) => !SET_ON_COPY.has(c)), 'upgrades'].join(', ');
 
 /** Whether the item qualifies; the caller has checked it is closed, ran out and is unsold. */
 export function mayRepublish(item: { republish: number; list_time: number | null; closing_time: number | null }): boolean {

@@ -12,6 +12,7 @@ import { tradingChanges } from '../../../electron/core/drafts/trading-changes.ts
 import { imageEdits } from '../../../electron/core/images/image-edits.ts';
 import { outboxReads } from '../../../electron/core/outbox/outbox.ts';
 import { createSyncEngine, type SyncEvent } from '../../../electron/core/sync/index.ts';
+import { testClock } from '../../support/clock.ts';
 import { TEST_PASSWORD } from '../../support/server.ts';
 import { openTempDb } from '../support.ts';
 
@@ -19,7 +20,9 @@ export async function sellerCache(baseUrl: string, username: string, options: { 
   const { db, folder } = openTempDb();
   const credentials = memoryCredentialStore({ username, password: options.password ?? TEST_PASSWORD });
   const api: ApiClient = createApiClient({ baseUrl, credentials, backoffBaseMs: 5, maxRetryAfterMs: 0 });
-  const engine = createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4 });
+  // The engine runs on the test's clock: a backoff is passed by moving the clock, not by sleeping.
+  const clock = testClock();
+  const engine = createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now });
   const events: SyncEvent[] = [];
   engine.events.on((e) => events.push(e));
   return {
@@ -28,6 +31,7 @@ export async function sellerCache(baseUrl: string, username: string, options: { 
     api,
     credentials,
     engine,
+    clock,
     events,
     drafts: draftWrites(db),
     status: statusChanges(db),
@@ -38,13 +42,12 @@ export async function sellerCache(baseUrl: string, username: string, options: { 
     outbox: outboxReads(db),
     row: (localId: number) => db.prepare(`SELECT * FROM items WHERE local_id = ?`).get(localId) as Record<string, unknown> & { remote_id: number | null; sync_state: string; status: string },
     byRemote: (remoteId: number) => (db.prepare(`SELECT local_id FROM items WHERE remote_id = ?`).pluck().get(remoteId) as number | undefined) ?? null,
-    /** Push until nothing is ready any more, waiting out the (short) backoffs in between. */
+    /** Push until nothing is ready any more, moving the clock past the backoffs in between. */
     async drain(maxRuns = 20) {
       for (let i = 0; i < maxRuns; i++) {
         const result = await engine.push();
         if (result.paused || result.pending === 0 || result.nextAttemptAt === null) return result;
-        const wait = result.nextAttemptAt - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        clock.advanceTo(result.nextAttemptAt);
       }
       return engine.push();
     },

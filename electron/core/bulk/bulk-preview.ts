@@ -1,0 +1,70 @@
+// The preview of a bulk edit: how many selected drafts change, per field, a few before/after
+// samples and the refused items. The outcome comes from the real bulk edit run in a transaction
+// that is then rolled back: the preview cannot disagree with what Apply does.
+import type { Db } from '../db/open-account-db.ts';
+import { DraftError } from '../drafts/draft-error.ts';
+import { sameValue, type DraftField } from '../drafts/fields.ts';
+import type { itemReads } from '../drafts/item-rows.ts';
+import { parseChanges } from '../drafts/plan-edit.ts';
+import type { bulkWrites } from './bulk-edit.ts';
+
+type Value = string | number | string[] | null;
+
+export interface BulkPreview {
+  selected: number;
+  changing: number;
+  perField: Record<string, number>;
+  samples: Array<{ localId: number; title: string | null; before: Record<string, Value>; after: Record<string, Value> }>;
+  refused: Array<{ localId: number; reason: string }>;
+}
+
+class DryRun extends Error {}
+
+export function previewBulkEdit(
+  db: Db,
+  repo: { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> },
+  localIds: readonly number[],
+  changes: Readonly<Record<string, unknown>>,
+): BulkPreview {
+  const { reads, bulk } = repo;
+  const { values, problems } = parseChanges(changes);
+  if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }]);
+  const fields = Object.keys(values) as DraftField[];
+  const unique = [...new Set(localIds)];
+  const refused: BulkPreview['refused'] = [];
+  try {
+    db.transaction(() => {
+      bulk.bulkEdit(unique, changes);
+      throw new DryRun();
+    })();
+  } catch (error) {
+    if (error instanceof DraftError) {
+      for (const item of error.items.slice(0, 200)) refused.push({ localId: item.localId, reason: item.reason ?? item.problems.map((p) => p.message).join('; ') });
+    } else if (!(error instanceof DryRun)) throw error;
+  }
+  const perField: Record<string, number> = Object.fromEntries(fields.map((f) => [f, 0]));
+  const changingIds: number[] = [];
+  for (const group of reads.bulkGroups(unique, fields)) {
+    let differs = false;
+    for (const field of fields) {
+      if (!sameValue(group.fields[field], values[field])) {
+        perField[field] = (perField[field] ?? 0) + group.localIds.length;
+        differs = true;
+      }
+    }
+    if (differs) changingIds.push(...group.localIds);
+  }
+  changingIds.sort((a, b) => a - b);
+  const samples = changingIds.slice(0, 10).map((localId) => {
+    const item = reads.item(localId);
+    if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+    const before: Record<string, Value> = {};
+    const after: Record<string, Value> = {};
+    for (const field of fields) {
+      before[field] = (item.fields[field] ?? null) as Value;
+      after[field] = (values[field] ?? null) as Value;
+    }
+    return { localId, title: (item.fields.title ?? null) as string | null, before, after };
+  });
+  return { selected: unique.length, changing: changingIds.length, perField, samples, refused };
+}

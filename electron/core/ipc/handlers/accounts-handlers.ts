@@ -1,0 +1,75 @@
+// Accounts, signing in, preferences and the cached settings, and opening external links: the
+// app registry's methods (accounts.ts) and the shell's.
+import { UserSettings } from '../../../../shared/api/users.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { createApiClient } from '../../api/client.ts';
+import { memoryCredentialStore } from '../../api/session.ts';
+import { settingsCache } from '../../cache/settings-cache.ts';
+import { AccountError } from '../../errors/core-error.ts';
+import { marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
+import type { CoreSession } from '../../session/core-session.ts';
+import { changedEmitter, type HandlerMap } from '../handler-types.ts';
+
+type AccountsMethod = 'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.signIn'
+  | 'settings.get' | 'settings.setPreferences' | 'shell.openExternal';
+
+/** Opens external links; the Electron shell passes shell.openExternal, web mode reports it. */
+export type OpenExternal = (url: string) => Promise<void>;
+
+export function accountView(session: CoreSession, entry: AccountEntry) {
+  return {
+    id: entry.id, name: entry.name, baseUrl: entry.baseUrl, active: entry.id === session.account().id,
+    username: entry.username ?? null, signedIn: Boolean(entry.username && session.credentials()?.get(entry.id)),
+  };
+}
+
+export function accountsHandlers(session: CoreSession, openExternal: OpenExternal): HandlerMap<AccountsMethod> {
+  const changed = changedEmitter(session);
+  return {
+    'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
+    'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),
+    'accounts.switch'({ id }) {
+      const entry = session.switchAccount(id);
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      const account = accountView(session, entry);
+      session.emit('accounts.switched', account);
+      changed(null, 'account');
+      return account;
+    },
+    async 'accounts.signIn'({ id, username, password }) {
+      const vault = session.credentials();
+      if (!vault) throw new AccountError('state', 'this shell keeps no passwords');
+      const entry = session.registry.accounts().find((a) => a.id === id);
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      // The marketplace checks the password before it is stored.
+      try {
+        const check = createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) });
+        await check.login();
+        // The token only proved the password: revoke it rather than leave it live for an hour.
+        void check.logout().catch(() => undefined);
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : String(error);
+        throw new AccountError('validation', `sign-in refused: ${message}`);
+      }
+      vault.set(id, { username, password });
+      const updated = session.registry.update(id, { username }) ?? entry;
+      if (session.account().id === id) {
+        session.reload();
+        changed(null, 'account');
+        void session.sync().syncNow();
+      }
+      return accountView(session, updated);
+    },
+    'settings.get'() {
+      const userSettings = settingsCache(session.db()).settings() as Record<string, unknown> | null;
+      // Parsed here, on the validating side: settings that do not parse give no rules, not an error.
+      const rules = UserSettings.shape.item.safeParse(userSettings?.item);
+      return { userSettings, itemRules: rules.success ? rules.data : null, preferences: session.registry.preferences() };
+    },
+    'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
+    async 'shell.openExternal'({ url }) {
+      await openExternal(url);
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The drafts grid's methods: pages and ids of a query, one draft, create, edit, delete, bulk
+// edit with its preview and undo, CSV import and export. A few lines each over drafts/, bulk/,
+// csv/ and search/.
+import { bulkWrites } from '../../bulk/bulk-edit.ts';
+import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
+import { exportDraftsCsv, importDraftsCsv } from '../../csv/drafts-csv.ts';
+import type { Db } from '../../db/open-account-db.ts';
+import { DraftError } from '../../drafts/draft-error.ts';
+import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
+import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
+import { gridSearch } from '../../search/grid-search.ts';
+import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
+import type { CoreSession } from '../../session/core-session.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+
+type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
+  | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.lastStep' | 'drafts.undo' | 'csv.import' | 'csv.export';
+
+type Value = string | number | string[] | null;
+
+const repositories = (db: Db) => ({ reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db) });
+
+export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
+  const repo = perCache(session, repositories);
+  const changed = changedEmitter(session);
+
+  /** ctx: read the cached settings once per page, not once per row. */
+  function draftRow(item: LocalItem, ctx: ValidationContext = cachedValidationContext(session.db())) {
+    const imageCount = repo().reads.imageCount(item.localId);
+    const problems = validateDraft(item.fields, { ...ctx, imageCount });
+    return {
+      localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
+      rejectReason: item.rejectReason, rejectField: item.rejectField,
+      fields: item.fields as Record<string, Value>,
+      imageCount, problems, updated: item.updated,
+    };
+  }
+
+  return {
+    'drafts.page'(query) {
+      const { reads, search } = repo();
+      const ctx = cachedValidationContext(session.db());
+      const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem, ctx));
+      return { total: search.count(query), offset: query.offset, rows };
+    },
+    'drafts.ids'(query) {
+      const { search } = repo();
+      const ids: number[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const page = search.search({ ...query, offset, limit: 1000 });
+        for (const row of page) ids.push(row.localId);
+        if (page.length < 1000) return ids;
+      }
+    },
+    'drafts.get'({ localId }) {
+      const item = repo().reads.item(localId);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      return draftRow(item);
+    },
+    'drafts.create'({ fields }) {
+      const result = repo().writes.createDraft(fields);
+      changed([result.localId], 'create');
+      return result;
+    },
+    'drafts.update'({ localId, changes }) {
+      const result = repo().writes.editDraft(localId, changes);
+      if (Object.keys(result.changed).length > 0) changed([localId], 'edit');
+      return { changed: result.changed as Record<string, Value>, problems: result.problems };
+    },
+    'drafts.delete'({ localId }) {
+      repo().writes.deleteDraft(localId);
+      changed([localId], 'delete');
+      return { ok: true as const };
+    },
+    'drafts.bulkPreview': ({ localIds, changes }) => previewBulkEdit(session.db(), repo(), localIds, changes),
+    'drafts.bulkEdit'({ localIds, changes }) {
+      const result = repo().bulk.bulkEdit(localIds, changes);
+      if (result.changed > 0) changed(null, 'bulk-edit');
+      return result;
+    },
+    'drafts.lastStep': () => repo().bulk.lastStep() ?? null,
+    'drafts.undo'({ stepId }) {
+      const result = repo().bulk.undo(stepId);
+      changed(null, 'undo');
+      return result;
+    },
+    'csv.import'({ text }) {
+      const report = importDraftsCsv(session.db(), text);
+      if (report.imported.length > 0) changed(null, 'csv-import');
+      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors };
+    },
+    'csv.export'({ localIds }) {
+      const text = exportDraftsCsv(session.db(), localIds);
+      const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
+      return { fileName: `drafts-${new Date().toISOString().slice(0, 10)}.csv`, text, rows };
+    },
+  };
+}

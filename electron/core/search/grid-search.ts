@@ -1,0 +1,138 @@
+// The grid's read path: full-text search over cached items plus filters and sorts, each backed
+// by an index of migration 3. User text never reaches FTS5 syntax: it is cut into word tokens
+// that are quoted, so quotes, NEAR, *, ^, : and parentheses are plain characters.
+import type Database from 'better-sqlite3';
+import type { Db } from '../db/open-account-db.ts';
+import type { SyncState } from '../drafts/sync-state.ts';
+
+export const GRID_SORTS = {
+  updated: 'items.updated',
+  price: 'items.grid_price',
+  title: 'items.title COLLATE NOCASE',
+  /** Items without a SKU come first ascending (SQLite sorts NULL lowest). */
+  sku: 'items.sku COLLATE NOCASE',
+  status: 'items.status',
+  closing: 'items.closes_at',
+  relevance: 'items_fts.rank',
+  /** Most recently cached first: with text, the full-text index yields rows in this order and
+   * stops after one page, however many items match. */
+  recent: 'items.local_id',
+} as const;
+export type GridSort = keyof typeof GRID_SORTS;
+
+export interface GridQuery {
+  text?: string;
+  status?: readonly string[];
+  syncState?: readonly SyncState[];
+  categoryId?: number;
+  saleMethod?: 'auction' | 'buy-now';
+  /** Default: recent when there is text (constant time per page), else updated. */
+  sort?: GridSort;
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+export interface GridRow {
+  localId: number;
+  remoteId: number | null;
+  title: string | null;
+  status: string;
+  syncState: SyncState;
+  saleMethod: string | null;
+  price: number | null;
+  categoryId: number | null;
+  bidderCount: number;
+  closesAt: number | null;
+  updated: number;
+}
+
+const MAX_TOKENS = 16;
+
+/**
+ * An FTS5 MATCH expression for what the user typed, or null when it holds no word. Every token
+ * is a quoted string; the last one matches as a prefix so results follow typing.
+ */
+export function ftsQuery(text: string): string | null {
+  const tokens = text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TOKENS);
+  if (!tokens || tokens.length === 0) return null;
+  return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
+}
+
+const COLUMNS = `items.local_id AS localId, items.remote_id AS remoteId, items.title, items.status,
+  items.sync_state AS syncState, items.sale_method AS saleMethod, items.grid_price AS price,
+  items.category_id AS categoryId, items.bidder_count AS bidderCount, items.closes_at AS closesAt, items.updated`;
+
+export function gridSearch(db: Db) {
+  const statements = new Map<string, Database.Statement>();
+
+  function filters(query: GridQuery): { from: string; where: string[]; params: unknown[]; match: string | null } {
+    const where = ['items.deleted_at IS NULL'];
+    const params: unknown[] = [];
+    const match = query.text === undefined ? null : ftsQuery(query.text);
+    let from = 'items';
+    if (match !== null) {
+      // CROSS JOIN keeps the full-text index as the outer loop.
+      from = 'items_fts CROSS JOIN items ON items.local_id = items_fts.rowid';
+      where.push('items_fts MATCH ?');
+      params.push(match);
+    }
+    if (query.status?.length) {
+      where.push(`items.status IN (${query.status.map(() => '?').join(', ')})`);
+      params.push(...query.status);
+    }
+    if (query.syncState?.length) {
+      where.push(`items.sync_state IN (${query.syncState.map(() => '?').join(', ')})`);
+      params.push(...query.syncState);
+    }
+    if (query.categoryId !== undefined) {
+      where.push('items.category_id = ?');
+      params.push(query.categoryId);
+    }
+    if (query.saleMethod !== undefined) {
+      where.push('items.sale_method = ?');
+      params.push(query.saleMethod);
+    }
+    return { from, where, params, match };
+  }
+
+  function build(query: GridQuery): { sql: string; params: unknown[] } {
+    const { from, where, params, match } = filters(query);
+    let sort: GridSort = query.sort ?? (match !== null ? 'recent' : 'updated');
+    if (sort === 'relevance' && match === null) sort = 'updated';
+    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' || sort === 'sku' ? 'ASC' : 'DESC';
+    // local_id breaks ties so paging is stable; with text, ordering by the index's own rowid
+    // lets FTS5 deliver rows in order and stop at the limit.
+    const idOrder = match !== null ? 'items_fts.rowid' : 'items.local_id';
+    const order = sort === 'recent' ? `${idOrder} ${direction}` : `${GRID_SORTS[sort]} ${direction}, ${idOrder} ${direction}`;
+    params.push(clampInt(query.limit, 1, 1000, 100), clampInt(query.offset, 0, Number.MAX_SAFE_INTEGER, 0));
+    return { sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, params };
+  }
+
+  function prepared(sql: string): Database.Statement {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  return {
+    /** How many items match (the grid's scroll height); cost grows with the matches. */
+    count(query: GridQuery = {}): number {
+      const { from, where, params } = filters(query);
+      return (prepared(`SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n;
+    },
+    /** Never throws on user text: every character of it is data. */
+    search(query: GridQuery = {}): GridRow[] {
+      const { sql, params } = build(query);
+      return prepared(sql).all(...params) as GridRow[];
+    },
+  };
+}
+
+function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}

@@ -1,0 +1,132 @@
+// The core as one account's open cache plus the app registry: what the handler table works on.
+// Switching accounts closes one cache and opens the other; the sync port follows the account.
+import { ensurePrivateDir } from '../../../shared/sqlite/private-files.ts';
+import { join } from 'node:path';
+import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
+import { IPC_EVENTS } from '../../../shared/ipc.ts';
+import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
+import type { CredentialVault } from './credential-file.ts';
+import { engineSync } from './engine-sync.ts';
+import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
+
+export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
+
+export interface SessionOptions {
+  /** The app's data root (accounts registry, one folder per account). */
+  root: string;
+  /** The shell's password store (Electron safeStorage; a 0600 file in web mode). */
+  credentials?: CredentialVault;
+  /**
+   * Builds the sync port of an account. Default: the real engine for an account with a
+   * marketplace username and a stored password, the offline-only stand-in otherwise.
+   */
+  sync?: (db: Db, account: AccountEntry, folder: string) => SyncPort;
+  /** Engine timing: a run this long after a local change, and a poll (0: off; tests). */
+  syncTiming?: { debounceMs: number; pollMs: number };
+}
+
+export interface CoreSession {
+  registry: AppRegistry;
+  account(): AccountEntry;
+  db(): Db;
+  folder(): string;
+  sync(): SyncPort;
+  switchAccount(id: string): AccountEntry | undefined;
+  /** Reopens the active account (its sign-in changed: the sync port is built again). */
+  reload(): void;
+  credentials(): CredentialVault | null;
+  /** Sends a push event to every listener, its payload checked against the contract first. */
+  emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
+  onEvent(listener: EventListener): () => void;
+  close(): void;
+}
+
+export const CACHE_FILE = 'cache.sqlite';
+
+export function openCoreSession(options: SessionOptions): CoreSession {
+  const registry = appRegistry(options.root);
+  const vault = options.credentials ?? null;
+  const timing = options.syncTiming ?? { debounceMs: 1500, pollMs: 60_000 };
+  const makeSync = options.sync ?? ((db: Db, account: AccountEntry): SyncPort => {
+    if (!vault || !account.username || !vault.get(account.id)) return offlineOnlySync(db);
+    return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), ...timing });
+  });
+  const listeners = new Set<EventListener>();
+  let current = openAccount(registry.active());
+
+  function openAccount(account: AccountEntry) {
+    const folder = registry.folderOf(account.id);
+    ensurePrivateDir(folder);
+    const db = openAccountDb(join(folder, CACHE_FILE));
+    const sync = makeSync(db, account, folder);
+    const unsubscribe = sync.subscribe((event) => forwardSync(event));
+    return { account, folder, db, sync, unsubscribe };
+  }
+
+  function forwardSync(event: SyncEvent): void {
+    switch (event.type) {
+      case 'progress':
+        return emit('sync.progress', {
+          running: event.running, done: event.done, total: event.total, phase: event.phase, ...(event.photos ? { photos: event.photos } : {}),
+        });
+      case 'image-upload':
+        return emit('images.upload', {
+          localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: event.run,
+        });
+      case 'item-state':
+        return emit('sync.itemState', { localId: event.localId, syncState: event.syncState, reason: event.reason, field: event.field });
+      case 'online':
+        return emit('sync.online', { online: event.online, offline: event.offline });
+      default: {
+        const never: never = event;
+        throw new Error(`unknown sync event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  function emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void {
+    // A payload that breaks the contract is a bug here, not the listener's problem.
+    const checked = IPC_EVENTS[name].parse(payload) as IpcEventPayload<E>;
+    for (const listener of listeners) listener(name, checked);
+    if (name === 'drafts.changed') current.sync.localChange?.();
+  }
+
+  function closeCurrent(): void {
+    current.unsubscribe();
+    current.sync.close();
+    current.db.close();
+  }
+
+  return {
+    registry,
+    account: () => current.account,
+    db: () => current.db,
+    folder: () => current.folder,
+    sync: () => current.sync,
+    switchAccount(id) {
+      const entry = registry.setActive(id);
+      if (!entry) return undefined;
+      if (entry.id !== current.account.id) {
+        closeCurrent();
+        current = openAccount(entry);
+      }
+      return entry;
+    },
+    reload() {
+      const entry = registry.active();
+      closeCurrent();
+      current = openAccount(entry);
+    },
+    credentials: () => vault,
+    emit,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+      closeCurrent();
+    },
+  };
+}

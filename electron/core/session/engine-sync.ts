@@ -1,0 +1,175 @@
+// The REAL sync port: the push/pull engine of electron/core/sync behind the session's SyncPort.
+// Runs are single-flight (calls during a run share ONE follow-up run after it); the "work offline" switch stops every
+// request; a local change schedules a run shortly after (debounced), and a timer polls the
+// marketplace while online so questions, offers and bids arrive without a click.
+import type { SyncStatus } from '../../../shared/ipc.ts';
+import { ApiError } from '../api/api-error.ts';
+import { createApiClient } from '../api/client.ts';
+import type { CredentialStore } from '../api/session.ts';
+import { marketplaceRoot } from './accounts.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { PhotoRun } from '../sync/events.ts';
+import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
+import type { SyncEvent, SyncPort } from './sync-port.ts';
+
+export interface EngineSyncOptions {
+  db: Db;
+  /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
+  baseUrl: string;
+  credentials: CredentialStore;
+  /** Run this long after a local change (0: not automatically). */
+  debounceMs?: number;
+  /** Poll the marketplace this often while online (0: never). */
+  pollMs?: number;
+  now?: () => number;
+}
+
+export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
+  const engine = createSyncEngine({ db, api, now });
+  const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
+  const parked = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck();
+  const listeners = new Set<(event: SyncEvent) => void>();
+  let offline = false;
+  let online = false;
+  let running: Promise<SyncStatus> | null = null;
+  let followUp: Promise<SyncStatus> | null = null;
+  let lastRunAt: number | null = null;
+  let message: string | null = null;
+  let closed = false;
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+  const poll = options.pollMs ? setInterval(() => void port.syncNow(), options.pollMs) : null;
+  poll?.unref();
+  // A polling port also syncs as soon as it opens: the first screen shows the shop as it is.
+  if (options.pollMs) setTimeout(() => void port.syncNow(), 0).unref();
+
+  const send = (event: SyncEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const setOnline = (value: boolean) => {
+    if (value === online) return;
+    online = value;
+    send({ type: 'online', online, offline });
+  };
+
+  // The photos of the current run's push (null before it and in a run that uploads none).
+  let photos: PhotoRun | null = null;
+  const withPhotos = () => (photos && photos.total > 0 ? { photos: { ...photos } } : {});
+
+  const unsubscribe = engine.events.on((event: EngineEvent) => {
+    switch (event.type) {
+      case 'run-started':
+        photos = event.photos;
+        return send({ type: 'progress', running: true, done: 0, total: event.total, phase: 'push', ...withPhotos() });
+      case 'progress':
+        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'push', ...withPhotos() });
+      case 'run-finished':
+        return send({ type: 'progress', running: true, done: event.done, total: event.total, phase: 'pushed', ...withPhotos() });
+      case 'pull-progress':
+        return send({ type: 'progress', running: true, done: event.pages, total: 0, phase: `pull ${event.phase}`, ...withPhotos() });
+      case 'image-upload':
+        photos = event.run;
+        return send({ type: 'image-upload', localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, error: event.error, run: { ...event.run } });
+      case 'item-state':
+        return send({ type: 'item-state', localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null });
+      case 'connectivity':
+        return setOnline(event.online);
+      case 'paused':
+        message = `Signed out: ${event.message}`;
+        return;
+      default: {
+        const never: never = event;
+        throw new Error(`unknown engine event ${JSON.stringify(never)}`);
+      }
+    }
+  });
+
+  const status = (): SyncStatus => ({
+    engine: 'engine',
+    online,
+    offline,
+    running: running !== null,
+    // A run that ends after its account was closed (switch, quit) reports an empty queue.
+    queueLength: db.open ? (pending.get() as number) : 0,
+    parked: db.open ? (parked.get() as number) : 0,
+    lastRunAt,
+    message: offline ? 'Working offline: changes are kept on this machine until you go online.' : message,
+  });
+
+  async function run(): Promise<SyncStatus> {
+    photos = null;
+    try {
+      // Pull BEFORE push: an edit made offline meets the service's newer value as a conflict
+      // shown to the user, instead of overwriting it unseen. Pull also logs in (a refused
+      // password surfaces here).
+      await engine.pull();
+      setOnline(true);
+      const pushed = await engine.push();
+      // What was sent changes the service's side too (an accepted offer closes an item, an
+      // answer gets its time): read it back in the same run.
+      if (pushed.applied > 0) await engine.pull();
+      message = pushed.paused ? message : null;
+    } catch (error) {
+      // A failed run is reported, never thrown at the renderer: the queue is intact.
+      if (error instanceof ApiError && (error.isNetwork || error.status === 0)) setOnline(false);
+      message = error instanceof ApiError && (error.code === 'login_refused' || error.code === 'no_credentials')
+        ? `Sign-in failed: ${error.message}`
+        : `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      lastRunAt = now();
+    }
+    return status();
+  }
+
+  const port = {
+    engine,
+    status,
+    media: (url: string) => api.media(url),
+    syncNow(): Promise<SyncStatus> {
+      if (offline || closed) return Promise.resolve(status());
+      if (!running) {
+        running = run().finally(() => {
+          running = null;
+          // The last event of a run keeps its photo counts: the panel can say how it ended.
+          send({ type: 'progress', running: false, done: 0, total: 0, phase: 'idle', ...withPhotos() });
+        });
+        return running;
+      }
+      // A run is going, which may have read the service before this call: one more run follows
+      // it (shared by every call made meanwhile), so "Sync now" always sees the latest state.
+      followUp ??= running.then(() => {
+        followUp = null;
+        return port.syncNow();
+      });
+      return followUp;
+    },
+    setOffline(value: boolean): SyncStatus {
+      offline = value;
+      send({ type: 'online', online, offline });
+      if (!offline) void port.syncNow();
+      return status();
+    },
+    localChange(): void {
+      if (!options.debounceMs || offline || closed) return;
+      if (debounce) clearTimeout(debounce);
+      debounce = setTimeout(() => void port.syncNow(), options.debounceMs);
+      debounce.unref();
+    },
+    subscribe(listener: (event: SyncEvent) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      // Leaving the account (switch, reload, quit): its token is revoked, not left live for an hour.
+      void api.logout().catch(() => undefined);
+      if (poll) clearInterval(poll);
+      if (debounce) clearTimeout(debounce);
+      unsubscribe();
+      listeners.clear();
+    },
+  };
+  return port;
+}

@@ -1,0 +1,71 @@
+// What the handler table needs from the sync: engine-sync.ts implements this port over the
+// engine of electron/core/sync for an account that can sign in; `offlineOnlySync` stands in for
+// an account without a marketplace password (nothing is sent, the queue is only counted).
+import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { SyncState } from '../drafts/sync-state.ts';
+import type { PhotoRun, UploadPhase } from '../sync/events.ts';
+
+export type SyncEvent =
+  | { type: 'progress'; running: boolean; done: number; total: number; phase: string; photos?: PhotoRun }
+  | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
+  | { type: 'item-state'; localId: number; syncState: SyncState; reason: string | null; field: string | null }
+  | { type: 'online'; online: boolean; offline: boolean };
+
+export interface SyncPort {
+  status(): SyncStatus;
+  /** Starts a run (single-flight: calls during a run share one follow-up run) and resolves with the status after it. */
+  syncNow(): Promise<SyncStatus>;
+  /** The user's "work offline" switch: while on, nothing is sent and nothing is pulled. */
+  setOffline(offline: boolean): SyncStatus;
+  /** A local change was written: a connected port schedules a run soon after. */
+  localChange?(): void;
+  /**
+   * Reads a media file the service links to (a pulled item's photo thumbnail) through the API
+   * client, with the token. Absent on a port with no marketplace.
+   */
+  media?(url: string): Promise<Uint8Array>;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (event: SyncEvent) => void): () => void;
+  close(): void;
+}
+
+/**
+ * The port of an account that has no marketplace sign-in (no username or no stored password):
+ * it never contacts anything. It reports the outbox honestly (queue length, parked rows) and says
+ * in `message` that changes stay on this computer until the account is signed in.
+ */
+export function offlineOnlySync(db: Db): SyncPort {
+  const pending = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck();
+  const parked = db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck();
+  const listeners = new Set<(event: SyncEvent) => void>();
+  let offline = false;
+  const status = (): SyncStatus => ({
+    engine: 'offline-only',
+    online: false,
+    offline,
+    running: false,
+    queueLength: pending.get() as number,
+    parked: parked.get() as number,
+    lastRunAt: null,
+    message: 'This account is not signed in to a marketplace: every change is kept on this computer, and nothing is on the marketplace yet. Sign in under Accounts to sync.',
+  });
+  return {
+    status,
+    async syncNow() {
+      return status();
+    },
+    setOffline(value) {
+      offline = value;
+      for (const listener of listeners) listener({ type: 'online', online: false, offline });
+      return status();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+    },
+  };
+}

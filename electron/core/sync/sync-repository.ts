@@ -1,0 +1,176 @@
+// The engine's reads and writes of the cache. In-memory decisions follow the commit: every
+// outcome of a request is written in one transaction (remote id with the row's removal, a park
+// with the item's rejection), so a crash between two statements cannot half-apply it.
+import type { Item } from '../../../shared/api/items.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
+import type { SyncState } from '../drafts/sync-state.ts';
+import type { OutboxRow } from '../outbox/outbox.ts';
+import { fieldsOfServerItem } from './server-fields.ts';
+
+export interface PendingItem {
+  item_local_id: number;
+  first_id: number;
+  rows: number;
+}
+
+export function syncRepository(db: Db) {
+  const s = {
+    pendingItems: db.prepare(
+      // A rejected item waits for the user; once they change it (state queued), its parked row
+      // gets another chance. Conflicts wait for the user's choice.
+      `SELECT o.item_local_id, min(o.id) AS first_id, count(*) AS rows FROM outbox o
+       WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.local_id = o.item_local_id AND i.sync_state IN ('rejected','conflict'))
+       GROUP BY o.item_local_id ORDER BY first_id`,
+    ),
+    countPending: db.prepare(`SELECT count(*) FROM outbox WHERE state = 'pending'`).pluck(),
+    countParked: db.prepare(`SELECT count(*) FROM outbox WHERE state = 'parked'`).pluck(),
+    nextRow: db.prepare(`SELECT * FROM outbox WHERE item_local_id = ? ORDER BY id LIMIT 1`),
+    rowsOf: db.prepare(`SELECT * FROM outbox WHERE item_local_id = ? ORDER BY id`),
+    hasStatusRow: db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ? AND kind = 'set-status'`).pluck(),
+    deleteRow: db.prepare(`DELETE FROM outbox WHERE id = ?`),
+    deleteFoldedEdits: db.prepare(`DELETE FROM outbox WHERE item_local_id = ? AND kind = 'edit' AND id <= ?`),
+    park: db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = ?, attempts = attempts + 1 WHERE id = ?`),
+    unpark: db.prepare(`UPDATE outbox SET state = 'pending', error = NULL, error_field = NULL, next_attempt_at = 0 WHERE id = ?`),
+    defer: db.prepare(`UPDATE outbox SET attempts = attempts + ?, next_attempt_at = ? WHERE id = ?`),
+    item: db.prepare(`SELECT * FROM items WHERE local_id = ?`),
+    setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ? WHERE local_id = ?`),
+    setRemote: db.prepare(
+      `UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
+    ),
+    setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
+    hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),
+    deleteOutboxOf: db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`),
+    claimedRemoteIds: db.prepare(`SELECT remote_id FROM items WHERE remote_id IS NOT NULL`).pluck(),
+    image: db.prepare(`SELECT id, item_local_id, remote_id, file_path, bytes, prep_state FROM images WHERE id = ?`),
+    imagesOf: db.prepare(`SELECT id, remote_id FROM images WHERE item_local_id = ? AND prep_state <> 'failed' ORDER BY position, id`),
+    setImageRemote: db.prepare(`UPDATE images SET remote_id = ? WHERE id = ?`),
+    knownImageRemoteIds: db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ? AND remote_id IS NOT NULL`).pluck(),
+    logSent: db.prepare(
+      `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, outcome, sent_at) VALUES (?, ?, ?, ?, ?, 'sent', ?)`,
+    ),
+    logFinish: db.prepare(`UPDATE request_log SET status = ?, outcome = ?, error = ?, finished_at = ? WHERE id = ?`),
+    unfinishedSend: db.prepare(
+      `SELECT count(*) FROM request_log WHERE outbox_id = ? AND outcome IN ('sent','unknown')`,
+    ).pluck(),
+    closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
+    answerDone: db.prepare(`UPDATE questions SET answer = ?, answered = ?, pending_answer = NULL, record = ? WHERE remote_id = ?`),
+    offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, record = ? WHERE remote_id = ?`),
+    remoteDraftsKnown: db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND status = 'draft'`).pluck(),
+  };
+
+  // No item is legitimately 'sending' when a run starts (runs are single-flight): one left so
+  // by a crash gets the state its rows say.
+  const recoverSending = db.prepare(
+    `UPDATE items SET sync_state = CASE
+       WHEN EXISTS (SELECT 1 FROM outbox o JOIN request_log r ON r.outbox_id = o.id
+                    WHERE o.item_local_id = items.local_id AND r.outcome IN ('sent','unknown')) THEN 'outcome-unknown'
+       WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.item_local_id = items.local_id)
+         THEN CASE WHEN remote_id IS NULL THEN 'local-only' ELSE 'queued' END
+       ELSE 'synced' END
+     WHERE sync_state = 'sending'`,
+  );
+
+  return {
+    recoverSending: () => recoverSending.run().changes,
+    pendingItems: () => s.pendingItems.all() as PendingItem[],
+    counts: () => ({ pending: s.countPending.get() as number, parked: s.countParked.get() as number }),
+    nextRow: (localId: number) => s.nextRow.get(localId) as OutboxRow | undefined,
+    rowsOf: (localId: number) => s.rowsOf.all(localId) as OutboxRow[],
+    hasStatusRow: (localId: number) => (s.hasStatusRow.get(localId) as number) > 0,
+    item: (localId: number) => s.item.get(localId) as (Record<string, unknown> & { local_id: number; remote_id: number | null; status: string; sync_state: SyncState; deleted_at: number | null; base: string | null }) | undefined,
+    claimedRemoteIds: () => new Set(s.claimedRemoteIds.all() as number[]),
+    image: (id: number) => s.image.get(id) as { id: number; item_local_id: number; remote_id: number | null; file_path: string | null; bytes: number | null; prep_state: string } | undefined,
+    imagesOf: (localId: number) => s.imagesOf.all(localId) as Array<{ id: number; remote_id: number | null }>,
+    knownImageRemoteIds: (localId: number) => new Set(s.knownImageRemoteIds.all(localId) as number[]),
+    hadUnfinishedSend: (outboxId: number) => (s.unfinishedSend.get(outboxId) as number) > 0,
+
+    setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null) {
+      s.setState.run(state, reason, field, localId);
+    },
+
+    /** Before the request: committed, so a crash mid-request leaves a 'sent' entry to reconcile. */
+    logSent(row: Pick<OutboxRow, 'id' | 'item_local_id' | 'idempotency_key'>, method: string, path: string, now: number): number {
+      return Number(s.logSent.run(row.item_local_id, row.id, method, path, row.idempotency_key, now).lastInsertRowid);
+    },
+    logFinish(logId: number, status: number | null, outcome: 'ok' | 'rejected' | 'failed' | 'unknown', error: string | null, now: number) {
+      s.logFinish.run(status, outcome, error, now, logId);
+    },
+
+    /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
+    completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number, finishedAt: number) => {
+      // The audit entry closes in the same transaction: 'sent' without a remote id after a crash
+      // always means "reconcile first".
+      s.closeUnfinished.run(finishedAt, row.id);
+      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      s.deleteRow.run(row.id);
+      if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
+    }),
+
+    completeRow: db.transaction((row: OutboxRow, item: Item | null) => {
+      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      s.deleteRow.run(row.id);
+    }),
+
+    completeImageUpload: db.transaction((row: OutboxRow, imageId: number, remoteImageId: number, finishedAt: number) => {
+      s.closeUnfinished.run(finishedAt, row.id);
+      s.setImageRemote.run(remoteImageId, imageId);
+      s.deleteRow.run(row.id);
+    }),
+
+    completeAnswer: db.transaction((row: OutboxRow, questionId: number, answer: string | null, answered: string | null, record: string) => {
+      s.answerDone.run(answer, answered, record, questionId);
+      s.deleteRow.run(row.id);
+    }),
+
+    completeOffer: db.transaction((row: OutboxRow, offerId: number, status: string, record: string) => {
+      s.offerDone.run(status, record, offerId);
+      s.deleteRow.run(row.id);
+    }),
+
+    completeDelete: db.transaction((row: OutboxRow) => {
+      s.deleteOutboxOf.run(row.item_local_id);
+      s.hardDelete.run(row.item_local_id);
+    }),
+
+    park: db.transaction((row: OutboxRow, message: string, field: string | null) => {
+      s.park.run(message, field, row.id);
+      s.setState.run('rejected', message, field, row.item_local_id);
+    }),
+
+    unpark(row: OutboxRow) {
+      s.unpark.run(row.id);
+    },
+
+    /** Fields a later queued edit of the same item sets again (the later value wins). */
+    fieldsSetLater(row: OutboxRow): Set<string> {
+      const out = new Set<string>();
+      for (const later of s.rowsOf.all(row.item_local_id) as OutboxRow[]) {
+        if (later.id <= row.id || later.kind !== 'edit') continue;
+        for (const k of Object.keys((JSON.parse(later.payload) as { fields?: object }).fields ?? {})) out.add(k);
+      }
+      return out;
+    },
+
+    defer(row: OutboxRow, nextAttemptAt: number, countAttempt: boolean) {
+      s.defer.run(countAttempt ? 1 : 0, nextAttemptAt, row.id);
+    },
+
+    /** Remote drafts this cache knows of (the service may hold more, made elsewhere). */
+    remoteDraftsKnown: () => s.remoteDraftsKnown.get() as number,
+
+    /** The local values of the editable fields (what a create sends). */
+    currentFields(localId: number): Record<string, unknown> {
+      const row = s.item.get(localId) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const f of DRAFT_FIELDS) {
+        const v = row[FIELD_SPECS[f].column];
+        if (v !== null && v !== undefined) out[f] = FIELD_SPECS[f].kind === 'list' ? JSON.parse(String(v)) : v;
+      }
+      return out;
+    },
+    toColumnValue,
+  };
+}
+
+export type SyncRepository = ReturnType<typeof syncRepository>;

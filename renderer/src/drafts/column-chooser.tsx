@@ -1,0 +1,61 @@
+// "Columns…": which fields the drafts grid shows, so any field can be compared and edited inline
+// across drafts. A disclosure of check boxes: reachable and operable from the keyboard; Escape or a
+// click elsewhere closes it.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { GridColumnsStore } from './grid-columns-store.ts';
+import { ALL_COLUMNS } from './columns.ts';
+
+export function ColumnChooser({ store }: { store: GridColumnsStore }) {
+  const columns = useStore(store, (s) => s.columns);
+  const shown = new Set(columns.map((c) => c.field));
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    if (!ref.current) return;
+    ref.current.open = false;
+    ref.current.querySelector('summary')?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  return (
+    <details
+      ref={ref}
+      className="column-chooser"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        close();
+      }}
+    >
+      <summary className="button" title="Choose the grid's columns">Columns…</summary>
+      <div className="column-panel">
+        <fieldset>
+          <legend>Shown in the grid ({columns.length} of {ALL_COLUMNS.length})</legend>
+          {ALL_COLUMNS.map((c) => (
+            <label key={c.field}>
+              <input
+                type="checkbox"
+                checked={shown.has(c.field)}
+                disabled={c.field === 'title'}
+                onChange={(e) => store.getState().setShown(c.field, e.target.checked)}
+              />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <p className="hint">
+          Drag a heading to move its column (or press Ctrl+Shift+← → on one of its cells), and a heading's right edge to size it. A column shown again goes to the end. More columns than the window holds scroll sideways. Default columns also restores the order and the widths.
+        </p>
+        <button type="button" onClick={() => store.getState().reset()}>Default columns</button>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,80 @@
+// The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
+// export, and the notices they leave. Each talks to the core only through the bridge.
+import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import type { DraftsActions, DraftsState, Notice } from './drafts-state.ts';
+
+type Set = (partial: Partial<DraftsState>) => void;
+type Get = () => DraftsState & DraftsActions;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'undo' | 'importCsv' | 'exportCsv' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+
+/** The notice a failed call leaves: the core's message, its field and the first refused item. */
+export function noticeOf(error: unknown): Notice {
+  if (error instanceof BridgeError) {
+    const item = error.items[0];
+    const problem = item?.problems[0];
+    const text = item && error.items.length > 1 ? `${error.message} (first: item ${item.localId}: ${item.reason ?? problem?.message ?? ''})` : error.message;
+    return { kind: 'error', text, ...(error.field ? { field: error.field } : {}), ...(item && item.localId > 0 ? { localId: item.localId } : {}) };
+  }
+  return { kind: 'error', text: error instanceof Error ? error.message : String(error) };
+}
+
+export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
+  const fail = (error: unknown) => set({ notice: noticeOf(error) });
+  return {
+    async previewBulk(changes) {
+      try {
+        const preview = await call(bridge, 'drafts.bulkPreview', { localIds: [...get().selected], changes });
+        set({ preview });
+        return preview;
+      } catch (error) {
+        fail(error);
+        set({ preview: null });
+        return null;
+      }
+    },
+    async applyBulk(changes) {
+      try {
+        const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
+        set({ preview: null, notice: { kind: 'info', text: `Changed ${result.changed} draft${result.changed === 1 ? '' : 's'}. Undo with Ctrl+Z.` } });
+        await get().reload();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async undo() {
+      try {
+        const result = await call(bridge, 'drafts.undo', {});
+        const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} left as they are (${result.skipped[0]?.reason})` : '';
+        set({ notice: { kind: 'info', text: `Undone: ${result.restored} draft${result.restored === 1 ? '' : 's'} restored${skipped}.` } });
+        await get().reload();
+      } catch (error) {
+        fail(error);
+      }
+    },
+    async importCsv(text, fileName) {
+      try {
+        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
+        set({ importReport: report });
+        await get().reload();
+        return report;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async exportCsv() {
+      try {
+        const selected = [...get().selected];
+        return await call(bridge, 'csv.export', selected.length > 0 ? { localIds: selected } : {});
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    dismissNotice: () => set({ notice: null }),
+    closeImportReport: () => set({ importReport: null }),
+    closePreview: () => set({ preview: null }),
+  };
+}

@@ -1,0 +1,233 @@
+// The drafts grid: a virtualised table (only the visible rows are in the DOM), sortable headers,
+// multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftsStore } from './drafts-store.ts';
+import type { GridColumnsStore } from './grid-columns-store.ts';
+import { ColumnHeading } from './column-heading.tsx';
+import { editValue, parseInput } from './columns.ts';
+import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
+import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
+
+/** The sticky header inside the scroll box (see .grid-header): rows start below it. */
+const HEADER_HEIGHT = 36;
+/**
+ * Rows beyond the visible ones whose pages are loaded before they scroll in: far ahead in the
+ * direction of the scroll, a little behind. Rows that arrive before they are seen are drawn once.
+ */
+const LOOK_AHEAD = 300;
+const LOOK_BEHIND = 60;
+
+const rowId = (index: number) => `drafts-row-${index}`;
+
+/** The visible rows ordered by the slot (index modulo their count) that keeps each one's DOM. */
+function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.index % items.length) - (b.index % items.length));
+}
+
+export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore; columnsStore: GridColumnsStore; onOpen?: () => void }) {
+  const columns = useStore(columnsStore, (s) => s.columns);
+  const widths = useStore(columnsStore, (s) => s.widths);
+  const layout = useMemo(() => gridLayout(columns, widths), [columns, widths]);
+  // The handlers below are made once; they read the columns shown at the time of the event.
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  useEffect(() => store.getState().setColumnCount(columns.length), [store, columns]);
+  const total = useStore(store, (s) => s.total);
+  const rows = useStore(store, (s) => s.rows);
+  const selected = useStore(store, (s) => s.selected);
+  const focusRow = useStore(store, (s) => s.focusRow);
+  const focusColumn = useStore(store, (s) => s.focusColumn);
+  const editing = useStore(store, (s) => s.editing);
+  const query = useStore(store, (s) => s.query);
+  const notice = useStore(store, (s) => s.notice);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    // The window's size until the scroll box is measured: the first render already has rows,
+    // instead of an empty grid and a second pass after measuring.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+
+  const backward = virtualizer.scrollDirection === 'backward';
+  useEffect(() => {
+    if (total === 0) return;
+    const before = backward ? LOOK_AHEAD : LOOK_BEHIND;
+    const after = backward ? LOOK_BEHIND : LOOK_AHEAD;
+    void store.getState().ensureRange(Math.max(0, first - before), last + after);
+  }, [store, first, last, total, rows, backward]);
+
+  useEffect(() => {
+    if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });
+  }, [virtualizer, focusRow, total]);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (editing) return;
+    const s = store.getState();
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      // Moves the focused column, and the focus with it.
+      const column = layout.columns[s.focusColumn];
+      const to = s.focusColumn + (event.key === 'ArrowLeft' ? -1 : 1);
+      if (column && to >= 0 && to < layout.columns.length) {
+        columnsStore.getState().moveTo(column.field, to);
+        s.setFocusColumn(to);
+      }
+      event.preventDefault();
+      return;
+    }
+    switch (event.key) {
+      case 'ArrowDown': void s.moveFocus(1, 0, event.shiftKey); break;
+      case 'ArrowUp': void s.moveFocus(-1, 0, event.shiftKey); break;
+      case 'ArrowRight': void s.moveFocus(0, 1); break;
+      case 'ArrowLeft': void s.moveFocus(0, -1); break;
+      case 'PageDown': void s.moveFocus(page, 0, event.shiftKey); break;
+      case 'PageUp': void s.moveFocus(-page, 0, event.shiftKey); break;
+      case 'Home': void s.moveFocus(-s.total, 0, event.shiftKey); break;
+      case 'End': void s.moveFocus(s.total, 0, event.shiftKey); break;
+      case ' ': s.toggleFocused(); break;
+      case 'Enter': case 'F2': {
+        if (ctrl && event.key === 'Enter' && onOpen) {
+          onOpen();
+          break;
+        }
+        const row = s.rows[s.focusRow];
+        const column = layout.columns[s.focusColumn];
+        if (row && column) s.startEdit(row.localId, column.field);
+        break;
+      }
+      case 'Escape': s.clearSelection(); break;
+      case 'a': case 'A':
+        if (!ctrl) return;
+        void s.selectAll();
+        break;
+      case 'z': case 'Z':
+        if (!ctrl) return;
+        void s.undo();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  /** Stable across renders, so a memoised row re-renders only for its own changes. */
+  const handlers = useMemo(() => {
+    const refocus = () => scrollRef.current?.focus({ preventScroll: true });
+    return {
+      onRowClick(index: number, e: React.MouseEvent) {
+        const column = columnOfEvent(e, layoutRef.current.columns);
+        if (column >= 0) store.getState().setFocusColumn(column);
+        void store.getState().clickRow(index, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+        refocus();
+      },
+      onRowDoubleClick(localId: number, e: React.MouseEvent) {
+        const columns = layoutRef.current.columns;
+        const field = columns[columnOfEvent(e, columns)]?.field;
+        if (field) store.getState().startEdit(localId, field);
+      },
+      onCheckClick(index: number, e: React.MouseEvent) {
+        void store.getState().clickRow(index, { toggle: true, shift: e.shiftKey });
+      },
+      async onCommit(row: DraftRow, columnIndex: number, text: string, move: 0 | 1 | -1): Promise<boolean> {
+        const column = layoutRef.current.columns[columnIndex];
+        if (!column) return true;
+        const s = store.getState();
+        if (text === editValue(row, column.field)) s.cancelEdit();
+        else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
+        if (move !== 0) s.setFocusColumn(columnIndex + move);
+        refocus();
+        return true;
+      },
+      onCancelEdit() {
+        store.getState().cancelEdit();
+        refocus();
+      },
+    };
+  }, [store]);
+
+  const sortMark = (sort: string | undefined) => (sort && query.sort === sort ? (query.direction === 'asc' ? ' ▲' : ' ▼') : '');
+
+  return (
+    <div className="grid-wrap">
+      <div
+        ref={scrollRef}
+        className="grid-scroll"
+        role="grid"
+        aria-label="Drafts"
+        aria-rowcount={total + 1}
+        aria-multiselectable="true"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        style={{ '--grid-min-width': `${layout.minRowWidth}px` } as React.CSSProperties}
+      >
+        <div className="grid-row grid-header" role="row">
+          <div role="columnheader" className="cell cell-check" aria-label="Selected" style={CHECK_STYLE}>
+            <input
+              type="checkbox"
+              aria-label="Select all"
+              checked={total > 0 && selected.size >= total}
+              onChange={(e) => (e.target.checked ? void store.getState().selectAll() : store.getState().clearSelection())}
+            />
+          </div>
+          {layout.columns.map((c, ci) => (
+            <ColumnHeading
+              key={c.field}
+              column={c}
+              index={ci}
+              style={layout.styles[ci] as CellStyle}
+              store={columnsStore}
+              ariaSort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              sortMark={sortMark(c.sort)}
+              onSort={() => c.sort && void store.getState().toggleSort(c.sort)}
+            />
+          ))}
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>Checks</div>
+        </div>
+        {/* Rows in slot order: the DOM order never changes while scrolling (React moves no node,
+            which would rebuild its layout), each row is placed by its own offset, and aria-owns
+            gives assistive technology the rows in their visual order. */}
+        <div role="rowgroup" aria-owns={items.map((v) => rowId(v.index)).join(' ')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {bySlot(items).map((v) => {
+            const row = rows[v.index];
+            const isFocus = v.index === focusRow;
+            const ownsNotice = notice?.kind === 'error' && row !== undefined && notice.localId === row.localId;
+            return (
+              <GridRow
+                // Keyed by slot, not by index: a row scrolled out hands its DOM to the row
+                // scrolling in, so a fast scroll updates text instead of building rows.
+                key={v.index % items.length}
+                id={rowId(v.index)}
+                index={v.index}
+                top={v.start - HEADER_HEIGHT}
+                row={row}
+                layout={layout}
+                selected={row ? selected.has(row.localId) : false}
+                focusColumn={isFocus ? focusColumn : -1}
+                editingField={row && editing?.localId === row.localId ? editing.field : null}
+                noticeField={ownsNotice ? (notice.field ?? null) : null}
+                {...handlers}
+              />
+            );
+          })}
+        </div>
+        {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
+      </div>
+      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.text}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
+// bulk and file actions, drafts-actions.ts, both implement them).
+import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
+import type { GridQuery } from './drafts-query.ts';
+
+export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
+export type ImportReport = IpcOutput<'csv.import'>;
+export type LastStep = IpcOutput<'drafts.lastStep'>;
+
+export interface Notice {
+  kind: 'info' | 'error';
+  text: string;
+  /** The field the message is about (highlighted in the grid). */
+  field?: string;
+  localId?: number;
+}
+
+export interface DraftsState {
+  query: GridQuery;
+  total: number;
+  /** Sparse: index → row; undefined while its page is not loaded. */
+  rows: Array<DraftRow | undefined>;
+  /** Bumped on every reload so late pages of an older query are dropped. */
+  generation: number;
+  loading: boolean;
+  selected: ReadonlySet<number>;
+  /** Index of the row shift-selection extends from. */
+  anchor: number | null;
+  focusRow: number;
+  focusColumn: number;
+  editing: { localId: number; field: string } | null;
+  /** Rows were refreshed where they stood: the order may no longer match the sort or search. */
+  orderStale: boolean;
+  lastStep: LastStep;
+  notice: Notice | null;
+  preview: BulkPreview | null;
+  importReport: ImportReport | null;
+}
+
+export interface DraftsActions {
+  setQuery(changes: Partial<GridQuery>): Promise<void>;
+  toggleSort(sort: NonNullable<GridQuery['sort']>): Promise<void>;
+  /** Reloads the rows in view; the keyboard focus and the shift anchor stay on their drafts. */
+  reload(): Promise<void>;
+  /** Fetches these drafts again and shows them where they are (no re-sort under the user). */
+  refreshRows(localIds: number[]): Promise<void>;
+  /** Loads the pages that cover rows start..end (inclusive). */
+  ensureRange(start: number, end: number): Promise<void>;
+  clickRow(index: number, modifiers?: { shift?: boolean; toggle?: boolean }): Promise<void>;
+  toggleFocused(): void;
+  selectAll(): Promise<void>;
+  clearSelection(): void;
+  moveFocus(rows: number, columns?: number, extend?: boolean): Promise<void>;
+  setFocusColumn(column: number): void;
+  /** The grid shows this many columns now (the seller picked others): the focus stays inside. */
+  setColumnCount(count: number): void;
+  startEdit(localId: number, field: string): void;
+  cancelEdit(): void;
+  commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
+  previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
+  applyBulk(changes: Record<string, unknown>): Promise<boolean>;
+  undo(): Promise<void>;
+  importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
+  exportCsv(): Promise<{ fileName: string; text: string } | null>;
+  dismissNotice(): void;
+  closeImportReport(): void;
+  closePreview(): void;
+  dispose(): void;
+}

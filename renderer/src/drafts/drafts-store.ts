@@ -1,0 +1,270 @@
+// The drafts grid's state: the query, the rows loaded so far (by index, a page at a time, for a
+// virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
+// undoable step. Its bulk and file actions are in drafts-actions.ts, the types in drafts-state.ts.
+// DOM-free: tested under Node against the real core through an in-memory bridge.
+import { createStore } from 'zustand/vanilla';
+import type { DraftRow } from '../../../shared/ipc.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
+import type { DraftsActions, DraftsState } from './drafts-state.ts';
+import { followDrafts, mergeFresh, type SparseRows } from './row-placement.ts';
+
+export type { BulkPreview, DraftsActions, DraftsState, ImportReport, LastStep, Notice } from './drafts-state.ts';
+
+export type DraftsStore = ReturnType<typeof createDraftsStore>;
+
+/** Changes that leave a draft's status (and so its place in a status filter) as it was. */
+const IN_PLACE_REASONS = new Set(['edit', 'images']);
+
+export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const firstPageSize = Math.min(pageSize, FIRST_PAGE_SIZE);
+  let columnCount = options.columns ?? 1;
+  /** Pages being fetched for the current generation. */
+  const inFlight = new Map<number, Promise<void>>();
+  /** The rows the grid last asked for (visible and a little around them). */
+  let wanted = { start: 0, end: 0 };
+
+  const store = createStore<DraftsState & DraftsActions>()((set, get) => {
+    const fail = (error: unknown) => set({ notice: noticeOf(error) });
+
+    async function loadPage(page: number, generation: number): Promise<void> {
+      const key = page;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const promise = (async () => {
+        try {
+          const result = await call(bridge, 'drafts.page', { ...get().query, offset: page * pageSize, limit: pageSize });
+          if (get().generation !== generation) return;
+          const rows = get().rows.slice();
+          rows.length = result.total;
+          result.rows.forEach((row, i) => {
+            rows[result.offset + i] = row;
+          });
+          set({ rows, total: result.total });
+        } finally {
+          inFlight.delete(key);
+        }
+      })();
+      inFlight.set(key, promise);
+      return promise;
+    }
+
+    function placeRows(fresh: DraftRow[]): void {
+      const { rows, newer } = mergeFresh(get().rows, fresh);
+      set({ rows, orderStale: get().orderStale || newer });
+    }
+
+    /**
+     * Loads the first page and the pages around the rows in view. With follow, the focused row and
+     * the shift anchor move with their drafts when the order changed (a bulk edit of the sorted
+     * column), so the next keystroke acts on the draft the user was on, not on whatever took its place.
+     */
+    async function load(follow: boolean): Promise<void> {
+      const generation = get().generation + 1;
+      const before = get();
+      const drafts = {
+        focusedId: follow ? before.rows[before.focusRow]?.localId : undefined,
+        anchorId: follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined,
+      };
+      const placeFocus = (rows: SparseRows, total: number) => followDrafts(rows, total, drafts, get().focusRow);
+      const loadedPages = new Set<number>([0]);
+      for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
+      inFlight.clear();
+      set({ generation, loading: true });
+      try {
+        // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
+        const limit = get().rows.length === 0 ? firstPageSize : pageSize;
+        const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
+        if (get().generation !== generation) return;
+        const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
+        first.rows.forEach((row, i) => {
+          rows[i] = row;
+        });
+        const placed = placeFocus(rows, first.total);
+        set({ rows, total: first.total, orderStale: false, ...placed });
+        await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
+        // The focused draft may sit on a later page; unless the user moved on meanwhile.
+        if (get().generation === generation && get().focusRow === placed.focusRow) set(placeFocus(get().rows, get().total));
+        await refreshLastStep(generation);
+      } catch (error) {
+        fail(error);
+      } finally {
+        if (get().generation === generation) set({ loading: false });
+      }
+    }
+
+    /** The undo button's step; a reload overtaken by a newer one leaves it to that one. */
+    async function refreshLastStep(generation: number): Promise<void> {
+      const lastStep = await call(bridge, 'drafts.lastStep', {});
+      if (get().generation === generation) set({ lastStep });
+    }
+
+    async function idsBetween(from: number, to: number): Promise<number[]> {
+      const [lo, hi] = from <= to ? [from, to] : [to, from];
+      await get().ensureRange(lo, hi);
+      return get().rows.slice(lo, hi + 1).flatMap((r) => (r ? [r.localId] : []));
+    }
+
+    return {
+      query: DEFAULT_QUERY,
+      total: 0,
+      rows: [],
+      generation: 0,
+      loading: false,
+      selected: new Set<number>(),
+      anchor: null,
+      focusRow: 0,
+      focusColumn: 0,
+      editing: null,
+      orderStale: false,
+      lastStep: null,
+      notice: null,
+      preview: null,
+      importReport: null,
+
+      async setQuery(changes) {
+        set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
+        await load(false);
+      },
+      async toggleSort(sort) {
+        const { query } = get();
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' ? 'asc' : 'desc';
+        await get().setQuery({ sort, direction });
+      },
+      /**
+       * Refreshes the pages of the rows the grid last asked for, so it shows fresh rows where the
+       * user is looking; rows elsewhere are dropped and fetched again when they scroll into view
+       * (a change after scrolling through 10,000 drafts costs a few pages, not a hundred).
+       */
+      reload: () => load(true),
+      async refreshRows(localIds) {
+        try {
+          placeRows(await Promise.all(localIds.map((localId) => call(bridge, 'drafts.get', { localId }))));
+        } catch {
+          // Gone meanwhile (deleted in another window): the full reload shows what is there now.
+          await load(true);
+        }
+      },
+      async ensureRange(start, end) {
+        wanted = { start, end };
+        const { rows, total, generation } = get();
+        const last = Math.min(end, total - 1);
+        const pages = new Set<number>();
+        for (let i = Math.max(0, start); i <= last; i++) {
+          if (!rows[i]) pages.add(Math.floor(i / pageSize));
+        }
+        try {
+          await Promise.all([...pages].map((p) => loadPage(p, generation)));
+        } catch (error) {
+          fail(error);
+        }
+      },
+      async clickRow(index, modifiers = {}) {
+        const row = get().rows[index];
+        if (!row) return;
+        if (modifiers.shift && get().anchor !== null) {
+          const ids = await idsBetween(get().anchor as number, index);
+          const selected = new Set(modifiers.toggle ? get().selected : []);
+          for (const id of ids) selected.add(id);
+          set({ selected, focusRow: index });
+        } else if (modifiers.toggle) {
+          const selected = new Set(get().selected);
+          if (selected.has(row.localId)) selected.delete(row.localId);
+          else selected.add(row.localId);
+          set({ selected, anchor: index, focusRow: index });
+        } else {
+          set({ selected: new Set([row.localId]), anchor: index, focusRow: index });
+        }
+      },
+      toggleFocused() {
+        const { focusRow, rows } = get();
+        const row = rows[focusRow];
+        if (!row) return;
+        const selected = new Set(get().selected);
+        if (selected.has(row.localId)) selected.delete(row.localId);
+        else selected.add(row.localId);
+        set({ selected, anchor: focusRow });
+      },
+      async selectAll() {
+        try {
+          const ids = await call(bridge, 'drafts.ids', get().query);
+          set({ selected: new Set(ids) });
+        } catch (error) {
+          fail(error);
+        }
+      },
+      clearSelection: () => set({ selected: new Set(), anchor: null }),
+      async moveFocus(rowDelta, columnDelta = 0, extend = false) {
+        const { total, focusRow, focusColumn } = get();
+        if (total === 0) return;
+        const next = Math.max(0, Math.min(total - 1, focusRow + rowDelta));
+        const column = Math.max(0, Math.min(columnCount - 1, focusColumn + columnDelta));
+        set({ focusRow: next, focusColumn: column });
+        await get().ensureRange(next, next);
+        if (extend && rowDelta !== 0) {
+          const anchor = get().anchor ?? focusRow;
+          const ids = await idsBetween(anchor, next);
+          set({ selected: new Set(ids), anchor });
+        }
+      },
+      setFocusColumn: (column) => set({ focusColumn: Math.max(0, Math.min(columnCount - 1, column)) }),
+      setColumnCount(count) {
+        columnCount = Math.max(1, count);
+        set({ focusColumn: Math.min(get().focusColumn, columnCount - 1), editing: null });
+      },
+      startEdit(localId, field) {
+        const row = get().rows.find((r) => r?.localId === localId);
+        if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
+          set({ notice: { kind: 'error', text: `Only drafts and previews can be edited${row ? ` (this item is ${row.status})` : ''}.` } });
+          return;
+        }
+        set({ editing: { localId, field } });
+      },
+      cancelEdit: () => set({ editing: null }),
+      async commitEdit(localId, field, raw) {
+        try {
+          const result = await call(bridge, 'drafts.update', { localId, changes: { [field]: raw } });
+          const fresh = await call(bridge, 'drafts.get', { localId });
+          placeRows([fresh]);
+          const changed = Object.keys(result.changed).length > 0;
+          set({ editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          return true;
+        } catch (error) {
+          fail(error);
+          return false;
+        }
+      },
+      ...bulkAndFileActions(bridge, set, get),
+      dispose() {
+        unsubscribe();
+      },
+    };
+  });
+
+  // Changes made elsewhere (another window, the sync, an import) refresh what is shown. An edit
+  // of drafts on screen refreshes just those rows in place: the row a seller just typed into stays
+  // under the cursor instead of jumping to its new place in the sort order (which also moved the
+  // next click onto another draft); the order catches up with the next reload, sort or search.
+  const unsubscribers = [
+    bridge.on('drafts.changed', (event) => {
+      const s = store.getState();
+      const ids = IN_PLACE_REASONS.has(event.reason) ? event.localIds : null;
+      if (ids && ids.every((id) => s.rows.some((r) => r?.localId === id))) void s.refreshRows(ids);
+      else void s.reload();
+    }),
+    // The sync reports one item at a time: its badge changes in place, no reload.
+    bridge.on('sync.itemState', (event) => {
+      const { rows } = store.getState();
+      const index = rows.findIndex((r) => r?.localId === event.localId);
+      const row = rows[index];
+      if (!row) return;
+      const next = rows.slice();
+      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field };
+      store.setState({ rows: next });
+    }),
+  ];
+  const unsubscribe = () => unsubscribers.forEach((u) => u());
+  return store;
+}
