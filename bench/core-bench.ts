@@ -1,7 +1,8 @@
 // Benchmarks of the desktop core that need no service: bulk edit, full-text search, image
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
-// --drafts N (default 10000), --sync-items N (default 1000), --only bulk,search,images,sync.
+// --drafts N (default 10000), --sync-items N (default 1000), --only bulk,search,images,photos,sync;
+// --workers N: preparation worker threads for the photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 
 const { values: args } = parseArgs({
@@ -26,7 +28,8 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '2' },
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
-    only: { type: 'string', default: 'bulk,search,images,sync' },
+    only: { type: 'string', default: 'bulk,search,images,photos,sync' },
+    workers: { type: 'string' },
   },
 });
 const PHOTOS = Number(args.photos);
@@ -215,6 +218,7 @@ try {
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
+  if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {

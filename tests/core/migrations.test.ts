@@ -120,11 +120,22 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Chair', 'BOX-12', 2, 2)`).run();
     expect(find.all('box')).toEqual([2]);
   });
-  it('7: adds the sync marks, empty: the first pull after it reads everything once', () => {
+
+  it('7: adds photo edits; photos from before have none and keep their files', () => {
     const { db } = openTempDb({ upTo: 6 });
+    const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, file_path, thumb_path, prep_state, created) VALUES (?, 0, '/p.jpg', 'abc', '/m/images/abc.jpg', '/m/thumbs/abc.jpg', 'ready', 1)`).run(id);
+    migrate(db, MIGRATIONS, 7);
+    expect(db.prepare(`SELECT edits, file_path FROM images`).get()).toEqual({ edits: null, file_path: '/m/images/abc.jpg' });
+    db.prepare(`UPDATE images SET edits = '{"rotate":90,"crop":null}'`).run();
+    expect(JSON.parse(db.prepare(`SELECT edits FROM images`).pluck().get() as string)).toEqual({ rotate: 90, crop: null });
+  });
+
+  it('8: adds the sync marks, empty: the first pull after it reads everything once', () => {
+    const { db } = openTempDb({ upTo: 7 });
     db.prepare(`INSERT INTO items (title, remote_id, created, updated) VALUES ('Lamp', 41, 1, 1)`).run();
     db.prepare(`INSERT INTO sync_cursors (name, value, updated) VALUES ('sales', '2', 1)`).run();
-    migrate(db, MIGRATIONS, 7);
+    migrate(db, MIGRATIONS, 8);
     expect(db.prepare(`SELECT title, remote_id FROM items`).get()).toEqual({ title: 'Lamp', remote_id: 41 });
     expect(db.prepare(`SELECT value FROM sync_cursors WHERE name = 'sales'`).pluck().get()).toBe('2');
     expect(db.prepare(`SELECT count(*) FROM sync_marks`).pluck().get()).toBe(0);

@@ -282,6 +282,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
+    name: 'photo edits',
+    sql: `
+      -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc.ts
+      -- ImageEditsSchema); NULL: none. Non-destructive: the prepared photo of the source stays
+      -- (images/<source sha>.jpg) and file_path/thumb_path name the edited copy made from it.
+      ALTER TABLE images ADD COLUMN edits TEXT;
+    `,
+  },
+  {
+    version: 8,
     name: 'sync marks: where the last complete pull of each kind got to, in the service\'s time',
     sql: `
       -- An incremental pull asks the service only for what changed since its mark (the \`updated\`
