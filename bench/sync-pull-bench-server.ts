@@ -52,9 +52,9 @@ async function change(count: number): Promise<void> {
     const id = open[(changes * 7) % open.length]!;
     const kind = changes % 3;
     changes += 1;
-    if (kind === 0) await api(`/items/${id}/bids`, 'POST', { bid: 20 + changes }, buyer.token);
-    else if (kind === 1) await api(`/items/${id}/questions`, 'POST', { question: `Question ${changes}?` }, buyer.token);
-    else await api(`/items/${id}/bids`, 'POST', { bid: 30 + changes }, buyer.token);
+    // Bids rise with every change, so a later bid on the same item is always above the last.
+    if (kind === 1) await api(`/items/${id}/questions`, 'POST', { question: `Question ${changes}?` }, buyer.token);
+    else await api(`/items/${id}/bids`, 'POST', { bid: 100 + changes * 10 }, buyer.token);
   }
 }
 
