@@ -21,7 +21,9 @@ const listings = Number(process.argv[2] ?? 2000);
 const server = await startTestServer({ logger: false });
 const cats = makeCategories(server);
 const sellerId = await server.addUser('bench-power-seller', ['private', 'powerseller']);
-const buyer = await server.login('bench-buyer');
+// Several buyers: the service bounds questions and offers per user and day.
+const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => server.login(`bench-buyer-${i}`)));
+const buyerFor = (n: number) => buyers[n % buyers.length]!;
 const now = server.service.clock.now();
 const ids = insertItems(
   server.service.db,
@@ -43,7 +45,7 @@ const api = (path: string, method: string, body: unknown, token: string) =>
 
 // A question on every 20th open item and an offer on every 40th: the seller's history has some.
 for (const [n, id] of open.entries()) {
-  if (n % 20 === 0) await api(`/items/${id}/questions`, 'POST', { question: `Is ${n} still there?` }, buyer.token);
+  if (n % 20 === 0) await api(`/items/${id}/questions`, 'POST', { question: `Is ${n} still there?` }, buyerFor(n / 20).token);
 }
 
 let changes = 0;
@@ -53,8 +55,8 @@ async function change(count: number): Promise<void> {
     const kind = changes % 3;
     changes += 1;
     // Bids rise with every change, so a later bid on the same item is always above the last.
-    if (kind === 1) await api(`/items/${id}/questions`, 'POST', { question: `Question ${changes}?` }, buyer.token);
-    else await api(`/items/${id}/bids`, 'POST', { bid: 100 + changes * 10 }, buyer.token);
+    if (kind === 1) await api(`/items/${id}/questions`, 'POST', { question: `Question ${changes}?` }, buyerFor(changes).token);
+    else await api(`/items/${id}/bids`, 'POST', { bid: 100 + changes * 10 }, buyers[0]!.token);
   }
 }
 
