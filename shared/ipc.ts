@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
 import { UserSettings } from './api/users.ts';
+import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -199,6 +200,30 @@ export const SyncProblemsSchema = z.object({
 });
 export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 
+// ---- Spreadsheets -------------------------------------------------------------------------
+
+/** A file's bytes, base64 (about 50 MB of file at most). */
+const SpreadsheetBytes = z.string().max(70_000_000);
+export const ColumnMappingSchema = z.record(z.string().max(500), z.enum(ITEM_FIELD_NAMES as [ItemFieldName, ...ItemFieldName[]]).nullable());
+const SpreadsheetFactsSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.enum(['UTF-8', 'UTF-8 with BOM', 'Windows-1252']).nullable(),
+  separator: z.enum(['comma', 'semicolon', 'tab']).nullable(),
+  rows: z.number().int(),
+  headings: z.array(z.string()),
+});
+export type SpreadsheetFacts = z.infer<typeof SpreadsheetFactsSchema>;
+/** One refused or flagged row of an import: the file's column, its cell and the reason. */
+export const ImportProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+  column: z.string().optional(),
+  value: z.string().optional(),
+  /** flagged: imported with this value left empty; refused (or absent): the row was not imported. */
+  severity: z.enum(['refused', 'flagged']).optional(),
+});
+
 // ---- Methods ------------------------------------------------------------------------------
 
 export const IPC_METHODS = {
@@ -261,17 +286,44 @@ export const IPC_METHODS = {
     input: Empty,
     output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string() })),
   },
+  /** What a spreadsheet file is (format, encoding, separator) and the headings that need a field. */
+  'csv.inspect': {
+    input: z.object({ base64: SpreadsheetBytes, fileName: z.string().max(500).optional() }),
+    output: SpreadsheetFactsSchema.extend({
+      /** Headings that are no field name, in file order. */
+      unknown: z.array(z.string()),
+      /** For each unknown heading: the remembered or suggested field, null = left out. */
+      mapping: ColumnMappingSchema,
+      /** True when this header set was mapped before (the mapping is the seller's). */
+      remembered: z.boolean(),
+    }),
+  },
+  /** Imports a CSV (text, or bytes in any supported encoding) or an .xlsx workbook as new drafts. */
   'csv.import': {
-    input: z.object({ text: z.string().max(50_000_000), fileName: z.string().max(500).optional() }),
+    input: z.object({
+      text: z.string().max(50_000_000).optional(),
+      base64: SpreadsheetBytes.optional(),
+      fileName: z.string().max(500).optional(),
+      mapping: ColumnMappingSchema.optional(),
+    }).refine((v) => (v.text === undefined) !== (v.base64 === undefined), 'give the text or the bytes of the file'),
     output: z.object({
       imported: z.number().int(),
       stepId: z.number().int().nullable(),
-      errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+      errors: z.array(ImportProblemSchema),
+      /** What was found in the file; null for text handed over as text. */
+      file: SpreadsheetFactsSchema.nullable(),
+      /** The report as CSV, for the seller to save. */
+      reportCsv: z.string(),
     }),
   },
   'csv.export': {
     input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
     output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
+  },
+  /** The drafts (or the given items) as an Excel workbook, base64. */
+  'xlsx.export': {
+    input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
+    output: z.object({ fileName: z.string(), base64: z.string(), rows: z.number().int() }),
   },
   /** Files as bytes (base64): the same call works from a sandboxed window and from web mode. */
   'images.add': {

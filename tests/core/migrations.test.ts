@@ -120,4 +120,13 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Chair', 'BOX-12', 2, 2)`).run();
     expect(find.all('box')).toEqual([2]);
   });
+
+  it('7: adds the remembered column mappings, one per header set, leaving items as they were', () => {
+    const { db } = openTempDb({ upTo: 6 });
+    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Lamp', 'L-1', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 7);
+    expect(db.prepare(`SELECT title, sku FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-1' });
+    db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 1)`).run();
+    expect(() => db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 2)`).run()).toThrow(/UNIQUE/);
+  });
 });

@@ -280,4 +280,18 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 7,
+    name: 'spreadsheet column mappings remembered per header set',
+    sql: `
+      -- How the seller mapped the headings of a spreadsheet to fields, keyed by the file's whole
+      -- header (headings trimmed, lower case, joined with a tab): the next export of the same
+      -- sheet maps itself. mapping is JSON {heading: field | null}.
+      CREATE TABLE import_mappings (
+        header_key TEXT PRIMARY KEY,
+        mapping    TEXT NOT NULL,
+        updated    INTEGER NOT NULL
+      );
+    `,
+  },
 ];
