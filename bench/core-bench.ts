@@ -1,7 +1,8 @@
 // Benchmarks of the desktop core that need no service: bulk edit, full-text search, image
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
-// --drafts N (default 10000), --sync-items N (default 1000), --only bulk,search,images,sync.
+// --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
+// --only bulk,search,images,sync,import.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 
 const { values: args } = parseArgs({
@@ -26,7 +28,8 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '2' },
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
-    only: { type: 'string', default: 'bulk,search,images,sync' },
+    'import-rows': { type: 'string', default: '10000' },
+    only: { type: 'string', default: 'bulk,search,images,sync,import' },
   },
 });
 const PHOTOS = Number(args.photos);
@@ -35,6 +38,7 @@ const DRAFTS = Number(args.drafts);
 const CONCURRENCY = Number(args.concurrency);
 const SYNC_ITEMS = Number(args['sync-items']);
 const SYNC_CONCURRENCY = Number(args['sync-concurrency']);
+const IMPORT_ROWS = Number(args['import-rows']);
 const ONLY = new Set(args.only.split(','));
 
 const root = mkdtempSync(join(tmpdir(), 'core-bench-'));
@@ -215,6 +219,7 @@ try {
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
+  if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {

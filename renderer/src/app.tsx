@@ -5,6 +5,7 @@ import { bridgeMode } from './bridge.ts';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar } from './drafts/grid-toolbar.tsx';
+import { ImportMapping } from './drafts/import-mapping.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
@@ -22,6 +23,7 @@ export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
+  const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
   const [screen, setScreen] = useState<Screen>('drafts');
   const open = useCallback((next: Screen) => setScreen(next), []);
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
@@ -73,6 +75,9 @@ export function App() {
       <SyncBar store={syncStore} />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       <EditorHost />
+      {pendingImport && (
+        <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />
+      )}
       {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} />}
     </div>
   );

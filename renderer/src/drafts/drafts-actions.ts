@@ -1,11 +1,11 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
-import type { DraftsActions, DraftsState, Notice } from './drafts-state.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'undo' | 'importCsv' | 'exportCsv' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /** The notice a failed call leaves: the core's message, its field and the first refused item. */
 export function noticeOf(error: unknown): Notice {
@@ -20,6 +20,12 @@ export function noticeOf(error: unknown): Notice {
 
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
+  const importBytes = async (base64: string, fileName: string, mapping: ColumnMapping) => {
+    const report = await call(bridge, 'csv.import', { base64, fileName, mapping });
+    set({ importReport: report });
+    await get().reload();
+    return report;
+  };
   return {
     async previewBulk(changes) {
       try {
@@ -59,6 +65,42 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         set({ importReport: report });
         await get().reload();
         return report;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async importFile(base64, fileName) {
+      try {
+        const inspection = await call(bridge, 'csv.inspect', { base64, fileName });
+        // Headings that are no field: the seller maps them first (remembered or suggested ones
+        // are filled in), unless every one is already mapped from an earlier import.
+        if (inspection.unknown.length > 0 && !inspection.remembered) {
+          set({ pendingImport: { base64, fileName, inspection } });
+          return null;
+        }
+        return await importBytes(base64, fileName, inspection.mapping);
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async confirmMapping(mapping) {
+      const pending = get().pendingImport;
+      if (!pending) return null;
+      set({ pendingImport: null });
+      try {
+        return await importBytes(pending.base64, pending.fileName, mapping);
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    cancelMapping: () => set({ pendingImport: null }),
+    async exportXlsx() {
+      try {
+        const selected = [...get().selected];
+        return await call(bridge, 'xlsx.export', selected.length > 0 ? { localIds: selected } : {});
       } catch (error) {
         fail(error);
         return null;

@@ -6,6 +6,14 @@ import type { GridQuery } from './drafts-query.ts';
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
+export type FileInspection = IpcOutput<'csv.inspect'>;
+export type ColumnMapping = FileInspection['mapping'];
+/** A file waiting for the seller to map its unknown headings to fields. */
+export interface PendingImport {
+  base64: string;
+  fileName: string;
+  inspection: FileInspection;
+}
 
 export interface Notice {
   kind: 'info' | 'error';
@@ -35,6 +43,7 @@ export interface DraftsState {
   notice: Notice | null;
   preview: BulkPreview | null;
   importReport: ImportReport | null;
+  pendingImport: PendingImport | null;
 }
 
 export interface DraftsActions {
@@ -61,6 +70,12 @@ export interface DraftsActions {
   applyBulk(changes: Record<string, unknown>): Promise<boolean>;
   undo(): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
+  /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
+  importFile(base64: string, fileName: string): Promise<ImportReport | null>;
+  /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
+  confirmMapping(mapping: ColumnMapping): Promise<ImportReport | null>;
+  cancelMapping(): void;
+  exportXlsx(): Promise<{ fileName: string; base64: string } | null>;
   exportCsv(): Promise<{ fileName: string; text: string } | null>;
   dismissNotice(): void;
   closeImportReport(): void;

@@ -123,6 +123,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       notice: null,
       preview: null,
       importReport: null,
+      pendingImport: null,
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
