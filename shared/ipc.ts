@@ -28,7 +28,7 @@ const Changes = z.record(z.string(), z.unknown());
 const LocalId = z.number().int().positive();
 const LocalIds = z.array(LocalId).min(1).max(100_000);
 
-export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku']);
+export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note']);
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
 export const DraftRowSchema = z.object({

@@ -57,6 +57,21 @@ describe('the drafts store', () => {
     expect(drafts.getState().total).toBe(0);
   });
 
+  it('finds drafts by their private note, sorts by it and edits it inline', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv('title,note\r\nLamp,varasto B\r\nChair,varasto A\r\nRug,\r\n');
+    await drafts.getState().setQuery({ text: 'varasto' });
+    expect(drafts.getState().total).toBe(2);
+    await drafts.getState().setQuery({ text: undefined });
+    await drafts.getState().toggleSort('note');
+    expect(drafts.getState().query).toMatchObject({ sort: 'note', direction: 'asc' });
+    expect(drafts.getState().rows.map((r) => r?.fields.title)).toEqual(['Rug', 'Chair', 'Lamp']);
+    const rug = drafts.getState().rows[0]!.localId;
+    expect(await drafts.getState().commitEdit(rug, 'note', 'aula')).toBe(true);
+    await drafts.getState().setQuery({ text: 'aula' });
+    expect(drafts.getState().rows.map((r) => r?.fields.note)).toEqual(['aula']);
+  });
+
   it('selects with click, ctrl-click, shift-click, the keyboard and select all', async () => {
     const { drafts } = setup({ pageSize: 10 });
     await drafts.getState().importCsv(draftsCsv(40));

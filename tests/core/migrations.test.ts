@@ -129,4 +129,18 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 1)`).run();
     expect(() => db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 2)`).run()).toThrow(/UNIQUE/);
   });
+
+  it('8: adds the private note column, empty on items from before; search finds an item by its note, SKU and title still', () => {
+    const { db } = openTempDb({ upTo: 7 });
+    db.prepare(`INSERT INTO items (title, description, sku, created, updated) VALUES ('Lamp', '<p>brass</p>', 'L-9', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 8);
+    expect(db.prepare(`SELECT title, sku, note FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-9', note: null });
+    const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
+    db.prepare(`UPDATE items SET note = 'varasto hylly kolme' WHERE local_id = 1`).run();
+    expect(find.all('hylly')).toEqual([1]);
+    expect(find.all('"l" "9"')).toEqual([1]);
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`INSERT INTO items (title, note, created, updated) VALUES ('Chair', 'kellari', 2, 2)`).run();
+    expect(find.all('kellari')).toEqual([2]);
+  });
 });

@@ -131,7 +131,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       },
       async toggleSort(sort) {
         const { query } = get();
-        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' ? 'asc' : 'desc';
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' ? 'asc' : 'desc';
         await get().setQuery({ sort, direction });
       },
       /**

@@ -63,7 +63,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: Drafts
       <input
         type="search"
         className="search"
-        placeholder="Search title and description…"
+        placeholder="Search title, description, SKU, note…"
         aria-label="Search drafts"
         value={text}
         onChange={(e) => setText(e.target.value)}
