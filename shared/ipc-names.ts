@@ -10,6 +10,8 @@ export const IPC_METHOD_NAMES = [
   'drafts.delete',
   'drafts.bulkPreview',
   'drafts.bulkEdit',
+  'drafts.rulesPreview',
+  'drafts.applyRules',
   'drafts.lastStep',
   'drafts.undo',
   'drafts.validate',

@@ -200,6 +200,27 @@ export const SyncProblemsSchema = z.object({
 });
 export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 
+// ---- Bulk rules ----------------------------------------------------------------------------
+
+const Euros = z.number().min(0).max(10_000_000);
+const PriceRuleSchema = z.object({
+  op: z.enum(['set', 'raise', 'lower']),
+  amount: Euros.optional(),
+  percent: z.number().min(0).max(1000).optional(),
+  /** Cents the new price ends in (90: 12,90). */
+  ending: z.number().int().min(0).max(99).optional(),
+  floor: Euros.optional(),
+  ceiling: Euros.optional(),
+}).refine((r) => (r.op === 'set' ? r.amount !== undefined : (r.amount === undefined) !== (r.percent === undefined)), 'give an amount, or for a raise or a cut an amount or a percentage')
+  .refine((r) => r.floor === undefined || r.ceiling === undefined || r.floor <= r.ceiling, 'the floor is above the ceiling');
+const TextField = z.enum(['title', 'description']);
+const TextRuleSchema = z.discriminatedUnion('op', [
+  z.object({ field: TextField, op: z.literal('replace'), find: z.string().min(1).max(1000), replace: z.string().max(1000), caseInsensitive: z.boolean().optional() }),
+  z.object({ field: TextField, op: z.enum(['prepend', 'append', 'set']), text: z.string().max(100_000) }),
+]);
+export const BulkRulesSchema = z.object({ price: PriceRuleSchema.optional(), text: z.array(TextRuleSchema).max(10).optional() });
+export type BulkRulesInput = z.infer<typeof BulkRulesSchema>;
+
 // ---- Spreadsheets -------------------------------------------------------------------------
 
 /** A file's bytes, base64 (about 50 MB of file at most). */
@@ -257,6 +278,23 @@ export const IPC_METHODS = {
   },
   'drafts.bulkEdit': {
     input: z.object({ localIds: LocalIds, changes: Changes }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+  },
+  /** What price rules and text changes would do: every changing draft's before and after (up to 200), refusals, warnings. */
+  'drafts.rulesPreview': {
+    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
+    output: z.object({
+      selected: z.number().int(),
+      changing: z.number().int(),
+      samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
+      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      /** Drafts a rule does not fit (no sale method, nothing to replace): left as they are. */
+      warnings: z.array(z.object({ rule: z.enum(['price', 'title', 'description']), count: z.number().int(), message: z.string() })),
+    }),
+  },
+  /** Applies price rules and text changes: all or nothing, one undo step. */
+  'drafts.applyRules': {
+    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
     output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
   },
   'drafts.lastStep': { input: Empty, output: BulkStepSchema.nullable() },

@@ -2,6 +2,7 @@
 // edit with its preview and undo. A few lines each over drafts/, bulk/ and search/.
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
 import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
+import { applyBulkRules, previewBulkRules } from '../../bulk/bulk-rules.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
@@ -12,7 +13,7 @@ import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
-  | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.lastStep' | 'drafts.undo';
+  | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.rulesPreview' | 'drafts.applyRules' | 'drafts.lastStep' | 'drafts.undo';
 
 type Value = string | number | string[] | null;
 
@@ -73,6 +74,12 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     'drafts.bulkPreview': ({ localIds, changes }) => previewBulkEdit(session.db(), repo(), localIds, changes),
     'drafts.bulkEdit'({ localIds, changes }) {
       const result = repo().bulk.bulkEdit(localIds, changes);
+      if (result.changed > 0) changed(null, 'bulk-edit');
+      return result;
+    },
+    'drafts.rulesPreview': ({ localIds, rules }) => previewBulkRules(session.db(), repo(), localIds, rules),
+    'drafts.applyRules'({ localIds, rules }) {
+      const result = applyBulkRules(repo(), localIds, rules);
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
