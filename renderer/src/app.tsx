@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridgeMode } from './bridge.ts';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
+import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
@@ -21,6 +22,7 @@ import './navigation/screens.css';
 
 export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
   const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
@@ -58,7 +60,7 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
-          <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} />
+          <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
@@ -74,6 +76,7 @@ export function App() {
       </div>
       <SyncBar store={syncStore} />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
+      {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
       <EditorHost />
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />

@@ -1,5 +1,6 @@
 // A power seller's week in a real Chromium: a Finnish Excel CSV (semicolons, Windows-1252, its own
-// headings mapped once) and an .xlsx workbook imported with their reports. Screenshots go to
+// headings mapped once) and an .xlsx workbook imported with their reports; prices raised 10 %
+// rounded to ,90 and a word replaced in titles, each previewed and undoable. Screenshots go to
 // test-output/e2e/.
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -20,6 +21,7 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
+const priceOf = (title: string) => page.locator('[role=row]', { has: page.getByText(title, { exact: true }) }).first().locator('[data-field=buyNowPrice]').textContent();
 const titles = () => page.locator('.grid-row [data-field=title]').allTextContents();
 
 describe('a power seller\'s spreadsheets', () => {
@@ -84,4 +86,51 @@ describe('a power seller\'s spreadsheets', () => {
     await page.getByRole('button', { name: 'Export .xlsx' }).click();
     expect((await exported).suggestedFilename()).toMatch(/^drafts-.*\.xlsx$/);
   });
+
+describe('a power seller\'s bulk rules', () => {
+  it('raises every price 10 % rounded to ,90 after a before/after preview, and undoes it', async () => {
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('6 items · 6 selected');
+    await page.getByRole('button', { name: 'Price and text…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Price and text rules/ });
+    await dialog.getByLabel('Price rule').selectOption('raise');
+    await dialog.getByLabel('Amount').fill('10');
+    await dialog.getByLabel('Ending cents').fill('90');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.locator('.preview p').first().textContent()).toBe('6 of 6 drafts change.');
+    const rows = await dialog.locator('.preview-table tbody tr').allTextContents();
+    expect(rows).toContain('Sähkökitara €249.90 → 274.90');
+    expect(rows).toContain('Öljylamppu12.50 → 13.90');
+    expect(rows.filter((r) => r === 'Vanha pöytä89.50 → 98.90')).toHaveLength(2);
+    expect(rows.filter((r) => r === 'Tuoli19.90 → 21.90')).toHaveLength(2);
+    await page.screenshot({ path: join(OUTPUT, 'bulk-price-rule-preview.png') });
+    await dialog.getByRole('button', { name: 'Apply to 6' }).click();
+    await expect.poll(() => priceOf('Öljylamppu')).toBe('13.90');
+    expect(await priceOf('Sähkökitara €')).toBe('274.90');
+    await page.screenshot({ path: join(OUTPUT, 'bulk-price-rule-applied.png') });
+    await page.getByRole('button', { name: 'Undo bulk edit' }).click();
+    await expect.poll(() => priceOf('Öljylamppu')).toBe('12.50');
+  });
+
+  it('replaces a word in titles ignoring case, warning about the drafts without it', async () => {
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await page.getByRole('button', { name: 'Price and text…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Price and text rules/ });
+    await dialog.getByLabel('Text change').selectOption('replace');
+    await dialog.getByLabel('Find').fill('TUOLI');
+    await dialog.getByLabel('Replace with').fill('Keinutuoli');
+    await dialog.getByLabel('ignore case').check();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.locator('.preview p').first().textContent()).toBe('2 of 6 drafts change.');
+    expect(await dialog.locator('.warning').textContent()).toBe('4 drafts: the title does not contain the text: left as it is.');
+    expect(await dialog.locator('.preview-table tbody tr').allTextContents()).toEqual(['TuoliTuoli → Keinutuoli', 'TuoliTuoli → Keinutuoli']);
+    await page.screenshot({ path: join(OUTPUT, 'bulk-replace-preview.png') });
+    await dialog.getByRole('button', { name: 'Apply to 2' }).click();
+    await expect.poll(async () => (await titles()).filter((t) => t === 'Keinutuoli')).toHaveLength(2);
+    expect(await titles()).not.toContain('Tuoli');
+    await page.screenshot({ path: join(OUTPUT, 'bulk-replace-applied.png') });
+  });
+});
 });

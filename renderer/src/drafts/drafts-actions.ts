@@ -5,7 +5,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /** The notice a failed call leaves: the core's message, its field and the first refused item. */
 export function noticeOf(error: unknown): Notice {
@@ -17,6 +17,8 @@ export function noticeOf(error: unknown): Notice {
   }
   return { kind: 'error', text: error instanceof Error ? error.message : String(error) };
 }
+
+const changedNotice = (n: number): Notice => ({ kind: 'info', text: `Changed ${n} draft${n === 1 ? '' : 's'}. Undo with Ctrl+Z.` });
 
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
@@ -41,7 +43,29 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async applyBulk(changes) {
       try {
         const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
-        set({ preview: null, notice: { kind: 'info', text: `Changed ${result.changed} draft${result.changed === 1 ? '' : 's'}. Undo with Ctrl+Z.` } });
+        set({ preview: null, notice: changedNotice(result.changed) });
+        await get().reload();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async previewRules(rules) {
+      try {
+        const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: [...get().selected], rules });
+        set({ rulesPreview });
+        return rulesPreview;
+      } catch (error) {
+        fail(error);
+        set({ rulesPreview: null });
+        return null;
+      }
+    },
+    async applyRules(rules) {
+      try {
+        const result = await call(bridge, 'drafts.applyRules', { localIds: [...get().selected], rules });
+        set({ rulesPreview: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
       } catch (error) {
@@ -117,6 +141,6 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null }),
   };
 }

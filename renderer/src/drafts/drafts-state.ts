@@ -1,9 +1,11 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
+export type RulesPreview = IpcOutput<'drafts.rulesPreview'>;
+export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
@@ -42,6 +44,7 @@ export interface DraftsState {
   lastStep: LastStep;
   notice: Notice | null;
   preview: BulkPreview | null;
+  rulesPreview: RulesPreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
 }
@@ -68,6 +71,9 @@ export interface DraftsActions {
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
   previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
   applyBulk(changes: Record<string, unknown>): Promise<boolean>;
+  /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
+  previewRules(rules: BulkRules): Promise<RulesPreview | null>;
+  applyRules(rules: BulkRules): Promise<boolean>;
   undo(): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
   /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */

@@ -122,6 +122,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       lastStep: null,
       notice: null,
       preview: null,
+      rulesPreview: null,
       importReport: null,
       pendingImport: null,
 

@@ -23,7 +23,7 @@ const SYNC_FILTERS = [
   { label: 'Synced', value: 'synced' },
 ];
 
-export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void }) {
+export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void; onRules(): void }) {
   const query = useStore(store, (s) => s.query);
   const total = useStore(store, (s) => s.total);
   const selectedCount = useStore(store, (s) => s.selected.size);
@@ -87,6 +87,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: Drafts
       <span className="spacer" />
       <ColumnChooser store={columnsStore} />
       <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
+      <button type="button" disabled={selectedCount === 0} onClick={onRules} title="Raise or lower prices, find and replace text on every selected draft">Price and text…</button>
       <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">
         Undo{lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}
       </button>
