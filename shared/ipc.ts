@@ -274,6 +274,8 @@ export const IPC_METHODS = {
       perField: z.record(z.string(), z.number().int()),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
       refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      /** Fields that do not apply to some of the selection (a starting price on buy-now drafts). */
+      warnings: z.array(z.object({ field: z.string(), count: z.number().int(), message: z.string() })),
     }),
   },
   'drafts.bulkEdit': {

@@ -2,6 +2,7 @@
 // warnings for drafts a rule does not fit, all or nothing, one undo step.
 import { describe, expect, it } from 'vitest';
 import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
+import { previewBulkEdit } from '../../electron/core/bulk/bulk-preview.ts';
 import { applyBulkRules, applyPriceRule, applyTextRule, previewBulkRules } from '../../electron/core/bulk/bulk-rules.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { DraftError } from '../../electron/core/drafts/draft-error.ts';
@@ -95,4 +96,17 @@ describe('text changes', () => {
     const a = drafts.createDraft({ title: 'x'.repeat(58) }).localId;
     expect(() => applyBulkRules(repo, [a], { text: [{ field: 'title', op: 'append', text: ' NEW' }] })).toThrow(/cannot take these values/);
   });
+
+describe('a field that does not apply to some of the selection', () => {
+  it('is named in the preview of a bulk edit, with how many drafts it does not fit', () => {
+    const { db, drafts, repo } = setup();
+    const buyNow = drafts.createDraft({ ...completeBuyNow('Lamp') }).localId;
+    const auction = drafts.createDraft({ title: 'Clock', saleMethod: 'auction', startingPrice: 10 }).localId;
+    expect(previewBulkEdit(db, repo, [buyNow, auction], { startingPrice: 3 }).warnings).toEqual([
+      { field: 'startingPrice', count: 1, message: 'startingPrice applies only to auctions: 1 selected draft sells at a buy-now price' },
+    ]);
+    expect(previewBulkEdit(db, repo, [auction], { startingPrice: 3 }).warnings).toEqual([]);
+    expect(previewBulkEdit(db, repo, [buyNow], { title: 'Lamp 2' }).warnings).toEqual([]);
+  });
+});
 });

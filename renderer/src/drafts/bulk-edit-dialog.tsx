@@ -90,6 +90,9 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
             {Object.entries(preview.perField).map(([f, n]) => ` · ${fieldLabel(f)}: ${n.toLocaleString()}`).join('')}.
             {preview.changing < preview.selected && ` ${(preview.selected - preview.changing).toLocaleString()} already hold these values.`}
           </p>
+          {preview.warnings.map((w) => (
+            <p key={w.field} className="warning" role="status">{fieldLabel(w.field)} applies only to auctions: {w.count.toLocaleString()} selected draft{w.count === 1 ? ' sells' : 's sell'} at a buy-now price and would keep a value it does not use.</p>
+          ))}
           {preview.refused.length > 0 && (
             <div className="refused" role="alert">
               <p>{preview.refused.length} draft{preview.refused.length === 1 ? '' : 's'} cannot take these values; nothing will be changed:</p>
