@@ -35,6 +35,18 @@ interface StepRow {
   undone_at: number | null;
 }
 
+/** True when the group's drafts may be edited; otherwise each is added to `refused` with the reason. */
+function editableOrRefused(group: { status: string; deleted_at: number | null; localIds: number[] }, refused: ItemProblems[]): boolean {
+  try {
+    assertEditable(group, group.localIds[0] as number);
+    return true;
+  } catch (error) {
+    if (!(error instanceof DraftError)) throw error;
+    for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
+    return false;
+  }
+}
+
 export function bulkWrites(db: Db) {
   const reads = itemReads(db);
   const outbox = outboxStatements(db);
@@ -120,13 +132,7 @@ export function bulkWrites(db: Db) {
         let found = 0;
         for (const group of groups) {
           found += group.localIds.length;
-          try {
-            assertEditable(group, group.localIds[0] as number);
-          } catch (error) {
-            if (!(error instanceof DraftError)) throw error;
-            for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
-            continue;
-          }
+          if (!editableOrRefused(group, refused)) continue;
           const plan = planEdit(group.fields, values, ctx, false);
           if (plan.refused.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: plan.refused });
           else if (Object.keys(plan.changed).length > 0) changing.push(...group.localIds);
@@ -173,13 +179,7 @@ export function bulkWrites(db: Db) {
         const present = new Set<number>();
         for (const group of reads.bulkGroups(unique, fieldsForRules(fields))) {
           for (const localId of group.localIds) present.add(localId);
-          try {
-            assertEditable(group, group.localIds[0] as number);
-          } catch (error) {
-            if (!(error instanceof DraftError)) throw error;
-            for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
-            continue;
-          }
+          if (!editableOrRefused(group, refused)) continue;
           const computed = valuesFor(group.fields);
           if (computed === null) {
             notApplicable.push(...group.localIds);

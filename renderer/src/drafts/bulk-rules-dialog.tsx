@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
+import { RefusedDrafts } from './refused-drafts.tsx';
 import type { BulkRules } from './drafts-state.ts';
 import { fieldLabel, formatValue } from './columns.ts';
 
@@ -132,12 +133,7 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
           {preview.warnings.map((w) => (
             <p key={w.rule} className="warning" role="status">{w.count.toLocaleString()} draft{w.count === 1 ? '' : 's'}: {w.message}.</p>
           ))}
-          {preview.refused.length > 0 && (
-            <div className="refused" role="alert">
-              <p>{preview.refused.length} draft{preview.refused.length === 1 ? '' : 's'} cannot take the result; nothing will be changed:</p>
-              <ul>{preview.refused.slice(0, 10).map((r) => <li key={r.localId}>Draft {r.localId}: {r.reason}</li>)}</ul>
-            </div>
-          )}
+          <RefusedDrafts refused={preview.refused} what="the result" />
           {preview.samples.length > 0 && (
             <div className="preview-scroll">
               <table className="preview-table">
