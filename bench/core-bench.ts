@@ -2,7 +2,8 @@
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
-// --only bulk,rules,search,images,sync,import.
+// --only bulk,rules,search,images,photos,sync,import; --workers N: preparation worker threads for the
+// photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 
@@ -31,7 +33,8 @@ const { values: args } = parseArgs({
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
-    only: { type: 'string', default: 'bulk,rules,search,images,sync,import' },
+    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import' },
+    workers: { type: 'string' },
   },
 });
 const PHOTOS = Number(args.photos);
@@ -263,6 +266,7 @@ try {
   if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
+  if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);

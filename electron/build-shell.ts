@@ -7,7 +7,7 @@ import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 
-async function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs'): Promise<void> {
+async function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', emptyOutDir = true): Promise<void> {
   // vitest sets NODE_ENV=test; the shell is always built as shipped.
   process.env.NODE_ENV = 'production';
   await build({
@@ -17,7 +17,7 @@ async function bundle(entry: string, outDir: string, fileName: string, format: '
     build: {
       ssr: resolve(root, entry),
       outDir,
-      emptyOutDir: true,
+      emptyOutDir,
       target: 'node22',
       minify: false,
       sourcemap: false,
@@ -26,11 +26,13 @@ async function bundle(entry: string, outDir: string, fileName: string, format: '
   });
 }
 
-/** Writes <out>/main/main.js and <out>/preload/preload.cjs (the renderer goes to <out>/renderer). */
+/** Writes <out>/main/main.js (+ prepare-worker.js) and <out>/preload/preload.cjs (the renderer goes to <out>/renderer). */
 export async function buildShell(out = join(root, 'out')): Promise<void> {
   const previous = process.env.NODE_ENV;
   try {
     await bundle('electron/main.ts', join(out, 'main'), 'main.js', 'es');
+    // The photo preparation worker thread, next to main.js (electron/core/images/worker-pool.ts).
+    await bundle('electron/core/images/prepare-worker.ts', join(out, 'main'), 'prepare-worker.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
   } finally {
     process.env.NODE_ENV = previous;

@@ -1,10 +1,16 @@
-// The preload exposes exactly two functions to the page: invoke a contract method and listen
-// to a contract event. Names outside the contract are refused here, and main checks again.
+// The preload exposes exactly three functions to the page: invoke a contract method, listen to a
+// contract event, and the path of a picked or dropped file (shared/preload-api.ts). Names outside
+// the contract are refused here, and main checks again; main checks a path before reading it.
 // Built as one CommonJS file (sandboxed preloads cannot load modules from disk).
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import type { PreloadApi } from '../shared/preload-api.ts';
 import { eventChannel, invokeChannel, isIpcEventName, isIpcMethodName } from '../shared/ipc-names.ts';
 
 contextBridge.exposeInMainWorld('marketDesk', {
+  pathForFile(file: unknown): string {
+    // Only a real File (from a picker or a drop) has a path; anything else gets none.
+    return file instanceof File ? webUtils.getPathForFile(file) : '';
+  },
   invoke(name: unknown, input: unknown): Promise<unknown> {
     if (!isIpcMethodName(name)) return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `no IPC method "${String(name)}"` } });
     return ipcRenderer.invoke(invokeChannel(name), input);
@@ -19,4 +25,4 @@ contextBridge.exposeInMainWorld('marketDesk', {
       ipcRenderer.removeListener(channel, wrapped);
     };
   },
-});
+} satisfies PreloadApi);

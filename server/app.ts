@@ -1,6 +1,5 @@
 // Builds the marketplace service as a Fastify app, with no listen: main.ts owns the process and
 // tests build their own. Routes are one file per resource; this file is the table of contents.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -8,11 +7,15 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, TOKEN_HEADER } from '../shared/api/index.ts';
+import { hostOf } from '../shared/host-check.ts';
+import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
 import { DATABASE_FILE, openDatabase, type Db } from './db/open.ts';
 import { systemClock, timeZone, type Clock } from './domain/time.ts';
 import type { App } from './http/app-types.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { optionalSession } from './http/auth.ts';
+import { clientError, frameworkError, installErrorHandling } from './http/errors.ts';
+import { installMultipartTokenCheck, MULTIPART_FIELD_LIMITS } from './http/multipart.ts';
+import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -25,15 +28,20 @@ export interface BuildOptions extends Partial<ServiceConfig> {
   /** An already open database (tests); otherwise <dataDir>/market.sqlite is opened. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The only Host (`host:port`) answered, asked per request; null answers any. Default: the host
+   * of `publicUrl` when set. Embedders that learn their port at listen (the sandbox) pass their own.
+   */
+  expectedHost?: () => string | null;
 }
 
 export { DATABASE_FILE };
 
 export async function buildApp(options: BuildOptions): Promise<{ app: App; service: Service }> {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...stripUndefined(options), dataDir: options.dataDir };
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const imagesDir = join(config.dataDir, 'images');
-  mkdirSync(imagesDir, { recursive: true });
+  ensurePrivateDir(imagesDir);
   const db = options.db ?? openDatabase(join(config.dataDir, DATABASE_FILE));
   const service: Service = { db, clock: options.clock ?? systemClock, tz: timeZone(config.timeZone), config, imagesDir };
 
@@ -43,34 +51,36 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
     // JSON bodies; multipart has its own limits below (it is outside bodyLimit).
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
+    // Errors before any route runs answer with the documented error body too (issue 9, finding 7).
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const publicHost = config.publicUrl === null ? null : hostOf(config.publicUrl);
+  installHostCheck(app, options.expectedHost ?? (() => publicHost));
 
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(multipart, {
-    // Every limit set: one image file per request, a few small text fields.
-    limits: {
-      fileSize: LIMITS.imageBytes,
-      files: 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      fieldNameSize: 100,
-      parts: 25,
-      headerPairs: 100,
-    },
+    // Every limit set. These are for the routes that take form fields as multipart (login, items):
+    // fields only, no file; the image route allows its one file (routes/images.ts). Bodies are
+    // read only after the token check (below), login aside (issue 9, finding 7).
+    limits: MULTIPART_FIELD_LIMITS,
     attachFieldsToBody: 'keyValues',
   });
+  installMultipartTokenCheck(app, service);
   if (config.rateLimitPerMinute !== null) {
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // On loopback every client is 127.0.0.1: key on the token where there is one.
+      // On loopback every client is 127.0.0.1: key on the user where a valid token says who it
+      // is. A missing or invalid token counts against the address, so made-up tokens, one per
+      // request, are limited like no token at all (issue 9, finding 4).
       keyGenerator: (request) => {
-        const token = request.headers[TOKEN_HEADER];
-        return typeof token === 'string' && token ? `t:${token}` : `ip:${request.ip}`;
+        const session = optionalSession(request, service);
+        return session ? `u:${session.user.id}` : `ip:${request.ip}`;
       },
     });
   }

@@ -1,18 +1,20 @@
 // The service's command line. Owns the process: arguments, port, data folder, signals.
 //   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --time-zone Z
-//                    --public-url URL --rate-limit N|off
+//                    --public-url URL --rate-limit N|off --login-limit ACCOUNT[,ADDRESS]|off
 //   add-user NAME    --password P --role R [--role R...] [--type private|company] --data DIR
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserRole } from '../shared/api/enums.ts';
 import { DATABASE_FILE, openDatabase } from './db/open.ts';
 import { createUser, findUserByName, USERNAME_PATTERN } from './domain/users.ts';
 import { timeZone } from './domain/time.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimitSettings } from './http/login-limits.ts';
 
 const USAGE = `usage:
   npm run server -- [serve] --port 8787 --data ./.market [--seed demo] [--host 127.0.0.1]
                    [--time-zone Europe/Helsinki] [--public-url URL] [--rate-limit N|off]
+                   [--login-limit ACCOUNT[,ADDRESS]|off]   (failed logins per 15 minutes; default 10,100)
   npm run server -- add-user NAME --password P --role R [--role R] [--type private|company] --data DIR`;
 
 async function main(argv: string[]): Promise<void> {
@@ -41,6 +43,7 @@ async function serve(args: string[]): Promise<void> {
     'time-zone': { type: 'string' },
     'public-url': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'login-limit': { type: 'string' },
     log: { type: 'boolean', default: false },
   }).values;
   const port = Number(values.port);
@@ -54,13 +57,19 @@ async function serve(args: string[]): Promise<void> {
     fail(`invalid --rate-limit: ${rateLimit} (a positive integer or "off")`);
   }
 
+  const loginLimits = parseLoginLimit(values['login-limit']);
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !isBaseUrl(publicUrl)) fail(`invalid --public-url: ${publicUrl} (http(s)://host[:port], no path)`);
+
   // Loaded only to serve: add-user and argument errors answer without starting Fastify or sharp.
   const [{ buildApp }, { DEMO_PASSWORD, seedDemo }] = await Promise.all([import('./app.ts'), import('./seed/demo.ts')]);
   const { app, service } = await buildApp({
     dataDir: values.data,
     timeZone: zone,
-    publicUrl: values['public-url'] ?? undefined,
+    // Also the only Host answered: links never follow a foreign Host header.
+    publicUrl: publicUrl?.replace(/\/$/, ''),
     rateLimitPerMinute: perMinute,
+    loginLimits,
     // Logs go to stderr: stdout's first line is reserved for the listening line.
     logger: values.log ? { level: 'info', stream: process.stderr } : false,
   });
@@ -125,7 +134,7 @@ async function addUser(args: string[]): Promise<void> {
   });
   const type = values.type === undefined ? undefined : values.type === 'company' ? 'company' : values.type === 'private' ? 'private' : fail(`--type is private or company`);
   if (type === 'private' && roles.includes('company')) fail('--role company needs --type company (or no --type)');
-  mkdirSync(values.data, { recursive: true });
+  ensurePrivateDir(values.data);
   const db = openDatabase(join(values.data, DATABASE_FILE));
   try {
     if (findUserByName(db, username)) fail(`user ${username} exists already`);
@@ -142,6 +151,26 @@ function readArgs<T extends ParseArgsConfig['options']>(args: string[], options:
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (err) {
     return fail(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** `--login-limit 10` (per account; the address gets ten times that), `10,100`, or `off`. */
+function parseLoginLimit(value: string | undefined): LoginLimitSettings | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'off') return null;
+  const match = /^(\d{1,6})(?:,(\d{1,7}))?$/.exec(value);
+  const perAccount = Number(match?.[1]);
+  const perAddress = match?.[2] === undefined ? perAccount * 10 : Number(match[2]);
+  if (!match || perAccount < 1 || perAddress < 1) fail(`invalid --login-limit: ${value} (N, N,M or "off")`);
+  return { ...DEFAULT_LOGIN_LIMITS, perAccount, perAddress };
+}
+
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
   }
 }
 

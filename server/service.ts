@@ -2,6 +2,7 @@
 // the service's settings. Built once by app.ts; tests build their own with a temporary folder.
 import type { Db } from './db/open.ts';
 import type { Clock, TimeZone } from './domain/time.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimitSettings } from './http/login-limits.ts';
 
 export interface ServiceConfig {
   /** Folder holding market.sqlite and images/. */
@@ -10,8 +11,10 @@ export interface ServiceConfig {
   timeZone: string;
   /** Absolute base URL for links, e.g. http://127.0.0.1:8787; null: taken from the request's Host. */
   publicUrl: string | null;
-  /** Requests per minute per token (per address without one); null turns rate limiting off. */
+  /** Requests per minute per valid token (per address without one); null turns rate limiting off. */
   rateLimitPerMinute: number | null;
+  /** Failed logins per account and per address in a window; null turns the limit off. */
+  loginLimits: LoginLimitSettings | null;
   /** Background jobs (closing, publishing waiting items, expiring offers); tests may drive them by hand. */
   schedulerIntervalMs: number | null;
 }
@@ -28,5 +31,6 @@ export const DEFAULT_CONFIG: Omit<ServiceConfig, 'dataDir'> = {
   timeZone: 'Europe/Helsinki',
   publicUrl: null,
   rateLimitPerMinute: 3000,
+  loginLimits: DEFAULT_LOGIN_LIMITS,
   schedulerIntervalMs: 1000,
 };

@@ -28,6 +28,8 @@ export const IPC_METHOD_NAMES = [
   'images.list',
   'images.reorder',
   'images.remove',
+  'images.edit',
+  'images.original',
   'settings.get',
   'settings.setPreferences',
   'accounts.list',

@@ -54,7 +54,29 @@ const BulkStepSchema = z.object({
   undoneAt: z.number().nullable(),
 });
 
+/** The seller's non-destructive edits of a photo: a clockwise turn, then a crop in fractions of the turned picture. */
+const Fraction = z.number().min(0).max(1);
+export const ImageEditsSchema = z.object({
+  rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  crop: z.object({ x: Fraction, y: Fraction, width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) })
+    .refine((c) => c.x + c.width <= 1.000001 && c.y + c.height <= 1.000001, { message: 'the crop must lie inside the photo' })
+    .nullable(),
+});
+export type ImageEdits = z.infer<typeof ImageEditsSchema>;
+
+/**
+ * Where a photo's bytes are: a path on this computer (Electron: webUtils.getPathForFile, checked
+ * in main: absolute, a regular readable file, size bounds) or a streamed upload to web mode's
+ * local process (POST /upload; the id names its temporary file in the account's folder).
+ */
+export const ImageSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
+  z.object({ kind: z.literal('upload'), id: z.string().regex(/^[a-f0-9]{32}$/) }),
+]);
+export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
 const ImageSchema = z.object({
+  /** Local image id; negative for a photo only the marketplace holds (pulled items): -(its remote id). */
   id: z.number().int(),
   position: z.number().int(),
   state: z.string(),
@@ -64,6 +86,9 @@ const ImageSchema = z.object({
   /** A data: URL of the 256 px thumbnail (the renderer loads nothing from disk or network). */
   thumbnail: z.string().nullable(),
   error: z.string().nullable(),
+  /** local: added here (editable); remote: a photo of a pulled item, shown from the service's thumbnail. */
+  origin: z.enum(['local', 'remote']),
+  edits: ImageEditsSchema,
 });
 
 const AccountSchema = z.object({
@@ -365,14 +390,24 @@ export const IPC_METHODS = {
     input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
     output: z.object({ fileName: z.string(), base64: z.string(), rows: z.number().int() }),
   },
-  /** Files as bytes (base64): the same call works from a sandboxed window and from web mode. */
+  /**
+   * Files by reference, never their bytes: a path (Electron) or a streamed upload (web mode). A
+   * file that is no photo, or one over the draft's photo limit, comes back 'refused' with a
+   * sentence for the seller and takes no slot. key: the caller's, echoed in results and events.
+   */
   'images.add': {
     input: z.object({
       localId: LocalId,
-      files: z.array(z.object({ name: z.string().min(1).max(255), base64: z.string().max(12_000_000) })).min(1).max(50),
+      files: z.array(z.object({ name: z.string().min(1).max(255), key: z.string().max(64).optional(), source: ImageSourceSchema })).min(1).max(100),
     }),
-    output: z.array(z.object({ file: z.string(), outcome: z.enum(['added', 'duplicate', 'failed']), imageId: z.number().int().nullable(), error: z.string().optional() })),
+    output: z.array(z.object({
+      file: z.string(), key: z.string().optional(), outcome: z.enum(['added', 'duplicate', 'failed', 'refused']), imageId: z.number().int().nullable(), error: z.string().optional(),
+    })),
   },
+  /** Sets a photo's rotation and crop (non-destructive: the prepared photo is kept, the upload is made from it). */
+  'images.edit': { input: z.object({ imageId: z.number().int().positive(), edits: ImageEditsSchema }), output: ImageSchema },
+  /** The photo turned by the seller's rotation, not cropped (what the crop view draws on): a data: URL, at most 1024 px. */
+  'images.original': { input: z.object({ imageId: z.number().int().positive() }), output: z.object({ dataUrl: z.string(), width: z.number().int(), height: z.number().int() }) },
   'images.list': { input: z.object({ localId: LocalId }), output: z.array(ImageSchema) },
   'images.reorder': { input: z.object({ localId: LocalId, imageIds: z.array(z.number().int().positive()).max(100) }), output: Ok },
   'images.remove': { input: z.object({ imageId: z.number().int().positive() }), output: Ok },
@@ -453,7 +488,8 @@ export const IPC_EVENTS = {
   'images.progress': z.object({
     localId: z.number().int(),
     file: z.string(),
-    phase: z.enum(['reading', 'preparing', 'added', 'duplicate', 'failed']),
+    key: z.string().optional(),
+    phase: z.enum(['reading', 'preparing', 'added', 'duplicate', 'failed', 'refused']),
     done: z.number().int(),
     total: z.number().int(),
     error: z.string().optional(),

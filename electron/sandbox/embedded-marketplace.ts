@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
+import { hostOf } from '../../shared/host-check.ts';
 import type { AppRegistry } from '../core/session/accounts.ts';
 import type { CredentialVault } from '../core/session/credential-file.ts';
 
@@ -19,13 +20,23 @@ export interface Sandbox {
 }
 
 export async function startSandbox(dataRoot: string): Promise<Sandbox> {
-  // No rate limit: one local user, and every sync run's pull reads each of the seller's items
-  // (130 for pekka), which a per-minute limit meant for the public would throttle.
-  const { app, service } = await buildApp({ dataDir: join(dataRoot, 'sandbox'), logger: false, rateLimitPerMinute: null });
+  // Only its own 127.0.0.1:port is answered (known once it listens; nothing is before): a page
+  // of any site that rebinds its name to 127.0.0.1 is refused, so it cannot sign in with the
+  // public demo password (issue 9, finding 6). The same check as web mode's bridge.
+  let ownHost = '';
+  const { app, service } = await buildApp({
+    dataDir: join(dataRoot, 'sandbox'),
+    logger: false,
+    // No rate limit: one local user, and every sync run's pull reads each of the seller's items
+    // (130 for pekka), which a per-minute limit meant for the public would throttle.
+    rateLimitPerMinute: null,
+    expectedHost: () => ownHost,
+  });
   await seedDemo(service, { onlyIfEmpty: true });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = new URL(address).port;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const baseUrl = `http://127.0.0.1:${new URL(address).port}`;
+  ownHost = hostOf(baseUrl);
+  return { baseUrl, close: () => app.close() };
 }
 
 /**

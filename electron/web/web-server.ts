@@ -7,10 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
 import { createIpcDispatcher } from '../core/ipc/dispatcher.ts';
 import { openCoreSession, type CoreSession, type SessionOptions } from '../core/session/core-session.ts';
 import { coreHandlers } from '../core/ipc/handlers.ts';
+import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
+import { stageUpload } from '../core/images/staged-uploads.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
@@ -62,7 +65,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   /** Host defeats DNS rebinding; Origin (when the browser sends one) must be ours. */
   const fromOwnPage = (req: IncomingMessage): boolean => {
-    if (req.headers.host !== host) return false;
+    if (!isExpectedHost(req.headers.host, host)) return false;
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return false;
     const site = req.headers['sec-fetch-site'];
@@ -96,8 +99,30 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       } catch {
         return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
       }
-      const result = await dispatcher.invoke(decodeURIComponent(url.pathname.slice('/ipc/'.length)), input);
+      const method = decodePath(url.pathname.slice('/ipc/'.length));
+      if (method === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+      const result = await dispatcher.invoke(method, input);
       return send(res, 200, result);
+    }
+    if (url.pathname === '/upload') {
+      // A photo's bytes, streamed to a temporary file (images.add then names it): the same checks as /ipc/*.
+      if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
+      if (!fromOwnPage(req) || req.headers.origin === undefined) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
+      if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
+      if (req.headers['content-type'] !== 'application/octet-stream') return send(res, 415, { ok: false, error: { code: 'content-type', message: 'application/octet-stream only' } });
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > MAX_SOURCE_BYTES) {
+        res.setHeader('Connection', 'close');
+        return send(res, 413, { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB: no camera photo is that big, so it was not added.` } });
+      }
+      try {
+        const { id } = await stageUpload(session.folder(), req);
+        return send(res, 200, { ok: true, value: { id } });
+      } catch (error) {
+        if (!(error instanceof SourceRefused)) throw error;
+        res.setHeader('Connection', 'close');
+        return send(res, 413, { ok: false, error: { code: 'too-large', message: error.message } });
+      }
     }
     if (url.pathname === '/events') {
       // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.
@@ -109,12 +134,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
-    if (req.headers.host !== host) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
+    if (!isExpectedHost(req.headers.host, host)) return send(res, 403, { ok: false, error: { code: 'forbidden-host', message: 'wrong host' } });
     return serveStatic(url.pathname, res);
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodePath(pathname);
+    if (decoded === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const path = normalize(join(options.rendererDir, relative));
     if (!path.startsWith(normalize(options.rendererDir) + sep)) return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
     let data: Buffer;
@@ -153,6 +180,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       session.close();
     },
   };
+}
+
+/** A percent-decoded path, or null when it is not valid percent-encoding (a 400, not a 500). */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

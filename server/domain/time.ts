@@ -11,7 +11,10 @@ export interface TimeZone {
   readonly name: string;
   /** Formats epoch ms as `YYYY-MM-DDTHH:MM:SS+hhmm`. */
   format(ms: number): string;
-  /** Reads `YYYY-MM-DD HH:MM:SS` in this zone; null when it is not a real local time. */
+  /**
+   * Reads `YYYY-MM-DD HH:MM:SS` in this zone; null when it is not a real local time or not one the
+   * service can answer with (see REPRESENTABLE).
+   */
   parse(text: string): number | null;
 }
 
@@ -41,12 +44,23 @@ export function timeZone(name: string): TimeZone {
     },
     parse(text) {
       const dt = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: name });
-      return dt.isValid ? dt.toMillis() : null;
+      if (!dt.isValid) return null;
+      const ms = dt.toMillis();
+      // A response offset is +hhmm: whole minutes only (Helsinki before 1921 was +01:39:49).
+      if (ms < REPRESENTABLE.from || ms > REPRESENTABLE.to || !Number.isInteger(offsetMinutes(ms))) return null;
+      return ms;
     },
   };
 }
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * The times a request may name: 1970-01-01 to 9999-12-31 UTC. Outside, a response timestamp would
+ * not be `YYYY-MM-DDTHH:MM:SS+hhmm` (five-digit or negative years), so such a time is refused
+ * with a 400 instead of being stored and failing every later response (issue 9, finding 2).
+ */
+export const REPRESENTABLE = { from: 0, to: Date.UTC(9999, 11, 31, 0, 0, 0) } as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -134,6 +134,11 @@ export interface TokenLookup {
   expires: number;
 }
 
+/** Revokes a token (logout): it stops working at once. Whether it was a live token. */
+export function revokeToken(db: Db, token: string, now: number): boolean {
+  return db.prepare('DELETE FROM tokens WHERE token_hash = ? AND expires > ?').run(hashToken(token), now).changes > 0;
+}
+
 /** The user a token belongs to, if the token is well-formed, known and not expired. */
 export function userForToken(db: Db, token: string, now: number): TokenLookup | null {
   if (!/^[0-9a-f]{32}$/.test(token)) return null;

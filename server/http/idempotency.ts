@@ -1,14 +1,15 @@
 // Idempotency-Key (extension). A POST under /1.1 carrying `Idempotency-Key` is done once per caller
 // and key: a repeat gets the first response (status and body, with `Idempotent-Replayed: true`)
-// and has no second effect. The caller is the token's user, or for requests without a valid token
-// the client address. Decisions:
+// and has no second effect. Keys belong to the token's user (issue 9, finding 3): a POST without
+// a valid token is never stored or replayed (it runs as if it had no key: on loopback or behind
+// NAT an address is shared by many callers), and the login route never is either, with or
+// without a token, so no stored response ever holds a token. Decisions:
 // - Only successful (2xx) responses are kept: a refused request had no effect, so a retry with the
 //   same key simply runs again (a corrected body can reuse the key).
 // - The same key on another method or path is a 422 `idempotency_key_reused`; the body is not
 //   compared. A repeat while the first is still running is a 409 `idempotency_in_progress`.
 // - Keys are kept 24 hours. The key row is written after the response is produced, not in the
 //   transaction of the effect: a crash between the two lets one retry run again.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../shared/api/index.ts';
 import { userForToken } from '../domain/users.ts';
@@ -21,6 +22,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
 const PURGE_EVERY_MS = 60_000;
+/** Routes whose responses are never stored: a login's answer is a credential. */
+const NEVER_STORED = new Set([`${API_PREFIX}/authentication`]);
 
 interface Claim {
   userKey: string;
@@ -51,6 +54,10 @@ export function installIdempotency(app: App, service: Service): void {
     'INSERT OR REPLACE INTO idempotency_keys (user_key, key, method, path, status, body, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created <= ?');
+  // Rows an older version stored: logins (with their tokens) and keys of token-less callers.
+  db.prepare(`DELETE FROM idempotency_keys WHERE user_key NOT LIKE 'user:%' OR path IN (${[...NEVER_STORED].map(() => '?').join(', ')})`).run(
+    ...NEVER_STORED,
+  );
   const release = (request: FastifyRequest) => {
     const claim = request.idempotencyClaim;
     if (claim) inFlight.delete(`${claim.userKey}\n${claim.key}`);
@@ -69,6 +76,7 @@ export function installIdempotency(app: App, service: Service): void {
     }
     const now = service.clock.now();
     const userKey = callerKey(request, service, now);
+    if (userKey === null) return;
     const path = request.url.split('?')[0] ?? request.url;
     const stored = find.get(userKey, key, now - IDEMPOTENCY_TTL_MS) as StoredResponse | undefined;
     if (stored) {
@@ -111,7 +119,7 @@ export function installIdempotency(app: App, service: Service): void {
   // the route's own hooks: a replay must not be checked or executed again.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (!methods.includes('POST') || !route.url.startsWith(`${API_PREFIX}/`)) return;
+    if (!methods.includes('POST') || !route.url.startsWith(`${API_PREFIX}/`) || NEVER_STORED.has(route.url)) return;
     const hooks = route as unknown as Record<'onRequest' | 'onSend' | 'onResponse' | 'onRequestAbort', unknown>;
     const prepend = (name: keyof typeof hooks, hook: unknown) => {
       hooks[name] = [hook, ...[hooks[name] ?? []].flat()];
@@ -123,13 +131,10 @@ export function installIdempotency(app: App, service: Service): void {
   });
 }
 
-/** The token's user; without a valid token, the client (its address, or a hash of the bad token). */
-function callerKey(request: FastifyRequest, service: Service, now: number): string {
+/** The token's user; null without a valid token (such a request is neither stored nor replayed). */
+function callerKey(request: FastifyRequest, service: Service, now: number): string | null {
   const token = request.headers[TOKEN_HEADER];
-  if (typeof token === 'string' && token) {
-    const session = userForToken(service.db, token, now);
-    if (session) return `user:${session.user.id}`;
-    return `token:${createHash('sha256').update(token).digest('hex')}`;
-  }
-  return `client:${request.ip}`;
+  if (typeof token !== 'string' || !token) return null;
+  const session = userForToken(service.db, token, now);
+  return session ? `user:${session.user.id}` : null;
 }

@@ -2,24 +2,30 @@
 // query string; 201 with a token valid one hour, 400 for missing or wrong credentials.
 import { z } from 'zod';
 import { AuthenticationInput, AuthenticationResult, ErrorBody } from '../../shared/api/index.ts';
-import { authenticate } from '../domain/users.ts';
-import type { App } from '../http/app-types.ts';
+import { authenticate, revokeToken } from '../domain/users.ts';
+import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
+import { requireUser, tokenOf } from '../http/auth.ts';
 import { validationError, invalid } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
+import { createLoginLimiter } from '../http/login-limits.ts';
 import type { Service } from '../service.ts';
 
 export function registerAuthenticationRoutes(app: App, service: Service): void {
+  const limiter = createLoginLimiter(service.config.loginLimits);
   app.post('/1.1/authentication', {
     schema: {
       summary: 'Obtain a token',
       description:
         'Reads `username` and `password` from a urlencoded, multipart or JSON body, or the query string. ' +
-        'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both).',
+        'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both). ' +
+        'Failed logins are limited per account and per client address (service settings, default 10 per account and 100 per address in 15 minutes): ' +
+        'past a limit every login for that account or from that address, the right password included, answers 429 `rate_limited` with Retry-After (seconds) until the window ends; a success clears the account\'s count. ' +
+        'A login is never stored or replayed under an Idempotency-Key.',
       tags: ['authentication'],
       // Any body shape is accepted here; the handler validates the merged parameters.
       body: z.unknown().optional(),
       querystring: z.unknown().optional(),
-      response: { 201: AuthenticationResult, 400: ErrorBody },
+      response: { 201: AuthenticationResult, 400: ErrorBody, 429: ErrorBody },
     },
     handler: async (request, reply) => {
       const merged = { ...asRecord(request.query), ...asRecord(request.body) };
@@ -30,8 +36,11 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
           [...fields].map((field) => ({ field, code: 'required', messages: [`${field} is required`] })),
         );
       }
-      const issued = await authenticate(service.db, parsed.data.username, parsed.data.password, service.clock.now());
+      const { username, password } = parsed.data;
+      limiter.attempt(request, username, service.clock.now());
+      const issued = await authenticate(service.db, username, password, service.clock.now());
       if (!issued) throw invalid(null, 'invalid_credentials', 'username or password is invalid');
+      limiter.succeeded(request, username);
       const links = linksFor(request, service);
       const { tz } = service;
       reply.code(201);
@@ -45,6 +54,23 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
     },
   });
 
+  app.delete('/1.1/authentication', {
+    schema: {
+      summary: 'Revoke the token (logout; extension)',
+      description:
+        'Extension: revokes the token sent in X-MarketApiToken at once (logout); any later request with it is a 403 `token_invalid`. ' +
+        '204 on success; a missing, unknown or expired token is a 403 like everywhere else. Other tokens of the same user stay valid.',
+      tags: ['authentication'],
+      security: TOKEN_SECURITY,
+      response: { 204: z.null().describe('token revoked'), 403: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      requireUser(request, service);
+      revokeToken(service.db, tokenOf(request)!, service.clock.now());
+      return reply.code(204).send(null);
+    },
+  });
+
   // The resource links.self points at; a GET explains how to use it rather than 404.
   app.get('/1.1/authentication', {
     schema: {
@@ -53,7 +79,7 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
       response: { 200: z.object({ description: z.string(), links: z.object({ self: z.string() }) }) },
     },
     handler: (request) => ({
-      description: 'POST username and password here to obtain a token for the X-MarketApiToken header.',
+      description: 'POST username and password here to obtain a token for the X-MarketApiToken header; DELETE with the token revokes it (logout).',
       links: { self: linksFor(request, service).api('/authentication') },
     }),
   });

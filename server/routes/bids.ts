@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Bid, BidInput, BidList, BidResult, ErrorBody, ItemIdParams, PathId } from '../../shared/api/index.ts';
 import { describeIncreaseTable } from '../domain/bidding/increase-table.ts';
-import { findItem } from '../domain/items/item-row.ts';
+import { visibleItem } from '../domain/items/item-row.ts';
 import { bidQueueOf } from '../domain/trading/bid-queue.ts';
 import { prepared } from '../domain/trading/statements.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
@@ -43,15 +43,14 @@ export function registerBidsRoutes(app: App, service: Service): void {
       summary: 'List the bids on an item',
       description:
         'Every accepted bid, newest first, without paging. Bidder names are masked ("a***a") for everyone but the seller and the bidder themself (send a token to be recognised). ' +
-        'No token is needed. 404 for an unknown item.',
+        'No token is needed. 404 for an unknown item, and for another seller\'s item that is not published or closed (as if unknown: a draft\'s existence is not revealed).',
       tags: ['bids'],
       params: ItemIdParams,
       response: { 200: BidList, 403: ErrorBody, 404: ErrorBody },
     },
     handler: (request) => {
       const viewer = optionalUser(request, service);
-      const item = findItem(service.db, request.params.itemid);
-      if (!item) throw notFound('item');
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null);
       const rows = service.db.prepare(`${BIDS_SQL} WHERE b.item_id = ? ORDER BY b.id DESC`).all(item.id) as BidRowWithBidder[];
       const links = linksFor(request, service);
       const ctx = { tz: service.tz, links };
@@ -78,8 +77,8 @@ export function registerBidsRoutes(app: App, service: Service): void {
       const row = service.db.prepare(`${BIDS_SQL} WHERE b.id = ? AND b.item_id = ?`).get(request.params.bidid, request.params.itemid) as
         | BidRowWithBidder
         | undefined;
-      const item = findItem(service.db, request.params.itemid);
-      if (!row || !item) throw notFound('bid');
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null, 'bid');
+      if (!row) throw notFound('bid');
       const ctx = { tz: service.tz, links: linksFor(request, service) };
       return bidView(row, ctx, { id: viewer?.id ?? null, isSeller: viewer?.id === item.seller_id });
     },

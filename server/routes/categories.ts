@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DecimalNumber,
   CategoryIdParams,
   CategoryListing,
   type CategoryNode,
@@ -21,7 +22,7 @@ import { respondWithList, SEARCH_DECISIONS } from './search.ts';
 
 const ListingQuery = z.object({
   // Decision: a max-depth outside 1..3 (or not a number) is clamped into 1..3, never an error.
-  'max-depth': z.coerce.number().int().catch(1).optional().transform((v) => Math.min(3, Math.max(1, v ?? 1))),
+  'max-depth': DecimalNumber.pipe(z.number().int()).catch(1).optional().transform((v) => Math.min(3, Math.max(1, v ?? 1))),
 });
 
 function node(tree: CategoryTree, row: CategoryRow, links: LinkBuilder, depth: number): CategoryNode {

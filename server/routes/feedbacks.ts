@@ -1,7 +1,7 @@
 // Feedback: GET /1.1/users/{userid}/feedbacks (2.8), and the extension endpoints that write it:
 // POST .../feedbacks (leave feedback on a trade), PUT .../feedbacks/{feedbackid} (answer it once).
 import { z } from 'zod';
-import { ErrorBody, Feedback, FeedbackAnswerInput, FeedbackInput, FeedbackList, PathId, UserIdParams } from '../../shared/api/index.ts';
+import { DecimalNumber, ErrorBody, Feedback, FeedbackAnswerInput, FeedbackInput, FeedbackList, PathId, UserIdParams } from '../../shared/api/index.ts';
 import { answerFeedback, feedbacksReceived, findFeedback, leaveFeedback } from '../domain/trading/feedbacks.ts';
 import { feedbackSummary } from '../domain/trading/feedback-summary.ts';
 import { findUserById } from '../domain/users.ts';
@@ -13,7 +13,7 @@ import type { Service } from '../service.ts';
 import { feedbackView, pageLinks, paging } from '../views/trading-views.ts';
 
 const FeedbackIdParams = z.object({ userid: PathId, feedbackid: PathId });
-const FeedbackListQuery = z.object({ page: z.coerce.number().int().positive().max(2 ** 31).optional().catch(undefined) });
+const FeedbackListQuery = z.object({ page: DecimalNumber.pipe(z.number().int().positive().max(2 ** 31)).optional().catch(undefined) });
 const PAGE_SIZE = 50;
 
 const ELEMENT =

@@ -32,6 +32,7 @@ import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError, invalid, notFound } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
+import { MULTIPART_IMAGE_LIMITS } from '../http/multipart.ts';
 import { imageRecord } from '../views/item-views.ts';
 import type { Service } from '../service.ts';
 
@@ -56,7 +57,8 @@ const UPLOAD_DESCRIPTION =
   'Accepted formats: JPEG, PNG, WebP, GIF (first frame for renditions) and AVIF; others (SVG, TIFF, HEIC, ...) are 400 `unsupported_image_format`. ' +
   `At most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (400 \`too_many_pixels\`), against decompression bombs. ` +
   'A body that is not multipart is 415 `unsupported_media_type`; a multipart body or empty request without the file field is 400 naming `image`; a malformed multipart body is 400 `invalid_multipart`; a second file part is 413 (the multipart files limit is 1). ' +
-  'Stored renditions: `original` (the uploaded bytes unchanged), `medium` (JPEG inside 800x800) and `thumbnail` (JPEG inside 200x200), both with the EXIF orientation applied and all metadata (EXIF, GPS) stripped, never enlarged, transparency on white. ' +
+  'Stored renditions: `original` (full size, the uploaded format re-encoded; an animated GIF or WebP keeps its frames), `medium` (JPEG inside 800x800) and `thumbnail` (JPEG inside 200x200), all three with the EXIF orientation applied and all metadata (EXIF, GPS, XMP, IPTC, comments) stripped; medium and thumbnail never enlarged, transparency on white. ' +
+  'The files of a draft, preview, waiting or disabled item are served only to the seller (see GET /media/images/{imageid}/{rendition}). ' +
   'The new image goes last. 201 with `links.image` (also in `Location`). A refused or failed upload leaves no row and no file.';
 
 export function registerImagesRoutes(app: App, service: Service): void {
@@ -117,6 +119,8 @@ export function registerImagesRoutes(app: App, service: Service): void {
         415: ErrorBody,
       },
     },
+    // The only route that takes a file: one, of at most 8 MB (the others take fields only).
+    config: { multipartOptions: { limits: MULTIPART_IMAGE_LIMITS } },
     // Refuse before the multipart body is buffered: token, owner, state and count need no bytes.
     onRequest: async (request) => {
       const user = requireUser(request, service);

@@ -1,5 +1,5 @@
 // 4.4 items: create, get, edit / set status, delete a draft. (Search, GET /items, is in search.ts.)
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody, Item, ItemIdParams, ItemInput, LIMITS, type ErrorEntry, type ItemStatus } from '../../shared/api/index.ts';
 import { createItem } from '../domain/items/create-item.ts';
@@ -72,8 +72,13 @@ along override the copied data; another seller's item 403, unknown 404, not clos
     handler: async (request, reply) => {
       const user = requireUser(request, service);
       const now = service.clock.now();
-      const id = createItem(service, user, request.body, now);
-      return reply.code(201).send(view(request, id, user.id));
+      // The response is built and checked by the schema inside the write's transaction: a body
+      // that cannot be answered undoes the write instead of leaving a committed item behind a 500.
+      const body = service.db.transaction(() => {
+        const id = createItem(service, user, request.body, now);
+        return serializeItem(view(request, id, user.id));
+      })();
+      return sendSerialized(reply.code(201), body);
     },
   });
 
@@ -93,23 +98,23 @@ are not part of the item).`,
     handler: async (request, reply) => {
       const viewer = optionalUser(request, service);
       const { itemid } = request.params;
-      const head = service.db.prepare('SELECT seller_id, status, version FROM items WHERE id = ?').get(itemid) as
-        | { seller_id: number; status: ItemStatus; version: number }
+      const head = service.db.prepare('SELECT seller_id, status, version, created FROM items WHERE id = ?').get(itemid) as
+        | { seller_id: number; status: ItemStatus; version: number; created: number }
         | undefined;
       const isSeller = head !== undefined && viewer?.id === head.seller_id;
       if (!head || (!isSeller && !PUBLIC_STATUSES.has(head.status))) throw notFound(`item ${itemid}`);
       if (!isSeller) countHit(service.db, itemid);
       const links = linksFor(request, service);
       // The seller sees private fields (reserve price), so sellers and others are cached apart.
-      const key = `${links.absolute('')}|${itemid}|${isSeller ? 's' : 'o'}`;
-      let body = responses.get(key, head.version);
+      const variant = `${links.absolute('')}|${isSeller ? 's' : 'o'}`;
+      const stamp = { version: head.version, sellerId: head.seller_id, created: head.created };
+      let body = responses.get(itemid, variant, stamp);
       if (body === undefined) {
         const item = findItem(service.db, itemid)!;
         body = serializeItem(itemView(item, { db: service.db, tz: service.tz, links, viewerId: viewer?.id ?? null }));
-        responses.set(key, head.version, body);
+        responses.set(itemid, variant, stamp, body);
       }
-      // Already serialized through the Item schema: Fastify sends a JSON-typed string as it is.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as Item);
+      return sendSerialized(reply, body);
     },
   });
 
@@ -133,10 +138,14 @@ waiting→closed (the seller withdraws a scheduled item). Every other pair is a 
       response: { 200: Item, ...errors },
     },
     preValidation: refuseHybrid,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const user = requireUser(request, service);
-      updateItem(service, user, request.params.itemid, request.body, service.clock.now());
-      return view(request, request.params.itemid, user.id);
+      // Built and checked before the commit, as in POST.
+      const body = service.db.transaction(() => {
+        updateItem(service, user, request.params.itemid, request.body, service.clock.now());
+        return serializeItem(view(request, request.params.itemid, user.id));
+      })();
+      return sendSerialized(reply, body);
     },
   });
 
@@ -152,9 +161,15 @@ waiting→closed (the seller withdraws a scheduled item). Every other pair is a 
     handler: async (request, reply) => {
       const user = requireUser(request, service);
       deleteDraft(service, user.id, request.params.itemid);
+      responses.evict(request.params.itemid);
       return reply.code(204).send(null);
     },
   });
+}
+
+/** A body already serialized through the Item schema: Fastify sends a JSON-typed string as it is. */
+function sendSerialized(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body as unknown as Item);
 }
 
 /**

@@ -2,16 +2,19 @@
 // because it serves bytes, not JSON, and browsers load it in <img> without a token.
 import { createReadStream, statSync } from 'node:fs';
 import { z } from 'zod';
-import { ErrorBody, ImageRendition, PathId } from '../../shared/api/index.ts';
+import { ErrorBody, ImageRendition, PathId, type ItemStatus } from '../../shared/api/index.ts';
 import { CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../domain/images/image-limits.ts';
 import { renditionPath } from '../domain/images/image-row.ts';
-import { findImage } from '../domain/images/image-store.ts';
+import { findImage, IMAGE_PUBLIC_STATUSES } from '../domain/images/image-store.ts';
+import { optionalUser } from '../http/auth.ts';
 import type { App } from '../http/app-types.ts';
 import { notFound } from '../http/errors.ts';
 import type { Service } from '../service.ts';
 
 // Safe because image ids are never reused (migration 3) and a stored file never changes.
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+// A draft's files are the seller's alone: no shared cache may keep them (issue 9, finding 5).
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 const isImageFormat = (format: string): format is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(format);
 
@@ -21,7 +24,7 @@ export function registerMediaRoutes(app: App, service: Service): void {
       summary: 'Image file of one rendition',
       description:
         'Extension: the file behind `links.thumbnail`, `links.medium` and `links.original` of an image record. ' +
-        'thumbnail and medium are JPEG; original is the uploaded file as it was, with its own Content-Type (image/jpeg, image/png, image/webp, image/gif or image/avif). ' +
+        'thumbnail and medium are JPEG; original is full size in the uploaded format, with its own Content-Type (image/jpeg, image/png, image/webp, image/gif or image/avif). ' +
         'Decisions: no token needed (browsers load these in <img>); files of draft items are reachable by anyone who has the URL. ' +
         '`Cache-Control: public, max-age=31536000, immutable` with a strong ETag (If-None-Match answers 304): image ids are never reused and files never change. ' +
         '404 with the error body for an unknown image or rendition.',
@@ -31,13 +34,21 @@ export function registerMediaRoutes(app: App, service: Service): void {
       response: {
         200: z.unknown().meta({ description: 'the image file', type: 'string', format: 'binary' }),
         304: z.null().meta({ description: 'not modified' }),
+        403: ErrorBody,
         404: ErrorBody,
       },
     },
-    handler: (request, reply) => {
+    // Async: a refusal thrown from a synchronous handler here now and then left the connection
+    // busy, so the app's close waited on it for ever (seen with 403s for an invalid token).
+    handler: async (request, reply) => {
       const { imageid, rendition } = request.params;
       const image = findImage(service.db, imageid);
       if (!image || !isImageFormat(image.format)) throw notFound('image');
+      const item = service.db.prepare('SELECT seller_id, status FROM items WHERE id = ?').get(image.item_id) as
+        | { seller_id: number; status: ItemStatus }
+        | undefined;
+      const isPublic = item !== undefined && IMAGE_PUBLIC_STATUSES.includes(item.status);
+      if (!isPublic && (item === undefined || optionalUser(request, service)?.id !== item.seller_id)) throw notFound('image');
       const path = renditionPath(service.imagesDir, image, rendition);
       let size: number;
       try {
@@ -48,13 +59,13 @@ export function registerMediaRoutes(app: App, service: Service): void {
         throw notFound('image file');
       }
       const etag = `"${image.sha256.slice(0, 32)}-${rendition}"`;
-      reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+      reply.header('cache-control', isPublic ? CACHE_CONTROL : PRIVATE_CACHE_CONTROL).header('etag', etag);
+      if (!isPublic) reply.header('vary', 'X-MarketApiToken');
       if (matchesEtag(request.headers['if-none-match'], etag)) {
-        reply.code(304).send(null);
-        return;
+        return reply.code(304).send(null);
       }
       const type = rendition === 'original' ? CONTENT_TYPES[image.format] : 'image/jpeg';
-      reply
+      return reply
         .header('content-type', type)
         .header('content-length', size)
         .header('x-content-type-options', 'nosniff')

@@ -1,12 +1,13 @@
 // 4.7 offers: GET and POST /1.1/items/{itemid}/offers, PUT .../offers/{offerid}, and one offer by id.
-import { ErrorBody, ItemIdParams, Offer, OfferIdParams, OfferInput, OfferList, OfferStatusInput } from '../../shared/api/index.ts';
-import { findItem } from '../domain/items/item-row.ts';
+import { ErrorBody, ItemIdParams, LIMITS, Offer, OfferIdParams, OfferInput, OfferList, OfferStatusInput, TradingListQuery } from '../../shared/api/index.ts';
+import { findItem, isVisibleTo, visibleItem } from '../domain/items/item-row.ts';
 import { changeOfferStatus, createOffer, findOffer, offersVisibleTo } from '../domain/trading/offers.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
 import type { Service } from '../service.ts';
+import { tradingListLinks } from '../views/list-views.ts';
 import { offerView } from '../views/trading-views.ts';
 
 const RECORD =
@@ -24,22 +25,23 @@ export function registerOffersRoutes(app: App, service: Service): void {
       summary: 'List offers on an item',
       description:
         `${RECORD} The seller sees every offer on their item, any other token holder only their own; without a token the list is empty ` +
-        '(the item\'s `offerCount` is public). Newest first, no paging. 404 for an unknown item.',
+        `(the item's \`offerCount\` is public). Paged: \`page\` (1-based) of ${LIMITS.tradingListPageSize}, newest first; \`totalCount\` counts every page; \`links.next\` and \`links.previous\` are null at the ends. 404 for an unknown item, and for another seller's item that is not published or closed (as if unknown: a draft's existence is not revealed).`,
       tags: ['offers'],
       params: ItemIdParams,
+      querystring: TradingListQuery,
       response: { 200: OfferList, 403: ErrorBody, 404: ErrorBody },
     },
     handler: (request) => {
       const viewer = optionalUser(request, service);
-      const item = findItem(service.db, request.params.itemid);
-      if (!item) throw notFound('item');
-      const rows = offersVisibleTo(service.db, item.id, item.seller_id, viewer?.id ?? null);
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null);
+      const page = { number: request.query.page ?? 1, size: LIMITS.tradingListPageSize };
+      const { rows, total, updated } = offersVisibleTo(service.db, item.id, item.seller_id, viewer?.id ?? null, page);
       const links = linksFor(request, service);
       return {
         offers: rows.map((row) => offerView(row, { tz: service.tz, links })),
-        totalCount: rows.length,
-        links: { self: links.api(`/items/${item.id}/offers`), item: links.api(`/items/${item.id}`) },
-        updated: service.tz.format(rows.reduce((t, r) => Math.max(t, r.updated), item.updated)),
+        totalCount: total,
+        links: tradingListLinks(links, `/items/${item.id}/offers`, `/items/${item.id}`, page.number, total, page.size),
+        updated: service.tz.format(Math.max(updated ?? 0, item.updated)),
       };
     },
   });
@@ -58,6 +60,7 @@ export function registerOffersRoutes(app: App, service: Service): void {
       const offer = findOffer(service.db, request.params.offerid);
       const item = findItem(service.db, request.params.itemid);
       if (!offer || !item || offer.item_id !== item.id) throw notFound('offer');
+      if (!isVisibleTo(item, user.id) && offer.author_id !== user.id) throw notFound('offer');
       if (user.id !== offer.author_id && user.id !== item.seller_id) {
         throw forbidden('not_party', 'only the seller and the author see an offer');
       }
@@ -70,7 +73,8 @@ export function registerOffersRoutes(app: App, service: Service): void {
       summary: 'Make a price offer',
       description:
         `${RECORD} Needs a token. \`offer\` in euros (positive, at most two decimals), \`message\` at most 255 characters. Answers 201 with the offer. ` +
-        'Refusals: 403 `own_item` (the seller), 404 unknown item, 409 `item_closed` (not published, or past closing), 409 `offers_not_allowed` (offersAllowed 0), 400 validation.',
+        'Refusals: 403 `own_item` (the seller), 404 unknown item (also another seller\'s unpublished item), 409 `item_closed` (not published, or past closing), 409 `offers_not_allowed` (offersAllowed 0), ' +
+        `409 \`offer_limit\` (a user makes at most ${LIMITS.offersPerUserPerItem} offers on one item and ${LIMITS.offersPerUserPerDay} in any 24 hours), 400 validation (also \`invalid_characters\`: control or bidirectional override characters in \`message\`).`,
       tags: ['offers'],
       security: TOKEN_SECURITY,
       params: ItemIdParams,

@@ -1,12 +1,13 @@
 // 4.8 questions: GET and POST /1.1/items/{itemid}/questions, PUT .../questions/{questionid}.
-import { AnswerInput, ErrorBody, ItemIdParams, Question, QuestionIdParams, QuestionInput, QuestionList } from '../../shared/api/index.ts';
-import { findItem } from '../domain/items/item-row.ts';
+import { AnswerInput, ErrorBody, ItemIdParams, LIMITS, Question, QuestionIdParams, QuestionInput, QuestionList, TradingListQuery } from '../../shared/api/index.ts';
+import { visibleItem } from '../domain/items/item-row.ts';
 import { answerQuestion, askQuestion, findQuestion, questionsOfItem } from '../domain/trading/questions.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
-import { requireUser } from '../http/auth.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
 import type { Service } from '../service.ts';
+import { tradingListLinks } from '../views/list-views.ts';
 import { questionView } from '../views/trading-views.ts';
 
 const RECORD =
@@ -20,21 +21,23 @@ export function registerQuestionsRoutes(app: App, service: Service): void {
   app.get('/1.1/items/:itemid/questions', {
     schema: {
       summary: 'List questions and answers',
-      description: `${RECORD} Everyone reads every question of the item with its answer (no token needed), newest first, no paging. 404 for an unknown item.`,
+      description: `${RECORD} Everyone reads every question of the item with its answer (no token needed). Paged: \`page\` (1-based) of ${LIMITS.tradingListPageSize}, newest first; \`totalCount\` counts every page; \`links.next\` and \`links.previous\` are null at the ends. 404 for an unknown item, and for another seller's item that is not published or closed (as if unknown: a draft's existence is not revealed).`,
       tags: ['questions'],
       params: ItemIdParams,
+      querystring: TradingListQuery,
       response: { 200: QuestionList, 404: ErrorBody },
     },
     handler: (request) => {
-      const item = findItem(service.db, request.params.itemid);
-      if (!item) throw notFound('item');
-      const rows = questionsOfItem(service.db, item.id);
+      const viewer = optionalUser(request, service);
+      const item = visibleItem(service.db, request.params.itemid, viewer?.id ?? null);
+      const page = { number: request.query.page ?? 1, size: LIMITS.tradingListPageSize };
+      const { rows, total, updated } = questionsOfItem(service.db, item.id, page);
       const links = linksFor(request, service);
       return {
         questions: rows.map((row) => questionView(row, { tz: service.tz, links })),
-        totalCount: rows.length,
-        links: { self: links.api(`/items/${item.id}/questions`), item: links.api(`/items/${item.id}`) },
-        updated: service.tz.format(rows.reduce((t, r) => Math.max(t, r.updated), item.updated)),
+        totalCount: total,
+        links: tradingListLinks(links, `/items/${item.id}/questions`, `/items/${item.id}`, page.number, total, page.size),
+        updated: service.tz.format(Math.max(updated ?? 0, item.updated)),
       };
     },
   });
@@ -48,6 +51,8 @@ export function registerQuestionsRoutes(app: App, service: Service): void {
       response: { 200: Question, 404: ErrorBody },
     },
     handler: (request) => {
+      const viewer = optionalUser(request, service);
+      visibleItem(service.db, request.params.itemid, viewer?.id ?? null, 'question');
       const question = findQuestion(service.db, request.params.questionid);
       if (!question || question.item_id !== request.params.itemid) throw notFound('question');
       return questionView(question, { tz: service.tz, links: linksFor(request, service) });
@@ -59,7 +64,8 @@ export function registerQuestionsRoutes(app: App, service: Service): void {
       summary: 'Ask the seller a question',
       description:
         `${RECORD} Needs a token. \`question\`: 1 to 255 characters. Answers 201 with the question. ` +
-        'Refusals: 403 `own_item` (the seller), 404 unknown item, 409 `item_closed` (not published, or past closing), 400 validation.',
+        'Refusals: 403 `own_item` (the seller), 404 unknown item (also another seller\'s unpublished item), 409 `item_closed` (not published, or past closing), ' +
+        `409 \`question_limit\` (a user asks at most ${LIMITS.questionsPerUserPerItem} questions on one item and ${LIMITS.questionsPerUserPerDay} in any 24 hours), 400 validation (also \`invalid_characters\`: control or bidirectional override characters).`,
       tags: ['questions'],
       security: TOKEN_SECURITY,
       params: ItemIdParams,

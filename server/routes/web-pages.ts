@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { CategoryIdParams, PathId } from '../../shared/api/index.ts';
 import { categoryTree } from '../domain/categories.ts';
 import { PUBLIC_STATUSES } from '../domain/favorites.ts';
-import { findItem } from '../domain/items/item-row.ts';
+import { visibleItem } from '../domain/items/item-row.ts';
+import { optionalUser } from '../http/auth.ts';
 import { openItemSql } from '../domain/items/open-closed-sql.ts';
 import { stripHtml } from '../domain/text.ts';
 import type { App } from '../http/app-types.ts';
@@ -47,14 +48,14 @@ export function registerWebPagesRoutes(app: App, service: Service): void {
   app.get('/web/items/:id', {
     schema: {
       summary: 'Public web page of an item',
-      description: 'HTML. Published and closed items show their details; an item in any other state shows only that it is not public (200), so every alternative link resolves. Unknown id: 404.',
+      description: 'HTML. Published and closed items show their details to anyone. An item in any other state is a 404 like an unknown id, except to its seller (X-MarketApiToken), who gets a page saying only that it is not public (200), so the links the seller is given resolve.',
       tags: ['web'],
       params: z.object({ id: PathId }),
       response: html,
     },
     handler: (request, reply) => {
-      const item = findItem(service.db, request.params.id);
-      if (!item) throw notFound('item');
+      // A draft's page exists only for its seller (their token); others get the unknown-id 404.
+      const item = visibleItem(service.db, request.params.id, optionalUser(request, service)?.id ?? null);
       const links = linksFor(request, service);
       if (!(PUBLIC_STATUSES as readonly string[]).includes(item.status)) {
         return page(reply, `Item ${item.id}`, `<h1>Item ${item.id}</h1><p>This item is not public.</p>`);

@@ -3,7 +3,7 @@
 // accepted parameters of the request.
 import type { ItemList } from '../../shared/api/index.ts';
 import type { ItemWithSeller } from '../domain/items/item-row.ts';
-import type { QueryValue } from '../http/links.ts';
+import type { LinkBuilder, QueryValue } from '../http/links.ts';
 import { summaryViews, type ViewContext } from './item-views.ts';
 
 export interface PagedListInput {
@@ -20,6 +20,22 @@ export interface PagedListInput {
   extraLinks?: { gallery?: string; hits?: string };
   /** The list's `updated`; the request time. */
   now: number;
+}
+
+/**
+ * Page links of an offer or question list (`path` under /1.1): self, item, first, next and
+ * previous (null at the ends; past the last page, previous leads back to the last one).
+ */
+export function tradingListLinks(links: LinkBuilder, path: string, itemPath: string, page: number, totalCount: number, size: number) {
+  const last = lastPage(totalCount, size);
+  const at = (n: number) => links.api(path, { page: n === 1 ? undefined : n });
+  return {
+    self: at(page),
+    item: links.api(itemPath),
+    first: at(1),
+    next: page < last ? at(page + 1) : null,
+    previous: page > 1 ? at(Math.min(page - 1, last)) : null,
+  };
 }
 
 export function lastPage(totalCount: number, limit: number): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Url } from './common.ts';
+import { DecimalNumber, Timestamp, Url } from './common.ts';
 
 /** 2.6: a category in a listing; `categories` holds children when max-depth asks for them. */
 export interface CategoryNode {
@@ -50,5 +50,5 @@ export const SingleCategory = z.object({
 export type SingleCategory = z.infer<typeof SingleCategory>;
 
 export const CategoryListingQuery = z.object({
-  'max-depth': z.coerce.number().int().min(1).max(3).optional(),
+  'max-depth': DecimalNumber.pipe(z.number().int().min(1).max(3)).optional(),
 });

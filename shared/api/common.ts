@@ -17,12 +17,55 @@ export const RequestTime = z
 
 export const Url = z.string().meta({ description: 'absolute URL on this service' });
 
+// ---- Text fields ------------------------------------------------------------------------------
+
+/**
+ * Characters refused in text a user writes for others to read (issue 9, finding 7): C0 controls
+ * (tab, line feed and carriage return aside, and those only in multi-line text), DEL, C1
+ * controls, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), which can make a title read as something else ("Trojan Source"). Refused rather
+ * than stripped: the sender learns which field was wrong, and nothing is stored that differs from
+ * what was sent. The plain direction marks (U+200E, U+200F) are allowed.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** The code an unsafe character is reported with (see the error mapping of the service). */
+export const UNSAFE_TEXT_CODE = 'invalid_characters';
+
+/** `schema` refusing unsafe characters; one line: no control characters at all. */
+export function safeText<T extends z.ZodString>(schema: T, lines: 'one line' | 'multi-line' = 'multi-line') {
+  const [pattern, what] =
+    lines === 'one line'
+      ? [UNSAFE_LINE, 'control characters (line breaks and tabs included)']
+      : [UNSAFE_TEXT, 'control characters other than tab and line breaks'];
+  return schema.refine((text) => !pattern.test(text), {
+    message: `must not contain ${what} or bidirectional override characters`,
+    params: { code: UNSAFE_TEXT_CODE },
+  });
+}
+
+// ---- Numbers in text (paths, queries, form bodies) --------------------------------------------
+
+/**
+ * Decimal notation only: `Number()` would also read "0x40" (64), "1e2", "0b1" and "Infinity", so
+ * /items/0x40 would be item 64 and a bid of "0x20" would be 16 (issue 9, finding 7). Surrounding
+ * spaces are allowed, as they always were.
+ */
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+const isNumericString = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
+
+/** A number given as a number or as a decimal string; any other string stays a string (refused). */
+export const DecimalNumber = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number());
+
 /** Path parameters are positive integers; anything else is an unknown id (404), never a 500. */
-export const PathId = z.coerce.number().int().positive().max(2 ** 53 - 1);
+export const PathId = DecimalNumber.pipe(z.number().int().positive().max(2 ** 53 - 1));
 
 export const ItemIdParams = z.object({ itemid: PathId });
 export const UserIdParams = z.object({ userid: PathId });
-export const CategoryIdParams = z.object({ categoryid: z.coerce.number().int().min(0).max(2 ** 31) });
+export const CategoryIdParams = z.object({ categoryid: DecimalNumber.pipe(z.number().int().min(0).max(2 ** 31)) });
 
 /** One error entry per bad field; `field` is null for errors not tied to one field. */
 export const ErrorEntry = z.object({
@@ -35,9 +78,6 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export type ErrorEntry = z.infer<typeof ErrorEntry>;
 
 // ---- Coercions for form-encoded bodies and query strings ------------------------------------
-
-const isNumericString = (v: unknown): v is string =>
-  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 
 /** A number that may arrive as a numeric string (form bodies, query strings). */
 export const FormNumber = z.preprocess((v) => (isNumericString(v) ? Number(v) : v), z.number());

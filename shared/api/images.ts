@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Url } from './common.ts';
+import { PathId, Timestamp, Url } from './common.ts';
 
 /** 2.5: an image of an item, in three renditions. */
 export const ImageRecord = z
@@ -21,8 +21,8 @@ export const ImageUploadResult = z.object({ links: z.object({ image: Url }) });
 export type ImageUploadResult = z.infer<typeof ImageUploadResult>;
 
 export const ImageIdParams = z.object({
-  itemid: z.coerce.number().int().positive().max(2 ** 53 - 1),
-  imageid: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  itemid: PathId,
+  imageid: PathId,
 });
 
 /** Renditions the service stores for every image. */

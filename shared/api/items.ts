@@ -1,6 +1,6 @@
 // 2.2 item, 2.3 item summary, 2.4 item list, and the create/edit parameters of 4.4.
 import { z } from 'zod';
-import { formArray, FormFlag, FormInt, FormNumber, PageLinks, RequestTime, Timestamp, Url } from './common.ts';
+import { formArray, FormFlag, FormInt, FormNumber, PageLinks, RequestTime, safeText, Timestamp, Url } from './common.ts';
 import { Condition, DeliveryMethod, ItemStatus, PaymentMethod, SaleMethod, Upgrade } from './enums.ts';
 import { ImageRecord } from './images.ts';
 
@@ -13,6 +13,13 @@ export const LIMITS = {
   searchLimits: [50, 500] as const,
   categoryDepth: 3,
   republishMinOpenDays: 3,
+  /** Offers and questions one user may send (issue 9, finding 7): per item, and in any 24 hours. */
+  offersPerUserPerItem: 5,
+  offersPerUserPerDay: 100,
+  questionsPerUserPerItem: 10,
+  questionsPerUserPerDay: 100,
+  /** Offer and question lists come in pages of this many, newest first. */
+  tradingListPageSize: 100,
 } as const;
 
 const CategoryRef = z.object({ id: z.number().int(), name: z.string() });
@@ -126,8 +133,8 @@ export type ItemList = z.infer<typeof ItemList>;
  */
 export const ItemInput = z.object({
   saleMethod: z.string().pipe(SaleMethod),
-  title: z.string().max(LIMITS.titleLength),
-  description: z.string().max(100_000),
+  title: safeText(z.string().max(LIMITS.titleLength), 'one line'),
+  description: safeText(z.string().max(100_000)),
   categoryId: FormInt.pipe(z.number().int().positive()),
   condition: Condition,
   buyNowPrice: FormNumber.pipe(z.number().positive().max(10_000_000)),
@@ -141,9 +148,9 @@ export const ItemInput = z.object({
   isLocationAbroad: FormFlag,
   deliveryMethods: formArray(DeliveryMethod),
   deliveryPrice: FormNumber.pipe(z.number().min(0).max(100_000)),
-  deliveryTerms: z.string().max(1000),
+  deliveryTerms: safeText(z.string().max(1000)),
   paymentMethods: formArray(PaymentMethod),
-  paymentTerms: z.string().max(LIMITS.paymentTermsLength),
+  paymentTerms: safeText(z.string().max(LIMITS.paymentTermsLength)),
   identificationRequired: FormFlag,
   minimumFeedback: FormInt.pipe(z.number().int().min(0).max(100_000)),
   republish: FormFlag,

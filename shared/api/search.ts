@@ -13,11 +13,12 @@ import {
   SearchSort,
   SearchStatus,
 } from './enums.ts';
+import { DecimalNumber } from './common.ts';
 
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const int = z.coerce.number().int();
-const positiveInt = z.coerce.number().int().positive().max(2 ** 31);
-const price = z.coerce.number().min(0).max(1e9);
+const int = (min: number, max: number) => DecimalNumber.pipe(z.number().int().min(min).max(max));
+const positiveInt = int(1, 2 ** 31);
+const price = DecimalNumber.pipe(z.number().min(0).max(1e9));
 
 /** "1,2-3": several category ids separated by commas or dashes; bad parts are dropped. */
 const CategoryIds = z.string().transform((raw, ctx) => {
@@ -44,8 +45,8 @@ export const SearchQuery = z.object({
   condition: lenient(SearchCondition),
   /** Also accepted as `classification` (existing clients send it); see the route. */
   classification: lenient(SearchCondition),
-  feedback_limit: lenient(int.min(-1_000_000).max(1_000_000)),
-  limit: lenient(z.coerce.number().pipe(z.union([z.literal(50), z.literal(500)]))),
+  feedback_limit: lenient(int(-1_000_000, 1_000_000)),
+  limit: lenient(DecimalNumber.pipe(z.union([z.literal(50), z.literal(500)]))),
   page: lenient(positiveInt),
   price_min: lenient(price),
   price_max: lenient(price),
@@ -60,9 +61,9 @@ export const SalesQuery = z.object({
   status: lenient(SalesStatus),
   sort: lenient(SalesSort),
   page: lenient(positiveInt),
-  sold: lenient(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))),
-  republished: lenient(z.coerce.number().pipe(z.literal(1))),
-  limit: lenient(z.coerce.number().pipe(z.union([z.literal(50), z.literal(500)]))),
+  sold: lenient(DecimalNumber.pipe(z.union([z.literal(0), z.literal(1)]))),
+  republished: lenient(DecimalNumber.pipe(z.literal(1))),
+  limit: lenient(DecimalNumber.pipe(z.union([z.literal(50), z.literal(500)]))),
 });
 export type SalesQuery = z.infer<typeof SalesQuery>;
 
@@ -71,13 +72,13 @@ export const PurchasesQuery = z.object({
   /** Not shown in the document; here: narrows the list to one item id. */
   post_id: lenient(positiveInt),
   page: lenient(positiveInt),
-  limit: lenient(z.coerce.number().pipe(z.union([z.literal(50), z.literal(500)]))),
+  limit: lenient(DecimalNumber.pipe(z.union([z.literal(50), z.literal(500)]))),
 });
 export type PurchasesQuery = z.infer<typeof PurchasesQuery>;
 
 export const FavoritesQuery = z.object({
   status: lenient(SearchStatus),
-  limit: lenient(z.coerce.number().pipe(z.union([z.literal(50), z.literal(500)]))),
+  limit: lenient(DecimalNumber.pipe(z.union([z.literal(50), z.literal(500)]))),
   page: lenient(positiveInt),
 });
 export type FavoritesQuery = z.infer<typeof FavoritesQuery>;

@@ -2,6 +2,7 @@
 // market file and each account's cache in the desktop core. Node only (better-sqlite3): it knows
 // neither the service nor Electron, and the renderer never imports it.
 import Database from 'better-sqlite3';
+import { makeDatabaseFilePrivate } from './private-files.ts';
 
 /** How long a statement waits for another connection's write lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -10,9 +11,11 @@ export const BUSY_TIMEOUT_MS = 5000;
  * Opens (creating if needed) `path` in WAL mode with synchronous=FULL, foreign keys and a busy
  * timeout, and checks that they hold: a connection that cannot keep a promise of durability is
  * closed and refused rather than used. `path` may be ':memory:' (its journal stays 'memory').
+ * The file and its -wal/-shm are owner-only (0600).
  * `connect` makes the connection (the service's keeps its prepared statements).
  */
 export function openSqlite(path: string, connect: (path: string) => Database.Database = (file) => new Database(file)): Database.Database {
+  makeDatabaseFilePrivate(path);
   const db = connect(path);
   try {
     db.pragma('journal_mode = WAL');

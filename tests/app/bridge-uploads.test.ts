@@ -3,6 +3,8 @@
 // is reported as it starts and ends (images.upload), with the run's photo totals also in
 // sync.progress. The engine's clock is the test's: a failed upload's backoff is passed by moving
 // it, not by waiting.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
@@ -59,7 +61,13 @@ describe('photo uploads during a sync', () => {
       const localId = (await invokeOk(bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === remoteId)?.localId ?? 0;
       expect(localId).toBeGreaterThan(0);
       const jpegs = await Promise.all([1, 2, 3].map((seed) => makeJpeg(400, 300, { seed })));
-      const added = await invokeOk(bridge, 'images.add', { localId, files: jpegs.map((b, i) => ({ name: `p${i + 1}.jpg`, base64: b.toString('base64') })) });
+      const folder = tempFolder();
+      // By path (issue 13: no bytes in IPC).
+      const added = await invokeOk(bridge, 'images.add', { localId, files: jpegs.map((bytes, i) => {
+        const path = join(folder, `p${i + 1}.jpg`);
+        writeFileSync(path, bytes);
+        return { name: `p${i + 1}.jpg`, source: { kind: 'path' as const, path } };
+      }) });
       const ids = added.map((a) => a.imageId ?? 0);
       const listed = await invokeOk(bridge, 'images.list', { localId });
       const sizes = new Map(listed.map((img) => [img.id, img.bytes ?? 0]));
@@ -120,7 +128,12 @@ describe('photo uploads during a sync', () => {
       const localId = (await invokeOk(seller.bridge, 'sales.list', { status: 'draft' })).rows.find((r) => r.remoteId === seller.remoteId)?.localId ?? 0;
       await images.actions.show(localId);
       const jpegs = await Promise.all([4, 5].map((seed) => makeJpeg(320, 240, { seed })));
-      await images.actions.add(jpegs.map((bytes, i) => ({ name: `s${i}.jpg`, read: async () => bytes.toString('base64'), preview: () => null })));
+      const folder = tempFolder();
+      await images.actions.add(jpegs.map((bytes, i) => {
+        const path = join(folder, `s${i}.jpg`);
+        writeFileSync(path, bytes);
+        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'path' as const, path }), preview: () => null };
+      }));
       expect(uploadProgress(images.getState().images, images.getState().uploads)).toEqual({ uploaded: 0, uploading: 0, failed: 0, total: 2, fraction: 0 });
 
       // The second upload is refused once: the panel shows it failed, the other uploaded.

@@ -1,6 +1,8 @@
 // The draft editor's and the photos panel's stores against the real core through an in-memory
 // bridge: live validation with the cached settings, saving, the status changes, and photos.
 import sharp from 'sharp';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
@@ -8,6 +10,7 @@ import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.
 import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
 import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
 import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { tempFolder } from '../core/support.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { openTestCore } from './support.ts';
 
@@ -26,7 +29,9 @@ const spec = (field: string) => {
 
 async function source(name: string, r: number, g: number, b: number): Promise<FileSource> {
   const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
-  return { name, preview: () => null, read: async () => bytes.toString('base64') };
+  const path = join(tempFolder(), name);
+  writeFileSync(path, bytes);
+  return { name, preview: () => null, stage: async () => ({ kind: 'path', path }) };
 }
 
 describe('the editor fields', () => {
@@ -108,7 +113,7 @@ describe('the photos store', () => {
     const [red, blue] = await Promise.all([source('red.jpg', 200, 20, 20), source('blue.jpg', 20, 20, 200)]);
     await images.actions.add([red, blue]);
     expect(images.getState().pending.map((p) => p.phase)).toEqual(['added', 'added']);
-    expect(overallProgress(images.getState().pending)).toEqual({ done: 2, total: 2, fraction: 1 });
+    expect(overallProgress(images.getState().pending)).toEqual({ done: 2, total: 2, prepared: 2, duplicate: 0, failed: 0, refused: 0, fraction: 1 });
     const [first, second] = images.getState().images.map((i) => i.id);
     expect(images.getState().images.every((i) => i.thumbnail?.startsWith('data:image/jpeg;base64,'))).toBe(true);
 

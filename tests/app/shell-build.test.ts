@@ -5,7 +5,7 @@ import { buildShell } from '../../electron/build-shell.ts';
 import { tempFolder } from './support.ts';
 
 describe('the Electron shell build', () => {
-  it('bundles a CommonJS preload that requires only electron, and an ES main with native modules external', async () => {
+  it('bundles a CommonJS preload that requires only electron, an ES main with native modules external, and the photo worker next to it', async () => {
     const out = tempFolder('shell-build-');
     await buildShell(out);
     const preload = readFileSync(join(out, 'preload', 'preload.cjs'), 'utf8');
@@ -17,5 +17,11 @@ describe('the Electron shell build', () => {
     expect(imports).toEqual(expect.arrayContaining(['electron', 'better-sqlite3', 'sharp']));
     // Our own code is bundled in: no relative imports remain.
     expect(imports.filter((i) => i?.startsWith('.'))).toEqual([]);
+    // The photo preparation worker thread, next to main.js where worker-pool.ts looks for it.
+    const worker = readFileSync(join(out, 'main', 'prepare-worker.js'), 'utf8');
+    const workerImports = [...worker.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(workerImports).toEqual(expect.arrayContaining(['sharp', 'heic-decode']));
+    expect(workerImports.filter((i) => i?.startsWith('.'))).toEqual([]);
+    expect(main).toContain('prepare-worker.js');
   }, 60_000);
 });

@@ -1,7 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_SOURCE_BYTES } from '../../electron/core/images/source-file.ts';
+import { stageUpload } from '../../electron/core/images/staged-uploads.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
+import { makeJpeg } from '../core/support.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../../electron/window-options.ts';
 import { tempFolder } from './support.ts';
 
@@ -60,6 +65,17 @@ describe('web mode', () => {
     expect((await fetch(`${s.origin}/../../etc/passwd`)).status).toBe(404);
   });
 
+  it('answers 400, not 500, to malformed percent-encoding in a page or IPC path (issue 9, finding 7)', async () => {
+    const s = await start();
+    const page = await fetch(`${s.origin}/assets/%E0%A4%A.js`);
+    expect(page.status).toBe(400);
+    expect(await page.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    const call = await ipc(s, '%zz', {});
+    expect(call.status).toBe(400);
+    expect(await call.json()).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect((await fetch(`${s.origin}/`)).status).toBe(200);
+  });
+
   it('streams push events to a page that has the secret', async () => {
     const s = await start();
     const controller = new AbortController();
@@ -71,5 +87,69 @@ describe('web mode', () => {
     while (!text.includes('event: drafts.changed')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain('"reason":"create"');
     controller.abort();
+  });
+});
+
+describe('web mode photo uploads', () => {
+  function upload(s: WebServer, body: string | ReadableStream, headers: Record<string, string> = {}) {
+    return fetch(`${s.origin}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', origin: s.origin, 'x-market-desk-secret': s.secret, ...headers },
+      body,
+      ...({ duplex: 'half' } as object),
+    });
+  }
+
+  it('streams a photo to a temporary file that images.add prepares from, then removes', async () => {
+    const s = await start();
+    const photo = await makeJpeg(640, 480, { seed: 3 });
+    const stream = new ReadableStream({
+      start(controller) {
+        // In pieces, as a browser sends a large file.
+        for (let at = 0; at < photo.length; at += 16_384) controller.enqueue(photo.subarray(at, at + 16_384));
+        controller.close();
+      },
+    });
+    const response = await upload(s, stream);
+    expect(response.status).toBe(200);
+    const { value } = (await response.json()) as { value: { id: string } };
+    expect(value.id).toMatch(/^[a-f0-9]{32}$/);
+    const staged = join(s.session.folder(), 'incoming', `${value.id}.upload`);
+    expect(readFileSync(staged).equals(photo)).toBe(true);
+    const created = (await (await ipc(s, 'drafts.create', { fields: { title: 'Web' } })).json()) as { value: { localId: number } };
+    const added = (await (await ipc(s, 'images.add', { localId: created.value.localId, files: [{ name: 'web.jpg', source: { kind: 'upload', id: value.id } }] })).json()) as { value: Array<{ outcome: string }> };
+    expect(added.value.map((r) => r.outcome)).toEqual(['added']);
+    expect(existsSync(staged)).toBe(false);
+  });
+
+  it('refuses uploads without the secret, from another origin, not as bytes, or above the size cap', async () => {
+    const s = await start();
+    expect((await upload(s, 'x', { 'x-market-desk-secret': 'wrong' })).status).toBe(403);
+    expect((await upload(s, 'x', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await upload(s, 'x', { 'content-type': 'application/json' })).status).toBe(415);
+    // A declared size above the cap is refused before a byte of the body is read.
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/upload', s.origin);
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: {
+        'content-type': 'application/octet-stream', origin: s.origin, 'x-market-desk-secret': s.secret, 'content-length': String(MAX_SOURCE_BYTES + 1),
+      } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(413);
+    const incoming = join(s.session.folder(), 'incoming');
+    expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
+  });
+
+  it('cuts off a streamed body that grows past the cap and keeps nothing of it', async () => {
+    const folder = tempFolder();
+    const body = Readable.from((function* () {
+      for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, i);
+    })());
+    await expect(stageUpload(folder, body, 1024 * 1024)).rejects.toThrow(/larger than 1 MB/);
+    expect(readdirSync(join(folder, 'incoming'))).toEqual([]);
   });
 });

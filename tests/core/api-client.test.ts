@@ -235,6 +235,17 @@ describe('the API client', () => {
     expect(client.session.current()?.id).not.toBe(first.id);
   });
 
+  it('logs out: the token is revoked on the service and forgotten, and the next call logs in again', async () => {
+    const client = clientFor('api-seller');
+    const first = await client.login();
+    await client.logout();
+    expect(client.session.current()).toBeNull();
+    const refused = await fetch(`${server.url}/1.1/users/${sellerId}/settings`, { headers: { 'x-marketapitoken': first.id } });
+    expect(refused.status).toBe(403);
+    await client.getSettings(sellerId);
+    expect(client.session.current()?.id).not.toBe(first.id);
+  });
+
   it('sends the same caller-chosen Idempotency-Key on a POST and gets the first result', async () => {
     const a = await seller.createItem({ status: 'draft', title: 'Once' }, { idempotencyKey: 'same-key-42' });
     const b = await seller.createItem({ status: 'draft', title: 'Once' }, { idempotencyKey: 'same-key-42' });

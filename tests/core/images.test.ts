@@ -51,7 +51,9 @@ describe('image preparation', () => {
 });
 
 describe('adding images to a draft', () => {
-  it('adds many files with progress, stores a photo added twice once, and reports failures per file', async () => {
+  // Issue 13 changed this test on purpose: a file that is no image (or is gone) is now refused
+  // before it takes a slot (outcome 'refused', no row), not written as a failed row.
+  it('adds many files with progress, stores a photo added twice once, and refuses what is no photo per file', async () => {
     const { db, folder } = openTempDb();
     const localId = draftWrites(db).createDraft({ title: 'Camera' }).localId;
     const [a, b, c] = await writePhotos(folder, [
@@ -69,10 +71,11 @@ describe('adding images to a draft', () => {
       itemLocalId: localId, files: [a!, b!, copyOfA, broken, c!, missing], folder: join(folder, 'media'), concurrency: 2,
       onProgress: (e) => events.push(e),
     });
-    expect(results.map((r) => r.outcome)).toEqual(['added', 'added', 'duplicate', 'failed', 'added', 'failed']);
+    expect(results.map((r) => r.outcome)).toEqual(['added', 'added', 'duplicate', 'refused', 'added', 'refused']);
     expect(results[2]!.imageId).toBe(results[0]!.imageId);
-    expect(results[5]!.error).toMatch(/ENOENT/);
-    const finished = events.filter((e) => ['added', 'duplicate', 'failed'].includes(e.phase));
+    expect(results[3]).toMatchObject({ imageId: null, error: 'broken.jpg is not a photo the app can read (JPEG, PNG, HEIC, WebP, GIF, TIFF or AVIF), so it was not added.' });
+    expect(results[5]).toMatchObject({ imageId: null, error: 'missing.jpg could not be read: it was moved or deleted.' });
+    const finished = events.filter((e) => ['added', 'duplicate', 'failed', 'refused'].includes(e.phase));
     expect(finished.map((e) => e.done).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(finished.map((e) => e.index))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
 
@@ -82,8 +85,8 @@ describe('adding images to a draft', () => {
     // Stored 480x640 with orientation 6: shown, and prepared, as 640x480.
     expect(rows[1]).toMatchObject({ width: 640, height: 480 });
     for (const row of rows) expect(existsSync(row.file_path) && existsSync(row.thumb_path)).toBe(true);
-    const failed = db.prepare(`SELECT count(*) FROM images WHERE prep_state = 'failed'`).pluck().get();
-    expect(failed).toBe(2);
+    const notReady = db.prepare(`SELECT count(*) FROM images WHERE prep_state <> 'ready'`).pluck().get();
+    expect(notReady).toBe(0);
     const outbox = db.prepare(`SELECT payload FROM outbox WHERE kind = 'add-image' ORDER BY id`).pluck().all() as string[];
     expect(outbox.map((p) => JSON.parse(p).imageId).sort()).toEqual(rows.map((r) => r.id).sort());
   });

@@ -121,19 +121,29 @@ describe('each migration keeps the rows written before it', () => {
     expect(find.all('box')).toEqual([2]);
   });
 
-  it('7: adds the remembered column mappings, one per header set, leaving items as they were', () => {
+  it('7: adds photo edits; photos from before have none and keep their files', () => {
     const { db } = openTempDb({ upTo: 6 });
-    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Lamp', 'L-1', 1, 1)`).run();
+    const id = db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid;
+    db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, file_path, thumb_path, prep_state, created) VALUES (?, 0, '/p.jpg', 'abc', '/m/images/abc.jpg', '/m/thumbs/abc.jpg', 'ready', 1)`).run(id);
     migrate(db, MIGRATIONS, 7);
+    expect(db.prepare(`SELECT edits, file_path FROM images`).get()).toEqual({ edits: null, file_path: '/m/images/abc.jpg' });
+    db.prepare(`UPDATE images SET edits = '{"rotate":90,"crop":null}'`).run();
+    expect(JSON.parse(db.prepare(`SELECT edits FROM images`).pluck().get() as string)).toEqual({ rotate: 90, crop: null });
+  });
+
+  it('8: adds the remembered column mappings, one per header set, leaving items as they were', () => {
+    const { db } = openTempDb({ upTo: 7 });
+    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Lamp', 'L-1', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 8);
     expect(db.prepare(`SELECT title, sku FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-1' });
     db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 1)`).run();
     expect(() => db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 2)`).run()).toThrow(/UNIQUE/);
   });
 
-  it('8: adds the private note column, empty on items from before; search finds an item by its note, SKU and title still', () => {
-    const { db } = openTempDb({ upTo: 7 });
+  it('9: adds the private note column, empty on items from before; search finds an item by its note, SKU and title still', () => {
+    const { db } = openTempDb({ upTo: 8 });
     db.prepare(`INSERT INTO items (title, description, sku, created, updated) VALUES ('Lamp', '<p>brass</p>', 'L-9', 1, 1)`).run();
-    migrate(db, MIGRATIONS, 8);
+    migrate(db, MIGRATIONS, 9);
     expect(db.prepare(`SELECT title, sku, note FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-9', note: null });
     const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
     db.prepare(`UPDATE items SET note = 'varasto hylly kolme' WHERE local_id = 1`).run();

@@ -150,6 +150,18 @@ describe('npm run server', () => {
     expect(messages[1]).toMatch(/--seed/);
     expect(messages[2]).toMatch(/colour/);
   });
+
+  it('refuses a --public-url that is not a base URL and a bad --login-limit with exit code 2 and a message', async () => {
+    const results = await Promise.all([
+      run(['--public-url', 'market.example/path', '--data', tempFolder()]).exited,
+      run(['--public-url', 'https://market.example/shop', '--data', tempFolder()]).exited,
+      run(['--login-limit', 'many', '--data', tempFolder()]).exited,
+    ]);
+    for (const [i, r] of results.entries()) {
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(i < 2 ? /--public-url/ : /--login-limit/);
+    }
+  });
 });
 
 describe('npm run server -- add-user', () => {

@@ -18,6 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const tokenOf = (body: unknown) => (body as { authentication: { token: { id: string } } }).authentication.token.id;
+
 const post = (token: string | undefined, key: string, body: Record<string, unknown>, url = itemsUrl(server)) =>
   call(url, { token, json: body, headers: { 'idempotency-key': key } });
 
@@ -43,7 +45,7 @@ describe('Idempotency-Key on POST', () => {
 
   it('answers 422 when the same key comes with another path', async () => {
     await post(anna, 'path-key', auctionBody(cats.sub));
-    const res = await post(anna, 'path-key', { username: 'anna', password: TEST_PASSWORD }, server.api('/authentication'));
+    const res = await post(anna, 'path-key', { bid: 5 }, server.api('/items/999999/bids'));
     expect(res.status).toBe(422);
     expect(errorsOf(res.body)[0]).toMatchObject({ field: 'Idempotency-Key', code: 'idempotency_key_reused' });
   });
@@ -57,14 +59,32 @@ describe('Idempotency-Key on POST', () => {
     expect(countRows(server, 'items')).toBe(before + 1);
   });
 
-  it('replays token-less POSTs per client: authenticating twice issues one token', async () => {
+  // Issue 9, finding 3 (a deliberate change: logins used to be replayed per client address).
+  it('never stores or replays a login: the same key with other credentials is refused, the same ones get a new token', async () => {
     const before = countRows(server, 'tokens');
     const body = { username: 'anna', password: TEST_PASSWORD };
     const first = await post(undefined, 'login-1', body, server.api('/authentication'));
-    const second = await post(undefined, 'login-1', body, server.api('/authentication'));
+    const wrong = await post(undefined, 'login-1', { username: 'anna', password: 'not-the-password' }, server.api('/authentication'));
+    const again = await post(anna, 'login-1', body, server.api('/authentication'));
     expect(first.status).toBe(201);
-    expect(second.text).toBe(first.text);
-    expect(countRows(server, 'tokens')).toBe(before + 1);
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).not.toContain(tokenOf(first.body));
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(tokenOf(again.body)).not.toBe(tokenOf(first.body));
+    expect(countRows(server, 'tokens')).toBe(before + 2);
+    const stored = server.service.db.prepare('SELECT body FROM idempotency_keys').all() as Array<{ body: string }>;
+    for (const row of stored) expect(row.body).not.toContain(tokenOf(first.body));
+  });
+
+  it('does not replay a POST without a valid token to another caller', async () => {
+    const first = await post(undefined, 'anon-1', auctionBody(cats.sub));
+    const second = await post('0'.repeat(32), 'anon-1', auctionBody(cats.sub));
+    expect([first.status, second.status]).toEqual([403, 403]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(countRows(server, 'idempotency_keys')).toBe(
+      (server.service.db.prepare("SELECT count(*) AS n FROM idempotency_keys WHERE user_key LIKE 'user:%'").get() as { n: number }).n,
+    );
   });
 
   it('lets at most one of two simultaneous requests with the same key run', async () => {

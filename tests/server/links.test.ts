@@ -132,8 +132,10 @@ describe('web pages', () => {
     expect(chairs.text).not.toContain('Secret draft title');
   });
 
-  it('a non-public item answers 200 without its details; unknown ids answer 404', async () => {
-    const draft = await call(`${server.url}/web/items/${item.draft}`);
+  // Changed on purpose (issue 9, finding 7): a draft's page no longer reveals to others that it exists.
+  it("a non-public item's page answers 404 to others and 200 without its details to its seller; unknown ids answer 404", async () => {
+    expect((await call(`${server.url}/web/items/${item.draft}`)).status).toBe(404);
+    const draft = await call(`${server.url}/web/items/${item.draft}`, { token });
     expect(draft.status).toBe(200);
     expect(draft.text).not.toContain('Secret draft title');
     for (const path of ['/web/items/999999', '/web/users/999999', '/web/categories/999999', '/web/items/abc']) {

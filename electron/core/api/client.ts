@@ -100,11 +100,41 @@ export function createApiClient(options: ApiClientOptions) {
   });
   const me = async () => (await session.token()).userId;
 
+  /**
+   * A media file an image record links to (its thumbnail), as bytes. Sent with the session's
+   * token when there is one (a service may serve a draft's photos only to its seller), and only to
+   * the service's own origin: a link elsewhere never gets the token.
+   */
+  async function media(url: string, o?: CallOptions & { maxBytes?: number }): Promise<Uint8Array> {
+    const target = new URL(url);
+    if (target.origin !== new URL(options.baseUrl).origin) throw new Error(`${url}: not on the marketplace's own address`);
+    // A signed-in session's token; logging in just for a thumbnail is not worth a delay.
+    const token = session.current();
+    const response = await (options.fetch ?? fetch)(target, {
+      headers: token ? { 'x-marketapitoken': token.id } : {},
+      signal: o?.signal ?? AbortSignal.timeout(o?.timeoutMs ?? 15_000),
+    });
+    if (!response.ok) throw new ApiError({ status: response.status, code: 'media', field: null, message: `GET ${target.pathname}: ${response.status}`, retryable: response.status >= 500, mayHaveReached: true });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > (o?.maxBytes ?? 4 * 1024 * 1024)) throw new Error(`${target.pathname}: larger than a thumbnail`);
+    return bytes;
+  }
+
   return {
     http,
     session,
+    media,
     /** Logs in with the stored credentials now (also checks them). */
     login: () => session.login(),
+    /**
+     * Revokes the current token on the service (DELETE /authentication, an extension) and forgets
+     * it: a token left behind would stay usable until it expires. Nothing to do without one.
+     */
+    async logout(o?: CallOptions): Promise<void> {
+      const token = session.current();
+      session.clear();
+      if (token) await http.request('DELETE', '/authentication', { schema: null, token: token.id, ...c(o) });
+    },
     me,
 
     // The root resource: /
@@ -146,7 +176,11 @@ export function createApiClient(options: ApiClientOptions) {
       call('POST', `/items/${itemId}/bids`, { schema: BidResultSchema, json: input, ...c(o) }, 'required'),
 
     // Offers: /items/{id}/offers
-    listOffers: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, ...c(o) }, 'required'),
+    /** Every page of the offers the caller may see, as one list. */
+    listOffers: async (itemId: number, o?: CallOptions): Promise<OfferList> => {
+      const pages = await everyPage((page) => call('GET', `/items/${itemId}/offers`, { schema: OfferList, query: { page }, ...c(o) }, 'required'));
+      return { ...pages[0]!, offers: pages.flatMap((p) => p.offers) };
+    },
     getOffer: (itemId: number, offerId: number, o?: CallOptions) => call('GET', `/items/${itemId}/offers/${offerId}`, { schema: Offer, ...c(o) }, 'required'),
     makeOffer: (itemId: number, input: z.input<typeof OfferInput>, o?: CallOptions) =>
       call('POST', `/items/${itemId}/offers`, { schema: Offer, json: input, ...c(o) }, 'required'),
@@ -154,7 +188,11 @@ export function createApiClient(options: ApiClientOptions) {
       call('PUT', `/items/${itemId}/offers/${offerId}`, { schema: Offer, json: { status }, ...c(o) }, 'required'),
 
     // Questions: /items/{id}/questions
-    listQuestions: (itemId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, ...c(o) }, 'optional'),
+    /** Every page of the item's questions, as one list. */
+    listQuestions: async (itemId: number, o?: CallOptions): Promise<QuestionList> => {
+      const pages = await everyPage((page) => call('GET', `/items/${itemId}/questions`, { schema: QuestionList, query: { page }, ...c(o) }, 'optional'));
+      return { ...pages[0]!, questions: pages.flatMap((p) => p.questions) };
+    },
     getQuestion: (itemId: number, questionId: number, o?: CallOptions) => call('GET', `/items/${itemId}/questions/${questionId}`, { schema: Question, ...c(o) }, 'optional'),
     askQuestion: (itemId: number, question: string, o?: CallOptions) =>
       call('POST', `/items/${itemId}/questions`, { schema: Question, json: { question }, ...c(o) }, 'required'),
@@ -186,6 +224,13 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Offer and question lists come in pages (links.next null on the last); at most 1000 pages read. */
+async function everyPage<T extends { links: { next: string | null } }>(fetchPage: (page: number) => Promise<T>): Promise<T[]> {
+  const pages = [await fetchPage(1)];
+  while (pages.at(-1)!.links.next !== null && pages.length < 1000) pages.push(await fetchPage(pages.length + 1));
+  return pages;
+}
 
 
 

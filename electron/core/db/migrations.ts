@@ -282,6 +282,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
+    name: 'photo edits',
+    sql: `
+      -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc.ts
+      -- ImageEditsSchema); NULL: none. Non-destructive: the prepared photo of the source stays
+      -- (images/<source sha>.jpg) and file_path/thumb_path name the edited copy made from it.
+      ALTER TABLE images ADD COLUMN edits TEXT;
+    `,
+  },
+  {
+    version: 8,
     name: 'spreadsheet column mappings remembered per header set',
     sql: `
       -- How the seller mapped the headings of a spreadsheet to fields, keyed by the file's whole
@@ -295,7 +305,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 8,
+    version: 9,
     name: 'items: the seller\'s private note (local only), sortable and found by search',
     sql: `
       -- The seller's private note: never sent to the marketplace (shared/item-fields.ts).

@@ -1,21 +1,30 @@
-// Adding photos to an item: many files at once, prepared in a bounded pool with per-file
-// progress, each failure reported for its file. The same photo (same source bytes) is prepared
+// Adding photos to an item: many files at once, checked by content first (a file that is no
+// photo, or one over the draft's limit, is refused and takes no slot), then prepared in the
+// worker threads of worker-pool.ts with per-file progress, each failure reported for its file. The same photo (same source bytes) is prepared
 // and stored once per account and attached once per item.
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { EDITABLE_STATUSES, SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-state.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { runPool } from './pool.ts';
-import { prepareImage, sha256Hex } from './prepare-image.ts';
+import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-image.ts';
+import { checkSourceFile, SourceRefused } from './source-file.ts';
+import { sharedPreparePool, type PreparePool } from './worker-pool.ts';
+
+export type ImagePhase = 'reading' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
 
 export interface ImageProgress {
   file: string;
+  /** The caller's key of the file (the renderer's pending entry), when it gave one. */
+  key?: string;
   index: number;
-  imageId: number;
-  phase: 'reading' | 'preparing' | 'added' | 'duplicate' | 'failed';
-  /** Files finished so far, of `total`. */
+  /** null for a refused file: it took no slot, so it has no row. */
+  imageId: number | null;
+  phase: ImagePhase;
+  /** Files finished so far (prepared, reused, failed or refused), of `total`. */
   done: number;
   total: number;
   error?: string;
@@ -23,18 +32,26 @@ export interface ImageProgress {
 
 export interface AddImageResult {
   file: string;
-  outcome: 'added' | 'duplicate' | 'failed';
+  key?: string;
+  /** refused: not an image, unreadable, or over the draft's photo limit; no row was written. */
+  outcome: 'added' | 'duplicate' | 'failed' | 'refused';
   /** The image row: the new one, or for a duplicate the row already holding that photo. */
   imageId: number | null;
   error?: string;
 }
 
+/** A photo to add: its path, and what to call it in messages (default: the path's base name). */
+export type SourceFile = string | { path: string; name?: string; key?: string };
+
 export interface AddImagesOptions {
   itemLocalId: number;
-  files: readonly string[];
+  files: readonly SourceFile[];
   /** The account's folder for prepared files. */
   folder: string;
+  /** Photos in preparation at once (hashing, database, worker); the pool bounds the CPU work. */
   concurrency?: number;
+  /** The worker threads that prepare; default: the process's shared pool. */
+  pool?: PreparePool;
   onProgress?: (event: ImageProgress) => void;
   now?: () => number;
 }
@@ -51,6 +68,7 @@ interface ReadyFile {
 export function imageStatements(db: Db) {
   return {
     item: db.prepare(`SELECT status, deleted_at FROM items WHERE local_id = ?`),
+    countOnItem: db.prepare(`SELECT count(*) FROM images WHERE item_local_id = ? AND prep_state <> 'failed'`).pluck(),
     nextPosition: db.prepare(`SELECT coalesce(max(position), -1) + 1 FROM images WHERE item_local_id = ?`).pluck(),
     insertPreparing: db.prepare(
       `INSERT INTO images (item_local_id, position, source_path, prep_state, created) VALUES (?, ?, ?, 'preparing', ?)`,
@@ -77,59 +95,107 @@ export function assertImagesEditable(row: { status: string; deleted_at: number |
   if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`);
 }
 
-/** Writes a file so that a crash leaves either the old state or the whole new file. */
-function writeAtomically(path: string, data: Buffer): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, data);
-  renameSync(temp, path);
+/** The photo limit of the account's cached settings (2.9), null before the first pull. */
+export function imageLimit(db: Db): number | null {
+  return settingsCache(db).settings()?.item?.image?.max ?? null;
+}
+
+function describe(file: SourceFile): { path: string; name: string; key?: string } {
+  if (typeof file === 'string') return { path: file, name: basename(file) };
+  return { path: file.path, name: file.name ?? basename(file.path), ...(file.key !== undefined ? { key: file.key } : {}) };
 }
 
 export async function addImages(db: Db, options: AddImagesOptions): Promise<AddImageResult[]> {
-  const { itemLocalId, files } = options;
+  const { itemLocalId } = options;
+  const files = options.files.map(describe);
   const now = options.now ?? Date.now;
   const s = imageStatements(db);
+  const report = progressReporter(files, options.onProgress);
+  // Content first (magic bytes, size, readable): a file that is no photo takes no slot.
+  const checked = await Promise.all(files.map(async (f) => {
+    try {
+      await checkSourceFile(f.path, f.name);
+      return null;
+    } catch (error) {
+      if (error instanceof SourceRefused) return error.message;
+      throw error;
+    }
+  }));
   // Rows first, in the user's order, so the order survives any completion order and a crash
   // leaves 'preparing' rows that say which files were asked for (resumeImages picks them up).
-  const imageIds = db.transaction(() => {
+  // The draft's limit is applied in the same transaction as the rows it admits.
+  const admitted = db.transaction(() => {
     assertImagesEditable(s.item.get(itemLocalId) as { status: string; deleted_at: number | null } | undefined, itemLocalId);
-    const first = s.nextPosition.get(itemLocalId) as number;
-    return files.map((file, i) => Number(s.insertPreparing.run(itemLocalId, first + i, file, now()).lastInsertRowid));
+    const max = imageLimit(db);
+    let free = max === null ? Infinity : max - (s.countOnItem.get(itemLocalId) as number);
+    let position = s.nextPosition.get(itemLocalId) as number;
+    return files.map((file, i): { imageId: number } | { refused: string } => {
+      const refusal = checked[i];
+      if (refusal) return { refused: refusal };
+      if (free <= 0) return { refused: `${file.name} was not added: this draft takes at most ${max} photos.` };
+      free--;
+      return { imageId: Number(s.insertPreparing.run(itemLocalId, position++, file.path, now()).lastInsertRowid) };
+    });
   })();
-  return prepareRows(db, files.map((file, i) => ({ imageId: imageIds[i] as number, itemLocalId, file })), options);
+  const results: AddImageResult[] = new Array(files.length);
+  const rows: PendingImage[] = [];
+  admitted.forEach((entry, i) => {
+    const file = files[i] as (typeof files)[number];
+    const key = file.key !== undefined ? { key: file.key } : {};
+    if ('refused' in entry) {
+      results[i] = { file: file.name, ...key, outcome: 'refused', imageId: null, error: entry.refused };
+      report(i, null, 'refused', entry.refused);
+    } else rows.push({ imageId: entry.imageId, itemLocalId, file: file.path, index: i });
+  });
+  const prepared = await prepareRows(db, rows, options, report);
+  prepared.forEach((result, n) => {
+    const row = rows[n] as PendingImage;
+    const file = files[row.index] as (typeof files)[number];
+    results[row.index] = { ...result, file: file.name, ...(file.key !== undefined ? { key: file.key } : {}) };
+  });
+  return results;
+}
+
+type Report = (index: number, imageId: number | null, phase: ImagePhase, error?: string) => void;
+
+function progressReporter(files: ReadonlyArray<{ name: string; key?: string }>, onProgress: AddImagesOptions['onProgress']): Report {
+  let done = 0;
+  return (index, imageId, phase, error) => {
+    if (phase !== 'reading' && phase !== 'preparing') done++;
+    const file = files[index] as { name: string; key?: string };
+    onProgress?.({ file: file.name, ...(file.key !== undefined ? { key: file.key } : {}), index, imageId, phase, done, total: files.length, ...(error ? { error } : {}) });
+  };
 }
 
 /** Finishes the images a crash left 'preparing' (their source files are read again). */
 export async function resumeImages(db: Db, options: Omit<AddImagesOptions, 'itemLocalId' | 'files'>): Promise<AddImageResult[]> {
-  const rows = db.prepare(`SELECT id AS imageId, item_local_id AS itemLocalId, source_path AS file FROM images WHERE prep_state = 'preparing' ORDER BY id`).all() as PendingImage[];
-  return prepareRows(db, rows, options);
+  const rows = (db.prepare(`SELECT id AS imageId, item_local_id AS itemLocalId, source_path AS file FROM images WHERE prep_state = 'preparing' ORDER BY id`).all() as Array<Omit<PendingImage, 'index'>>)
+    .map((row, index) => ({ ...row, index }));
+  return prepareRows(db, rows, options, progressReporter(rows.map((r) => ({ name: r.file })), options.onProgress));
 }
 
 interface PendingImage {
   imageId: number;
   itemLocalId: number;
   file: string;
+  /** Its place among the files of the call (for progress and results). */
+  index: number;
 }
 
-async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<AddImagesOptions, 'itemLocalId' | 'files'>): Promise<AddImageResult[]> {
+async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<AddImagesOptions, 'itemLocalId' | 'files'>, report: Report): Promise<AddImageResult[]> {
   const { folder } = options;
   const now = options.now ?? Date.now;
+  const pool = options.pool ?? sharedPreparePool();
   const s = imageStatements(db);
   const outbox = outboxStatements(db);
   mkdirSync(join(folder, 'images'), { recursive: true });
   mkdirSync(join(folder, 'thumbs'), { recursive: true });
 
-  let done = 0;
-  const progress = (index: number, phase: ImageProgress['phase'], error?: string) => {
-    if (phase === 'added' || phase === 'duplicate' || phase === 'failed') done++;
-    const row = rows[index] as PendingImage;
-    options.onProgress?.({ file: row.file, index, imageId: row.imageId, phase, done, total: rows.length, ...(error ? { error } : {}) });
-  };
-
-  const settled = await runPool(rows, options.concurrency ?? 2, async ({ imageId, itemLocalId, file }, index): Promise<AddImageResult> => {
+  // Twice the workers: while one photo is in a worker, the next one's hash and rows are ready.
+  const settled = await runPool(rows, options.concurrency ?? pool.size * 2, async ({ imageId, itemLocalId, file, index }): Promise<AddImageResult> => {
     try {
-      progress(index, 'reading');
-      const source = readFileSync(file);
-      const sourceSha = sha256Hex(source);
+      report(index, imageId, 'reading');
+      const { sha256: sourceSha } = await pool.run({ type: 'hash', path: file });
       // Claiming the hash on our row makes a second copy of the same photo, even one running
       // in parallel, see this row and stand down.
       const existing = db.transaction(() => {
@@ -142,18 +208,16 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
         return undefined;
       })();
       if (existing !== undefined) {
-        progress(index, 'duplicate');
+        report(index, imageId, 'duplicate');
         return { file, outcome: 'duplicate', imageId: existing };
       }
       let ready = s.readyFile.get(sourceSha) as ReadyFile | undefined;
       if (!ready || !existsSync(ready.file_path) || !existsSync(ready.thumb_path)) {
-        progress(index, 'preparing');
-        const prepared = await prepareImage(source);
-        const filePath = join(folder, 'images', `${sourceSha}.jpg`);
-        const thumbPath = join(folder, 'thumbs', `${sourceSha}.jpg`);
-        writeAtomically(filePath, prepared.data);
-        writeAtomically(thumbPath, prepared.thumb);
-        ready = { sha256: prepared.sha256, file_path: filePath, thumb_path: thumbPath, width: prepared.width, height: prepared.height, bytes: prepared.data.length };
+        report(index, imageId, 'preparing');
+        const filePath = masterPath(folder, sourceSha);
+        const thumbPath = masterThumbPath(folder, sourceSha);
+        const prepared = await pool.run({ type: 'prepare', input: file, edits: NO_EDITS, filePath, thumbPath });
+        ready = { sha256: prepared.sha256, file_path: filePath, thumb_path: thumbPath, width: prepared.width, height: prepared.height, bytes: prepared.bytes };
       }
       const f = ready;
       // The image becomes ready together with its outbox row, or not at all.
@@ -162,14 +226,28 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
         s.touchItem.run(now(), itemLocalId);
         outbox.enqueue(itemLocalId, 'add-image', { imageId }, now());
       })();
-      progress(index, 'added');
+      report(index, imageId, 'added');
       return { file, outcome: 'added', imageId };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = plainFailure(error);
       s.markFailed.run(message, imageId);
-      progress(index, 'failed', message);
+      report(index, imageId, 'failed', message);
       return { file, outcome: 'failed', imageId, error: message };
     }
   });
   return settled.map((r, i) => (r.ok ? r.value : { file: rows[i]?.file ?? '', outcome: 'failed', imageId: rows[i]?.imageId ?? null, error: String(r.error) }));
+}
+
+/** The prepared, unedited photo of a source: shared by every row of that source (dedupe). */
+export const masterPath = (folder: string, sourceSha: string) => join(folder, 'images', `${sourceSha}.jpg`);
+export const masterThumbPath = (folder: string, sourceSha: string) => join(folder, 'thumbs', `${sourceSha}.jpg`);
+
+/** A decoder's message as a sentence the seller can act on; the original kept after it. */
+function plainFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return `The photo is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels: save a smaller copy and add that.`;
+  if (/unsupported image format|corrupt|premature end|VipsJpeg|HEIF|bad seek|truncated/i.test(message)) {
+    return `The photo could not be read: the file is damaged or incomplete (${message.split('\n')[0]?.slice(0, 160)}).`;
+  }
+  return message.split('\n')[0]?.slice(0, 300) ?? message;
 }

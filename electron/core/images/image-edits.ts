@@ -1,5 +1,6 @@
 // Removing and reordering an item's images: each a local change written with its outbox row.
-import { unlinkSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
@@ -20,6 +21,7 @@ export function imageEdits(db: Db) {
   const byId = db.prepare(`SELECT id, item_local_id, remote_id, source_sha256, file_path, thumb_path FROM images WHERE id = ?`);
   const remove = db.prepare(`DELETE FROM images WHERE id = ?`);
   const stillUsed = db.prepare(`SELECT count(*) FROM images WHERE source_sha256 = ?`).pluck();
+  const pathUsed = db.prepare(`SELECT count(*) FROM images WHERE file_path = ? OR thumb_path = ?`).pluck();
   const itemImages = db.prepare(`SELECT id FROM images WHERE item_local_id = ? AND prep_state <> 'failed' ORDER BY position, id`).pluck();
   const setPosition = db.prepare(`UPDATE images SET position = ? WHERE id = ?`);
 
@@ -37,12 +39,16 @@ export function imageEdits(db: Db) {
         remove.run(imageId);
         s.touchItem.run(now, row.item_local_id);
         outbox.enqueue(row.item_local_id, 'remove-image', { imageId, remoteId: row.remote_id }, now);
-        return row.source_sha256 !== null && (stillUsed.get(row.source_sha256) as number) === 0;
+        const sourceUnused = row.source_sha256 !== null && (stillUsed.get(row.source_sha256) as number) === 0;
+        // The row's own files (an edited copy), and the source's prepared photo once no row uses it.
+        const paths = [row.file_path, row.thumb_path].filter((p): p is string => p !== null && (pathUsed.get(p, p) as number) === 0);
+        if (sourceUnused && row.file_path && row.thumb_path && row.source_sha256) {
+          paths.push(join(dirname(row.file_path), `${row.source_sha256}.jpg`), join(dirname(row.thumb_path), `${row.source_sha256}.jpg`));
+        }
+        return [...new Set(paths)];
       })();
       // After the commit: a crash here leaves only an unused file, never a row without its file.
-      if (orphaned) {
-        for (const path of [row.file_path, row.thumb_path]) if (path) unlinkSync(path);
-      }
+      for (const path of orphaned) rmSync(path, { force: true });
     },
 
     /** Sets the order of an item's images; `imageIds` must name each of them exactly once. */

@@ -1,7 +1,8 @@
 // The app's own data root: a registry of accounts (each with its cache folder) and the user's
 // preferences, kept in one JSON file written atomically. Tokens are NOT stored here: the shell
 // keeps them (Electron safeStorage), never the renderer.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir } from '../../../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -26,7 +27,8 @@ export function marketplaceRoot(url: string): string {
 
 export function appRegistry(root: string) {
   const file = join(root, 'market-desk.json');
-  mkdirSync(root, { recursive: true });
+  // The app's data folder holds every account's cache: owner-only (issue 9, finding 7).
+  ensurePrivateDir(root);
   let state: AppFile = DEFAULTS;
   if (existsSync(file)) {
     const parsed = AppFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
@@ -36,7 +38,7 @@ export function appRegistry(root: string) {
   }
   function save(next: AppFile): void {
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(next, null, 2));
+    writeFileSync(temp, JSON.stringify(next, null, 2), { mode: 0o600 });
     renameSync(temp, file);
     state = next;
   }

@@ -1,6 +1,6 @@
 // The core as one account's open cache plus the app registry: what the handler table works on.
 // Switching accounts closes one cache and opens the other; the sync port follows the account.
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../../../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
 import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
 import { IPC_EVENTS } from '../../../shared/ipc.ts';
@@ -57,7 +57,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
 
   function openAccount(account: AccountEntry) {
     const folder = registry.folderOf(account.id);
-    mkdirSync(folder, { recursive: true });
+    ensurePrivateDir(folder);
     const db = openAccountDb(join(folder, CACHE_FILE));
     const sync = makeSync(db, account, folder);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));

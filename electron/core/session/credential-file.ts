@@ -3,7 +3,8 @@
 // tests use THIS file-backed store, the web-mode stand-in for safeStorage: a JSON file in the data
 // folder readable by the user only (0600). It is not encrypted; the folder's permissions are its
 // protection, as for any local password file of a command-line tool.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir } from '../../../shared/sqlite/private-files.ts';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { CredentialStore, Credentials } from '../api/session.ts';
@@ -27,7 +28,7 @@ export interface SecretCodec {
 const plainCodec: SecretCodec = { encode: (s) => s, decode: (s) => s };
 
 export function fileCredentialVault(file: string, codec: SecretCodec = plainCodec): CredentialVault {
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const read = (): z.infer<typeof Stored> => {
     if (!existsSync(file)) return {};
     const parsed = Stored.safeParse(JSON.parse(readFileSync(file, 'utf8')));

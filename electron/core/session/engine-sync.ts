@@ -126,6 +126,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const port = {
     engine,
     status,
+    media: (url: string) => api.media(url),
     syncNow(): Promise<SyncStatus> {
       if (offline || closed) return Promise.resolve(status());
       if (!running) {
@@ -162,6 +163,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
     close() {
       closed = true;
+      // Leaving the account (switch, reload, quit): its token is revoked, not left live for an hour.
+      void api.logout().catch(() => undefined);
       if (poll) clearInterval(poll);
       if (debounce) clearTimeout(debounce);
       unsubscribe();

@@ -20,6 +20,11 @@ export interface SyncPort {
   setOffline(offline: boolean): SyncStatus;
   /** A local change was written: a connected port schedules a run soon after. */
   localChange?(): void;
+  /**
+   * Reads a media file the service links to (a pulled item's photo thumbnail) through the API
+   * client, with the token. Absent on a port with no marketplace.
+   */
+  media?(url: string): Promise<Uint8Array>;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: SyncEvent) => void): () => void;
   close(): void;

@@ -16,6 +16,24 @@ function takeSecret(): string {
   return sessionStorage.getItem(SECRET_KEY) ?? '';
 }
 
+/**
+ * Streams a file's bytes to web mode's local process (POST /upload, the body is the File itself:
+ * the browser reads it from disk as it sends, nothing is held in memory) and returns the id
+ * images.add names it by.
+ */
+export async function webUpload(file: Blob): Promise<string> {
+  const response = await fetch('/upload', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', 'X-Market-Desk-Secret': sessionStorage.getItem(SECRET_KEY) ?? '' },
+    body: file,
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  const result = (await response.json()) as { ok: boolean; value?: { id: string }; error?: { message: string } };
+  if (!result.ok || !result.value) throw new Error(result.error?.message ?? 'the file could not be sent to the app');
+  return result.value.id;
+}
+
 export function webTransport(): RawTransport {
   const secret = takeSecret();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

@@ -1,21 +1,32 @@
-// Files from a file input or a drop (folders included) as the images store reads them.
+// Files from a file input or a drop (folders included) as the images store reads them: by path
+// in Electron, by a streamed upload in web mode. Their bytes never travel inside an IPC message.
+import type { ImageSource } from '../../../shared/ipc.ts';
+import { electronPathForFile } from '../bridge/electron-bridge.ts';
+import { transportMode } from '../bridge/transport.ts';
+import { webUpload } from '../bridge/web-bridge.ts';
 import type { FileSource } from './images-store.ts';
 
-const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif|tiff?|heic)$/i;
+// HEIC/HEIF included: many browsers give it no MIME type. The core checks the content anyway
+// (a text file named .jpg is refused there), so this only keeps a dropped folder's other files out.
+const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif|tiff?|heic|heif)$/i;
+/** Larger files get no local preview: decoding a 60 MP photo in the page would stall its frames. */
+const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
+const BROWSER_SHOWS = /^image\/(jpeg|png|webp|gif|avif)$/;
+
+async function stage(file: File): Promise<ImageSource> {
+  if (transportMode === 'electron') {
+    const path = electronPathForFile(file);
+    if (!path) throw new Error(`${file.name} has no place on disk: save it to a folder first, then add it.`);
+    return { kind: 'path', path };
+  }
+  return { kind: 'upload', id: await webUpload(file) };
+}
 
 export function fileSource(file: File): FileSource {
   return {
     name: file.name,
-    preview: () => URL.createObjectURL(file),
-    read: () => new Promise<string>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => {
-        const url = String(reader.result);
-        resolve(url.slice(url.indexOf(',') + 1));
-      };
-      reader.onerror = () => reject(reader.error ?? new Error(`${file.name}: could not be read`));
-      reader.readAsDataURL(file);
-    }),
+    preview: () => (file.size <= PREVIEW_MAX_BYTES && BROWSER_SHOWS.test(file.type) ? URL.createObjectURL(file) : null),
+    stage: () => stage(file),
   };
 }
 
@@ -52,6 +63,7 @@ export function hasFiles(event: { dataTransfer: DataTransfer | null }): boolean 
   return !!event.dataTransfer && [...event.dataTransfer.types].includes('Files');
 }
 
+/** Picked files go to the core as they are: it tells the seller which ones are no photos. */
 export function pickedImages(list: FileList | null): File[] {
-  return [...(list ?? [])].filter(isImage);
+  return [...(list ?? [])];
 }

@@ -1,21 +1,31 @@
 // The draft's photos: a drop zone and a file picker; every file shown at once with its own
 // progress bar and an overall bar; prepared photos in order, reordered by dragging or with
-// Alt+←/→ (or the arrow buttons), removed with Delete or ✕.
+// Alt+←/→ (or the arrow buttons), removed with Delete or ✕, turned with R (Shift+R back) and
+// cropped with C (crop-dialog.tsx). A pulled item's photos that only the marketplace holds are
+// shown from its thumbnails, read-only.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { call } from '../bridge/bridge-types.ts';
+import { CropDialog } from './crop-dialog.tsx';
 import { fileSource, droppedImages, hasFiles, pickedImages } from './file-sources.ts';
 import { overallProgress, phaseProgress, uploadProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
 
 const PHASE_LABEL: Record<PendingPhase, string> = {
   queued: 'Waiting', reading: 'Reading', sending: 'Sending to the core', preparing: 'Preparing',
-  added: 'Ready', duplicate: 'Already on this draft', failed: 'Failed',
+  added: 'Ready', duplicate: 'Already on this draft', failed: 'Failed', refused: 'Not added',
 };
-const STATE_LABEL: Record<string, string> = { preparing: 'Preparing', ready: 'Ready · not yet uploaded', failed: 'Failed', uploaded: 'On the marketplace' };
+const STATE_LABEL: Record<string, string> = {
+  preparing: 'Preparing', ready: 'Ready · not yet uploaded', failed: 'Failed', uploaded: 'On the marketplace', remote: 'On the marketplace',
+};
 
 function thumbState(state: string, upload: { phase: string; error?: string } | undefined): string {
   if (state === 'ready' && upload?.phase === 'uploading') return 'Uploading…';
   if (state === 'ready' && upload?.phase === 'failed') return `Upload failed${upload.error ? `: ${upload.error}` : ''}`;
   return STATE_LABEL[state] ?? state;
+}
+
+function editLabel(edits: { rotate: number; crop: unknown }): string {
+  return [edits.rotate ? `turned ${edits.rotate}°` : '', edits.crop ? 'cropped' : ''].filter(Boolean).join(', ');
 }
 
 export function ImagesPanel({ store, problems }: { store: ImagesStore; problems: string[] }) {
@@ -26,6 +36,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
   const upload = uploadProgress(images, uploads);
   const [dragId, setDragId] = useState<number | null>(null);
   const [over, setOver] = useState(false);
+  const [cropping, setCropping] = useState<{ imageId: number; picture: { dataUrl: string; width: number; height: number } | null } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfter = useRef<number | null>(null);
   const overall = overallProgress(pending);
@@ -37,8 +48,27 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
     focusAfter.current = null;
   }, [images]);
 
+  const openCrop = (imageId: number) => {
+    setCropping({ imageId, picture: null });
+    call(store.bridge, 'images.original', { imageId }).then(
+      (picture) => setCropping((c) => (c?.imageId === imageId ? { imageId, picture } : c)),
+      (error: unknown) => {
+        setCropping(null);
+        store.setState({ message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  };
+
   const onKey = (event: React.KeyboardEvent, imageId: number) => {
-    if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+    if (imageId < 0) return; // a photo only the marketplace holds: nothing to change here
+    if (!event.altKey && !event.ctrlKey && !event.metaKey && (event.key === 'r' || event.key === 'R')) {
+      event.preventDefault();
+      focusAfter.current = imageId;
+      void actions.rotate(imageId, event.shiftKey ? -1 : 1);
+    } else if (!event.altKey && !event.ctrlKey && !event.metaKey && (event.key === 'c' || event.key === 'C')) {
+      event.preventDefault();
+      openCrop(imageId);
+    } else if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
       event.preventDefault();
       focusAfter.current = imageId;
       void actions.move(imageId, event.key === 'ArrowLeft' ? -1 : 1);
@@ -50,7 +80,8 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
 
   const drop = (targetId: number) => {
     if (dragId === null || dragId === targetId) return;
-    const ids = images.map((i) => i.id).filter((id) => id !== dragId);
+    if (targetId < 0) return;
+    const ids = images.filter((i) => i.origin === 'local').map((i) => i.id).filter((id) => id !== dragId);
     ids.splice(ids.indexOf(targetId), 0, dragId);
     setDragId(null);
     void actions.reorder(ids);
@@ -87,7 +118,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
             }}
           />
         </label>
-        <span className="muted">or drop files or a folder here · drag or <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd> to reorder</span>
+        <span className="muted">or drop files or a folder here · drag or <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd> to reorder · <kbd>R</kbd> turns, <kbd>C</kbd> crops</span>
       </header>
       {problems.map((p) => <p key={p} className="field-problems">{p}</p>)}
       {message && <p className="muted" role="status">{message}</p>}
@@ -95,14 +126,24 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
       {pending.length > 0 && (
         <div className="image-progress" aria-label="Preparing photos">
           <div className="overall">
-            <label htmlFor="images-overall">Prepared {overall.done} of {overall.total}</label>
+            <label htmlFor="images-overall">
+              Prepared {overall.prepared} of {overall.total}
+              <span className="overall-counts">
+                {overall.duplicate > 0 && ` · ${overall.duplicate} already on this draft`}
+                {overall.failed > 0 && ` · ${overall.failed} failed`}
+                {overall.refused > 0 && ` · ${overall.refused} not added`}
+              </span>
+            </label>
             <progress id="images-overall" max={1} value={overall.fraction} />
             {overall.done === overall.total && <button type="button" onClick={actions.clearFinished}>Clear</button>}
           </div>
           <ul className="pending-list">
             {pending.map((p) => (
               <li key={p.key} className={`pending pending-${p.phase}`} data-file={p.name}>
-                {p.preview ? <img src={p.preview} alt="" className="pending-thumb" /> : <span className="pending-thumb" />}
+                {p.preview
+                  // A file named like a photo that is none shows no broken picture: the core says what it is.
+                  ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
+                  : <span className="pending-thumb" />}
                 <span className="pending-name" title={p.name}>{p.name}</span>
                 <progress max={1} value={phaseProgress(p.phase)} aria-label={`${p.name}: ${PHASE_LABEL[p.phase]}`} />
                 <span className="pending-phase">{PHASE_LABEL[p.phase]}{p.error ? `: ${p.error}` : ''}</span>
@@ -117,10 +158,10 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
           <li
             key={img.id}
             data-image-id={img.id}
-            className={`thumb${dragId === img.id ? ' dragging' : ''}`}
+            className={`thumb${dragId === img.id ? ' dragging' : ''}${img.origin === 'remote' ? ' remote' : ''}`}
             tabIndex={0}
-            draggable
-            aria-label={`Photo ${index + 1} of ${images.length}${img.width ? `, ${img.width}×${img.height}` : ''}`}
+            draggable={img.origin === 'local'}
+            aria-label={`Photo ${index + 1} of ${images.length}${img.width ? `, ${img.width}×${img.height}` : ''}${editLabel(img.edits) ? `, ${editLabel(img.edits)}` : ''}${img.origin === 'remote' ? ', on the marketplace' : ''}`}
             onKeyDown={(e) => onKey(e, img.id)}
             onDragStart={(e) => {
               setDragId(img.id);
@@ -148,15 +189,30 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
               // Laid over the picture (see .thumb-upload): the thumbnail keeps its size.
               <progress className="thumb-upload" aria-label={`Photo ${index + 1}: uploading`} />
             )}
-            <span className="thumb-actions">
+            {img.origin === 'local' && <span className="thumb-actions">
+              <button type="button" tabIndex={-1} aria-label={`Turn photo ${index + 1} clockwise`} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => void actions.rotate(img.id, 1)}>↻</button>
+              <button type="button" tabIndex={-1} aria-label={`Crop photo ${index + 1}`} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => openCrop(img.id)}>✂</button>
               <button type="button" tabIndex={-1} aria-label="Move earlier" disabled={index === 0} onClick={() => void actions.move(img.id, -1)}>◀</button>
               <button type="button" tabIndex={-1} aria-label="Move later" disabled={index === images.length - 1} onClick={() => void actions.move(img.id, 1)}>▶</button>
               <button type="button" tabIndex={-1} aria-label={`Remove photo ${index + 1}`} onClick={() => void actions.remove(img.id)}>✕</button>
-            </span>
+            </span>}
           </li>
         ))}
       </ol>
       {images.length === 0 && pending.length === 0 && <p className="empty-photos">No photos yet.</p>}
+      {cropping && (
+        <CropDialog
+          picture={cropping.picture}
+          edits={images.find((i) => i.id === cropping.imageId)?.edits ?? { rotate: 0, crop: null }}
+          onClose={() => setCropping(null)}
+          onApply={(crop) => {
+            const image = images.find((i) => i.id === cropping.imageId);
+            focusAfter.current = cropping.imageId;
+            setCropping(null);
+            if (image) void actions.edit(image.id, { rotate: image.edits.rotate, crop });
+          }}
+        />
+      )}
       {/* Below the photos: appearing while the seller drags one must not move the thumbnails. */}
       {upload.total > 0 && (
         <div className="upload-progress" aria-label="Uploading photos">

@@ -3,12 +3,12 @@
 // progress. Preparation runs in the core; a photo already prepared (same bytes) is reused by
 // hash, not prepared again. DOM-free apart from the URL factory, which the caller passes in.
 import { createStore } from 'zustand/vanilla';
-import type { IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
+import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { callSequence } from '../navigation/live-store.ts';
 
 export type StoredImage = IpcOutput<'images.list'>[number];
-export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'added' | 'duplicate' | 'failed';
+export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
 
 export interface PendingImage {
   key: number;
@@ -37,15 +37,23 @@ export function phaseProgress(phase: PendingPhase): number {
     case 'reading': return 0.15;
     case 'sending': return 0.3;
     case 'preparing': return 0.6;
-    case 'added': case 'duplicate': case 'failed': return 1;
+    case 'added': case 'duplicate': case 'failed': case 'refused': return 1;
   }
 }
 
-export function overallProgress(pending: readonly PendingImage[]): { done: number; total: number; fraction: number } {
+/**
+ * The overall bar: finished of all, and the finished counted apart (prepared, already on the
+ * draft, failed while preparing, refused before taking a slot), so "40 of 40" never hides 8 failures.
+ */
+export function overallProgress(pending: readonly PendingImage[]) {
   const total = pending.length;
-  const done = pending.filter((p) => phaseProgress(p.phase) === 1).length;
+  const count = (phase: PendingPhase) => pending.filter((p) => p.phase === phase).length;
+  const prepared = count('added');
+  const duplicate = count('duplicate');
+  const failed = count('failed');
+  const refused = count('refused');
   const fraction = total === 0 ? 1 : pending.reduce((sum, p) => sum + phaseProgress(p.phase), 0) / total;
-  return { done, total, fraction };
+  return { done: prepared + duplicate + failed + refused, total, prepared, duplicate, failed, refused, fraction };
 }
 
 /**
@@ -63,14 +71,17 @@ export function uploadProgress(images: readonly StoredImage[], uploads: ImagesSt
 
 export interface FileSource {
   name: string;
-  /** Reads the bytes as base64 (FileReader in the renderer, a Buffer in tests). */
-  read(): Promise<string>;
+  /**
+   * Where the core reads the file: its path (Electron) or a streamed upload (web mode); a test
+   * gives a path. The bytes never travel inside an IPC message.
+   */
+  stage(): Promise<ImageSource>;
   preview(): string | null;
 }
 
-/** Files per images.add call: small batches so progress and thumbnails arrive as they are ready. */
-const BATCH = 4;
-const FINAL: readonly PendingPhase[] = ['added', 'duplicate', 'failed'];
+/** Files per images.add call: batches so thumbnails show as they are ready, while the next batch uploads. */
+const BATCH = 8;
+const FINAL: readonly PendingPhase[] = ['added', 'duplicate', 'failed', 'refused'];
 
 export function createImagesStore(bridge: Bridge) {
   const store = createStore<ImagesState>()(() => ({ localId: null, images: [], pending: [], uploads: {}, message: null }));
@@ -96,7 +107,7 @@ export function createImagesStore(bridge: Bridge) {
   function onProgress(event: IpcEventPayload<'images.progress'>): void {
     const s = store.getState();
     if (event.localId !== s.localId) return;
-    const target = s.pending.find((p) => p.name === event.file && !FINAL.includes(p.phase));
+    const target = s.pending.find((p) => (event.key !== undefined ? String(p.key) === event.key : p.name === event.file) && !FINAL.includes(p.phase));
     if (!target) return;
     // The core's 'reading' is its own read of the stored copy: the file is being prepared.
     patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...(event.error ? { error: event.error } : {}) });
@@ -115,7 +126,8 @@ export function createImagesStore(bridge: Bridge) {
     if (localId === null) return;
     const byId = new Map(images.map((img) => [img.id, img]));
     nextList();
-    set({ images: imageIds.flatMap((id, position) => { const img = byId.get(id); return img ? [{ ...img, position }] : []; }) });
+    // The marketplace-only photos of a pulled item stay after the local ones, as listed.
+    set({ images: [...imageIds.flatMap((id, position) => { const img = byId.get(id); return img ? [{ ...img, position }] : []; }), ...images.filter((img) => img.origin === 'remote')] });
     try {
       await call(bridge, 'images.reorder', { localId, imageIds });
     } catch (error) {
@@ -124,7 +136,19 @@ export function createImagesStore(bridge: Bridge) {
     await list(localId);
   }
 
+  /** Sets a photo's rotation and crop (kept as parameters; the core makes the upload from them). */
+  async function edit(imageId: number, edits: ImageEdits): Promise<void> {
+    if (store.getState().localId === null) return;
+    try {
+      const image = await call(bridge, 'images.edit', { imageId, edits });
+      set({ images: store.getState().images.map((img) => (img.id === imageId ? image : img)) });
+    } catch (error) {
+      set({ message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   return Object.assign(store, {
+    bridge,
     listen: () => {
       const offs = [bridge.on('images.progress', onProgress), bridge.on('images.upload', onUpload)];
       return () => offs.forEach((off) => off());
@@ -146,40 +170,45 @@ export function createImagesStore(bridge: Bridge) {
         if (localId === null || files.length === 0) return;
         const entries = files.map((f) => ({ file: f, item: { key: nextKey++, name: f.name, preview: f.preview(), phase: 'queued' as PendingPhase } }));
         set({ pending: [...store.getState().pending.filter((p) => !FINAL.includes(p.phase) || p.phase === 'failed'), ...entries.map((e) => e.item)], message: null });
+        const fail = (key: number, error: unknown) => {
+          const current = store.getState().pending.find((p) => p.key === key);
+          if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', error: error instanceof Error ? error.message : String(error) });
+        };
+        // Batch k is prepared by the core while batch k+1 is staged (uploaded in web mode); the
+        // calls themselves go one after another so the photos keep the order they were given in.
+        let previous: Promise<void> = Promise.resolve();
         for (let i = 0; i < entries.length; i += BATCH) {
           const batch = entries.slice(i, i + BATCH);
-          const payload: Array<{ name: string; base64: string }> = [];
+          const files: Array<{ name: string; key: string; source: ImageSource }> = [];
           for (const { file, item } of batch) {
-            patch(item.key, { phase: 'reading' });
+            patch(item.key, { phase: 'sending' });
             try {
-              payload.push({ name: file.name, base64: await file.read() });
-              patch(item.key, { phase: 'sending' });
+              files.push({ name: file.name, key: String(item.key), source: await file.stage() });
+              patch(item.key, { phase: 'queued' });
             } catch (error) {
-              patch(item.key, { phase: 'failed', error: error instanceof Error ? error.message : String(error) });
+              fail(item.key, error);
             }
           }
-          if (payload.length === 0) continue;
-          try {
-            const results = await call(bridge, 'images.add', { localId, files: payload });
+          await previous;
+          if (files.length === 0) continue;
+          previous = call(bridge, 'images.add', { localId, files }).then(async (results) => {
             for (const r of results) {
-              const target = store.getState().pending.find((p) => p.name === r.file && !FINAL.includes(p.phase));
+              const target = store.getState().pending.find((p) => String(p.key) === r.key && !FINAL.includes(p.phase));
               if (target) patch(target.key, { phase: r.outcome, ...(r.error ? { error: r.error } : {}) });
             }
-          } catch (error) {
-            for (const { item } of batch) {
-              const current = store.getState().pending.find((p) => p.key === item.key);
-              if (current && !FINAL.includes(current.phase)) patch(item.key, { phase: 'failed', error: error instanceof Error ? error.message : String(error) });
-            }
-          }
-          await list(localId);
+            await list(localId);
+          }, (error: unknown) => {
+            for (const { item } of batch) fail(item.key, error);
+          });
         }
+        await previous;
         const reused = store.getState().pending.filter((p) => p.phase === 'duplicate').length;
         if (reused > 0) set({ message: `${reused} photo${reused === 1 ? ' is' : 's are'} already on this draft: not added twice.` });
       },
       /** The new order of the prepared images; shown at once, then saved. */
       reorder,
       async move(imageId: number, by: number): Promise<void> {
-        const ids = store.getState().images.map((img) => img.id);
+        const ids = store.getState().images.filter((img) => img.origin === 'local').map((img) => img.id);
         const from = ids.indexOf(imageId);
         const to = Math.max(0, Math.min(ids.length - 1, from + by));
         if (from < 0 || from === to) return;
@@ -195,6 +224,17 @@ export function createImagesStore(bridge: Bridge) {
           set({ message: error instanceof Error ? error.message : String(error) });
         }
         await list(localId);
+      },
+      edit,
+      /**
+       * A quarter turn clockwise (by = 1) or counterclockwise (by = -1). A crop is cleared: it was
+       * drawn on the picture as it was turned before.
+       */
+      async rotate(imageId: number, by: 1 | -1): Promise<void> {
+        const image = store.getState().images.find((img) => img.id === imageId);
+        if (!image || image.origin !== 'local') return;
+        const rotate = ((((image.edits.rotate + by * 90) % 360) + 360) % 360) as ImageEdits['rotate'];
+        await edit(imageId, { rotate, crop: null });
       },
       clearFinished: () => set({ pending: store.getState().pending.filter((p) => !FINAL.includes(p.phase)) }),
     },

@@ -10,7 +10,7 @@ import type { Db } from '../../db/open.ts';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { Service } from '../../service.ts';
 import type { AuthUser } from '../users.ts';
-import { findItem, type ItemWithSeller } from '../items/item-row.ts';
+import { findItem, PUBLIC_ITEM_STATUSES, visibleItem, type ItemWithSeller } from '../items/item-row.ts';
 import { renditionPath, type ImageRow } from './image-row.ts';
 import { maxImagesFor } from './image-limits.ts';
 import type { ProcessedImage } from './process-image.ts';
@@ -18,7 +18,7 @@ import type { ProcessedImage } from './process-image.ts';
 /** Rule 3 of part 3: images change only while the item is a draft or in preview. */
 export const IMAGE_EDITABLE_STATUSES: readonly ItemStatus[] = ['draft', 'preview'];
 /** Statuses whose images anyone may read; the others are the seller's own business. */
-export const IMAGE_PUBLIC_STATUSES: readonly ItemStatus[] = ['published', 'closed'];
+export const IMAGE_PUBLIC_STATUSES: readonly ItemStatus[] = PUBLIC_ITEM_STATUSES;
 
 const TEMP_PREFIX = '.tmp-';
 const RENDITIONS: readonly ImageRendition[] = ['original', 'medium', 'thumbnail'];
@@ -35,11 +35,7 @@ export function findImage(db: Db, imageId: number): ImageRow | undefined {
 
 /** The item if the viewer may see its images: published and closed to anyone, the rest to the seller. */
 export function itemForImageRead(db: Db, viewerId: number | null, itemId: number): ItemWithSeller {
-  const item = findItem(db, itemId);
-  if (!item) throw notFound('item');
-  // Not 403: a stranger must not learn that someone's draft exists.
-  if (!IMAGE_PUBLIC_STATUSES.includes(item.status) && item.seller_id !== viewerId) throw notFound('item');
-  return item;
+  return visibleItem(db, itemId, viewerId);
 }
 
 /** The item if `user` is its seller: 404 unknown, 403 someone else's. */

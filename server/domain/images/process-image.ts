@@ -8,6 +8,7 @@ import { IMAGE_FORMATS, MAX_IMAGE_PIXELS, RENDITION_BOX, type ImageFormat } from
 
 export interface ProcessedImage {
   format: ImageFormat;
+  /** Of the uploaded bytes (they are not kept: `original` is re-encoded without metadata). */
   /** Displayed size: EXIF orientation applied. */
   width: number;
   height: number;
@@ -53,10 +54,12 @@ export async function processImage(original: Buffer): Promise<ProcessedImage> {
     );
   }
 
+  let stripped: Buffer;
   let medium: Buffer;
   let thumbnail: Buffer;
   try {
-    // Decoding for the medium rendition reads every scan of the file: this is the pixel check.
+    stripped = await strippedOriginal(original, format, meta.pages ?? 1);
+    // Decoding reads every scan of the file: this is the pixel check.
     // autoOrient applies EXIF orientation; output metadata is stripped (sharp keeps none by default).
     medium = await sharp(original, DECODE)
       .autoOrient()
@@ -72,5 +75,34 @@ export async function processImage(original: Buffer): Promise<ProcessedImage> {
     throw invalidImage('the file is damaged or incomplete and cannot be decoded');
   }
   const sha256 = createHash('sha256').update(original).digest('hex');
-  return { format, width, height, sha256, original, medium, thumbnail };
+  return { format, width, height, sha256, original: stripped, medium, thumbnail };
+}
+
+/**
+ * The `original` rendition: full size, same format, the EXIF orientation applied and every piece
+ * of metadata (EXIF with GPS and camera owner names, XMP, IPTC, comments) left out (issue 9,
+ * finding 5). sharp writes no metadata unless asked to. Re-encoded at high quality: a seller's
+ * full-size photo stays full size; only what could identify them goes. An animated GIF or WebP
+ * keeps its frames (such files carry no orientation to apply).
+ */
+async function strippedOriginal(bytes: Buffer, format: ImageFormat, pages: number): Promise<Buffer> {
+  const animated = pages > 1 && (format === 'gif' || format === 'webp');
+  const image = sharp(bytes, { ...DECODE, animated });
+  if (!animated) image.autoOrient();
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 6 }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 92 }).toBuffer();
+    case 'gif':
+      return image.gif().toBuffer();
+    case 'avif':
+      return image.avif({ quality: 70, effort: 2 }).toBuffer();
+    default: {
+      const never: never = format;
+      throw new Error(`unknown format ${String(never)}`);
+    }
+  }
 }

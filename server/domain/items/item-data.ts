@@ -123,6 +123,8 @@ function applyStoredAsSent(data: ItemData, input: ItemInput): void {
   }
 }
 
+const NOT_A_TIME = 'not a real local time (YYYY-MM-DD HH:MM:SS) between 1970 and 9999 with a whole-minute offset in the service time zone';
+
 /**
  * openDays and closingTime are alternatives: the one sent last wins (sending one clears the
  * other), and sending both at once is a 400. listTime may go with either.
@@ -137,13 +139,13 @@ function applyTimes(data: ItemData, input: ItemInput, tz: TimeZone, found: Probl
   }
   if (input.closingTime !== undefined) {
     const closing = tz.parse(input.closingTime);
-    if (closing === null) found.add('closingTime', 'invalid_time', 'closingTime: not a real time (YYYY-MM-DD HH:MM:SS)');
+    if (closing === null) found.add('closingTime', 'invalid_time', `closingTime: ${NOT_A_TIME}`);
     data.closing_time = closing;
     data.open_days = null;
   }
   if (input.listTime !== undefined) {
     const list = tz.parse(input.listTime);
-    if (list === null) found.add('listTime', 'invalid_time', 'listTime: not a real time (YYYY-MM-DD HH:MM:SS)');
+    if (list === null) found.add('listTime', 'invalid_time', `listTime: ${NOT_A_TIME}`);
     data.list_time = list;
     data.list_time_requested = 1;
   }

@@ -1,5 +1,6 @@
 // The items table as the code sees it, and the reads every module shares.
 import type { Db } from '../../db/open.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Condition, ItemStatus, SaleMethod } from '../../../shared/api/index.ts';
 
 export interface ItemRow {
@@ -71,6 +72,24 @@ export function findItems(db: Db, ids: readonly number[]): ItemWithSeller[] {
     .all(JSON.stringify(ids)) as ItemWithSeller[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ItemWithSeller => r !== undefined);
+}
+
+/** Statuses anyone may know of; an item in another state exists only for its seller. */
+export const PUBLIC_ITEM_STATUSES: readonly ItemStatus[] = ['published', 'closed'];
+
+/** Whether `viewerId` (null: no token) may learn that the item exists. */
+export function isVisibleTo(item: Pick<ItemRow, 'status' | 'seller_id'>, viewerId: number | null): boolean {
+  return PUBLIC_ITEM_STATUSES.includes(item.status) || item.seller_id === viewerId;
+}
+
+/**
+ * The item, if the viewer may know it exists; otherwise the same 404 as an unknown id (never a
+ * 403: a stranger must not learn that someone's draft exists; issue 9, finding 7).
+ */
+export function visibleItem(db: Db, itemId: number, viewerId: number | null, what = 'item'): ItemWithSeller {
+  const item = findItem(db, itemId);
+  if (!item || !isVisibleTo(item, viewerId)) throw notFound(what);
+  return item;
 }
 
 /** Items open for trading: published and not past closing. */

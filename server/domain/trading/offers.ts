@@ -3,13 +3,14 @@
 // the offerer at the offered price: one unit of a buy-now item, or the whole auction, which
 // closes it. A status change on an offer that is no longer pending changes nothing (409).
 import type { Db } from '../../db/open.ts';
-import type { OfferStatusChange } from '../../../shared/api/index.ts';
+import { LIMITS, type OfferStatusChange } from '../../../shared/api/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { Service } from '../../service.ts';
 import { isWholeCents } from '../bidding/increase-table.ts';
 import { closeItem } from '../items/close-item.ts';
-import { findItem, isOpen } from '../items/item-row.ts';
+import { findItem, isOpen, isVisibleTo } from '../items/item-row.ts';
 import { HOUR_MS } from '../time.ts';
+import { assertUnderLimits, type ListPage, type PageOf } from './per-user-limits.ts';
 import { recordTrade } from './record-trade.ts';
 
 export const OFFER_LIFETIME_MS = 48 * HOUR_MS;
@@ -36,15 +37,20 @@ export function findOffer(db: Db, id: number): OfferWithAuthor | undefined {
   return db.prepare(`${SELECT_WITH_AUTHOR} WHERE o.id = ?`).get(id) as OfferWithAuthor | undefined;
 }
 
-/** The seller sees every offer on the item; anyone else only their own; no caller, none. */
-export function offersVisibleTo(db: Db, itemId: number, sellerId: number, viewerId: number | null): OfferWithAuthor[] {
-  if (viewerId === null) return [];
-  if (viewerId === sellerId) {
-    return db.prepare(`${SELECT_WITH_AUTHOR} WHERE o.item_id = ? ORDER BY o.id DESC`).all(itemId) as OfferWithAuthor[];
-  }
-  return db
-    .prepare(`${SELECT_WITH_AUTHOR} WHERE o.item_id = ? AND o.author_id = ? ORDER BY o.id DESC`)
-    .all(itemId, viewerId) as OfferWithAuthor[];
+/** The seller sees every offer on the item; anyone else only their own; no caller, none. One page, newest first. */
+export function offersVisibleTo(db: Db, itemId: number, sellerId: number, viewerId: number | null, page: ListPage): PageOf<OfferWithAuthor> {
+  if (viewerId === null) return { rows: [], total: 0, updated: null };
+  // -1 matches every author: the seller sees all.
+  const author = viewerId === sellerId ? -1 : viewerId;
+  const where = 'o.item_id = ? AND (? = -1 OR o.author_id = ?)';
+  const rows = db
+    .prepare(`${SELECT_WITH_AUTHOR} WHERE ${where} ORDER BY o.id DESC LIMIT ? OFFSET ?`)
+    .all(itemId, author, author, page.size, (page.number - 1) * page.size) as OfferWithAuthor[];
+  const { total, updated } = db.prepare(`SELECT count(*) AS total, max(o.updated) AS updated FROM offers o WHERE ${where}`).get(itemId, author, author) as {
+    total: number;
+    updated: number | null;
+  };
+  return { rows, total, updated };
 }
 
 /** Pending offers past their expiry become expired. Idempotent; the scheduler runs it too. */
@@ -63,10 +69,16 @@ export function createOffer(
   return db
     .transaction((): OfferWithAuthor => {
       const item = findItem(db, input.itemId);
-      if (!item) throw notFound('item');
+      // Someone else's draft answers like an unknown id: its existence is not revealed.
+      if (!item || !isVisibleTo(item, input.authorId)) throw notFound('item');
       if (item.seller_id === input.authorId) throw forbidden('own_item', 'the seller cannot make an offer on their own item');
       if (!isOpen(item, now)) throw conflict('item_closed', `the item is not open for offers (${item.status})`);
       if (item.offers_allowed !== 1) throw conflict('offers_not_allowed', 'the seller does not take offers on this item');
+      assertUnderLimits(db, 'offers', input.authorId, item.id, now, {
+        perItem: LIMITS.offersPerUserPerItem,
+        perDay: LIMITS.offersPerUserPerDay,
+        code: 'offer_limit',
+      });
       const expires = Math.min(now + OFFER_LIFETIME_MS, item.closing_time ?? now + OFFER_LIFETIME_MS);
       const id = Number(
         db
@@ -95,6 +107,7 @@ export function changeOfferStatus(
       const offer = findOffer(db, input.offerId);
       if (!offer || offer.item_id !== input.itemId) throw notFound('offer');
       const item = findItem(db, offer.item_id)!;
+      if (!isVisibleTo(item, input.userId) && offer.author_id !== input.userId) throw notFound('offer');
       if (input.status === 'cancelled' && offer.author_id !== input.userId) {
         throw forbidden('not_author', 'only the author may cancel an offer');
       }

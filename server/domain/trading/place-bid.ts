@@ -6,7 +6,7 @@ import type { Service } from '../../service.ts';
 import { applyBid } from '../bidding/engine.ts';
 import { isWholeCents, toCents, toEuros } from '../bidding/increase-table.ts';
 import { closeItem } from '../items/close-item.ts';
-import { findItem, type ItemWithSeller } from '../items/item-row.ts';
+import { findItem, isVisibleTo, type ItemWithSeller } from '../items/item-row.ts';
 import { auctionStateOf, rulesOf } from './auction-state.ts';
 import { feedbackBalance } from './feedback-summary.ts';
 import { recordTrade } from './record-trade.ts';
@@ -36,7 +36,8 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
   return db
     .transaction((): PlaceBidResult => {
       const item = findItem(db, input.itemId);
-      if (!item) throw notFound('item');
+      // Someone else's draft answers like an unknown id: its existence is not revealed.
+      if (!item || !isVisibleTo(item, input.bidderId)) throw notFound('item');
       if (item.seller_id === input.bidderId) throw forbidden('own_item', 'the seller cannot bid on their own item');
       if (item.status === 'closed') throw conflict('item_closed', 'the item is closed');
       if (item.status !== 'published') throw conflict('item_not_published', `the item is ${item.status}, not published`);

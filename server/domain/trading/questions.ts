@@ -1,10 +1,12 @@
 // Questions (4.8): anyone with a token but the seller asks on a published, open item; everyone
 // reads them; only the seller answers, one answer per question, which may be edited until the
 // item closes. A question still unanswered at closing may be answered once after it.
+import { LIMITS } from '../../../shared/api/index.ts';
 import type { Db } from '../../db/open.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Service } from '../../service.ts';
-import { findItem, isOpen } from '../items/item-row.ts';
+import { findItem, isOpen, isVisibleTo } from '../items/item-row.ts';
+import { assertUnderLimits, type ListPage, type PageOf } from './per-user-limits.ts';
 
 export interface QuestionRow {
   id: number;
@@ -27,8 +29,16 @@ export function findQuestion(db: Db, id: number): QuestionWithAuthor | undefined
   return db.prepare(`${SELECT_WITH_AUTHOR} WHERE q.id = ?`).get(id) as QuestionWithAuthor | undefined;
 }
 
-export function questionsOfItem(db: Db, itemId: number): QuestionWithAuthor[] {
-  return db.prepare(`${SELECT_WITH_AUTHOR} WHERE q.item_id = ? ORDER BY q.id DESC`).all(itemId) as QuestionWithAuthor[];
+/** One page of the item's questions, newest first, with the total and the latest change. */
+export function questionsOfItem(db: Db, itemId: number, page: ListPage): PageOf<QuestionWithAuthor> {
+  const rows = db
+    .prepare(`${SELECT_WITH_AUTHOR} WHERE q.item_id = ? ORDER BY q.id DESC LIMIT ? OFFSET ?`)
+    .all(itemId, page.size, (page.number - 1) * page.size) as QuestionWithAuthor[];
+  const { total, updated } = db.prepare('SELECT count(*) AS total, max(updated) AS updated FROM questions WHERE item_id = ?').get(itemId) as {
+    total: number;
+    updated: number | null;
+  };
+  return { rows, total, updated };
 }
 
 export function askQuestion(service: Service, input: { itemId: number; authorId: number; question: string }, now: number): QuestionWithAuthor {
@@ -36,9 +46,15 @@ export function askQuestion(service: Service, input: { itemId: number; authorId:
   return db
     .transaction((): QuestionWithAuthor => {
       const item = findItem(db, input.itemId);
-      if (!item) throw notFound('item');
+      // Someone else's draft answers like an unknown id: its existence is not revealed.
+      if (!item || !isVisibleTo(item, input.authorId)) throw notFound('item');
       if (item.seller_id === input.authorId) throw forbidden('own_item', 'the seller cannot ask on their own item');
       if (!isOpen(item, now)) throw conflict('item_closed', `questions are taken only on open items (this one is ${item.status})`);
+      assertUnderLimits(db, 'questions', input.authorId, item.id, now, {
+        perItem: LIMITS.questionsPerUserPerItem,
+        perDay: LIMITS.questionsPerUserPerDay,
+        code: 'question_limit',
+      });
       const id = Number(
         db
           .prepare('INSERT INTO questions (item_id, author_id, question, created, updated) VALUES (?, ?, ?, ?, ?)')
@@ -60,6 +76,7 @@ export function answerQuestion(
       const question = findQuestion(db, input.questionId);
       if (!question || question.item_id !== input.itemId) throw notFound('question');
       const item = findItem(db, question.item_id)!;
+      if (!isVisibleTo(item, input.userId)) throw notFound('question');
       if (item.seller_id !== input.userId) throw forbidden('not_seller', 'only the seller may answer questions');
       if (question.answer !== null && !isOpen(item, now)) {
         throw conflict('item_closed', 'the answer can no longer be edited: the item has closed');

@@ -43,7 +43,10 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
       if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
       // The marketplace checks the password before it is stored.
       try {
-        await createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) }).login();
+        const check = createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) });
+        await check.login();
+        // The token only proved the password: revoke it rather than leave it live for an hour.
+        void check.logout().catch(() => undefined);
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
         throw new AccountError('validation', `sign-in refused: ${message}`);

@@ -1,34 +1,49 @@
-// The photos panel's methods: add (prepared with progress events), list, reorder, remove.
+// The photos panel's methods: add by path or staged upload (prepared in worker threads, with
+// progress events), list (local photos and the marketplace's own), reorder, remove, rotate/crop.
+// A few lines each over electron/core/images/.
 import { DraftError } from '../../drafts/draft-error.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { addImages } from '../../images/add-images.ts';
 import { imageEdits } from '../../images/image-edits.ts';
-import { imageReads } from '../../images/image-reads.ts';
-import { withIncomingFiles } from '../../images/incoming-files.ts';
+import { editImage, listItemImages, originalImage } from '../../images/image-library.ts';
+import { resolveSources } from '../../images/staged-uploads.ts';
+import { sharedPreparePool } from '../../images/worker-pool.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
-type ImagesMethod = 'images.add' | 'images.list' | 'images.reorder' | 'images.remove';
+type ImagesMethod = 'images.add' | 'images.list' | 'images.reorder' | 'images.remove' | 'images.edit' | 'images.original';
 
 export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
-  const repo = perCache(session, (db) => ({ items: itemReads(db), edits: imageEdits(db), reads: imageReads(db) }));
+  const repo = perCache(session, (db) => ({ items: itemReads(db), edits: imageEdits(db) }));
   const changed = changedEmitter(session);
+  const pool = sharedPreparePool();
+  const list = (localId: number) => {
+    const sync = session.sync();
+    // Offline (or no marketplace): only the thumbnails already cached are shown.
+    const media = sync.media && !sync.status().offline ? sync.media.bind(sync) : undefined;
+    return listItemImages(session.db(), session.folder(), localId, media);
+  };
 
   return {
-    'images.add': ({ localId, files }) => withIncomingFiles(session.folder(), files, async (paths, names) => {
-      const results = await addImages(session.db(), {
-        itemLocalId: localId, files: paths, folder: session.folder(),
-        onProgress: (e) => session.emit('images.progress', {
-          localId, file: names.get(e.file) ?? e.file, phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
-        }),
-      });
-      changed([localId], 'images');
-      return results.map((r) => ({ ...r, file: names.get(r.file) ?? r.file }));
-    }),
-    'images.list'({ localId }) {
+    async 'images.add'({ localId, files }) {
+      const sources = resolveSources(session.folder(), files);
+      try {
+        const results = await addImages(session.db(), {
+          itemLocalId: localId, files: sources.files, folder: session.folder(), pool,
+          onProgress: (e) => session.emit('images.progress', {
+            localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
+          }),
+        });
+        changed([localId], 'images');
+        return results;
+      } finally {
+        sources.release();
+      }
+    },
+    async 'images.list'({ localId }) {
       const item = repo().items.item(localId);
       if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
-      return repo().reads.ofItem(localId);
+      return list(localId);
     },
     'images.reorder'({ localId, imageIds }) {
       repo().edits.reorderImages(localId, imageIds);
@@ -40,5 +55,13 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
       changed(null, 'images');
       return { ok: true as const };
     },
+    async 'images.edit'({ imageId, edits }) {
+      const localId = await editImage(session.db(), session.folder(), pool, imageId, edits);
+      changed([localId], 'images');
+      const image = (await list(localId)).find((i) => i.id === imageId);
+      if (!image) throw new DraftError('not-found', `image ${imageId} is gone`);
+      return image;
+    },
+    'images.original': ({ imageId }) => originalImage(session.db(), session.folder(), imageId),
   };
 }
