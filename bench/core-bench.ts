@@ -1,8 +1,9 @@
 // Benchmarks of the desktop core that need no service: bulk edit, full-text search, image
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
-// --drafts N (default 10000), --sync-items N (default 1000), --only bulk,search,images,photos,sync;
-// --workers N: preparation worker threads for the photos figure (default: the app's).
+// --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
+// --only bulk,rules,search,images,photos,sync,import; --workers N: preparation worker threads for the
+// photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { bulkWrites } from '../electron/core/bulk/bulk-edit.ts';
+import { applyBulkRules } from '../electron/core/bulk/bulk-rules.ts';
+import { itemReads } from '../electron/core/drafts/item-rows.ts';
 import { openAccountDb, type Db } from '../electron/core/db/open-account-db.ts';
 import { addImages } from '../electron/core/images/add-images.ts';
 import { prepareImage } from '../electron/core/images/prepare-image.ts';
@@ -18,6 +21,7 @@ import { gridSearch, type GridSort } from '../electron/core/search/grid-search.t
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
+import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 
 const { values: args } = parseArgs({
@@ -28,7 +32,8 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '2' },
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
-    only: { type: 'string', default: 'bulk,search,images,photos,sync' },
+    'import-rows': { type: 'string', default: '10000' },
+    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import' },
     workers: { type: 'string' },
   },
 });
@@ -38,6 +43,7 @@ const DRAFTS = Number(args.drafts);
 const CONCURRENCY = Number(args.concurrency);
 const SYNC_ITEMS = Number(args['sync-items']);
 const SYNC_CONCURRENCY = Number(args['sync-concurrency']);
+const IMPORT_ROWS = Number(args['import-rows']);
 const ONLY = new Set(args.only.split(','));
 
 const root = mkdtempSync(join(tmpdir(), 'core-bench-'));
@@ -133,6 +139,47 @@ function benchBulkEdit() {
   };
 }
 
+/** A price rule (raise 10 %, round to ,90) on every draft: per-draft values, one transaction. */
+function benchPriceRule() {
+  const db = openAccountDb(join(root, 'rules.sqlite'));
+  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  insertItems(db, DRAFTS, vocabulary(500), () => 'draft');
+  const ids = db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[];
+  const repo = { reads: itemReads(db), bulk: bulkWrites(db) };
+  // The baseline writes every draft's own new price too (read, compute, UPDATE per row).
+  const read = db.prepare(`SELECT local_id, buy_now_price FROM items WHERE local_id IN (SELECT value FROM json_each(?))`).raw();
+  const bare = db.prepare(`UPDATE items SET buy_now_price = ?, updated = ? WHERE local_id = ?`);
+  const bareRun = db.transaction((factor: number) => {
+    const now = Date.now();
+    for (const [id, price] of read.all(JSON.stringify(ids)) as Array<[number, number]>) bare.run(Math.round(price * factor * 100) / 100, now, id);
+  });
+  const ours: number[] = [];
+  const baseline: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    let t = performance.now();
+    bareRun(round % 2 ? 0.5 : 2);
+    baseline.push(performance.now() - t);
+    t = performance.now();
+    // Up and down in turn so prices stay within bounds and every draft changes.
+    const result = applyBulkRules(repo, ids, { price: round % 2 ? { op: 'raise', percent: 10, ending: 90 } : { op: 'lower', percent: 10, ending: 90, floor: 1 } });
+    ours.push(performance.now() - t);
+    if (result.changed < ids.length * 0.9) throw new Error(`the price rule changed ${result.changed} of ${ids.length}`);
+  }
+  db.close();
+  const oursMs = Math.min(...ours);
+  const bareMs = Math.min(...baseline);
+  return {
+    drafts: DRAFTS,
+    rule: 'raise or lower 10 %, round to ,90',
+    ms: round(oursMs, 1),
+    bareUpdateMs: round(bareMs, 1),
+    ratio: round(oursMs / bareMs, 2),
+    medianRatio: round(median(ours) / median(baseline), 2),
+    note: 'ours = each draft\'s new price, bounds and validation per group of equal drafts, set-based updates, an outbox row per draft, the undo record; bare = read each price and UPDATE it with the timestamp, one transaction; best of 5',
+    target: 'ratio <= 3',
+  };
+}
+
 function benchSearch() {
   const db = openAccountDb(join(root, 'search.sqlite'));
   const words = vocabulary(5000);
@@ -216,9 +263,11 @@ async function benchImages() {
 try {
   const figures: Record<string, unknown> = {};
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
+  if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
+  if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {

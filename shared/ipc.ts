@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
 import { UserSettings } from './api/users.ts';
+import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -27,7 +28,7 @@ const Changes = z.record(z.string(), z.unknown());
 const LocalId = z.number().int().positive();
 const LocalIds = z.array(LocalId).min(1).max(100_000);
 
-export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku']);
+export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note']);
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
 export const DraftRowSchema = z.object({
@@ -246,6 +247,51 @@ export const SyncNewsSchema = z.object({
 });
 export type SyncNews = z.infer<typeof SyncNewsSchema>;
 
+// ---- Bulk rules ----------------------------------------------------------------------------
+
+const Euros = z.number().min(0).max(10_000_000);
+const PriceRuleSchema = z.object({
+  op: z.enum(['set', 'raise', 'lower']),
+  amount: Euros.optional(),
+  percent: z.number().min(0).max(1000).optional(),
+  /** Cents the new price ends in (90: 12,90). */
+  ending: z.number().int().min(0).max(99).optional(),
+  floor: Euros.optional(),
+  ceiling: Euros.optional(),
+}).refine((r) => (r.op === 'set' ? r.amount !== undefined : (r.amount === undefined) !== (r.percent === undefined)), 'give an amount, or for a raise or a cut an amount or a percentage')
+  .refine((r) => r.floor === undefined || r.ceiling === undefined || r.floor <= r.ceiling, 'the floor is above the ceiling');
+const TextField = z.enum(['title', 'description']);
+const TextRuleSchema = z.discriminatedUnion('op', [
+  z.object({ field: TextField, op: z.literal('replace'), find: z.string().min(1).max(1000), replace: z.string().max(1000), caseInsensitive: z.boolean().optional() }),
+  z.object({ field: TextField, op: z.enum(['prepend', 'append', 'set']), text: z.string().max(100_000) }),
+]);
+export const BulkRulesSchema = z.object({ price: PriceRuleSchema.optional(), text: z.array(TextRuleSchema).max(10).optional() });
+export type BulkRulesInput = z.infer<typeof BulkRulesSchema>;
+
+// ---- Spreadsheets -------------------------------------------------------------------------
+
+/** A file's bytes, base64 (about 50 MB of file at most). */
+const SpreadsheetBytes = z.string().max(70_000_000);
+export const ColumnMappingSchema = z.record(z.string().max(500), z.enum(ITEM_FIELD_NAMES as [ItemFieldName, ...ItemFieldName[]]).nullable());
+const SpreadsheetFactsSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.enum(['UTF-8', 'UTF-8 with BOM', 'Windows-1252']).nullable(),
+  separator: z.enum(['comma', 'semicolon', 'tab']).nullable(),
+  rows: z.number().int(),
+  headings: z.array(z.string()),
+});
+export type SpreadsheetFacts = z.infer<typeof SpreadsheetFactsSchema>;
+/** One refused or flagged row of an import: the file's column, its cell and the reason. */
+export const ImportProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+  column: z.string().optional(),
+  value: z.string().optional(),
+  /** flagged: imported with this value left empty; refused (or absent): the row was not imported. */
+  severity: z.enum(['refused', 'flagged']).optional(),
+});
+
 // ---- Methods ------------------------------------------------------------------------------
 
 export const IPC_METHODS = {
@@ -275,10 +321,29 @@ export const IPC_METHODS = {
       perField: z.record(z.string(), z.number().int()),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
       refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      /** Fields that do not apply to some of the selection (a starting price on buy-now drafts). */
+      warnings: z.array(z.object({ field: z.string(), count: z.number().int(), message: z.string() })),
     }),
   },
   'drafts.bulkEdit': {
     input: z.object({ localIds: LocalIds, changes: Changes }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+  },
+  /** What price rules and text changes would do: every changing draft's before and after (up to 200), refusals, warnings. */
+  'drafts.rulesPreview': {
+    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
+    output: z.object({
+      selected: z.number().int(),
+      changing: z.number().int(),
+      samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
+      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      /** Drafts a rule does not fit (no sale method, nothing to replace): left as they are. */
+      warnings: z.array(z.object({ rule: z.enum(['price', 'title', 'description']), count: z.number().int(), message: z.string() })),
+    }),
+  },
+  /** Applies price rules and text changes: all or nothing, one undo step. */
+  'drafts.applyRules': {
+    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
     output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
   },
   'drafts.lastStep': { input: Empty, output: BulkStepSchema.nullable() },
@@ -308,17 +373,44 @@ export const IPC_METHODS = {
     input: Empty,
     output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string() })),
   },
+  /** What a spreadsheet file is (format, encoding, separator) and the headings that need a field. */
+  'csv.inspect': {
+    input: z.object({ base64: SpreadsheetBytes, fileName: z.string().max(500).optional() }),
+    output: SpreadsheetFactsSchema.extend({
+      /** Headings that are no field name, in file order. */
+      unknown: z.array(z.string()),
+      /** For each unknown heading: the remembered or suggested field, null = left out. */
+      mapping: ColumnMappingSchema,
+      /** True when this header set was mapped before (the mapping is the seller's). */
+      remembered: z.boolean(),
+    }),
+  },
+  /** Imports a CSV (text, or bytes in any supported encoding) or an .xlsx workbook as new drafts. */
   'csv.import': {
-    input: z.object({ text: z.string().max(50_000_000), fileName: z.string().max(500).optional() }),
+    input: z.object({
+      text: z.string().max(50_000_000).optional(),
+      base64: SpreadsheetBytes.optional(),
+      fileName: z.string().max(500).optional(),
+      mapping: ColumnMappingSchema.optional(),
+    }).refine((v) => (v.text === undefined) !== (v.base64 === undefined), 'give the text or the bytes of the file'),
     output: z.object({
       imported: z.number().int(),
       stepId: z.number().int().nullable(),
-      errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+      errors: z.array(ImportProblemSchema),
+      /** What was found in the file; null for text handed over as text. */
+      file: SpreadsheetFactsSchema.nullable(),
+      /** The report as CSV, for the seller to save. */
+      reportCsv: z.string(),
     }),
   },
   'csv.export': {
     input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
     output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
+  },
+  /** The drafts (or the given items) as an Excel workbook, base64. */
+  'xlsx.export': {
+    input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
+    output: z.object({ fileName: z.string(), base64: z.string(), rows: z.number().int() }),
   },
   /**
    * Files by reference, never their bytes: a path (Electron) or a streamed upload (web mode). A

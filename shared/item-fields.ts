@@ -18,7 +18,7 @@ export type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';
 /** How the editor edits it, where that differs from the kind. */
 export type EditorKind = 'text' | 'textarea' | 'html' | 'number' | 'int' | 'enum' | 'list' | 'flag' | 'time' | 'category';
 /** The grid's sorts a column may offer (GridSortSchema of shared/ipc.ts). */
-export type ColumnSort = 'title' | 'price' | 'sku';
+export type ColumnSort = 'title' | 'price' | 'sku' | 'note';
 
 export interface ItemFieldDef {
   /** The parameter of ItemInput (shared/api/items.ts), or null: local only, never sent. */
@@ -75,6 +75,8 @@ export const ITEM_FIELDS = {
   minimumFeedback: { rest: 'minimumFeedback', column: 'minimum_feedback', kind: 'int', min: 0, max: 100_000, label: 'Minimum buyer feedback', group: 'Buyers and tax', grid: { label: 'Min. feedback', width: 106, align: 'right' } },
   marginalTax: { rest: 'marginalTax', column: 'marginal_tax', kind: 'flag', label: 'Marginal tax', group: 'Buyers and tax', grid: { width: 100 } },
   vat: { rest: 'vat', column: 'vat', kind: 'int', min: 0, max: 100, label: 'VAT %', group: 'Buyers and tax', grid: { width: 62, align: 'right' } },
+  /** The seller's private note (where it is stored, what to check): kept in the cache, never sent. */
+  note: { rest: null, column: 'note', kind: 'text', maxLength: 2000, label: 'Private note', group: 'Own notes', editor: { kind: 'textarea', hint: 'only on this computer, never on the marketplace' }, grid: { label: 'Note', width: 160, sort: 'note' } },
   /** The seller's own stock code or label: kept in the cache, never sent to the marketplace. */
   sku: { rest: null, column: 'sku', kind: 'text', maxLength: 64, label: 'SKU / own label', group: 'Own notes', grid: { label: 'SKU', width: 110, sort: 'sku' } },
 } as const satisfies Record<string, ItemFieldDef>;

@@ -4,8 +4,10 @@ import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
 import { notifyInBrowser } from './navigation/web-notifications.ts';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
+import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar } from './drafts/grid-toolbar.tsx';
+import { ImportMapping } from './drafts/import-mapping.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
@@ -21,8 +23,10 @@ import './navigation/screens.css';
 
 export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
+  const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
   const [screen, setScreen] = useState<Screen>('drafts');
   // Sales the syncs found since the seller last looked at the Sales screen.
   const [newSales, setNewSales] = useState(0);
@@ -68,7 +72,7 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
-          <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} />
+          <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
@@ -84,7 +88,11 @@ export function App() {
       </div>
       <SyncBar store={syncStore} />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
+      {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
       <EditorHost />
+      {pendingImport && (
+        <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />
+      )}
       {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} />}
     </div>
   );

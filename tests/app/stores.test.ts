@@ -57,6 +57,39 @@ describe('the drafts store', () => {
     expect(drafts.getState().total).toBe(0);
   });
 
+  it('finds drafts by their private note, sorts by it and edits it inline', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv('title,note\r\nLamp,varasto B\r\nChair,varasto A\r\nRug,\r\n');
+    await drafts.getState().setQuery({ text: 'varasto' });
+    expect(drafts.getState().total).toBe(2);
+    await drafts.getState().setQuery({ text: undefined });
+    await drafts.getState().toggleSort('note');
+    expect(drafts.getState().query).toMatchObject({ sort: 'note', direction: 'asc' });
+    expect(drafts.getState().rows.map((r) => r?.fields.title)).toEqual(['Rug', 'Chair', 'Lamp']);
+    const rug = drafts.getState().rows[0]!.localId;
+    expect(await drafts.getState().commitEdit(rug, 'note', 'aula')).toBe(true);
+    await drafts.getState().setQuery({ text: 'aula' });
+    expect(drafts.getState().rows.map((r) => r?.fields.note)).toEqual(['aula']);
+  });
+
+  it('previews and applies a price rule and a text change through the core, and undoes them', async () => {
+    const { drafts, core } = setup();
+    await drafts.getState().importCsv(draftsCsv(3));
+    await drafts.getState().selectAll();
+    const rules = { price: { op: 'raise' as const, percent: 10, ending: 90 }, text: [{ field: 'title' as const, op: 'prepend' as const, text: 'UUSI ' }] };
+    const preview = await drafts.getState().previewRules(rules);
+    expect(preview).toMatchObject({ selected: 3, changing: 3, refused: [], warnings: [] });
+    expect(preview?.samples[0]).toMatchObject({ before: { buyNowPrice: 10, title: 'Vintage lamp no. 1' }, after: { buyNowPrice: 10.9, title: 'UUSI Vintage lamp no. 1' } });
+    expect(await drafts.getState().applyRules(rules)).toBe(true);
+    expect(drafts.getState().rulesPreview).toBeNull();
+    await drafts.getState().toggleSort('price');
+    expect(drafts.getState().rows.map((r) => r?.fields.buyNowPrice)).toEqual([12.9, 11.9, 10.9]);
+    await drafts.getState().undo();
+    expect(drafts.getState().rows.map((r) => r?.fields.buyNowPrice)).toEqual([12, 11, 10]);
+    const refused = await core.bridge.invoke('drafts.rulesPreview', { localIds: [1], rules: { price: { op: 'raise', percent: 5, floor: 9, ceiling: 2 } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
   it('selects with click, ctrl-click, shift-click, the keyboard and select all', async () => {
     const { drafts } = setup({ pageSize: 10 });
     await drafts.getState().importCsv(draftsCsv(40));

@@ -76,8 +76,8 @@ describe('CSV import and export of drafts', () => {
     expect(report.imported).toHaveLength(2);
     expect(reads.drafts().map((d) => d.fields.title)).toEqual(['Good lamp', 'Second good']);
     expect(report.errors).toEqual([
-      { row: 3, field: 'title', message: 'title: at most 60 characters' },
-      { row: 4, field: 'buyNowPrice', message: expect.stringMatching(/^buyNowPrice: /) },
+      { row: 3, field: 'title', column: 'title', value: 'x'.repeat(61), message: 'title: at most 60 characters' },
+      { row: 4, field: 'buyNowPrice', column: 'buyNowPrice', value: '-5', message: expect.stringMatching(/^buyNowPrice: /) },
       { row: 6, field: null, message: 'a quoted field is not closed' },
     ]);
     const outbox = db.prepare(`SELECT kind, count(*) AS n FROM outbox GROUP BY kind`).all();
@@ -88,7 +88,7 @@ describe('CSV import and export of drafts', () => {
     const { db, reads } = setup();
     const report = importDraftsCsv(db, 'title,saleMethod,startingPrice,reservePrice\nA,auction,5,50\nB,auction\nC,auction,5,\n');
     expect(report.errors).toEqual([
-      { row: 2, field: 'reservePrice', message: 'reservePrice: not available to this account' },
+      { row: 2, field: 'reservePrice', column: 'reservePrice', value: '50', message: 'reservePrice: not available to this account' },
       { row: 3, field: null, message: '2 cells, the header has 4' },
     ]);
     expect(reads.drafts().map((d) => d.fields.title)).toEqual(['C']);

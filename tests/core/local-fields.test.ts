@@ -70,4 +70,26 @@ describe('the local-only SKU field', () => {
     const copy = statusChanges(db).copyClosed(id);
     expect(reads.item(copy)?.fields.sku).toBe('OAK-6');
   });
+
+  it('keeps a private note the same way: saved, never sent, searched, sorted, in CSV and carried into a copy', () => {
+    const { db, drafts, reads, outbox, search } = setup();
+    const id = drafts.createDraft({ ...completeBuyNow(), note: 'Ostettu kirpputorilta 5 €, hylly 3' }).localId;
+    expect(JSON.parse(outbox.forItem(id)[0]!.payload).fields).not.toHaveProperty('note');
+    expect(inputOf(reads.item(id)!.fields)).not.toHaveProperty('note');
+    expect(() => drafts.editDraft(id, { note: 'x'.repeat(2001) })).toThrow(DraftError);
+    db.prepare(`DELETE FROM outbox`).run();
+    db.prepare(`UPDATE items SET sync_state = 'synced', remote_id = 600000077 WHERE local_id = ?`).run(id);
+    drafts.editDraft(id, { note: 'hylly 4' });
+    expect(outbox.forItem(id)).toEqual([]);
+    expect(reads.item(id)?.syncState).toBe('synced');
+    const other = drafts.createDraft({ title: 'Rug', note: 'Aula' }).localId;
+    expect(search.search({ text: 'hylly' }).map((r) => r.localId)).toEqual([id]);
+    expect(search.search({ sort: 'note' }).map((r) => r.localId)).toEqual([other, id]);
+    const csv = exportDraftsCsv(db, [id]);
+    expect(csv.split('\r\n')[0]).toMatch(/,note,sku$/);
+    const imported = importDraftsCsv(db, csv);
+    expect(reads.item(imported.imported[0]!)?.fields.note).toBe('hylly 4');
+    db.prepare(`UPDATE items SET status = 'closed' WHERE local_id = ?`).run(id);
+    expect(reads.item(statusChanges(db).copyClosed(id))?.fields.note).toBe('hylly 4');
+  });
 });

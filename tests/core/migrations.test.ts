@@ -131,11 +131,34 @@ describe('each migration keeps the rows written before it', () => {
     expect(JSON.parse(db.prepare(`SELECT edits FROM images`).pluck().get() as string)).toEqual({ rotate: 90, crop: null });
   });
 
-  it('8: adds the sync marks, empty: the first pull after it reads everything once', () => {
+  it('8: adds the remembered column mappings, one per header set, leaving items as they were', () => {
     const { db } = openTempDb({ upTo: 7 });
+    db.prepare(`INSERT INTO items (title, sku, created, updated) VALUES ('Lamp', 'L-1', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 8);
+    expect(db.prepare(`SELECT title, sku FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-1' });
+    db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 1)`).run();
+    expect(() => db.prepare(`INSERT INTO import_mappings (header_key, mapping, updated) VALUES ('otsikko', '{}', 2)`).run()).toThrow(/UNIQUE/);
+  });
+
+  it('9: adds the private note column, empty on items from before; search finds an item by its note, SKU and title still', () => {
+    const { db } = openTempDb({ upTo: 8 });
+    db.prepare(`INSERT INTO items (title, description, sku, created, updated) VALUES ('Lamp', '<p>brass</p>', 'L-9', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 9);
+    expect(db.prepare(`SELECT title, sku, note FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-9', note: null });
+    const find = db.prepare(`SELECT rowid FROM items_fts WHERE items_fts MATCH ?`).pluck();
+    db.prepare(`UPDATE items SET note = 'varasto hylly kolme' WHERE local_id = 1`).run();
+    expect(find.all('hylly')).toEqual([1]);
+    expect(find.all('"l" "9"')).toEqual([1]);
+    expect(find.all('brass')).toEqual([1]);
+    db.prepare(`INSERT INTO items (title, note, created, updated) VALUES ('Chair', 'kellari', 2, 2)`).run();
+    expect(find.all('kellari')).toEqual([2]);
+  });
+
+  it('10: adds the sync marks, empty: the first pull after it reads everything once', () => {
+    const { db } = openTempDb({ upTo: 9 });
     db.prepare(`INSERT INTO items (title, remote_id, created, updated) VALUES ('Lamp', 41, 1, 1)`).run();
     db.prepare(`INSERT INTO sync_cursors (name, value, updated) VALUES ('sales', '2', 1)`).run();
-    migrate(db, MIGRATIONS, 8);
+    migrate(db, MIGRATIONS, 10);
     expect(db.prepare(`SELECT title, remote_id FROM items`).get()).toEqual({ title: 'Lamp', remote_id: 41 });
     expect(db.prepare(`SELECT value FROM sync_cursors WHERE name = 'sales'`).pluck().get()).toBe('2');
     expect(db.prepare(`SELECT count(*) FROM sync_marks`).pluck().get()).toBe(0);

@@ -50,6 +50,7 @@ const VALUES: Record<DraftField, fc.Arbitrary<unknown>> = {
   offersAllowed: fc.constantFrom(0, 1),
   reservePrice: fc.double({ min: 0, max: 1e4, noNaN: true }),
   sku: fc.string({ maxLength: 70 }),
+  note: fc.string({ maxLength: 2010 }),
 };
 const draftArb = fc.record(VALUES, { requiredKeys: [] }) as fc.Arbitrary<DraftFields>;
 const fieldArb = fc.constantFrom(...DRAFT_FIELDS);

@@ -24,7 +24,7 @@ describe('the drafts grid with thousands of drafts', () => {
   it('renders only the visible rows, scrolls to the last one by keyboard, searches and bulk edits them all', async () => {
     await page.goto(web.url);
     await expect.poll(() => page.locator('.count').textContent()).toBe('0 items');
-    await page.getByLabel('Import CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(draftsCsv(COUNT)) });
+    await page.getByLabel('Import CSV or Excel file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(draftsCsv(COUNT)) });
     await expect.poll(() => page.locator('.import-summary').textContent(), { timeout: 20_000 }).toMatch(/^3,000 drafts imported\./);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.locator('.count').textContent()).toBe('3,000 items');

@@ -38,8 +38,8 @@ describe('the drafts grid in web mode', () => {
     expect(page.url()).not.toContain('secret');
 
     const csv = draftsCsv(50) + '"Bad price",buy-now,-5,1,good,,pickup\r\n';
-    await page.getByLabel('Import CSV file').setInputFiles({ name: 'drafts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const report = page.getByRole('dialog', { name: 'CSV import' });
+    await page.getByLabel('Import CSV or Excel file').setInputFiles({ name: 'drafts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const report = page.getByRole('dialog', { name: 'Import' });
     await expect.poll(() => report.locator('.import-summary').textContent()).toMatch(/^50 drafts imported; 1 row refused\./);
     expect(await report.locator('.report-table tbody tr').first().textContent()).toMatch(/^52buyNowPrice/);
     await page.screenshot({ path: join(OUTPUT, 'csv-import-report.png') });

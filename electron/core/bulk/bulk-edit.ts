@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
 import { assertEditable, cachedValidationContext, draftWrites, sentFields, updateStatementCache } from '../drafts/draft-writes.ts';
-import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
+import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
 import { itemReads, rowFields } from '../drafts/item-rows.ts';
 import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
@@ -33,6 +33,18 @@ interface StepRow {
   applied: string;
   created: number;
   undone_at: number | null;
+}
+
+/** True when the group's drafts may be edited; otherwise each is added to `refused` with the reason. */
+function editableOrRefused(group: { status: string; deleted_at: number | null; localIds: number[] }, refused: ItemProblems[]): boolean {
+  try {
+    assertEditable(group, group.localIds[0] as number);
+    return true;
+  } catch (error) {
+    if (!(error instanceof DraftError)) throw error;
+    for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
+    return false;
+  }
 }
 
 export function bulkWrites(db: Db) {
@@ -73,6 +85,18 @@ export function bulkWrites(db: Db) {
     }
     return statement;
   };
+  const setEachStatements = new Map<string, Database.Statement>();
+  /** Per-draft values: a JSON list of [localId, value of each field]. */
+  const setEach = (fields: readonly DraftField[]): Database.Statement => {
+    const key = fields.join(',');
+    let statement = setEachStatements.get(key);
+    if (!statement) {
+      const sets = fields.map((f, i) => `${FIELD_SPECS[f].column} = m.value ->> ${i + 1}`).join(', ');
+      statement = db.prepare(`UPDATE items SET ${sets}, updated = ? FROM json_each(?) AS m WHERE items.local_id = m.value ->> 0`);
+      setEachStatements.set(key, statement);
+    }
+    return statement;
+  };
   // The sync-state rule of sync-state.ts, applied only where it changes something so the index
   // on sync_state is not rewritten for every row.
   const requeueMany = db.prepare(
@@ -108,13 +132,7 @@ export function bulkWrites(db: Db) {
         let found = 0;
         for (const group of groups) {
           found += group.localIds.length;
-          try {
-            assertEditable(group, group.localIds[0] as number);
-          } catch (error) {
-            if (!(error instanceof DraftError)) throw error;
-            for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
-            continue;
-          }
+          if (!editableOrRefused(group, refused)) continue;
           const plan = planEdit(group.fields, values, ctx, false);
           if (plan.refused.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: plan.refused });
           else if (Object.keys(plan.changed).length > 0) changing.push(...group.localIds);
@@ -140,6 +158,75 @@ export function bulkWrites(db: Db) {
           outbox.enqueueMany(changing, 'edit', { fields: sent }, now, stepId);
         }
         return { stepId, changed: changing.length };
+      })();
+    },
+
+    /**
+     * Sets values that differ per draft (a price rule, a find and replace): `valuesFor` is asked
+     * once per group of drafts with the same values of `fields` and the fields their rules read,
+     * null where the change does not apply. All or nothing like bulkEdit, one undo step, and the
+     * writes stay set-based: drafts getting the same values are written by one statement.
+     */
+    bulkEditEach(
+      localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, now = Date.now(),
+    ): { stepId: number | null; changed: number; applied: Map<number, FieldValues>; notApplicable: number[] } {
+      const ctx = cachedValidationContext(db);
+      const unique = [...new Set(localIds)];
+      return db.transaction(() => {
+        const refused: ItemProblems[] = [];
+        const notApplicable: number[] = [];
+        const writes = new Map<string, { values: FieldValues; ids: number[] }>();
+        const present = new Set<number>();
+        for (const group of reads.bulkGroups(unique, fieldsForRules(fields))) {
+          for (const localId of group.localIds) present.add(localId);
+          if (!editableOrRefused(group, refused)) continue;
+          const computed = valuesFor(group.fields);
+          if (computed === null) {
+            notApplicable.push(...group.localIds);
+            continue;
+          }
+          // Computed values meet the same bounds (ItemInput) as typed ones.
+          const { values, problems } = parseChanges(computed);
+          const plan = planEdit(group.fields, values, ctx, false);
+          const refusals = [...problems, ...plan.refused];
+          if (refusals.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: refusals });
+          else if (Object.keys(plan.changed).length > 0) {
+            const key = JSON.stringify(plan.changed);
+            const write = writes.get(key) ?? { values: plan.changed, ids: [] };
+            write.ids.push(...group.localIds);
+            writes.set(key, write);
+          }
+        }
+        for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist` });
+        refused.sort((a, b) => a.localId - b.localId);
+        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused);
+        const applied = new Map<number, FieldValues>();
+        for (const { values, ids } of writes.values()) for (const localId of ids) applied.set(localId, values);
+        if (applied.size === 0) return { stepId: null, changed: 0, applied, notApplicable };
+        const changing = [...applied.keys()].sort((a, b) => a - b);
+        // Undo compares each draft with what it got: the applied values are kept per draft.
+        const perItem = JSON.stringify({ perItem: Object.fromEntries(applied) });
+        const stepId = Number(insertStepFromRows(fields).run(changing.length, perItem, now, JSON.stringify(changing)).lastInsertRowid);
+        // One UPDATE per set of written fields (a price rule: one per sale method) and one
+        // outbox INSERT, each over a JSON list of the drafts with their own values.
+        const byFields = new Map<string, { fields: DraftField[]; rows: unknown[][] }>();
+        const sentRows: Array<[number, { fields: Record<string, unknown> }]> = [];
+        for (const { values, ids } of writes.values()) {
+          const written = Object.keys(values) as DraftField[];
+          const key = written.join(',');
+          const entry = byFields.get(key) ?? { fields: written, rows: [] };
+          const columnValues = written.map((f) => toColumnValue(f, values[f]));
+          for (const localId of ids) entry.rows.push([localId, ...columnValues]);
+          byFields.set(key, entry);
+          const sent = sentFields(values);
+          if (sent) for (const localId of ids) sentRows.push([localId, { fields: sent }]);
+        }
+        for (const { fields: written, rows } of byFields.values()) setEach(written).run(now, JSON.stringify(rows));
+        if (sentRows.length > 0) {
+          requeueMany.run(JSON.stringify(sentRows.map(([localId]) => localId)));
+          outbox.enqueueEach(sentRows, 'edit', now, stepId);
+        }
+        return { stepId, changed: changing.length, applied, notApplicable };
       })();
     },
 
@@ -177,7 +264,8 @@ export function bulkWrites(db: Db) {
             restored++;
           }
         } else {
-          const applied = JSON.parse(step.applied) as Record<string, unknown>;
+          // A step of bulkEditEach keeps what each draft got; bulkEdit's the one set of values.
+          const stored = JSON.parse(step.applied) as Record<string, unknown> & { perItem?: Record<string, Record<string, unknown>> };
           const previous = JSON.parse(step.previous) as Record<string, Record<string, unknown>>;
           for (const [key, before] of Object.entries(previous)) {
             const localId = Number(key);
@@ -191,8 +279,9 @@ export function bulkWrites(db: Db) {
             }
             const current = rowFields(row);
             const restore: Record<string, unknown> = {};
+            const applied = stored.perItem ? (stored.perItem[key] ?? {}) : stored;
             for (const [field, value] of Object.entries(before)) {
-              if (!isDraftField(field)) continue;
+              if (!isDraftField(field) || !Object.hasOwn(applied, field)) continue;
               if (sameValue(current[field], applied[field])) restore[field] = value;
               else skipped.push({ localId, field, reason: 'changed again since this step' });
             }

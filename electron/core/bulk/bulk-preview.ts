@@ -16,9 +16,22 @@ export interface BulkPreview {
   perField: Record<string, number>;
   samples: Array<{ localId: number; title: string | null; before: Record<string, Value>; after: Record<string, Value> }>;
   refused: Array<{ localId: number; reason: string }>;
+  /** Fields that do not apply to some selected drafts (a starting price on buy-now drafts). */
+  warnings: Array<{ field: string; count: number; message: string }>;
 }
 
 class DryRun extends Error {}
+
+/** Fields only an auction uses: set on a buy-now draft they are stored but mean nothing. */
+const AUCTION_FIELDS: ReadonlySet<DraftField> = new Set(['startingPrice', 'minimumIncrease', 'reservePrice']);
+
+function notApplying(reads: ReturnType<typeof itemReads>, localIds: readonly number[], fields: readonly DraftField[]): BulkPreview['warnings'] {
+  const auctionOnly = fields.filter((f) => AUCTION_FIELDS.has(f));
+  if (auctionOnly.length === 0) return [];
+  const buyNow = reads.bulkGroups(localIds, ['saleMethod']).filter((g) => g.fields.saleMethod === 'buy-now').reduce((n, g) => n + g.localIds.length, 0);
+  if (buyNow === 0) return [];
+  return auctionOnly.map((field) => ({ field, count: buyNow, message: `${field} applies only to auctions: ${buyNow} selected draft${buyNow === 1 ? ' sells' : 's sell'} at a buy-now price` }));
+}
 
 export function previewBulkEdit(
   db: Db,
@@ -66,5 +79,5 @@ export function previewBulkEdit(
     }
     return { localId, title: (item.fields.title ?? null) as string | null, before, after };
   });
-  return { selected: unique.length, changing: changingIds.length, perField, samples, refused };
+  return { selected: unique.length, changing: changingIds.length, perField, samples, refused, warnings: notApplying(reads, unique, fields) };
 }

@@ -3,20 +3,28 @@
 // checked, the valid rows are written in ONE transaction (with their outbox rows and one undo
 // step) and every refused row is reported by row number, field and message.
 import { bulkWrites } from '../bulk/bulk-edit.ts';
+import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
 import { DRAFT_FIELDS, fieldKind, isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { parseChanges, type FieldValues } from '../drafts/plan-edit.ts';
 import { validateDraft } from '../validation/validate-draft.ts';
-import { parseCsv, writeCsv } from './rfc4180.ts';
+import { descriptionHtml, normaliseNumber, parseTimeCell } from '../spreadsheet/cell-values.ts';
+import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
 export interface CsvRowError {
   /** 1-based row of the file; the header is row 1. */
   row: number;
-  /** The column, or null for a problem of the whole row. */
+  /** The item field, or null for a problem of the whole row. */
   field: string | null;
   message: string;
+  /** The file's own heading of the cell (set when the problem is one cell's). */
+  column?: string;
+  /** The cell as the file holds it. */
+  value?: string;
+  /** Flagged: the row was imported without this cell's value, which the seller should look at. */
+  severity?: 'refused' | 'flagged';
 }
 
 export interface ImportReport {
@@ -25,6 +33,9 @@ export interface ImportReport {
   /** The undo step of this import, null when nothing was imported. */
   stepId: number | null;
 }
+
+/** Headings the file uses for fields under other names: heading -> field, null = leave out. */
+export type ColumnMapping = Readonly<Record<string, DraftField | null>>;
 
 const LIST_SEPARATOR = ';';
 /** Cells a spreadsheet would run as a formula get a leading quote on export (and lose it on import). */
@@ -35,6 +46,21 @@ function cellOf(field: DraftField, value: unknown): string {
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   const text = String(value);
   return fieldKind(field) === 'text' && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+type CellRead = { ok: true; value: unknown } | { ok: false; reason: string; flag: boolean };
+
+/** A cell as the field takes it: decimal commas, Finnish dates, plain-text descriptions. */
+function readCell(field: DraftField, cell: string, zone: string): CellRead {
+  if (cell.trim() === '') return { ok: true, value: null };
+  if (field === 'listTime' || field === 'closingTime') {
+    const time = parseTimeCell(cell, zone);
+    return time.ok ? { ok: true, value: time.value } : { ok: false, reason: time.reason, flag: time.reason.endsWith('exists') };
+  }
+  if (field === 'description') return { ok: true, value: descriptionHtml(valueOf(field, cell) as string) };
+  const kind = fieldKind(field);
+  if (kind === 'number' || kind === 'int') return { ok: true, value: normaliseNumber(cell) };
+  return { ok: true, value: valueOf(field, cell) };
 }
 
 function valueOf(field: DraftField, cell: string): unknown {
@@ -57,20 +83,52 @@ export function exportDraftsCsv(db: Db, localIds?: readonly number[]): string {
 }
 
 export function importDraftsCsv(db: Db, text: string, now = Date.now()): ImportReport {
-  const records = parseCsv(text);
+  return importRecords(db, parseCsv(text), { now });
+}
+
+/** The problems of a header: a heading that is no field (and not mapped), a field named twice. */
+export function headerProblems(headings: readonly string[], mapping: ColumnMapping = {}): { columns: Array<DraftField | null>; errors: CsvRowError[] } {
+  const errors: CsvRowError[] = [];
+  const columns = headings.map((raw): DraftField | null | undefined => {
+    const name = raw.trim();
+    if (isDraftField(name)) return name;
+    return Object.hasOwn(mapping, name) ? mapping[name] : undefined;
+  });
+  columns.forEach((field, index) => {
+    const name = (headings[index] as string).trim();
+    if (field === undefined) errors.push({ row: 1, field: name, message: `unknown column "${name}"` });
+    else if (field !== null && columns.indexOf(field) !== index) errors.push({ row: 1, field: name, message: `column "${name}" appears twice` });
+  });
+  return { columns: columns.map((c) => c ?? null), errors };
+}
+
+export interface ImportOptions {
+  mapping?: ColumnMapping;
+  now?: number;
+  /** The service's time zone, in which spreadsheet times are read and checked. */
+  zone?: string;
+}
+
+/**
+ * Imports records (a CSV's or a workbook's): every row is checked, the valid rows are written in
+ * ONE transaction with their outbox rows and one undo step. A row whose category is not in the
+ * cached tree or whose time cannot exist is imported without that value and flagged, so the
+ * seller sees it now rather than a refusal after publish.
+ */
+export function importRecords(db: Db, records: readonly CsvRecord[], options: ImportOptions = {}): ImportReport {
+  const now = options.now ?? Date.now();
+  const zone = options.zone ?? 'Europe/Helsinki';
   const header = records[0];
   if (!header) return { imported: [], errors: [{ row: 1, field: null, message: 'the file is empty' }], stepId: null };
-  const headerErrors: CsvRowError[] = [];
-  if (header.error) headerErrors.push({ row: header.row, field: null, message: header.error });
-  const columns = header.fields.map((name) => name.trim());
-  columns.forEach((name, index) => {
-    if (!isDraftField(name)) headerErrors.push({ row: 1, field: name, message: `unknown column "${name}"` });
-    else if (columns.indexOf(name) !== index) headerErrors.push({ row: 1, field: name, message: `column "${name}" appears twice` });
-  });
+  const headings = header.fields.map((name) => name.trim());
+  const { columns, errors: headerErrors } = headerProblems(headings, options.mapping);
+  if (header.error) headerErrors.unshift({ row: header.row, field: null, message: header.error });
   // A wrong header would put values in the wrong fields of every row: import nothing.
   if (headerErrors.length > 0) return { imported: [], errors: headerErrors, stepId: null };
 
   const ctx = cachedValidationContext(db);
+  const categories = settingsCache(db).categories();
+  const knownCategory = categories.length > 0 ? new Set(categories.map((c) => c.id)) : null;
   const errors: CsvRowError[] = [];
   const valid: FieldValues[] = [];
   for (const record of records.slice(1)) {
@@ -82,13 +140,32 @@ export function importDraftsCsv(db: Db, text: string, now = Date.now()): ImportR
       errors.push({ row: record.row, field: null, message: `${record.fields.length} cells, the header has ${columns.length}` });
       continue;
     }
-    const raw = Object.fromEntries(columns.map((name, i) => [name, valueOf(name as DraftField, record.fields[i] as string)]));
+    const raw: Record<string, unknown> = {};
+    const cellOfField = new Map<string, { column: string; value: string }>();
+    const flags: CsvRowError[] = [];
+    const refusals: CsvRowError[] = [];
+    columns.forEach((field, i) => {
+      if (field === null) return;
+      const cell = record.fields[i] as string;
+      const column = headings[i] as string;
+      cellOfField.set(field, { column, value: cell });
+      const read = readCell(field, cell, zone);
+      if (read.ok) raw[field] = read.value;
+      else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
+    });
     const { values, problems } = parseChanges(raw);
+    if (knownCategory && typeof values.categoryId === 'number' && !knownCategory.has(values.categoryId)) {
+      const cell = cellOfField.get('categoryId');
+      flags.push({ row: record.row, field: 'categoryId', ...cell, message: `category ${values.categoryId} does not exist; left empty`, severity: 'flagged' });
+      delete values.categoryId;
+    }
     const all = [...problems, ...validateDraft(values as DraftFields, ctx)].filter((p) => p.code !== 'required');
-    if (all.length > 0) {
-      for (const p of all) errors.push({ row: record.row, field: p.field, message: p.message });
+    for (const p of all) refusals.push({ row: record.row, field: p.field, ...cellOfField.get(p.field), message: p.message });
+    if (refusals.length > 0) {
+      errors.push(...refusals);
       continue;
     }
+    errors.push(...flags);
     valid.push(values);
   }
   if (valid.length === 0) return { imported: [], errors, stepId: null };
@@ -99,4 +176,12 @@ export function importDraftsCsv(db: Db, text: string, now = Date.now()): ImportR
     return { imported: ids, stepId: bulk.recordImport(ids, now) };
   })();
   return { imported, errors, stepId };
+}
+
+/** The report as a CSV the seller can save and open beside the file. */
+export function importReportCsv(errors: readonly CsvRowError[]): string {
+  return writeCsv([
+    ['row', 'column', 'field', 'value', 'outcome', 'reason'],
+    ...errors.map((e) => [String(e.row), e.column ?? '', e.field ?? '', e.value ?? '', e.severity === 'flagged' ? 'imported, value left empty' : 'refused', e.message]),
+  ]);
 }

@@ -292,6 +292,42 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
+    name: 'spreadsheet column mappings remembered per header set',
+    sql: `
+      -- How the seller mapped the headings of a spreadsheet to fields, keyed by the file's whole
+      -- header (headings trimmed, lower case, joined with a tab): the next export of the same
+      -- sheet maps itself. mapping is JSON {heading: field | null}.
+      CREATE TABLE import_mappings (
+        header_key TEXT PRIMARY KEY,
+        mapping    TEXT NOT NULL,
+        updated    INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 9,
+    name: 'items: the seller\'s private note (local only), sortable and found by search',
+    sql: `
+      -- The seller's private note: never sent to the marketplace (shared/item-fields.ts).
+      ALTER TABLE items ADD COLUMN note TEXT;
+      CREATE INDEX items_note ON items(note COLLATE NOCASE);  -- the grid's sort by note
+      -- Search finds an item by its note too, in the body column beside the SKU (as in step 6:
+      -- every note is NULL until now, so no row needs reindexing).
+      DROP TRIGGER items_fts_insert;
+      DROP TRIGGER items_fts_update;
+      CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+        INSERT INTO items_fts(rowid, title, body)
+          VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description) || ' ' || coalesce(new.sku, '') || ' ' || coalesce(new.note, ''));
+      END;
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, description, sku, note ON items BEGIN
+        DELETE FROM items_fts WHERE rowid = old.local_id;
+        INSERT INTO items_fts(rowid, title, body)
+          VALUES (new.local_id, coalesce(new.title, ''), html_text(new.description) || ' ' || coalesce(new.sku, '') || ' ' || coalesce(new.note, ''));
+      END;
+    `,
+  },
+  {
+    version: 10,
     name: 'sync marks: where the last complete pull of each kind got to, in the service\'s time',
     sql: `
       -- An incremental pull asks the service only for what changed since its mark (the \`updated\`

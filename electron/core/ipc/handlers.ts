@@ -8,6 +8,7 @@ import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
+import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
 
 export type { Handler, Handlers } from './handler-types.ts';
@@ -16,6 +17,7 @@ export type { OpenExternal } from './handlers/accounts-handlers.ts';
 export function coreHandlers(session: CoreSession, openExternal: OpenExternal): Handlers {
   return {
     ...draftsHandlers(session),
+    ...spreadsheetHandlers(session),
     ...editorHandlers(session),
     ...imagesHandlers(session),
     ...accountsHandlers(session, openExternal),

@@ -77,6 +77,10 @@ export function outboxStatements(db: Db) {
     `INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id)
      SELECT value, ?, ?, ${NEW_IDEMPOTENCY_KEY}, ?, ? FROM json_each(?) ORDER BY key`,
   );
+  const fanOutEach = db.prepare(
+    `INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id)
+     SELECT value ->> 0, ?, value ->> 1, ${NEW_IDEMPOTENCY_KEY}, ?, ? FROM json_each(?) ORDER BY key`,
+  );
   return {
     /** Must run inside the transaction of the change it records. */
     enqueue<K extends OutboxKind>(itemLocalId: number, kind: K, payload: OutboxPayload<K>, now: number, stepId: number | null = null): number {
@@ -87,6 +91,11 @@ export function outboxStatements(db: Db) {
     enqueueMany<K extends OutboxKind>(itemLocalIds: readonly number[], kind: K, payload: OutboxPayload<K>, now: number, stepId: number | null = null): number {
       if (!db.inTransaction) throw new Error('an outbox row must be written in the transaction of its change');
       return fanOut.run(kind, JSON.stringify(payload), now, stepId, JSON.stringify(itemLocalIds)).changes;
+    },
+    /** One row per item with its own payload, in one statement (per-draft bulk paths). Same rule. */
+    enqueueEach<K extends OutboxKind>(entries: ReadonlyArray<readonly [number, OutboxPayload<K>]>, kind: K, now: number, stepId: number | null = null): number {
+      if (!db.inTransaction) throw new Error('an outbox row must be written in the transaction of its change');
+      return fanOutEach.run(kind, now, stepId, JSON.stringify(entries)).changes;
     },
   };
 }

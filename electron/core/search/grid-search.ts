@@ -11,6 +11,8 @@ export const GRID_SORTS = {
   title: 'items.title COLLATE NOCASE',
   /** Items without a SKU come first ascending (SQLite sorts NULL lowest). */
   sku: 'items.sku COLLATE NOCASE',
+  /** The private note, the same way. */
+  note: 'items.note COLLATE NOCASE',
   status: 'items.status',
   closing: 'items.closes_at',
   relevance: 'items_fts.rank',
@@ -100,7 +102,7 @@ export function gridSearch(db: Db) {
     const { from, where, params, match } = filters(query);
     let sort: GridSort = query.sort ?? (match !== null ? 'recent' : 'updated');
     if (sort === 'relevance' && match === null) sort = 'updated';
-    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' || sort === 'sku' ? 'ASC' : 'DESC';
+    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' || sort === 'sku' || sort === 'note' ? 'ASC' : 'DESC';
     // local_id breaks ties so paging is stable; with text, ordering by the index's own rowid
     // lets FTS5 deliver rows in order and stop at the limit.
     const idOrder = match !== null ? 'items_fts.rowid' : 'items.local_id';

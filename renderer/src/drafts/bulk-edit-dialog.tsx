@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
+import { RefusedDrafts } from './refused-drafts.tsx';
 import { BULK_FIELDS, choicesOf, fieldLabel, formatValue, parseInput } from './columns.ts';
 
 interface Change {
@@ -90,12 +91,10 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
             {Object.entries(preview.perField).map(([f, n]) => ` · ${fieldLabel(f)}: ${n.toLocaleString()}`).join('')}.
             {preview.changing < preview.selected && ` ${(preview.selected - preview.changing).toLocaleString()} already hold these values.`}
           </p>
-          {preview.refused.length > 0 && (
-            <div className="refused" role="alert">
-              <p>{preview.refused.length} draft{preview.refused.length === 1 ? '' : 's'} cannot take these values; nothing will be changed:</p>
-              <ul>{preview.refused.slice(0, 10).map((r) => <li key={r.localId}>Draft {r.localId}: {r.reason}</li>)}</ul>
-            </div>
-          )}
+          {preview.warnings.map((w) => (
+            <p key={w.field} className="warning" role="status">{fieldLabel(w.field)} applies only to auctions: {w.count.toLocaleString()} selected draft{w.count === 1 ? ' sells' : 's sell'} at a buy-now price and would keep a value it does not use.</p>
+          ))}
+          <RefusedDrafts refused={preview.refused} what="these values" />
           {preview.samples.length > 0 && (
             <table className="preview-table">
               <thead><tr><th>Draft</th>{Object.keys(preview.perField).map((f) => <th key={f}>{fieldLabel(f)}: before → after</th>)}</tr></thead>

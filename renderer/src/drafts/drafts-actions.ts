@@ -1,11 +1,11 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
-import type { DraftsActions, DraftsState, Notice } from './drafts-state.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'undo' | 'importCsv' | 'exportCsv' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /** The notice a failed call leaves: the core's message, its field and the first refused item. */
 export function noticeOf(error: unknown): Notice {
@@ -18,8 +18,16 @@ export function noticeOf(error: unknown): Notice {
   return { kind: 'error', text: error instanceof Error ? error.message : String(error) };
 }
 
+const changedNotice = (n: number): Notice => ({ kind: 'info', text: `Changed ${n} draft${n === 1 ? '' : 's'}. Undo with Ctrl+Z.` });
+
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
+  const importBytes = async (base64: string, fileName: string, mapping: ColumnMapping) => {
+    const report = await call(bridge, 'csv.import', { base64, fileName, mapping });
+    set({ importReport: report });
+    await get().reload();
+    return report;
+  };
   return {
     async previewBulk(changes) {
       try {
@@ -35,7 +43,29 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async applyBulk(changes) {
       try {
         const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
-        set({ preview: null, notice: { kind: 'info', text: `Changed ${result.changed} draft${result.changed === 1 ? '' : 's'}. Undo with Ctrl+Z.` } });
+        set({ preview: null, notice: changedNotice(result.changed) });
+        await get().reload();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async previewRules(rules) {
+      try {
+        const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: [...get().selected], rules });
+        set({ rulesPreview });
+        return rulesPreview;
+      } catch (error) {
+        fail(error);
+        set({ rulesPreview: null });
+        return null;
+      }
+    },
+    async applyRules(rules) {
+      try {
+        const result = await call(bridge, 'drafts.applyRules', { localIds: [...get().selected], rules });
+        set({ rulesPreview: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
       } catch (error) {
@@ -64,6 +94,42 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
+    async importFile(base64, fileName) {
+      try {
+        const inspection = await call(bridge, 'csv.inspect', { base64, fileName });
+        // Headings that are no field: the seller maps them first (remembered or suggested ones
+        // are filled in), unless every one is already mapped from an earlier import.
+        if (inspection.unknown.length > 0 && !inspection.remembered) {
+          set({ pendingImport: { base64, fileName, inspection } });
+          return null;
+        }
+        return await importBytes(base64, fileName, inspection.mapping);
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async confirmMapping(mapping) {
+      const pending = get().pendingImport;
+      if (!pending) return null;
+      set({ pendingImport: null });
+      try {
+        return await importBytes(pending.base64, pending.fileName, mapping);
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    cancelMapping: () => set({ pendingImport: null }),
+    async exportXlsx() {
+      try {
+        const selected = [...get().selected];
+        return await call(bridge, 'xlsx.export', selected.length > 0 ? { localIds: selected } : {});
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
     async exportCsv() {
       try {
         const selected = [...get().selected];
@@ -75,6 +141,6 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null }),
   };
 }

@@ -1,11 +1,21 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
+export type RulesPreview = IpcOutput<'drafts.rulesPreview'>;
+export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
+export type FileInspection = IpcOutput<'csv.inspect'>;
+export type ColumnMapping = FileInspection['mapping'];
+/** A file waiting for the seller to map its unknown headings to fields. */
+export interface PendingImport {
+  base64: string;
+  fileName: string;
+  inspection: FileInspection;
+}
 
 export interface Notice {
   kind: 'info' | 'error';
@@ -34,7 +44,9 @@ export interface DraftsState {
   lastStep: LastStep;
   notice: Notice | null;
   preview: BulkPreview | null;
+  rulesPreview: RulesPreview | null;
   importReport: ImportReport | null;
+  pendingImport: PendingImport | null;
 }
 
 export interface DraftsActions {
@@ -59,8 +71,17 @@ export interface DraftsActions {
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
   previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
   applyBulk(changes: Record<string, unknown>): Promise<boolean>;
+  /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
+  previewRules(rules: BulkRules): Promise<RulesPreview | null>;
+  applyRules(rules: BulkRules): Promise<boolean>;
   undo(): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
+  /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
+  importFile(base64: string, fileName: string): Promise<ImportReport | null>;
+  /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
+  confirmMapping(mapping: ColumnMapping): Promise<ImportReport | null>;
+  cancelMapping(): void;
+  exportXlsx(): Promise<{ fileName: string; base64: string } | null>;
   exportCsv(): Promise<{ fileName: string; text: string } | null>;
   dismissNotice(): void;
   closeImportReport(): void;

@@ -122,7 +122,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       lastStep: null,
       notice: null,
       preview: null,
+      rulesPreview: null,
       importReport: null,
+      pendingImport: null,
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
@@ -130,7 +132,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       },
       async toggleSort(sort) {
         const { query } = get();
-        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' ? 'asc' : 'desc';
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' ? 'asc' : 'desc';
         await get().setQuery({ sort, direction });
       },
       /**

@@ -4,6 +4,9 @@ import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
+import { base64Blob, download, fileBase64 } from './file-transfer.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const STATUS_FILTERS: Array<{ label: string; status: string[] | undefined }> = [
   { label: 'Drafts', status: ['draft'] },
@@ -20,7 +23,7 @@ const SYNC_FILTERS = [
   { label: 'Synced', value: 'synced' },
 ];
 
-export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void }) {
+export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void; onRules(): void }) {
   const query = useStore(store, (s) => s.query);
   const total = useStore(store, (s) => s.total);
   const selectedCount = useStore(store, (s) => s.selected.size);
@@ -42,18 +45,17 @@ export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: Drafts
   const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) await store.getState().importCsv(await file.text(), file.name);
+    if (file) await store.getState().importFile(await fileBase64(file), file.name);
   };
 
   const onExport = async () => {
     const result = await store.getState().exportCsv();
-    if (!result) return;
-    const url = URL.createObjectURL(new Blob([result.text], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = result.fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    if (result) download(result.fileName, new Blob([result.text], { type: 'text/csv;charset=utf-8' }));
+  };
+
+  const onExportXlsx = async () => {
+    const result = await store.getState().exportXlsx();
+    if (result) download(result.fileName, base64Blob(result.base64, XLSX_TYPE));
   };
 
   return (
@@ -61,7 +63,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: Drafts
       <input
         type="search"
         className="search"
-        placeholder="Search title and description…"
+        placeholder="Search title, description, SKU, note…"
         aria-label="Search drafts"
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -85,14 +87,16 @@ export function GridToolbar({ store, columnsStore, onBulkEdit }: { store: Drafts
       <span className="spacer" />
       <ColumnChooser store={columnsStore} />
       <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
+      <button type="button" disabled={selectedCount === 0} onClick={onRules} title="Raise or lower prices, find and replace text on every selected draft">Price and text…</button>
       <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">
         Undo{lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}
       </button>
       <label className="button">
-        Import CSV…
-        <input ref={fileRef} type="file" accept=".csv,text/csv" className="visually-hidden" aria-label="Import CSV file" onChange={(e) => void onFile(e)} />
+        Import CSV or Excel…
+        <input ref={fileRef} type="file" accept={`.csv,.txt,.xlsx,text/csv,${XLSX_TYPE}`} className="visually-hidden" aria-label="Import CSV or Excel file" onChange={(e) => void onFile(e)} />
       </label>
       <button type="button" onClick={() => void onExport()}>{selectedCount > 0 ? 'Export selected' : 'Export drafts'}</button>
+      <button type="button" onClick={() => void onExportXlsx()} title="The same drafts as an Excel workbook">Export .xlsx</button>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 // The drafts grid's methods: pages and ids of a query, one draft, create, edit, delete, bulk
-// edit with its preview and undo, CSV import and export. A few lines each over drafts/, bulk/,
-// csv/ and search/.
+// edit with its preview and undo. A few lines each over drafts/, bulk/ and search/.
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
 import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
-import { exportDraftsCsv, importDraftsCsv } from '../../csv/drafts-csv.ts';
+import { applyBulkRules, previewBulkRules } from '../../bulk/bulk-rules.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
@@ -14,7 +13,7 @@ import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
-  | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.lastStep' | 'drafts.undo' | 'csv.import' | 'csv.export';
+  | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.rulesPreview' | 'drafts.applyRules' | 'drafts.lastStep' | 'drafts.undo';
 
 type Value = string | number | string[] | null;
 
@@ -78,21 +77,17 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
+    'drafts.rulesPreview': ({ localIds, rules }) => previewBulkRules(session.db(), repo(), localIds, rules),
+    'drafts.applyRules'({ localIds, rules }) {
+      const result = applyBulkRules(repo(), localIds, rules);
+      if (result.changed > 0) changed(null, 'bulk-edit');
+      return result;
+    },
     'drafts.lastStep': () => repo().bulk.lastStep() ?? null,
     'drafts.undo'({ stepId }) {
       const result = repo().bulk.undo(stepId);
       changed(null, 'undo');
       return result;
-    },
-    'csv.import'({ text }) {
-      const report = importDraftsCsv(session.db(), text);
-      if (report.imported.length > 0) changed(null, 'csv-import');
-      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors };
-    },
-    'csv.export'({ localIds }) {
-      const text = exportDraftsCsv(session.db(), localIds);
-      const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
-      return { fileName: `drafts-${new Date().toISOString().slice(0, 10)}.csv`, text, rows };
     },
   };
 }

@@ -1,0 +1,34 @@
+// Spreadsheets in and out: inspect a file (format, encoding, separator, the mapping step), import
+// it as drafts with a report the seller can save, export CSV or an Excel workbook.
+import { exportDraftsCsv, importDraftsCsv, importReportCsv } from '../../csv/drafts-csv.ts';
+import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
+import type { CoreSession } from '../../session/core-session.ts';
+import { changedEmitter, type HandlerMap } from '../handler-types.ts';
+
+type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.export' | 'xlsx.export';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function spreadsheetHandlers(session: CoreSession): HandlerMap<SpreadsheetMethod> {
+  const changed = changedEmitter(session);
+  return {
+    'csv.inspect': ({ base64 }) => inspectSpreadsheet(session.db(), Buffer.from(base64, 'base64')),
+    async 'csv.import'({ text, base64, mapping }) {
+      const db = session.db();
+      const report = base64 !== undefined
+        ? await importSpreadsheet(db, Buffer.from(base64, 'base64'), mapping ? { mapping } : {})
+        : { ...importDraftsCsv(db, text ?? ''), facts: null };
+      if (report.imported.length > 0) changed(null, 'csv-import');
+      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors) };
+    },
+    'csv.export'({ localIds }) {
+      const text = exportDraftsCsv(session.db(), localIds);
+      const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
+      return { fileName: `drafts-${today()}.csv`, text, rows };
+    },
+    async 'xlsx.export'({ localIds }) {
+      const { bytes, rows } = await exportDraftsXlsx(session.db(), localIds);
+      return { fileName: `drafts-${today()}.xlsx`, base64: bytes.toString('base64'), rows };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// What a seller's spreadsheet holds, read into the values the field table parses: numbers with a
+// decimal comma (and spaces or non-breaking spaces between thousands), Finnish dates
+// (`28.11.2026 18:00`), and plain-text descriptions whose line breaks become paragraphs. A date
+// that cannot exist (31.02.2026) is told apart from one written in an unknown way, so the import
+// can flag it instead of letting the service refuse it after publish.
+import { DateTime, IANAZone } from 'luxon';
+
+/** `1 234,50` / `1234,5` / `12.5` -> `1234.50` / `1234.5` / `12.5`; anything else unchanged. */
+export function normaliseNumber(cell: string): string {
+  const compact = cell.trim().replace(/[\s\u00a0\u202f]/g, '').replace(/\s*€$/, '').replace(/€/g, '');
+  if (/^-?\d+,\d+$/.test(compact)) return compact.replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(compact) ? compact : cell.trim();
+}
+
+// One zone object per name: Luxon checks a zone name on every use, a tenth of a 10,000-row import.
+const zones = new Map<string, IANAZone>();
+function zoneOf(name: string): IANAZone {
+  let zone = zones.get(name);
+  if (!zone) zones.set(name, (zone = IANAZone.create(name)));
+  return zone;
+}
+
+export type TimeCell = { ok: true; value: string } | { ok: false; reason: string };
+
+const FINNISH = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(?:klo\s+)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * A time as the service reads it (`YYYY-MM-DD HH:MM:SS`, in the service's time zone) from the
+ * Finnish form or the ISO one; a date alone is midnight. The calendar check runs in `zone` so a
+ * time skipped by a daylight-saving change is impossible too.
+ */
+export function parseTimeCell(cell: string, zone = 'Europe/Helsinki'): TimeCell {
+  const text = cell.trim();
+  const fi = FINNISH.exec(text);
+  const iso = fi ? null : ISO.exec(text);
+  if (!fi && !iso) return { ok: false, reason: `"${text}" is not a date (write 28.11.2026 18:00)` };
+  const [day, month, year, hour, minute, second] = fi
+    ? [fi[1], fi[2], fi[3], fi[4], fi[5], fi[6]]
+    : [iso?.[3], iso?.[2], iso?.[1], iso?.[4], iso?.[5], iso?.[6]];
+  const parts = { year: Number(year), month: Number(month), day: Number(day), hour: Number(hour ?? 0), minute: Number(minute ?? 0), second: Number(second ?? 0) };
+  const time = DateTime.fromObject(parts, { zone: zoneOf(zone) });
+  // Luxon moves a time inside a spring-forward gap to a valid one: compare the hour too.
+  if (!time.isValid || time.day !== parts.day || time.month !== parts.month || time.hour !== parts.hour) {
+    return { ok: false, reason: `${text} is not a date that exists` };
+  }
+  return { ok: true, value: time.toFormat('yyyy-MM-dd HH:mm:ss') };
+}
+
+// Tags of HTML a seller's description holds; `<ei toimitusta>` in plain text is no tag.
+const HTML_TAG = /<\/?(p|br|div|span|ul|ol|li|b|i|u|strong|em|h[1-6]|a|table|tr|td|th|img|hr)\b[^<>]*>/i;
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+/**
+ * A description typed in a spreadsheet cell is plain text: blank lines separate paragraphs and a
+ * single line break stays a line break. A cell that already holds HTML is kept as it is.
+ */
+export function descriptionHtml(cell: string): string {
+  if (HTML_TAG.test(cell)) return cell;
+  const paragraphs = cell.replace(/\r\n?/g, '\n').split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p !== '');
+  return paragraphs.map((p) => `<p>${p.split('\n').map((line) => escapeHtml(line.trim())).join('<br>')}</p>`).join('');
+}
