@@ -37,12 +37,15 @@ describe.each(variants)('a pull $name', ({ syncExtension }) => {
     const username = `inc-${syncExtension ? 'ext' : 'plain'}-${++n}`;
     const userId = await server.addUser(username);
     const now = server.service.clock.now();
+    // History: last changed a minute ago. (A change in the very second of a pull's mark is listed
+    // again by the next pull, as `changedSince` compares whole seconds: that is a change, not history.)
+    const updated = now - 60_000;
     const ids = insertItems(
       server.service.db,
       Array.from({ length: count }, (_, i) =>
         i % 4 === 0
-          ? { seller_id: userId, title: `Open ${i}`, category_id: category, offers_allowed: 1 }
-          : { seller_id: userId, title: `Old ${i}`, category_id: category, status: 'closed' as const, list_time: now - 200 * DAY_MS, closing_time: now - 190 * DAY_MS, closed_at: now - 190 * DAY_MS },
+          ? { seller_id: userId, title: `Open ${i}`, category_id: category, offers_allowed: 1, updated }
+          : { seller_id: userId, title: `Old ${i}`, category_id: category, status: 'closed' as const, list_time: now - 200 * DAY_MS, closing_time: now - 190 * DAY_MS, closed_at: now - 190 * DAY_MS, updated },
       ),
       now,
     );
