@@ -46,9 +46,30 @@ export const DraftRowSchema = z.object({
 });
 export type DraftRow = z.infer<typeof DraftRowSchema>;
 
+// ---- Bulk status actions ------------------------------------------------------------------
+
+/** The grid's bulk status actions (publish, schedule at a list time, close, relist unsold, delete drafts). */
+export const BulkActionSchema = z.enum(['publish', 'schedule', 'close', 'relist', 'delete']);
+export type BulkAction = z.infer<typeof BulkActionSchema>;
+/**
+ * Why an item cannot take a bulk action: gone (deleted meanwhile), status (its status does not
+ * allow it; `status` says which), queued (a status change is already queued: `status` is where it
+ * goes), missing / invalid (the offline validation of the badges: `field`), sold (relist takes
+ * only unsold items).
+ */
+export const ActionRefusalSchema = z.enum(['gone', 'status', 'queued', 'missing', 'invalid', 'sold']);
+export type ActionRefusal = z.infer<typeof ActionRefusalSchema>;
+/** Why undo left an item of a bulk action as it is: live (already sent: on the marketplace), sending (in flight now), changed (edited since), gone. */
+export const UndoSkipSchema = z.enum(['live', 'sending', 'changed', 'gone']);
+export type UndoSkip = z.infer<typeof UndoSkipSchema>;
+
+const ItemRef = z.object({ localId: z.number().int(), title: z.string().nullable() });
+
 const BulkStepSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['bulk-edit', 'csv-import']),
+  kind: z.enum(['bulk-edit', 'csv-import', 'bulk-action']),
+  /** The bulk action of a 'bulk-action' step. */
+  action: BulkActionSchema.optional(),
   itemCount: z.number().int(),
   created: z.number(),
   undoneAt: z.number().nullable(),
@@ -141,6 +162,20 @@ const GridQueryInput = z.object({
   limit: z.number().int().min(1).max(1000).default(200),
 });
 export type GridQueryInput = z.input<typeof GridQueryInput>;
+
+/**
+ * The items a bulk action works on: ids, or the grid's whole query (Ctrl+A on 100,000 rows sends
+ * the query, never every id); the core resolves it in pages.
+ */
+const ActionTarget = z.union([
+  z.object({ localIds: LocalIds }).strict(),
+  z.object({ query: GridQueryInput.omit({ offset: true, limit: true }) }).strict(),
+]);
+/** A scheduled list time, as the service reads it (`YYYY-MM-DD HH:MM:SS`, the service's zone). */
+const ListTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+const ActionInput = z.object({ action: BulkActionSchema, target: ActionTarget, listTime: ListTime.optional() })
+  .refine((v) => (v.action === 'schedule') === (v.listTime !== undefined), { message: 'a schedule takes a list time, other actions none', path: ['listTime'] });
+export type BulkActionInput = z.input<typeof ActionInput>;
 
 const Amount = z.number().nullable();
 /** An item's values that canned answers may quote ({title} {price} {deliveryTerms}...). */
@@ -346,13 +381,49 @@ export const IPC_METHODS = {
     input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
     output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
   },
+  /**
+   * What a bulk status action would do: how many items it changes, and the ones it cannot, grouped
+   * by reason (the badges' offline validation and the status rules) with a count and a few titles.
+   */
+  'drafts.actionPreview': {
+    input: ActionInput,
+    output: z.object({
+      action: BulkActionSchema,
+      selected: z.number().int(),
+      ready: z.number().int(),
+      samples: z.array(ItemRef).max(5),
+      refused: z.array(z.object({
+        reason: ActionRefusalSchema,
+        field: z.string().nullable(),
+        status: z.string().nullable(),
+        count: z.number().int(),
+        samples: z.array(ItemRef).max(3),
+      })),
+    }),
+  },
+  /** Runs a bulk status action on the items that can take it: queued in the outbox, one undo step. */
+  'drafts.runAction': {
+    input: ActionInput,
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), refused: z.number().int() }),
+  },
+  /**
+   * How far the sync has carried a bulk action's step: sent (left the outbox), failed (refused by
+   * the service, parked), waiting (still queued); a relist's copies and local drafts' deletes
+   * have nothing to send and count as sent.
+   */
+  'drafts.actionProgress': {
+    input: z.object({ stepId: z.number().int().positive() }),
+    output: z.object({ total: z.number().int(), sent: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  },
   'drafts.lastStep': { input: Empty, output: BulkStepSchema.nullable() },
   'drafts.undo': {
     input: z.object({ stepId: z.number().int().positive().optional() }),
     output: z.object({
       stepId: z.number().int(),
       restored: z.number().int(),
-      skipped: z.array(z.object({ localId: z.number().int(), field: z.string().optional(), reason: z.string() })),
+      skipped: z.array(z.object({ localId: z.number().int(), field: z.string().optional(), reason: z.string(), code: UndoSkipSchema.optional() })),
+      /** The bulk action undone, for a step of the grid's bulk actions. */
+      action: BulkActionSchema.optional(),
     }),
   },
   /** Live validation in the editor: the draft's saved values with `changes` applied, nothing written. */

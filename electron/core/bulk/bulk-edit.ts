@@ -9,10 +9,18 @@ import { itemReads, rowFields } from '../drafts/item-rows.ts';
 import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
+import type { BulkAction, UndoSkip } from '../../../shared/ipc.ts';
+import { bulkActionUndo } from './bulk-action-undo.ts';
+import { isActionStep } from './bulk-actions.ts';
+
+type StepKind = 'bulk-edit' | 'csv-import';
 
 export interface BulkStep {
   id: number;
-  kind: 'bulk-edit' | 'csv-import';
+  /** 'bulk-action': a bulk-edit step whose applied JSON is a bulk status action. */
+  kind: StepKind | 'bulk-action';
+  /** The bulk status action of a 'bulk-action' step (bulk-actions.ts). */
+  action?: BulkAction;
   itemCount: number;
   created: number;
   undoneAt: number | null;
@@ -22,12 +30,14 @@ export interface UndoResult {
   stepId: number;
   restored: number;
   /** Items or fields left as they are, and why (changed again since, deleted, no longer editable). */
-  skipped: Array<{ localId: number; field?: DraftField; reason: string }>;
+  skipped: Array<{ localId: number; field?: DraftField; reason: string; code?: UndoSkip }>;
+  /** The bulk status action undone. */
+  action?: BulkAction;
 }
 
 interface StepRow {
   id: number;
-  kind: 'bulk-edit' | 'csv-import';
+  kind: StepKind;
   item_count: number;
   previous: string;
   applied: string;
@@ -58,6 +68,7 @@ export function bulkWrites(db: Db) {
   const stepById = db.prepare(`SELECT * FROM bulk_steps WHERE id = ?`);
   const lastStep = db.prepare(`SELECT * FROM bulk_steps WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1`);
   const markUndone = db.prepare(`UPDATE bulk_steps SET undone_at = ? WHERE id = ?`);
+  const undoAction = bulkActionUndo(db);
   const stepStatements = new Map<string, Database.Statement>();
   /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
   const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => {
@@ -237,7 +248,10 @@ export function bulkWrites(db: Db) {
 
     lastStep(): BulkStep | undefined {
       const row = lastStep.get() as StepRow | undefined;
-      return row && { id: row.id, kind: row.kind, itemCount: row.item_count, created: row.created, undoneAt: row.undone_at };
+      if (!row) return undefined;
+      const step: BulkStep = { id: row.id, kind: row.kind, itemCount: row.item_count, created: row.created, undoneAt: row.undone_at };
+      const applied: unknown = row.kind === 'bulk-edit' ? JSON.parse(row.applied) : null;
+      return isActionStep(applied) ? { ...step, kind: 'bulk-action', action: applied.action } : step;
     },
 
     /**
@@ -252,6 +266,12 @@ export function bulkWrites(db: Db) {
         if (!step || step.undone_at !== null) throw new DraftError('nothing-to-undo', 'there is no step to undo');
         const skipped: UndoResult['skipped'] = [];
         let restored = 0;
+        const applied: unknown = step.kind === 'bulk-edit' ? JSON.parse(step.applied) : null;
+        if (isActionStep(applied)) {
+          const done = undoAction(step.id, applied, now);
+          markUndone.run(now, step.id);
+          return { stepId: step.id, restored: done.restored, skipped: done.skipped, action: applied.action };
+        }
         if (step.kind === 'csv-import') {
           const { localIds } = JSON.parse(step.applied) as { localIds: number[] };
           for (const localId of localIds) {

@@ -3,11 +3,33 @@
 // items.status keeps the service's last known status; a queued change is the outbox row.
 import type { Db } from '../db/open-account-db.ts';
 import { outboxStatements, type OutboxRow } from '../outbox/outbox.ts';
-import { validateDraft } from '../validation/validate-draft.ts';
+import { validateDraft, type Problem, type ValidationContext } from '../validation/validate-draft.ts';
 import { DraftError } from './draft-error.ts';
 import { cachedValidationContext, draftWrites } from './draft-writes.ts';
+import type { DraftFields } from './fields.ts';
 import { itemReads } from './item-rows.ts';
 import { SQL_STATE_AFTER_LOCAL_CHANGE } from './sync-state.ts';
+
+/**
+ * The statuses each status action starts from (PUT /items/{id} and DELETE /items/{id}): one
+ * table for the editor's single actions and the grid's bulk ones. Judged on the status the item
+ * will have once its queued status change is sent.
+ */
+export const ACTION_FROM: Readonly<Record<'publish' | 'close' | 'copy' | 'delete', readonly string[]>> = {
+  publish: ['draft', 'preview'],
+  close: ['published'],
+  copy: ['closed'],
+  delete: ['draft'],
+};
+
+/**
+ * Every problem that stops a publish: missing fields and the image count included (what the
+ * service would refuse is refused before it is queued). The editor's publish and the grid's bulk
+ * publish both ask this, with the same context the grid's badges are computed with.
+ */
+export function publishProblems(fields: DraftFields, ctx: ValidationContext, imageCount: number): Problem[] {
+  return validateDraft(fields, { ...ctx, imageCount });
+}
 
 export function statusChanges(db: Db) {
   const reads = itemReads(db);
@@ -34,28 +56,28 @@ export function statusChanges(db: Db) {
      * image count included: what the service would refuse is refused before it is queued.
      * The sync engine sends it in two phases (create or update the remote draft, then publish).
      */
-    publish(localId: number, now = Date.now()): void {
+    publish(localId: number, now = Date.now(), stepId: number | null = null, ctx: ValidationContext = cachedValidationContext(db)): void {
       db.transaction(() => {
         const item = reads.item(localId);
         if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
         const status = intendedStatus(localId, item.status);
-        if (status !== 'draft' && status !== 'preview') throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`);
-        const problems = validateDraft(item.fields, { ...cachedValidationContext(db), imageCount: reads.imageCount(localId) });
+        if (!ACTION_FROM.publish.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`);
+        const problems = publishProblems(item.fields, ctx, reads.imageCount(localId));
         if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }]);
         touch.run(now, localId);
-        outbox.enqueue(localId, 'set-status', { status: 'published' }, now);
+        outbox.enqueue(localId, 'set-status', { status: 'published' }, now, stepId);
       })();
     },
 
     /** Queues closing a published item (published -> closed). */
-    close(localId: number, now = Date.now()): void {
+    close(localId: number, now = Date.now(), stepId: number | null = null): void {
       db.transaction(() => {
         const item = reads.item(localId);
         if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
         const status = intendedStatus(localId, item.status);
-        if (status !== 'published') throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`);
+        if (!ACTION_FROM.close.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`);
         touch.run(now, localId);
-        outbox.enqueue(localId, 'set-status', { status: 'closed' }, now);
+        outbox.enqueue(localId, 'set-status', { status: 'closed' }, now, stepId);
       })();
     },
 
@@ -68,7 +90,7 @@ export function statusChanges(db: Db) {
       return db.transaction(() => {
         const item = reads.item(localId);
         if (!item) throw new DraftError('not-found', `item ${localId} does not exist`);
-        if (item.status !== 'closed' || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`);
+        if (!ACTION_FROM.copy.includes(item.status) || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`);
         const copy = drafts.insertValidated(item.fields, now, false);
         setOriginal.run(item.remoteId, copy);
         outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);

@@ -4,6 +4,7 @@
 import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
 import { accountsHandlers, type OpenExternal } from './handlers/accounts-handlers.ts';
+import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
@@ -17,6 +18,7 @@ export type { OpenExternal } from './handlers/accounts-handlers.ts';
 export function coreHandlers(session: CoreSession, openExternal: OpenExternal): Handlers {
   return {
     ...draftsHandlers(session),
+    ...bulkActionsHandlers(session),
     ...spreadsheetHandlers(session),
     ...editorHandlers(session),
     ...imagesHandlers(session),

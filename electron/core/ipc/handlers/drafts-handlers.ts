@@ -8,6 +8,7 @@ import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
+import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
@@ -42,15 +43,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem, ctx));
       return { total: search.count(query), offset: query.offset, rows };
     },
-    'drafts.ids'(query) {
-      const { search } = repo();
-      const ids: number[] = [];
-      for (let offset = 0; ; offset += 1000) {
-        const page = search.search({ ...query, offset, limit: 1000 });
-        for (const row of page) ids.push(row.localId);
-        if (page.length < 1000) return ids;
-      }
-    },
+    'drafts.ids': (query) => queryIds(repo().search, query),
     'drafts.get'({ localId }) {
       const item = repo().reads.item(localId);
       if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);

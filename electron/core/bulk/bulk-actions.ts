@@ -1,0 +1,217 @@
+// The grid's bulk status actions: publish, schedule (a future list time, then publish), close,
+// relist unsold (copies of closed items as new drafts) and delete drafts, on a selection of any
+// size. Each item is judged by the same rules the editor's single actions use (status-changes.ts:
+// the status table and the badges' offline validation); the preview counts and groups, the run
+// queues through those same single actions, all in ONE transaction with its undo step.
+import { DateTime } from 'luxon';
+import type { ActionRefusal, BulkAction } from '../../../shared/ipc.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
+import { itemReads, type LocalItem } from '../drafts/item-rows.ts';
+import { ACTION_FROM, publishProblems, statusChanges } from '../drafts/status-changes.ts';
+import type { ValidationContext } from '../validation/validate-draft.ts';
+import { DraftError } from '../drafts/draft-error.ts';
+import { snapshotStatements, type ItemSnapshot } from './item-snapshots.ts';
+
+export interface Verdict {
+  reason: ActionRefusal;
+  field: string | null;
+  status: string | null;
+}
+
+export interface ItemRef {
+  localId: number;
+  title: string | null;
+}
+
+export interface ActionPreview {
+  action: BulkAction;
+  selected: number;
+  ready: number;
+  samples: ItemRef[];
+  refused: Array<Verdict & { count: number; samples: ItemRef[] }>;
+}
+
+/** What a bulk-action step keeps for its undo (bulk_steps.applied). */
+export interface ActionStep {
+  action: BulkAction;
+  /** The items the action changed (relist: the closed originals). */
+  localIds: number[];
+  listTime?: string;
+  /** Schedule: each item's list time before (null: none). */
+  previousListTimes?: Record<string, string | null>;
+  /** Relist: the copies made. */
+  copies?: number[];
+  /** Delete of drafts that never left this computer: their rows, to put back. */
+  snapshots?: ItemSnapshot[];
+}
+
+/** A bulk-edit step that is a bulk status action (its applied JSON names the action). */
+export function isActionStep(applied: unknown): applied is ActionStep {
+  return typeof applied === 'object' && applied !== null && 'action' in applied && 'localIds' in applied;
+}
+
+const SAMPLES = 5;
+const REFUSED_SAMPLES = 3;
+/** The service's zone: list times are its wall-clock times (`YYYY-MM-DD HH:MM:SS`). */
+const SERVICE_ZONE = 'Europe/Helsinki';
+
+/** A schedule must name a time still ahead; one that has passed would publish at once. */
+export function assertFutureListTime(listTime: string, now: number): void {
+  const at = DateTime.fromFormat(listTime, 'yyyy-MM-dd HH:mm:ss', { zone: SERVICE_ZONE });
+  if (!at.isValid || at.toMillis() <= now) {
+    throw new DraftError('validation', 'the list time must be in the future', [], 'listTime');
+  }
+}
+
+const STATUS_ACTION: Record<BulkAction, keyof typeof ACTION_FROM> = {
+  publish: 'publish', schedule: 'publish', close: 'close', relist: 'copy', delete: 'delete',
+};
+
+export function bulkActions(db: Db) {
+  const reads = itemReads(db);
+  const status = statusChanges(db);
+  const writes = draftWrites(db);
+  const snapshots = snapshotStatements(db);
+  const sold = db.prepare(
+    // The dashboard's reading of "sold" (seller-reads.ts): bids that met the reserve (or none was
+    // set), or an accepted offer. Relist takes only the items that did not sell.
+    `SELECT (i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
+                                     OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
+         OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted')
+       FROM items i WHERE i.local_id = ?`,
+  ).pluck();
+  // Stored with kind 'bulk-edit': the journal's CHECK (migration 4) knows no other kind of
+  // step that changes items, and a schema change for a label is not worth a migration; the
+  // `action` in its applied JSON is what makes it a bulk action (see isActionStep).
+  const insertStep = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 0, '{}', '{}', ?)`);
+  const finishStep = db.prepare(`UPDATE bulk_steps SET item_count = ?, applied = ? WHERE id = ?`);
+  const dropStep = db.prepare(`DELETE FROM bulk_steps WHERE id = ?`);
+  const stepById = db.prepare(`SELECT item_count, applied FROM bulk_steps WHERE id = ?`);
+  const statusRows = db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE step_id = ? AND kind = 'set-status' GROUP BY state`);
+  const deleteRows = db.prepare(
+    `SELECT state, count(*) AS n FROM outbox WHERE kind = 'delete' AND item_local_id IN (SELECT value FROM json_each(?)) GROUP BY state`,
+  );
+
+  /** Null when the item can take the action; else why not. The single actions refuse the same items. */
+  function judge(action: BulkAction, item: LocalItem | undefined, ctx: ValidationContext, listTime?: string): Verdict | null {
+    if (!item || item.deletedAt !== null) return { reason: 'gone', field: null, status: null };
+    const from = ACTION_FROM[STATUS_ACTION[action]];
+    if (action === 'relist') {
+      if (!from.includes(item.status) || item.remoteId === null) return { reason: 'status', field: null, status: item.status };
+      return sold.get(item.localId) ? { reason: 'sold', field: null, status: null } : null;
+    }
+    const intended = status.intendedStatus(item.localId) ?? item.status;
+    if (!from.includes(intended)) {
+      return intended !== item.status ? { reason: 'queued', field: null, status: intended } : { reason: 'status', field: null, status: item.status };
+    }
+    if (action !== 'publish' && action !== 'schedule') return null;
+    const fields = listTime === undefined ? item.fields : { ...item.fields, listTime };
+    const problems = publishProblems(fields, ctx, reads.imageCount(item.localId));
+    const blocking = problems.find((p) => p.code !== 'required') ?? problems[0];
+    return blocking ? { reason: blocking.code === 'required' ? 'missing' : 'invalid', field: blocking.field, status: null } : null;
+  }
+
+  return {
+    judge,
+
+    /** How far the sync has carried a step: what left the outbox, what the service refused, what waits. */
+    progress(stepId: number): { total: number; sent: number; failed: number; waiting: number } {
+      const row = stepById.get(stepId) as { item_count: number; applied: string } | undefined;
+      const step: unknown = row ? JSON.parse(row.applied) : null;
+      if (!row || !isActionStep(step)) throw new DraftError('not-found', `step ${stepId} is no bulk action`);
+      const total = row.item_count;
+      // A relist makes local drafts (sent once published); nothing of the step itself waits.
+      if (step.action === 'relist') return { total, sent: total, failed: 0, waiting: 0 };
+      const counts = (step.action === 'delete' ? deleteRows.all(JSON.stringify(step.localIds)) : statusRows.all(stepId)) as Array<{ state: string; n: number }>;
+      const waiting = counts.find((c) => c.state === 'pending')?.n ?? 0;
+      const failed = counts.find((c) => c.state === 'parked')?.n ?? 0;
+      return { total, sent: Math.max(0, total - waiting - failed), failed, waiting };
+    },
+
+    /** Counts and groups without writing anything; a few titles per group, never every row. */
+    preview(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now()): ActionPreview {
+      if (listTime !== undefined) assertFutureListTime(listTime, now);
+      const ctx = cachedValidationContext(db);
+      const unique = [...new Set(localIds)];
+      const samples: ItemRef[] = [];
+      const groups = new Map<string, Verdict & { count: number; samples: ItemRef[] }>();
+      let ready = 0;
+      for (const localId of unique) {
+        const item = reads.item(localId);
+        const verdict = judge(action, item, ctx, listTime);
+        const ref = { localId, title: item?.fields.title ?? null };
+        if (verdict === null) {
+          ready += 1;
+          if (samples.length < SAMPLES) samples.push(ref);
+          continue;
+        }
+        const key = `${verdict.reason}|${verdict.field ?? ''}|${verdict.status ?? ''}`;
+        const group = groups.get(key) ?? { ...verdict, count: 0, samples: [] };
+        group.count += 1;
+        if (group.samples.length < REFUSED_SAMPLES) group.samples.push(ref);
+        groups.set(key, group);
+      }
+      const refused = [...groups.values()].sort((a, b) => b.count - a.count);
+      return { action, selected: unique.length, ready, samples, refused };
+    },
+
+    /**
+     * Queues the action for every item that can take it (the others are left as they are and
+     * counted), through the editor's own single actions, in one transaction with its undo step.
+     */
+    run(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now()): { stepId: number | null; changed: number; refused: number } {
+      if (listTime !== undefined) assertFutureListTime(listTime, now);
+      const ctx = cachedValidationContext(db);
+      const unique = [...new Set(localIds)];
+      return db.transaction(() => {
+        const stepId = Number(insertStep.run(now).lastInsertRowid);
+        const step: ActionStep = { action, localIds: [] };
+        if (listTime !== undefined) {
+          step.listTime = listTime;
+          step.previousListTimes = {};
+        }
+        let refused = 0;
+        for (const localId of unique) {
+          const item = reads.item(localId);
+          if (judge(action, item, ctx, listTime) !== null || !item) {
+            refused += 1;
+            continue;
+          }
+          step.localIds.push(localId);
+          switch (action) {
+            case 'publish':
+              status.publish(localId, now, stepId, ctx);
+              break;
+            case 'schedule':
+              (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
+              writes.editDraft(localId, { listTime }, now);
+              status.publish(localId, now, stepId, ctx);
+              break;
+            case 'close':
+              status.close(localId, now, stepId);
+              break;
+            case 'relist':
+              (step.copies ??= []).push(status.copyClosed(localId, now));
+              break;
+            case 'delete':
+              // A draft only this computer knows is removed at once: its rows are kept in the step.
+              if (item.remoteId === null && item.syncState === 'local-only') (step.snapshots ??= []).push(snapshots.take(localId));
+              writes.deleteDraft(localId, now);
+              break;
+            default: {
+              const unknown: never = action;
+              throw new Error(`unknown bulk action ${String(unknown)}`);
+            }
+          }
+        }
+        if (step.localIds.length === 0) {
+          dropStep.run(stepId);
+          return { stepId: null, changed: 0, refused };
+        }
+        finishStep.run(step.localIds.length, JSON.stringify(step), stepId);
+        return { stepId, changed: step.localIds.length, refused };
+      })();
+    },
+  };
+}

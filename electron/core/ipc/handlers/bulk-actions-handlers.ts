@@ -1,0 +1,26 @@
+// The grid's bulk status actions: the preview (counts, refusals grouped by reason) and the run
+// (queued in the outbox, one undo step). The target is ids or the grid's query, resolved here.
+import type { IpcParsedInput } from '../../../../shared/ipc.ts';
+import { bulkActions } from '../../bulk/bulk-actions.ts';
+import { gridSearch } from '../../search/grid-search.ts';
+import { queryIds } from '../../search/query-ids.ts';
+import type { CoreSession } from '../../session/core-session.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+
+type Target = IpcParsedInput<'drafts.runAction'>['target'];
+
+export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.actionPreview' | 'drafts.runAction' | 'drafts.actionProgress'> {
+  const repo = perCache(session, (db) => ({ actions: bulkActions(db), search: gridSearch(db) }));
+  const changed = changedEmitter(session);
+  const idsOf = (target: Target) => ('localIds' in target ? target.localIds : queryIds(repo().search, target.query));
+
+  return {
+    'drafts.actionPreview': ({ action, target, listTime }) => repo().actions.preview(action, idsOf(target), listTime),
+    'drafts.runAction'({ action, target, listTime }) {
+      const result = repo().actions.run(action, idsOf(target), listTime);
+      if (result.changed > 0) changed(null, action);
+      return result;
+    },
+    'drafts.actionProgress': ({ stepId }) => repo().actions.progress(stepId),
+  };
+}

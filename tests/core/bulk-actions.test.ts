@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { bulkActions } from '../../electron/core/bulk/bulk-actions.ts';
+import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { DraftError } from '../../electron/core/drafts/draft-error.ts';
+import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
+import { itemReads } from '../../electron/core/drafts/item-rows.ts';
+import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
+import { outboxReads, parseOutboxEntry, type OutboxRow } from '../../electron/core/outbox/outbox.ts';
+import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+
+const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
+/** Helsinki wall-clock times (the service's zone), a day after NOW and a day before. */
+const TOMORROW = '2026-11-25 12:00:00';
+const YESTERDAY = '2026-11-23 12:00:00';
+
+function setup() {
+  const { db } = openTempDb();
+  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  const drafts = draftWrites(db);
+  const make = (n: number, prefix = 'Chair') => Array.from({ length: n }, (_, i) => drafts.createDraft(completeBuyNow(`${prefix} ${i + 1}`)).localId);
+  /** Makes a cached item the service's, in this status (as a pull would leave it). */
+  const asRemote = (localId: number, status: string, extra = '') => {
+    db.prepare(`UPDATE items SET status = ?, remote_id = ?, sync_state = 'synced' ${extra} WHERE local_id = ?`).run(status, 600000000 + localId, localId);
+    db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`).run(localId);
+  };
+  const rows = (localId: number) => outboxReads(db).forItem(localId);
+  const kinds = (localId: number) => rows(localId).map((r: OutboxRow) => r.kind);
+  return { db, drafts, make, asRemote, rows, kinds, actions: bulkActions(db), bulk: bulkWrites(db), reads: itemReads(db), status: statusChanges(db) };
+}
+
+describe('bulk publish from the grid', () => {
+  it('the preview counts the ready drafts and groups the others by the badges\' reasons, with a few titles', () => {
+    const { drafts, make, asRemote, actions } = setup();
+    const ready = make(4);
+    const noPrice = Array.from({ length: 5 }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Lamp ${i}`), buyNowPrice: null }).localId);
+    const published = make(1, 'Sofa')[0] as number;
+    asRemote(published, 'published');
+    const preview = actions.preview('publish', [...ready, ...noPrice, published, 999_999]);
+    expect(preview).toMatchObject({ action: 'publish', selected: 11, ready: 4 });
+    expect(preview.samples.map((s) => s.title)).toEqual(['Chair 1', 'Chair 2', 'Chair 3', 'Chair 4']);
+    expect(preview.refused).toEqual([
+      { reason: 'missing', field: 'buyNowPrice', status: null, count: 5, samples: [0, 1, 2].map((i) => ({ localId: noPrice[i], title: `Lamp ${i}` })) },
+      { reason: 'status', field: null, status: 'published', count: 1, samples: [{ localId: published, title: 'Sofa 1' }] },
+      { reason: 'gone', field: null, status: null, count: 1, samples: [{ localId: 999_999, title: null }] },
+    ]);
+  });
+
+  it('queues the same status change as the editor\'s Publish for each ready draft, as one step', () => {
+    const { drafts, make, actions, kinds, rows, status, bulk } = setup();
+    const ready = make(3);
+    const incomplete = drafts.createDraft({ title: 'Half done', saleMethod: 'buy-now' }).localId;
+    const result = actions.run('publish', [...ready, incomplete], undefined, NOW);
+    expect(result).toEqual({ stepId: expect.any(Number), changed: 3, refused: 1 });
+    for (const id of ready) {
+      expect(kinds(id)).toEqual(['create', 'set-status']);
+      expect(rows(id)[1]).toMatchObject({ step_id: result.stepId });
+      expect(parseOutboxEntry(rows(id)[1] as OutboxRow)).toEqual({ ok: true, kind: 'set-status', payload: { status: 'published' } });
+      expect(status.intendedStatus(id)).toBe('published');
+    }
+    expect(kinds(incomplete)).toEqual(['create']);
+    expect(bulk.lastStep()).toMatchObject({ id: result.stepId, kind: 'bulk-action', action: 'publish', itemCount: 3 });
+    // Queued already: a second bulk publish finds nothing to do and says why.
+    expect(actions.preview('publish', ready).refused).toEqual([expect.objectContaining({ reason: 'queued', status: 'published', count: 3 })]);
+    expect(actions.run('publish', ready, undefined, NOW)).toEqual({ stepId: null, changed: 0, refused: 3 });
+  });
+
+  it('undo takes back a publish still queued, and says plainly which listings already went live', () => {
+    const { db, make, asRemote, actions, bulk, kinds, reads, status } = setup();
+    const [local, sent, remote] = make(3) as [number, number, number];
+    asRemote(remote, 'draft');
+    const { stepId } = actions.run('publish', [local, sent, remote], undefined, NOW);
+    expect(reads.item(remote)!.syncState).toBe('queued');
+    // The sync sent one of them: its row is gone and the service said published.
+    db.prepare(`DELETE FROM outbox WHERE item_local_id = ? AND kind = 'set-status'`).run(sent);
+    db.prepare(`UPDATE items SET status = 'published' WHERE local_id = ?`).run(sent);
+    db.prepare(`UPDATE outbox SET state = 'parked' WHERE item_local_id = ? AND kind = 'set-status'`).run(remote);
+    expect(actions.progress(stepId as number)).toEqual({ total: 3, sent: 1, failed: 1, waiting: 1 });
+    db.prepare(`UPDATE outbox SET state = 'pending' WHERE item_local_id = ? AND kind = 'set-status'`).run(remote);
+    const undo = bulk.undo(undefined, NOW + 1);
+    expect(undo).toMatchObject({ stepId, restored: 2, action: 'publish', skipped: [{ localId: sent, code: 'live' }] });
+    expect(kinds(local)).toEqual(['create']);
+    expect(kinds(remote)).toEqual([]);
+    expect(reads.item(remote)!.syncState).toBe('synced');
+    expect(status.intendedStatus(local)).toBe('draft');
+    expect(bulk.lastStep()).toBeUndefined();
+  });
+});
+
+describe('bulk schedule', () => {
+  it('sets the list time and queues the publish; a time that has passed is refused with its field', () => {
+    const { drafts, make, actions, kinds, reads } = setup();
+    const [a, b] = make(2) as [number, number];
+    const closingFirst = drafts.createDraft({ ...completeBuyNow('Early close'), openDays: null, closingTime: '2026-11-25 10:00:00' }).localId;
+    expect(() => actions.preview('schedule', [a], YESTERDAY, NOW)).toThrow(DraftError);
+    const preview = actions.preview('schedule', [a, b, closingFirst], TOMORROW, NOW);
+    expect(preview).toMatchObject({ ready: 2, refused: [{ reason: 'invalid', field: 'closingTime', count: 1 }] });
+    const { changed } = actions.run('schedule', [a, b, closingFirst], TOMORROW, NOW);
+    expect(changed).toBe(2);
+    expect(reads.item(a)!.fields.listTime).toBe(TOMORROW);
+    expect(kinds(a)).toEqual(['create', 'edit', 'set-status']);
+    expect(kinds(closingFirst)).toEqual(['create']);
+  });
+
+  it('undo while still queued puts the list time back', () => {
+    const { drafts, actions, bulk, kinds, reads } = setup();
+    const id = drafts.createDraft({ ...completeBuyNow('Clock'), listTime: '2026-12-01 09:00:00' }).localId;
+    actions.run('schedule', [id], TOMORROW, NOW);
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 1, skipped: [], action: 'schedule' });
+    expect(reads.item(id)!.fields.listTime).toBe('2026-12-01 09:00:00');
+    expect(kinds(id).filter((k) => k === 'set-status')).toEqual([]);
+  });
+});
+
+describe('bulk close, relist and delete', () => {
+  it('closes only published items, and undo takes back a close still queued', () => {
+    const { make, asRemote, actions, bulk, kinds, reads } = setup();
+    const [open, draft] = make(2) as [number, number];
+    asRemote(open, 'published');
+    expect(actions.preview('close', [open, draft])).toMatchObject({ ready: 1, refused: [{ reason: 'status', status: 'draft', count: 1 }] });
+    actions.run('close', [open, draft], undefined, NOW);
+    expect(kinds(open)).toEqual(['set-status']);
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 1, action: 'close' });
+    expect(kinds(open)).toEqual([]);
+    expect(reads.item(open)!.syncState).toBe('synced');
+  });
+
+  it('relists closed unsold items as new drafts with their SKU and note, and undo removes the copies', () => {
+    const { drafts, make, asRemote, actions, bulk, kinds, reads, db } = setup();
+    const unsold = Array.from({ length: 3 }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Vase ${i}`), sku: `V-${i}`, note: `shelf ${i}` }).localId);
+    for (const id of unsold) asRemote(id, 'closed');
+    const [sold] = make(1, 'Sold lamp') as [number];
+    asRemote(sold, 'closed', ', bidder_count = 1');
+    const preview = actions.preview('relist', [...unsold, sold]);
+    expect(preview).toMatchObject({ ready: 3, refused: [{ reason: 'sold', count: 1, samples: [{ title: 'Sold lamp 1' }] }] });
+    const before = db.prepare(`SELECT count(*) FROM items`).pluck().get() as number;
+    expect(actions.run('relist', [...unsold, sold], undefined, NOW)).toMatchObject({ changed: 3, refused: 1 });
+    const copies = db.prepare(`SELECT local_id FROM items WHERE original_id IS NOT NULL ORDER BY local_id`).pluck().all() as number[];
+    expect(copies).toHaveLength(3);
+    copies.forEach((copy, i) => {
+      expect(reads.item(copy)).toMatchObject({ status: 'draft', syncState: 'local-only', fields: { title: `Vase ${i}`, sku: `V-${i}`, note: `shelf ${i}` } });
+      expect(kinds(copy)).toEqual(['copy']);
+    });
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 3, action: 'relist' });
+    expect(db.prepare(`SELECT count(*) FROM items`).pluck().get()).toBe(before);
+  });
+
+  it('deletes drafts only; undo puts back a local draft with its rows and a remote one whose delete is not sent', () => {
+    const { db, drafts, make, asRemote, actions, bulk, kinds, reads, rows } = setup();
+    const [local, remote, open] = make(3) as [number, number, number];
+    drafts.editDraft(local, { sku: 'K-1', title: 'Chair renamed' });
+    asRemote(remote, 'draft');
+    asRemote(open, 'published');
+    const keys = rows(local).map((r) => r.idempotency_key);
+    expect(actions.preview('delete', [local, remote, open])).toMatchObject({ ready: 2, refused: [{ reason: 'status', status: 'published', count: 1 }] });
+    actions.run('delete', [local, remote, open], undefined, NOW);
+    expect(reads.item(local)).toBeUndefined();
+    expect(reads.item(remote)!.deletedAt).toBe(NOW);
+    expect(kinds(remote)).toEqual(['delete']);
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 2, skipped: [], action: 'delete' });
+    expect(reads.item(local)).toMatchObject({ syncState: 'local-only', fields: { title: 'Chair renamed', sku: 'K-1' } });
+    expect(rows(local).map((r) => r.idempotency_key)).toEqual(keys);
+    expect(db.prepare(`SELECT count(*) FROM items_fts WHERE items_fts MATCH 'renamed'`).pluck().get()).toBe(1);
+    expect(reads.item(remote)).toMatchObject({ deletedAt: null, syncState: 'synced' });
+    expect(kinds(remote)).toEqual([]);
+  });
+
+  it('a delete the service confirmed stays deleted: undo says it already went', () => {
+    const { db, make, asRemote, actions, bulk } = setup();
+    const [remote] = make(1) as [number];
+    asRemote(remote, 'draft');
+    actions.run('delete', [remote], undefined, NOW);
+    db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`).run(remote);
+    db.prepare(`DELETE FROM items WHERE local_id = ?`).run(remote);
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 0, skipped: [{ localId: remote, code: 'live' }] });
+  });
+});
