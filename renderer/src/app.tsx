@@ -3,15 +3,18 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
 import { notifyInBrowser } from './navigation/web-notifications.ts';
+import { ActionsMenu } from './drafts/actions-menu.tsx';
+import { BulkActionDialog, BulkActionProgress, BulkShortcutsHint, useBulkShortcuts } from './drafts/bulk-action-dialog.tsx';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
 import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
-import { GridToolbar } from './drafts/grid-toolbar.tsx';
+import { GridToolbar, SEARCH_ID } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
-import { draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
+import { bulkActionsStore, draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
+import { useMessage } from './i18n/intl.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
@@ -35,10 +38,12 @@ export function App() {
     setScreen(next);
     if (next === 'sales') setNewSales(0);
   }, []);
+  useBulkShortcuts(bulkActionsStore, SEARCH_ID, screen === 'drafts');
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
   const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
+  const describe = useMessage();
 
   useEffect(() => {
     // The drafts' first page is asked for in main.tsx, before React mounts. The sidebar's
@@ -74,23 +79,26 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
+          <ActionsMenu store={bulkActionsStore} />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.text}</span>
+            <span>{notice.messages ? notice.messages.map(describe).join(' ') : notice.text}</span>
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}
+        <BulkActionProgress store={bulkActionsStore} />
         <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
         <p className="hint">
-          <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo
+          <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo<BulkShortcutsHint />
         </p>
       </main>}
       </div>
       <SyncBar store={syncStore} />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
+      <BulkActionDialog store={bulkActionsStore} />
       <EditorHost />
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />

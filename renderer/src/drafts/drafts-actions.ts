@@ -1,6 +1,7 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { undoneMessages } from './bulk-action-messages.ts';
 import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
@@ -76,6 +77,11 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async undo() {
       try {
         const result = await call(bridge, 'drafts.undo', {});
+        if (result.action) {
+          set({ notice: { kind: 'info', text: '', messages: undoneMessages(result) } });
+          await get().reload();
+          return;
+        }
         const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} left as they are (${result.skipped[0]?.reason})` : '';
         set({ notice: { kind: 'info', text: `Undone: ${result.restored} draft${result.restored === 1 ? '' : 's'} restored${skipped}.` } });
         await get().reload();

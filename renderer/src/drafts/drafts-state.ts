@@ -1,6 +1,7 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
 import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -20,6 +21,8 @@ export interface PendingImport {
 export interface Notice {
   kind: 'info' | 'error';
   text: string;
+  /** The notice as messages (shown instead of text): the bulk actions' notices. */
+  messages?: Msg[];
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;

@@ -6,6 +6,9 @@ import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { base64Blob, download, fileBase64 } from './file-transfer.ts';
 
+/** The search box: Ctrl+F comes here (bulk-action-dialog.tsx, useBulkShortcuts). */
+export const SEARCH_ID = 'drafts-search';
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const STATUS_FILTERS: Array<{ label: string; status: string[] | undefined }> = [
@@ -61,6 +64,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   return (
     <div className="toolbar" role="toolbar" aria-label="Drafts tools">
       <input
+        id={SEARCH_ID}
         type="search"
         className="search"
         placeholder="Search title, description, SKU, note…"

@@ -1,0 +1,84 @@
+// The grid toolbar's Actions menu: a menu button (WAI-ARIA menu pattern: Enter, Space or ↓ opens
+// it on the first item, ↑/↓/Home/End move, Enter runs, Escape closes and gives the focus back).
+import { useEffect, useRef, useState } from 'react';
+import type { BulkAction } from '../../../shared/ipc.ts';
+import { useT } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
+import type { BulkActionsStore } from './bulk-actions-store.ts';
+
+const ITEMS: Array<{ action: BulkAction; label: MessageId; keys?: string }> = [
+  { action: 'publish', label: 'bulkActions.menu.publish', keys: 'Control+Shift+P' },
+  { action: 'schedule', label: 'bulkActions.menu.schedule' },
+  { action: 'close', label: 'bulkActions.menu.close' },
+  { action: 'relist', label: 'bulkActions.menu.relist' },
+  { action: 'delete', label: 'bulkActions.menu.delete' },
+];
+
+export function ActionsMenu({ store }: { store: BulkActionsStore }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    if (open) itemRefs.current[active]?.focus();
+  }, [open, active]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const run = (action: BulkAction) => {
+    close(false);
+    void store.getState().open(action);
+  };
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    const last = ITEMS.length - 1;
+    const moves: Record<string, number> = { ArrowDown: (active + 1) % ITEMS.length, ArrowUp: (active + last) % ITEMS.length, Home: 0, End: last };
+    if (event.key in moves) setActive(moves[event.key] as number);
+    else if (event.key === 'Escape' || event.key === 'Tab') close(event.key === 'Escape');
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  };
+
+  return (
+    <div className="actions-menu" onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false); }}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls="bulk-actions-menu"
+        title={t('bulkActions.menu.label')}
+        onClick={() => { setActive(0); setOpen(!open); }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive(e.key === 'ArrowUp' ? ITEMS.length - 1 : 0);
+            setOpen(true);
+          }
+        }}
+      >
+        {t('bulkActions.menu')} ▾
+      </button>
+      {open && (
+        <div id="bulk-actions-menu" role="menu" aria-label={t('bulkActions.menu.label')} className="menu" onKeyDown={onMenuKey}>
+          {ITEMS.map((item, i) => (
+            <button
+              key={item.action}
+              ref={(el) => { itemRefs.current[i] = el; }}
+              type="button"
+              role="menuitem"
+              tabIndex={i === active ? 0 : -1}
+              aria-keyshortcuts={item.keys}
+              onClick={() => run(item.action)}
+            >
+              {t(item.label)}{item.keys && <kbd className="shortcut">Ctrl+Shift+P</kbd>}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

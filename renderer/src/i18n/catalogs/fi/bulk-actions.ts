@@ -1,0 +1,43 @@
+import type { Catalog } from '../catalog.ts';
+import type { bulkActions as en } from '../en/bulk-actions.ts';
+
+const STATUS = '{status, select, draft {luonnos} preview {esikatselussa} published {myynnissä} closed {suljettu} waiting {ajastettu} disabled {poistettu käytöstä} other {{status}}}';
+
+export const bulkActions: Catalog<typeof en> = {
+  'bulkActions.menu': 'Toiminnot',
+  'bulkActions.menu.label': 'Toiminnot valituille kohteille tai kohdistetulle riville',
+  'bulkActions.menu.publish': 'Julkaise…',
+  'bulkActions.menu.schedule': 'Ajasta…',
+  'bulkActions.menu.close': 'Sulje ilmoitukset…',
+  'bulkActions.menu.relist': 'Myymättömät uudelleen myyntiin…',
+  'bulkActions.menu.delete': 'Poista luonnokset…',
+  'bulkActions.title': '{action, select, publish {Julkaise} schedule {Ajasta} close {Sulje} relist {Myymättömät uudelleen myyntiin} delete {Poista luonnokset} other {Toiminto}}: {count, plural, one {# valittu kohde} other {# valittua kohdetta}}',
+  'bulkActions.checking': 'Tarkistetaan valintaa…',
+  'bulkActions.ready': '{action, select, publish {{count, plural, one {# luonnos jonotetaan julkaistavaksi.} other {# luonnosta jonotetaan julkaistavaksi.}}} schedule {{count, plural, one {# luonnos tulee myyntiin {time}.} other {# luonnosta tulee myyntiin {time}.}}} close {{count, plural, one {# ilmoitus suljetaan.} other {# ilmoitusta suljetaan.}}} relist {{count, plural, one {# suljettu myymätön kohde kopioidaan uudeksi luonnokseksi tuotekoodeineen ja muistiinpanoineen.} other {# suljettua myymätöntä kohdetta kopioidaan uusiksi luonnoksiksi tuotekoodeineen ja muistiinpanoineen.}}} delete {{count, plural, one {# luonnos poistetaan.} other {# luonnosta poistetaan.}}} other {{count, number}}}',
+  'bulkActions.none': 'Mikään valituista kohteista ei sovi tähän toimintoon.',
+  'bulkActions.rule': '{action, select, publish {Vain valmiit luonnokset ja esikatselut julkaistaan.} schedule {Vain valmiit luonnokset ja esikatselut ajastetaan.} close {Vain myynnissä olevat ilmoitukset suljetaan.} relist {Vain suljetut, myymättä jääneet kohteet laitetaan uudelleen myyntiin.} delete {Vain luonnokset poistetaan.} other {}}',
+  'bulkActions.refused': '{count, plural, one {# kohde ei sovi, ja se jätetään ennalleen:} other {# kohdetta ei sovi, ja ne jätetään ennalleen:}}',
+  'bulkActions.reason.gone': 'Ei enää täällä',
+  'bulkActions.reason.status': `Tila: ${STATUS}`,
+  'bulkActions.reason.queued': `Jo jonossa, tulossa tilaan: ${STATUS}`,
+  'bulkActions.reason.missing': 'Puuttuu: {field}',
+  'bulkActions.reason.invalid': 'Virheellinen: {field}',
+  'bulkActions.reason.sold': 'Myyty',
+  'bulkActions.examples': 'esimerkiksi {titles}',
+  'bulkActions.untitled': 'Kohde {localId, number}',
+  'bulkActions.listTime': 'Julkaisuaika (Suomen aikaa)',
+  'bulkActions.listTime.pick': 'Valitse aika, jolloin ilmoitukset tulevat myyntiin.',
+  'bulkActions.undoHint': 'Yksi vaihe: Ctrl+Z peruu sen niin kauan kuin se on jonossa, ei enää ilmoituksen tultua myyntiin.',
+  'bulkActions.confirm': '{action, select, publish {Julkaise {count, number}} schedule {Ajasta {count, number}} close {Sulje {count, number}} relist {Uudelleen myyntiin {count, number}} delete {Poista {count, number}} other {{count, number}}}',
+  'bulkActions.queued': '{action, select, publish {{count, plural, one {# luonnos jonossa julkaistavaksi.} other {# luonnosta jonossa julkaistavaksi.}}} schedule {{count, plural, one {# luonnos jonossa myyntiin omana aikanaan.} other {# luonnosta jonossa myyntiin omana aikanaan.}}} close {{count, plural, one {# ilmoitus jonossa suljettavaksi.} other {# ilmoitusta jonossa suljettavaksi.}}} relist {{count, plural, one {# uusi luonnos kopioitu suljetusta kohteesta.} other {# uutta luonnosta kopioitu suljetuista kohteista.}}} delete {{count, plural, one {# luonnos poistettu.} other {# luonnosta poistettu.}}} other {{count, number}}} Ctrl+Z peruu.',
+  'bulkActions.progress': '{sent, number}/{total, number} lähetetty kauppapaikalle',
+  'bulkActions.progress.failed': '{failed, plural, one {Kauppapaikka hylkäsi # kohteen: katso Synkronointi.} other {Kauppapaikka hylkäsi # kohdetta: katso Synkronointi.}}',
+  'bulkActions.progress.label': 'Joukkotoiminnon eteneminen',
+  'bulkActions.undone': '{restored, plural, =0 {Mitään ei peruttu.} one {Peruttu: # kohde on taas ennallaan.} other {Peruttu: # kohdetta on taas ennallaan.}}',
+  'bulkActions.undone.live': '{live, plural, one {# ilmoitus oli jo ehtinyt kauppapaikalle; sitä ei voi perua.} other {# ilmoitusta oli jo ehtinyt kauppapaikalle; niitä ei voi perua.}}',
+  'bulkActions.undone.busy': '{busy, plural, one {# kohde oli lähdössä tai muuttunut sen jälkeen, ja se jätettiin ennalleen.} other {# kohdetta oli lähdössä tai muuttunut sen jälkeen, ja ne jätettiin ennalleen.}}',
+  'bulkActions.error.listTime': 'Valitse julkaisuaika tulevaisuudesta.',
+  'bulkActions.error.other': 'Toimintoa ei voitu tehdä; mitään ei muutettu. Yritä uudelleen.',
+  'bulkActions.error.nothing': 'Valitse ensin kohteita tai siirry riville nuolinäppäimillä.',
+  'bulkActions.hint': '<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> julkaise · <kbd>Ctrl</kbd>+<kbd>F</kbd> haku',
+};
