@@ -2,7 +2,8 @@
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
-// --only bulk,rules,search,images,photos,sync,import; --workers N: preparation worker threads for the
+// --publish-drafts N (default 1000),
+// --only bulk,rules,search,images,photos,sync,import,publish; --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
@@ -33,7 +35,8 @@ const { values: args } = parseArgs({
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
-    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import' },
+    'publish-drafts': { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import,publish' },
     workers: { type: 'string' },
   },
 });
@@ -44,6 +47,7 @@ const CONCURRENCY = Number(args.concurrency);
 const SYNC_ITEMS = Number(args['sync-items']);
 const SYNC_CONCURRENCY = Number(args['sync-concurrency']);
 const IMPORT_ROWS = Number(args['import-rows']);
+const PUBLISH_DRAFTS = Number(args['publish-drafts']);
 const ONLY = new Set(args.only.split(','));
 
 const root = mkdtempSync(join(tmpdir(), 'core-bench-'));
@@ -264,6 +268,7 @@ try {
   const figures: Record<string, unknown> = {};
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
+  if (ONLY.has('publish')) figures.bulkPublishQueued = benchBulkPublish(root, PUBLISH_DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);

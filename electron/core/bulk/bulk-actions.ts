@@ -173,6 +173,19 @@ export function bulkActions(db: Db) {
         }
         let refused = 0;
         for (const localId of unique) {
+          if (action === 'publish' || action === 'close') {
+            // The editor's own action judges the item (the same rules as judge()) and queues it;
+            // a refusal rolls back only its own savepoint and leaves the item as it is.
+            try {
+              if (action === 'publish') status.publish(localId, now, stepId, ctx);
+              else status.close(localId, now, stepId);
+              step.localIds.push(localId);
+            } catch (error) {
+              if (!(error instanceof DraftError)) throw error;
+              refused += 1;
+            }
+            continue;
+          }
           const item = reads.item(localId);
           if (judge(action, item, ctx, listTime) !== null || !item) {
             refused += 1;
@@ -180,16 +193,10 @@ export function bulkActions(db: Db) {
           }
           step.localIds.push(localId);
           switch (action) {
-            case 'publish':
-              status.publish(localId, now, stepId, ctx);
-              break;
             case 'schedule':
               (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
               writes.editDraft(localId, { listTime }, now);
               status.publish(localId, now, stepId, ctx);
-              break;
-            case 'close':
-              status.close(localId, now, stepId);
               break;
             case 'relist':
               (step.copies ??= []).push(status.copyClosed(localId, now));
