@@ -127,7 +127,10 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
         if (!run) return;
         try {
           const progress = await call(bridge, 'drafts.actionProgress', { stepId: run.stepId });
-          if (get().run?.stepId === run.stepId) set({ run: { ...run, ...progress } });
+          if (get().run?.stepId !== run.stepId) return;
+          set({ run: { ...run, ...progress } });
+          // Items the sync has carried since: the grid shows their new status as they go.
+          if (progress.sent + progress.failed !== run.sent + run.failed) await drafts.getState().reload();
         } catch {
           // The step was undone and replaced meanwhile: nothing left to follow.
           if (get().run?.stepId === run.stepId) set({ run: null });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
+import { useT } from '../i18n/intl.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { base64Blob, download, fileBase64 } from './file-transfer.ts';
 
@@ -33,6 +34,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   const lastStep = useStore(store, (s) => s.lastStep);
   const orderStale = useStore(store, (s) => s.orderStale);
   const [text, setText] = useState(query.text ?? '');
+  const t = useT();
   const fileRef = useRef<HTMLInputElement>(null);
 
   // Search follows typing, a short pause after the last key.
@@ -93,7 +95,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
       <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
       <button type="button" disabled={selectedCount === 0} onClick={onRules} title="Raise or lower prices, find and replace text on every selected draft">Price and text…</button>
       <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">
-        Undo{lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}
+        {lastStep?.kind === 'bulk-action' ? t('bulkActions.undoButton', { action: lastStep.action ?? '' }) : `Undo${lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}`}
       </button>
       <label className="button">
         Import CSV or Excel…

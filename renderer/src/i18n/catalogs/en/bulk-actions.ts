@@ -38,5 +38,6 @@ export const bulkActions = {
   'bulkActions.error.listTime': 'Pick a list time in the future.',
   'bulkActions.error.other': 'The action could not be run; nothing was changed. Try again.',
   'bulkActions.error.nothing': 'Select items first, or move to one with the arrow keys.',
+  'bulkActions.undoButton': 'Undo {action, select, publish {publish} schedule {schedule} close {close} relist {relist} delete {delete} other {action}}',
   'bulkActions.hint': '<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> publish · <kbd>Ctrl</kbd>+<kbd>F</kbd> search',
 } as const;

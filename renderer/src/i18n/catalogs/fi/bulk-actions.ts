@@ -39,5 +39,6 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.error.listTime': 'Valitse julkaisuaika tulevaisuudesta.',
   'bulkActions.error.other': 'Toimintoa ei voitu tehdä; mitään ei muutettu. Yritä uudelleen.',
   'bulkActions.error.nothing': 'Valitse ensin kohteita tai siirry riville nuolinäppäimillä.',
+  'bulkActions.undoButton': 'Peru {action, select, publish {julkaisu} schedule {ajastus} close {sulkeminen} relist {uudelleen myyntiin} delete {poisto} other {toiminto}}',
   'bulkActions.hint': '<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> julkaise · <kbd>Ctrl</kbd>+<kbd>F</kbd> haku',
 };
