@@ -55,9 +55,9 @@ export type BulkAction = z.infer<typeof BulkActionSchema>;
  * Why an item cannot take a bulk action: gone (deleted meanwhile), status (its status does not
  * allow it; `status` says which), queued (a status change is already queued: `status` is where it
  * goes), missing / invalid (the offline validation of the badges: `field`), sold (relist takes
- * only unsold items).
+ * only unsold items), copied (relisted already: a copy of it is here).
  */
-export const ActionRefusalSchema = z.enum(['gone', 'status', 'queued', 'missing', 'invalid', 'sold']);
+export const ActionRefusalSchema = z.enum(['gone', 'status', 'queued', 'missing', 'invalid', 'sold', 'copied']);
 export type ActionRefusal = z.infer<typeof ActionRefusalSchema>;
 /** Why undo left an item of a bulk action as it is: live (already sent: on the marketplace), sending (in flight now), changed (edited since), gone. */
 export const UndoSkipSchema = z.enum(['live', 'sending', 'changed', 'gone']);

@@ -141,7 +141,10 @@ describe('bulk close, relist and delete', () => {
       expect(reads.item(copy)).toMatchObject({ status: 'draft', syncState: 'local-only', fields: { title: `Vase ${i}`, sku: `V-${i}`, note: `shelf ${i}` } });
       expect(kinds(copy)).toEqual(['copy']);
     });
+    // Relisted once is enough: a second relist would put them on sale twice.
+    expect(actions.preview('relist', unsold)).toMatchObject({ ready: 0, refused: [{ reason: 'copied', count: 3 }] });
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 3, action: 'relist' });
+    expect(actions.preview('relist', unsold)).toMatchObject({ ready: 3 });
     expect(db.prepare(`SELECT count(*) FROM items`).pluck().get()).toBe(before);
   });
 

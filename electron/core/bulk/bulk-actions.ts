@@ -84,6 +84,7 @@ export function bulkActions(db: Db) {
   // Stored with kind 'bulk-edit': the journal's CHECK (migration 4) knows no other kind of
   // step that changes items, and a schema change for a label is not worth a migration; the
   // `action` in its applied JSON is what makes it a bulk action (see isActionStep).
+  const copied = db.prepare(`SELECT count(*) FROM items WHERE original_id = ? AND deleted_at IS NULL`).pluck();
   const insertStep = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 0, '{}', '{}', ?)`);
   const finishStep = db.prepare(`UPDATE bulk_steps SET item_count = ?, applied = ? WHERE id = ?`);
   const dropStep = db.prepare(`DELETE FROM bulk_steps WHERE id = ?`);
@@ -99,7 +100,9 @@ export function bulkActions(db: Db) {
     const from = ACTION_FROM[STATUS_ACTION[action]];
     if (action === 'relist') {
       if (!from.includes(item.status) || item.remoteId === null) return { reason: 'status', field: null, status: item.status };
-      return sold.get(item.localId) ? { reason: 'sold', field: null, status: null } : null;
+      if (sold.get(item.localId)) return { reason: 'sold', field: null, status: null };
+      // Relisting twice would put the same item on sale twice.
+      return (copied.get(item.remoteId) as number) > 0 ? { reason: 'copied', field: null, status: null } : null;
     }
     const intended = status.intendedStatus(item.localId) ?? item.status;
     if (!from.includes(intended)) {

@@ -27,6 +27,7 @@ function Reason({ group }: { group: Refused }) {
       return <>{t(`bulkActions.reason.${group.reason}`, { status: group.status })}</>;
     case 'gone':
     case 'sold':
+    case 'copied':
       return <>{t(`bulkActions.reason.${group.reason}`)}</>;
     default: {
       const unknown: never = group.reason;

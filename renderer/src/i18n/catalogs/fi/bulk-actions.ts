@@ -23,6 +23,7 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.reason.missing': 'Puuttuu: {field}',
   'bulkActions.reason.invalid': 'Virheellinen: {field}',
   'bulkActions.reason.sold': 'Myyty',
+  'bulkActions.reason.copied': 'Jo laitettu uudelleen myyntiin: sen kopio on luonnoksissa',
   'bulkActions.examples': 'esimerkiksi {titles}',
   'bulkActions.untitled': 'Kohde {localId, number}',
   'bulkActions.listTime': 'Julkaisuaika (Suomen aikaa)',
