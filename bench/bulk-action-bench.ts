@@ -13,7 +13,7 @@ import { completeBuyNow, privateSellerSettings } from '../tests/core/fixtures/se
 
 const ROUNDS = 5;
 
-export function benchBulkPublish(root: string, drafts: number) {
+export async function benchBulkPublish(root: string, drafts: number) {
   const db = openAccountDb(join(root, 'bulk-publish.sqlite'));
   settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
   const writes = draftWrites(db);
@@ -39,10 +39,10 @@ export function benchBulkPublish(root: string, drafts: number) {
     bare.push(performance.now() - t);
     dropBare.run();
     t = performance.now();
-    const preview = actions.preview('publish', ids);
+    const preview = await actions.preview('publish', ids);
     previews.push(performance.now() - t);
     t = performance.now();
-    const result = actions.run('publish', ids);
+    const result = await actions.run('publish', ids);
     ours.push(performance.now() - t);
     if (preview.ready !== drafts || result.changed !== drafts) throw new Error(`bulk publish queued ${result.changed} of ${drafts}`);
     // Undo while queued takes the step back: the next round publishes the same drafts again.

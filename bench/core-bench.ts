@@ -268,7 +268,7 @@ try {
   const figures: Record<string, unknown> = {};
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
-  if (ONLY.has('publish')) figures.bulkPublishQueued = benchBulkPublish(root, PUBLISH_DRAFTS);
+  if (ONLY.has('publish')) figures.bulkPublishQueued = await benchBulkPublish(root, PUBLISH_DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);

@@ -30,13 +30,13 @@ function setup() {
 }
 
 describe('bulk publish from the grid', () => {
-  it('the preview counts the ready drafts and groups the others by the badges\' reasons, with a few titles', () => {
+  it('the preview counts the ready drafts and groups the others by the badges\' reasons, with a few titles', async () => {
     const { drafts, make, asRemote, actions } = setup();
     const ready = make(4);
     const noPrice = Array.from({ length: 5 }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Lamp ${i}`), buyNowPrice: null }).localId);
     const published = make(1, 'Sofa')[0] as number;
     asRemote(published, 'published');
-    const preview = actions.preview('publish', [...ready, ...noPrice, published, 999_999]);
+    const preview = await actions.preview('publish', [...ready, ...noPrice, published, 999_999]);
     expect(preview).toMatchObject({ action: 'publish', selected: 11, ready: 4 });
     expect(preview.samples.map((s) => s.title)).toEqual(['Chair 1', 'Chair 2', 'Chair 3', 'Chair 4']);
     expect(preview.refused).toEqual([
@@ -46,11 +46,11 @@ describe('bulk publish from the grid', () => {
     ]);
   });
 
-  it('queues the same status change as the editor\'s Publish for each ready draft, as one step', () => {
+  it('queues the same status change as the editor\'s Publish for each ready draft, as one step', async () => {
     const { drafts, make, actions, kinds, rows, status, bulk } = setup();
     const ready = make(3);
     const incomplete = drafts.createDraft({ title: 'Half done', saleMethod: 'buy-now' }).localId;
-    const result = actions.run('publish', [...ready, incomplete], undefined, NOW);
+    const result = await actions.run('publish', [...ready, incomplete], undefined, NOW);
     expect(result).toEqual({ stepId: expect.any(Number), changed: 3, refused: 1 });
     for (const id of ready) {
       expect(kinds(id)).toEqual(['create', 'set-status']);
@@ -61,15 +61,15 @@ describe('bulk publish from the grid', () => {
     expect(kinds(incomplete)).toEqual(['create']);
     expect(bulk.lastStep()).toMatchObject({ id: result.stepId, kind: 'bulk-action', action: 'publish', itemCount: 3 });
     // Queued already: a second bulk publish finds nothing to do and says why.
-    expect(actions.preview('publish', ready).refused).toEqual([expect.objectContaining({ reason: 'queued', status: 'published', count: 3 })]);
-    expect(actions.run('publish', ready, undefined, NOW)).toEqual({ stepId: null, changed: 0, refused: 3 });
+    expect((await actions.preview('publish', ready)).refused).toEqual([expect.objectContaining({ reason: 'queued', status: 'published', count: 3 })]);
+    expect(await actions.run('publish', ready, undefined, NOW)).toEqual({ stepId: null, changed: 0, refused: 3 });
   });
 
-  it('undo takes back a publish still queued, and says plainly which listings already went live', () => {
+  it('undo takes back a publish still queued, and says plainly which listings already went live', async () => {
     const { db, make, asRemote, actions, bulk, kinds, reads, status } = setup();
     const [local, sent, remote] = make(3) as [number, number, number];
     asRemote(remote, 'draft');
-    const { stepId } = actions.run('publish', [local, sent, remote], undefined, NOW);
+    const { stepId } = await actions.run('publish', [local, sent, remote], undefined, NOW);
     expect(reads.item(remote)!.syncState).toBe('queued');
     // The sync sent one of them: its row is gone and the service said published.
     db.prepare(`DELETE FROM outbox WHERE item_local_id = ? AND kind = 'set-status'`).run(sent);
@@ -87,25 +87,55 @@ describe('bulk publish from the grid', () => {
   });
 });
 
+describe('selections of any size', () => {
+  it('works in batches, each one transaction with the step so far; the core is free between them', async () => {
+    const { make, actions, bulk, db } = setup();
+    const ids = make(7);
+    const seen: number[] = [];
+    // Between two batches: what another caller of the core would see now.
+    const pause = async () => {
+      seen.push(db.prepare(`SELECT count(*) FROM outbox WHERE kind = 'set-status'`).pluck().get() as number);
+    };
+    const preview = await actions.preview('publish', ids, undefined, NOW, { size: 3, pause });
+    expect(preview.ready).toBe(7);
+    expect(seen).toEqual([0, 0]);
+    const result = await actions.run('publish', ids, undefined, NOW, { size: 3, pause });
+    expect(seen).toEqual([0, 0, 3, 6]);
+    expect(result).toMatchObject({ changed: 7, refused: 0 });
+    expect(bulk.lastStep()).toMatchObject({ id: result.stepId, kind: 'bulk-action', itemCount: 7 });
+    expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 7 });
+  });
+
+  it('stops queueing when its step is undone between two batches, and keeps what the undo left', async () => {
+    const { make, actions, bulk, status } = setup();
+    const ids = make(4);
+    const undoOnce = async () => {
+      if (bulk.lastStep()?.kind === 'bulk-action') bulk.undo(undefined, NOW + 1);
+    };
+    await expect(actions.run('publish', ids, undefined, NOW, { size: 2, pause: undoOnce })).rejects.toThrow(/undone while it ran/);
+    expect(ids.map((id) => status.intendedStatus(id))).toEqual(['draft', 'draft', 'draft', 'draft']);
+  });
+});
+
 describe('bulk schedule', () => {
-  it('sets the list time and queues the publish; a time that has passed is refused with its field', () => {
+  it('sets the list time and queues the publish; a time that has passed is refused with its field', async () => {
     const { drafts, make, actions, kinds, reads } = setup();
     const [a, b] = make(2) as [number, number];
     const closingFirst = drafts.createDraft({ ...completeBuyNow('Early close'), openDays: null, closingTime: '2026-11-25 10:00:00' }).localId;
-    expect(() => actions.preview('schedule', [a], YESTERDAY, NOW)).toThrow(DraftError);
-    const preview = actions.preview('schedule', [a, b, closingFirst], TOMORROW, NOW);
+    await expect(actions.preview('schedule', [a], YESTERDAY, NOW)).rejects.toThrow(DraftError);
+    const preview = await actions.preview('schedule', [a, b, closingFirst], TOMORROW, NOW);
     expect(preview).toMatchObject({ ready: 2, refused: [{ reason: 'invalid', field: 'closingTime', count: 1 }] });
-    const { changed } = actions.run('schedule', [a, b, closingFirst], TOMORROW, NOW);
+    const { changed } = await actions.run('schedule', [a, b, closingFirst], TOMORROW, NOW);
     expect(changed).toBe(2);
     expect(reads.item(a)!.fields.listTime).toBe(TOMORROW);
     expect(kinds(a)).toEqual(['create', 'edit', 'set-status']);
     expect(kinds(closingFirst)).toEqual(['create']);
   });
 
-  it('undo while still queued puts the list time back', () => {
+  it('undo while still queued puts the list time back', async () => {
     const { drafts, actions, bulk, kinds, reads } = setup();
     const id = drafts.createDraft({ ...completeBuyNow('Clock'), listTime: '2026-12-01 09:00:00' }).localId;
-    actions.run('schedule', [id], TOMORROW, NOW);
+    await actions.run('schedule', [id], TOMORROW, NOW);
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 1, skipped: [], action: 'schedule' });
     expect(reads.item(id)!.fields.listTime).toBe('2026-12-01 09:00:00');
     expect(kinds(id).filter((k) => k === 'set-status')).toEqual([]);
@@ -113,28 +143,28 @@ describe('bulk schedule', () => {
 });
 
 describe('bulk close, relist and delete', () => {
-  it('closes only published items, and undo takes back a close still queued', () => {
+  it('closes only published items, and undo takes back a close still queued', async () => {
     const { make, asRemote, actions, bulk, kinds, reads } = setup();
     const [open, draft] = make(2) as [number, number];
     asRemote(open, 'published');
-    expect(actions.preview('close', [open, draft])).toMatchObject({ ready: 1, refused: [{ reason: 'status', status: 'draft', count: 1 }] });
-    actions.run('close', [open, draft], undefined, NOW);
+    expect(await actions.preview('close', [open, draft])).toMatchObject({ ready: 1, refused: [{ reason: 'status', status: 'draft', count: 1 }] });
+    await actions.run('close', [open, draft], undefined, NOW);
     expect(kinds(open)).toEqual(['set-status']);
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 1, action: 'close' });
     expect(kinds(open)).toEqual([]);
     expect(reads.item(open)!.syncState).toBe('synced');
   });
 
-  it('relists closed unsold items as new drafts with their SKU and note, and undo removes the copies', () => {
+  it('relists closed unsold items as new drafts with their SKU and note, and undo removes the copies', async () => {
     const { drafts, make, asRemote, actions, bulk, kinds, reads, db } = setup();
     const unsold = Array.from({ length: 3 }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Vase ${i}`), sku: `V-${i}`, note: `shelf ${i}` }).localId);
     for (const id of unsold) asRemote(id, 'closed');
     const [sold] = make(1, 'Sold lamp') as [number];
     asRemote(sold, 'closed', ', bidder_count = 1');
-    const preview = actions.preview('relist', [...unsold, sold]);
+    const preview = await actions.preview('relist', [...unsold, sold]);
     expect(preview).toMatchObject({ ready: 3, refused: [{ reason: 'sold', count: 1, samples: [{ title: 'Sold lamp 1' }] }] });
     const before = db.prepare(`SELECT count(*) FROM items`).pluck().get() as number;
-    expect(actions.run('relist', [...unsold, sold], undefined, NOW)).toMatchObject({ changed: 3, refused: 1 });
+    expect(await actions.run('relist', [...unsold, sold], undefined, NOW)).toMatchObject({ changed: 3, refused: 1 });
     const copies = db.prepare(`SELECT local_id FROM items WHERE original_id IS NOT NULL ORDER BY local_id`).pluck().all() as number[];
     expect(copies).toHaveLength(3);
     copies.forEach((copy, i) => {
@@ -142,21 +172,21 @@ describe('bulk close, relist and delete', () => {
       expect(kinds(copy)).toEqual(['copy']);
     });
     // Relisted once is enough: a second relist would put them on sale twice.
-    expect(actions.preview('relist', unsold)).toMatchObject({ ready: 0, refused: [{ reason: 'copied', count: 3 }] });
+    expect(await actions.preview('relist', unsold)).toMatchObject({ ready: 0, refused: [{ reason: 'copied', count: 3 }] });
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 3, action: 'relist' });
-    expect(actions.preview('relist', unsold)).toMatchObject({ ready: 3 });
+    expect(await actions.preview('relist', unsold)).toMatchObject({ ready: 3 });
     expect(db.prepare(`SELECT count(*) FROM items`).pluck().get()).toBe(before);
   });
 
-  it('deletes drafts only; undo puts back a local draft with its rows and a remote one whose delete is not sent', () => {
+  it('deletes drafts only; undo puts back a local draft with its rows and a remote one whose delete is not sent', async () => {
     const { db, drafts, make, asRemote, actions, bulk, kinds, reads, rows } = setup();
     const [local, remote, open] = make(3) as [number, number, number];
     drafts.editDraft(local, { sku: 'K-1', title: 'Chair renamed' });
     asRemote(remote, 'draft');
     asRemote(open, 'published');
     const keys = rows(local).map((r) => r.idempotency_key);
-    expect(actions.preview('delete', [local, remote, open])).toMatchObject({ ready: 2, refused: [{ reason: 'status', status: 'published', count: 1 }] });
-    actions.run('delete', [local, remote, open], undefined, NOW);
+    expect(await actions.preview('delete', [local, remote, open])).toMatchObject({ ready: 2, refused: [{ reason: 'status', status: 'published', count: 1 }] });
+    await actions.run('delete', [local, remote, open], undefined, NOW);
     expect(reads.item(local)).toBeUndefined();
     expect(reads.item(remote)!.deletedAt).toBe(NOW);
     expect(kinds(remote)).toEqual(['delete']);
@@ -168,11 +198,11 @@ describe('bulk close, relist and delete', () => {
     expect(kinds(remote)).toEqual([]);
   });
 
-  it('a delete the service confirmed stays deleted: undo says it already went', () => {
+  it('a delete the service confirmed stays deleted: undo says it already went', async () => {
     const { db, make, asRemote, actions, bulk } = setup();
     const [remote] = make(1) as [number];
     asRemote(remote, 'draft');
-    actions.run('delete', [remote], undefined, NOW);
+    await actions.run('delete', [remote], undefined, NOW);
     db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`).run(remote);
     db.prepare(`DELETE FROM items WHERE local_id = ?`).run(remote);
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 0, skipped: [{ localId: remote, code: 'live' }] });

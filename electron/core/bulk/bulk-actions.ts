@@ -51,6 +51,24 @@ export function isActionStep(applied: unknown): applied is ActionStep {
   return typeof applied === 'object' && applied !== null && 'action' in applied && 'localIds' in applied;
 }
 
+/** Items per batch (one transaction each), and how the core yields between two. */
+export interface Batching {
+  size?: number;
+  pause?: () => Promise<void>;
+}
+
+const BATCH = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function inBatches(ids: readonly number[], options: Batching, work: (batch: readonly number[]) => void): Promise<void> {
+  const size = options.size ?? BATCH;
+  const pause = options.pause ?? nextTurn;
+  for (let start = 0; start < ids.length; start += size) {
+    if (start > 0) await pause();
+    work(ids.slice(start, start + size));
+  }
+}
+
 const SAMPLES = 5;
 const REFUSED_SAMPLES = 3;
 /** The service's zone: list times are its wall-clock times (`YYYY-MM-DD HH:MM:SS`). */
@@ -88,6 +106,7 @@ export function bulkActions(db: Db) {
   const insertStep = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 0, '{}', '{}', ?)`);
   const finishStep = db.prepare(`UPDATE bulk_steps SET item_count = ?, applied = ? WHERE id = ?`);
   const dropStep = db.prepare(`DELETE FROM bulk_steps WHERE id = ?`);
+  const openStep = db.prepare(`SELECT 1 FROM bulk_steps WHERE id = ? AND undone_at IS NULL`).pluck();
   const stepById = db.prepare(`SELECT item_count, applied FROM bulk_steps WHERE id = ?`);
   const statusRows = db.prepare(`SELECT state, count(*) AS n FROM outbox WHERE step_id = ? AND kind = 'set-status' GROUP BY state`);
   const deleteRows = db.prepare(
@@ -132,56 +151,67 @@ export function bulkActions(db: Db) {
       return { total, sent: Math.max(0, total - waiting - failed), failed, waiting };
     },
 
-    /** Counts and groups without writing anything; a few titles per group, never every row. */
-    preview(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now()): ActionPreview {
+    /**
+     * Counts and groups without writing anything; a few titles per group, never every row. In
+     * batches, pausing between them: 100,000 items keep the core answering meanwhile.
+     */
+    async preview(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<ActionPreview> {
       if (listTime !== undefined) assertFutureListTime(listTime, now);
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
       const samples: ItemRef[] = [];
       const groups = new Map<string, Verdict & { count: number; samples: ItemRef[] }>();
       let ready = 0;
-      for (const localId of unique) {
-        const item = reads.item(localId);
-        const verdict = judge(action, item, ctx, listTime);
-        const ref = { localId, title: item?.fields.title ?? null };
-        if (verdict === null) {
-          ready += 1;
-          if (samples.length < SAMPLES) samples.push(ref);
-          continue;
+      await inBatches(unique, options, (batch) => {
+        for (const localId of batch) {
+          const item = reads.item(localId);
+          const verdict = judge(action, item, ctx, listTime);
+          const ref = { localId, title: item?.fields.title ?? null };
+          if (verdict === null) {
+            ready += 1;
+            if (samples.length < SAMPLES) samples.push(ref);
+            continue;
+          }
+          const key = `${verdict.reason}|${verdict.field ?? ''}|${verdict.status ?? ''}`;
+          const group = groups.get(key) ?? { ...verdict, count: 0, samples: [] };
+          group.count += 1;
+          if (group.samples.length < REFUSED_SAMPLES) group.samples.push(ref);
+          groups.set(key, group);
         }
-        const key = `${verdict.reason}|${verdict.field ?? ''}|${verdict.status ?? ''}`;
-        const group = groups.get(key) ?? { ...verdict, count: 0, samples: [] };
-        group.count += 1;
-        if (group.samples.length < REFUSED_SAMPLES) group.samples.push(ref);
-        groups.set(key, group);
-      }
+      });
       const refused = [...groups.values()].sort((a, b) => b.count - a.count);
       return { action, selected: unique.length, ready, samples, refused };
     },
 
     /**
      * Queues the action for every item that can take it (the others are left as they are and
-     * counted), through the editor's own single actions, in one transaction with its undo step.
+     * counted), through the editor's own single actions. In batches, each ONE transaction with
+     * the step's record of what it has done so far: a crash between batches leaves an undo step
+     * that covers exactly what was committed.
      */
-    run(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now()): { stepId: number | null; changed: number; refused: number } {
+    async run(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<{ stepId: number | null; changed: number; refused: number }> {
       if (listTime !== undefined) assertFutureListTime(listTime, now);
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
-      return db.transaction(() => {
-        const stepId = Number(insertStep.run(now).lastInsertRowid);
-        const step: ActionStep = { action, localIds: [] };
-        if (listTime !== undefined) {
-          step.listTime = listTime;
-          step.previousListTimes = {};
-        }
-        let refused = 0;
-        for (const localId of unique) {
+      const step: ActionStep = { action, localIds: [] };
+      if (listTime !== undefined) {
+        step.listTime = listTime;
+        step.previousListTimes = {};
+      }
+      let stepId: number | null = null;
+      let refused = 0;
+      const runBatch = db.transaction((batch: readonly number[]) => {
+        if (stepId === null) stepId = Number(insertStep.run(now).lastInsertRowid);
+        // Undone between two batches (another window): the rest is not queued.
+        else if (!openStep.get(stepId)) throw new DraftError('state', 'the bulk action was undone while it ran');
+        const id = stepId;
+        for (const localId of batch) {
           if (action === 'publish' || action === 'close') {
             // The editor's own action judges the item (the same rules as judge()) and queues it;
             // a refusal rolls back only its own savepoint and leaves the item as it is.
             try {
-              if (action === 'publish') status.publish(localId, now, stepId, ctx);
-              else status.close(localId, now, stepId);
+              if (action === 'publish') status.publish(localId, now, id, ctx);
+              else status.close(localId, now, id);
               step.localIds.push(localId);
             } catch (error) {
               if (!(error instanceof DraftError)) throw error;
@@ -199,7 +229,7 @@ export function bulkActions(db: Db) {
             case 'schedule':
               (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
               writes.editDraft(localId, { listTime }, now);
-              status.publish(localId, now, stepId, ctx);
+              status.publish(localId, now, id, ctx);
               break;
             case 'relist':
               (step.copies ??= []).push(status.copyClosed(localId, now));
@@ -215,13 +245,12 @@ export function bulkActions(db: Db) {
             }
           }
         }
-        if (step.localIds.length === 0) {
-          dropStep.run(stepId);
-          return { stepId: null, changed: 0, refused };
-        }
-        finishStep.run(step.localIds.length, JSON.stringify(step), stepId);
-        return { stepId, changed: step.localIds.length, refused };
-      })();
+        if (step.localIds.length === 0) dropStep.run(id);
+        else finishStep.run(step.localIds.length, JSON.stringify(step), id);
+        if (step.localIds.length === 0) stepId = null;
+      });
+      await inBatches(unique, options, runBatch);
+      return { stepId, changed: step.localIds.length, refused };
     },
   };
 }

@@ -16,8 +16,8 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
 
   return {
     'drafts.actionPreview': ({ action, target, listTime }) => repo().actions.preview(action, idsOf(target), listTime),
-    'drafts.runAction'({ action, target, listTime }) {
-      const result = repo().actions.run(action, idsOf(target), listTime);
+    async 'drafts.runAction'({ action, target, listTime }) {
+      const result = await repo().actions.run(action, idsOf(target), listTime);
       if (result.changed > 0) changed(null, action);
       return result;
     },
