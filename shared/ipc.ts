@@ -407,9 +407,9 @@ export const IPC_METHODS = {
     output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), refused: z.number().int() }),
   },
   /**
-   * How far the sync has carried a bulk action's step: sent (left the outbox), failed (refused by
-   * the service, parked), waiting (still queued); a relist's copies and local drafts' deletes
-   * have nothing to send and count as sent.
+   * How far the sync has carried a bulk action's step: of the changes it sends (total), sent (left
+   * the outbox), failed (refused by the service, parked), waiting (still queued). A relist's copies
+   * and the deletes of drafts only this computer knew send nothing and are not counted.
    */
   'drafts.actionProgress': {
     input: z.object({ stepId: z.number().int().positive() }),

@@ -186,8 +186,10 @@ describe('bulk close, relist and delete', () => {
     asRemote(open, 'published');
     const keys = rows(local).map((r) => r.idempotency_key);
     expect(await actions.preview('delete', [local, remote, open])).toMatchObject({ ready: 2, refused: [{ reason: 'status', status: 'published', count: 1 }] });
-    await actions.run('delete', [local, remote, open], undefined, NOW);
+    const { stepId } = await actions.run('delete', [local, remote, open], undefined, NOW);
     expect(reads.item(local)).toBeUndefined();
+    // Only the remote draft's delete goes to the marketplace: the progress counts that one.
+    expect(actions.progress(stepId as number)).toEqual({ total: 1, sent: 0, failed: 0, waiting: 1 });
     expect(reads.item(remote)!.deletedAt).toBe(NOW);
     expect(kinds(remote)).toEqual(['delete']);
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 2, skipped: [], action: 'delete' });

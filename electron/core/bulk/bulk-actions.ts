@@ -137,14 +137,15 @@ export function bulkActions(db: Db) {
   return {
     judge,
 
-    /** How far the sync has carried a step: what left the outbox, what the service refused, what waits. */
+    /** How far the sync has carried a step: of what it sends, what left the outbox, what the service refused, what waits. */
     progress(stepId: number): { total: number; sent: number; failed: number; waiting: number } {
       const row = stepById.get(stepId) as { item_count: number; applied: string } | undefined;
       const step: unknown = row ? JSON.parse(row.applied) : null;
       if (!row || !isActionStep(step)) throw new DraftError('not-found', `step ${stepId} is no bulk action`);
-      const total = row.item_count;
-      // A relist makes local drafts (sent once published); nothing of the step itself waits.
-      if (step.action === 'relist') return { total, sent: total, failed: 0, waiting: 0 };
+      // What the step sends: a relist makes local drafts (sent once published), and drafts only
+      // this computer knew are deleted here and now; neither goes to the marketplace.
+      if (step.action === 'relist') return { total: 0, sent: 0, failed: 0, waiting: 0 };
+      const total = row.item_count - (step.snapshots?.length ?? 0);
       const counts = (step.action === 'delete' ? deleteRows.all(JSON.stringify(step.localIds)) : statusRows.all(stepId)) as Array<{ state: string; n: number }>;
       const waiting = counts.find((c) => c.state === 'pending')?.n ?? 0;
       const failed = counts.find((c) => c.state === 'parked')?.n ?? 0;

@@ -68,7 +68,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
           {dialog.listTime === null && <span className="hint"> {t('bulkActions.listTime.pick')}</span>}
         </p>
       )}
-      {dialog.busy && <p role="status">{t('bulkActions.checking')}</p>}
+      {dialog.busy && <p role="status">{t(dialog.busy === 'running' ? 'bulkActions.running' : 'bulkActions.checking')}</p>}
       {dialog.error && <p className="refused" role="alert">{describe(dialog.error)}</p>}
       {preview && (
         <section aria-label={t('bulkActions.menu')}>
@@ -92,7 +92,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
       )}
       <div className="dialog-actions">
         <span className="spacer" />
-        <button type="button" className="primary" disabled={!preview || preview.ready === 0 || dialog.busy} onClick={() => void store.getState().confirm()}>
+        <button type="button" className="primary" disabled={!preview || preview.ready === 0 || dialog.busy !== false} onClick={() => void store.getState().confirm()}>
           {t('bulkActions.confirm', { action, count: preview?.ready ?? 0 })}
         </button>
         <button type="button" onClick={() => store.getState().cancel()}>{t('common.cancel')}</button>
@@ -105,7 +105,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
 export function BulkActionProgress({ store }: { store: BulkActionsStore }) {
   const run = useStore(store, (s) => s.run);
   const t = useT();
-  if (!run || run.total === 0 || run.action === 'relist') return null;
+  if (!run || run.total === 0) return null;
   return (
     <div className="bulk-progress progress-line" role="status" aria-label={t('bulkActions.progress.label')}>
       <progress max={run.total} value={run.sent + run.failed} />

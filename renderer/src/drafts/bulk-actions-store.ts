@@ -19,7 +19,8 @@ export interface ActionDialog {
   /** Schedule: the list time as the service reads it, null until picked. */
   listTime: string | null;
   preview: ActionPreview | null;
-  busy: boolean;
+  /** checking: the preview is being computed; running: the action is being queued. */
+  busy: false | 'checking' | 'running';
   error: Msg | null;
 }
 
@@ -72,7 +73,7 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
     async function preview(): Promise<void> {
       const dialog = get().dialog;
       if (!dialog || (dialog.action === 'schedule' && dialog.listTime === null)) return;
-      set({ dialog: { ...dialog, busy: true, error: null, preview: null } });
+      set({ dialog: { ...dialog, busy: 'checking', error: null, preview: null } });
       try {
         const input: BulkActionInput = { action: dialog.action, target: dialog.target, ...(dialog.listTime ? { listTime: dialog.listTime } : {}) };
         const result = await call(bridge, 'drafts.actionPreview', input);
@@ -104,14 +105,14 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
       async confirm() {
         const dialog = get().dialog;
         if (!dialog?.preview || dialog.preview.ready === 0) return false;
-        set({ dialog: { ...dialog, busy: true } });
+        set({ dialog: { ...dialog, busy: 'running' } });
         try {
           const input: BulkActionInput = { action: dialog.action, target: dialog.target, ...(dialog.listTime ? { listTime: dialog.listTime } : {}) };
           const result = await call(bridge, 'drafts.runAction', input);
           set({ dialog: null });
           drafts.setState({ notice: { kind: 'info', text: '', messages: [msg('bulkActions.queued', { action: dialog.action, count: result.changed })] }, selected: new Set() });
           if (result.stepId !== null) {
-            set({ run: { stepId: result.stepId, action: dialog.action, total: result.changed, sent: 0, failed: 0, waiting: result.changed } });
+            set({ run: { stepId: result.stepId, action: dialog.action, total: 0, sent: 0, failed: 0, waiting: 0 } });
             await get().refreshProgress();
           }
           await drafts.getState().reload();

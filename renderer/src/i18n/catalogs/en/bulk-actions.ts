@@ -12,6 +12,7 @@ export const bulkActions = {
   'bulkActions.menu.delete': 'Delete drafts…',
   'bulkActions.title': '{action, select, publish {Publish} schedule {Schedule} close {Close} relist {Relist unsold} delete {Delete drafts} other {Action}}: {count, plural, one {# selected item} other {# selected items}}',
   'bulkActions.checking': 'Checking the selection…',
+  'bulkActions.running': 'Queueing…',
   'bulkActions.ready': '{action, select, publish {{count, plural, one {# draft will be queued for publishing.} other {# drafts will be queued for publishing.}}} schedule {{count, plural, one {# draft will be listed at {time}.} other {# drafts will be listed at {time}.}}} close {{count, plural, one {# listing will be closed.} other {# listings will be closed.}}} relist {{count, plural, one {# closed unsold item will be copied as a new draft, with its SKU and note.} other {# closed unsold items will be copied as new drafts, with their SKUs and notes.}}} delete {{count, plural, one {# draft will be deleted.} other {# drafts will be deleted.}}} other {{count, number}}}',
   'bulkActions.none': 'None of the selected items can take this action.',
   'bulkActions.rule': '{action, select, publish {Only complete drafts and previews are published.} schedule {Only complete drafts and previews are scheduled.} close {Only listings on sale are closed.} relist {Only closed items that did not sell are relisted.} delete {Only drafts are deleted.} other {}}',
