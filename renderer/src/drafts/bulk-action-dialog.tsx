@@ -17,11 +17,12 @@ const fromInput = (value: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\
 
 function Reason({ group }: { group: Refused }) {
   const t = useT();
-  const field = group.field === 'images' ? 'images' : group.field;
+  // A problem names a field of the registry, or 'images' for the photo count.
+  const field = group.field === null ? '' : group.field === 'images' ? t('bulkActions.photos') : t(fieldLabelId(group.field as ItemFieldName));
   switch (group.reason) {
     case 'missing':
     case 'invalid':
-      return <>{t(`bulkActions.reason.${group.reason}`, { field: field && field !== 'images' ? t(fieldLabelId(field as ItemFieldName)) : field })}</>;
+      return <>{t(`bulkActions.reason.${group.reason}`, { field })}</>;
     case 'status':
     case 'queued':
       return <>{t(`bulkActions.reason.${group.reason}`, { status: group.status })}</>;
@@ -50,7 +51,11 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
     if (!isOpen || !element) return;
     element.showModal();
     timeRef.current?.focus();
-    return () => element.close();
+    return () => {
+      element.close();
+      // Opened from the menu or a shortcut: the keyboard goes back to the grid.
+      document.querySelector<HTMLElement>('[role=grid]')?.focus({ preventScroll: true });
+    };
   }, [isOpen]);
   if (!dialog) return null;
   const { action, preview } = dialog;

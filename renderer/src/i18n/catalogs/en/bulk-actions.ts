@@ -24,6 +24,7 @@ export const bulkActions = {
   'bulkActions.reason.invalid': 'Not valid: {field}',
   'bulkActions.reason.sold': 'Sold',
   'bulkActions.reason.copied': 'Relisted already: its copy is among the drafts',
+  'bulkActions.photos': 'Photos',
   'bulkActions.examples': 'for example {titles}',
   'bulkActions.untitled': 'Item {localId, number}',
   'bulkActions.listTime': 'List time (Finnish time)',

@@ -25,6 +25,7 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.reason.invalid': 'Virheellinen: {field}',
   'bulkActions.reason.sold': 'Myyty',
   'bulkActions.reason.copied': 'Jo laitettu uudelleen myyntiin: sen kopio on luonnoksissa',
+  'bulkActions.photos': 'Kuvat',
   'bulkActions.examples': 'esimerkiksi {titles}',
   'bulkActions.untitled': 'Kohde {localId, number}',
   'bulkActions.listTime': 'Julkaisuaika (Suomen aikaa)',
