@@ -56,6 +56,6 @@ export async function benchBulkPublish(root: string, drafts: number) {
     previewMs: Number(best(previews).toFixed(1)),
     bareQueueMs: Number(best(bare).toFixed(1)),
     ratio: Number((best(ours) / best(bare)).toFixed(2)),
-    note: 'ms = the run: each draft judged (status, queued status, the badges\' validation with its photo count) and queued through the editor\'s publish, one transaction with its undo step; previewMs = the dialog\'s preview; bare = UPDATE + outbox INSERT per draft; best of 5, undone between rounds',
+    note: 'ms = the run: each draft judged (status, queued status, the badges\' validation with its photo count) and queued through the editor\'s publish with its undo step (one transaction per 2,000); previewMs = the dialog\'s preview; bare = UPDATE + outbox INSERT per draft; best of 5, undone between rounds',
   };
 }

@@ -2,7 +2,7 @@
 // relist unsold (copies of closed items as new drafts) and delete drafts, on a selection of any
 // size. Each item is judged by the same rules the editor's single actions use (status-changes.ts:
 // the status table and the badges' offline validation); the preview counts and groups, the run
-// queues through those same single actions, all in ONE transaction with its undo step.
+// queues through those same single actions with its undo step, in batches of one transaction.
 import { DateTime } from 'luxon';
 import type { ActionRefusal, BulkAction } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
