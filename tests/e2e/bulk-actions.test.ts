@@ -1,6 +1,7 @@
 // Bulk status actions in a real Chromium against the real service (web mode with --marketplace):
 // 50 drafts published from the grid and seen live on the service, 10 closed unsold items relisted
-// as new drafts, 5 drafts scheduled and seen as scheduled in the app and `waiting` on the service.
+// as new drafts, 5 drafts scheduled and seen as scheduled in the app and `waiting` on the service,
+// 5 listings closed, 2 drafts deleted and brought back with Ctrl+Z.
 // Each previews first what it will do. Screenshots go to test-output/e2e/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -158,5 +159,35 @@ describe('bulk status actions from the grid', () => {
     const statuses = page.locator('.grid-row', { hasText: 'Clock no.' }).locator('.status');
     await expect.poll(async () => (await statuses.allTextContents()).filter((s) => s.includes('scheduled')).length, { timeout: 30_000 }).toBe(5);
     await page.screenshot({ path: join(OUTPUT, 'bulk-schedule-done.png') });
+  });
+  it('closes 5 listings on the service, and deletes 2 drafts that Ctrl+Z brings back', async () => {
+    await page.getByLabel('Status filter').selectOption({ label: 'Open' });
+    await search('Lamp');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('50 items');
+    await page.getByRole('grid').focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('50 items · 5 selected');
+    await page.getByRole('button', { name: /^Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Close listings…' }).click();
+    await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('5 listings will be closed.');
+    await dialog().getByRole('button', { name: 'Close 5' }).click();
+    await expect.poll(async () => (await onService('closed')).filter((i) => i.title.startsWith('Lamp')).length, { timeout: 90_000, interval: 500 }).toBe(5);
+    expect(await onService('open')).toHaveLength(45);
+
+    await page.getByLabel('Status filter').selectOption({ label: 'Drafts' });
+    await search('without price');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('2 items');
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await page.getByRole('button', { name: /^Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Delete drafts…' }).click();
+    await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('2 drafts will be deleted.');
+    await dialog().getByRole('button', { name: 'Delete 2' }).click();
+    await expect.poll(() => page.locator('.count').textContent()).toBe('0 items');
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('2 items');
+    expect(await page.locator('.notice').textContent()).toMatch(/^Undone: 2 items are back as they were\./);
+    await page.screenshot({ path: join(OUTPUT, 'bulk-delete-undone.png') });
   });
 });
