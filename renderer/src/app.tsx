@@ -84,7 +84,7 @@ export function App() {
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.messages ? notice.messages.map(describe).join(' ') : notice.text}</span>
+            <span>{notice.message ? describe(notice.message) : notice.text}</span>
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}

@@ -28,10 +28,10 @@ describe('the bulk actions store', () => {
     expect(dialog?.preview).toMatchObject({ ready: 3, refused: [{ reason: 'missing', field: 'postalCode', count: 2 }] });
     expect(await actions.getState().confirm()).toBe(true);
     expect(actions.getState()).toMatchObject({ dialog: null, run: { action: 'publish', total: 3, sent: 0, failed: 0, waiting: 3 } });
-    expect(drafts.getState().notice?.messages).toEqual([{ id: 'bulkActions.queued', values: { action: 'publish', count: 3 } }]);
+    expect(drafts.getState().notice?.message).toEqual({ id: 'bulkActions.queued', values: { action: 'publish', count: 3 } });
     expect(drafts.getState().lastStep).toMatchObject({ kind: 'bulk-action', action: 'publish', itemCount: 3 });
     await drafts.getState().undo();
-    expect(drafts.getState().notice?.messages).toEqual([{ id: 'bulkActions.undone', values: { restored: 3 } }]);
+    expect(drafts.getState().notice?.message).toEqual({ id: 'bulkActions.undone', values: { restored: 3, live: 0, busy: 0 } });
     await actions.getState().refreshProgress();
     expect(actions.getState().run).toMatchObject({ waiting: 0 });
   });

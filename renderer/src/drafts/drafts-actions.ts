@@ -1,7 +1,7 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
-import { undoneMessages } from './bulk-action-messages.ts';
+import { undoneMessage } from './bulk-action-messages.ts';
 import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
@@ -78,7 +78,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const result = await call(bridge, 'drafts.undo', {});
         if (result.action) {
-          set({ notice: { kind: 'info', text: '', messages: undoneMessages(result) } });
+          set({ notice: { kind: 'info', text: '', message: undoneMessage(result) } });
           await get().reload();
           return;
         }

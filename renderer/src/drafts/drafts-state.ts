@@ -21,8 +21,8 @@ export interface PendingImport {
 export interface Notice {
   kind: 'info' | 'error';
   text: string;
-  /** The notice as messages (shown instead of text): the bulk actions' notices. */
-  messages?: Msg[];
+  /** The notice as a message (shown instead of text): the bulk actions' notices. */
+  message?: Msg;
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;
