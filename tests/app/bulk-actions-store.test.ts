@@ -42,6 +42,12 @@ describe('the bulk actions store', () => {
     await actions.getState().open('delete');
     expect(actions.getState().dialog).toMatchObject({ count: 25, target: { query: drafts.getState().query }, preview: { ready: 25 } });
     actions.getState().cancel();
+    // The selection outlives a new search: it is still the 25 drafts, not what the search finds.
+    await drafts.getState().setQuery({ text: 'Desk 1' });
+    await actions.getState().open('delete');
+    expect(actions.getState().dialog).toMatchObject({ count: 25, target: { localIds: expect.any(Array) }, preview: { ready: 25 } });
+    actions.getState().cancel();
+    await drafts.getState().setQuery({ text: undefined });
     drafts.getState().clearSelection();
     await drafts.getState().moveFocus(2);
     await actions.getState().open('delete');
