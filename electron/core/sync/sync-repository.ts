@@ -50,6 +50,10 @@ export function syncRepository(db: Db) {
       `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, outcome, sent_at) VALUES (?, ?, ?, ?, ?, 'sent', ?)`,
     ),
     logFinish: db.prepare(`UPDATE request_log SET status = ?, outcome = ?, error = ?, finished_at = ? WHERE id = ?`),
+    logDone: db.prepare(
+      `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, status, outcome, error, sent_at, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     unfinishedSend: db.prepare(
       `SELECT count(*) FROM request_log WHERE outbox_id = ? AND outcome IN ('sent','unknown')`,
     ).pluck(),
@@ -95,6 +99,10 @@ export function syncRepository(db: Db) {
     },
     logFinish(logId: number, status: number | null, outcome: 'ok' | 'rejected' | 'failed' | 'unknown', error: string | null, now: number) {
       s.logFinish.run(status, outcome, error, now, logId);
+    },
+    /** A request that needs no marker before it (see `logged`), recorded once with its outcome. */
+    logDone(row: Pick<OutboxRow, 'id' | 'item_local_id' | 'idempotency_key'>, method: string, path: string, status: number | null, outcome: 'ok' | 'rejected' | 'failed' | 'unknown', error: string | null, sentAt: number, finishedAt: number) {
+      s.logDone.run(row.item_local_id, row.id, method, path, row.idempotency_key, status, outcome, error, sentAt, finishedAt);
     },
 
     /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
