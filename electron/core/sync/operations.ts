@@ -10,13 +10,9 @@ import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
 import type { SyncRepository } from './sync-repository.ts';
 
-/**
- * The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
- * `next_attempt_at`, exponential with jitter, Retry-After honoured), never also by the HTTP layer
- * with its own timing: one owner, one policy. POSTs are never repeated by the HTTP layer anyway;
- * reads (GET) keep its quick repeats.
- */
-const OUTBOX_CALL = { retries: 0 } as const;
+// The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
+// `next_attempt_at`, exponential with jitter, Retry-After honoured): the HTTP layer repeats only
+// reads, so there is one owner and one policy for them. Reads (GET) keep its quick repeats.
 
 export interface OpContext {
   api: ApiClient;
@@ -131,7 +127,7 @@ export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayloa
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body, OUTBOX_CALL));
+  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body));
   ctx.store.completeRow(row, item);
   ctx.remoteImages = item.images.map((i) => i.id);
   return 'applied';
@@ -141,7 +137,7 @@ export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> 
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id !== null) {
     try {
-      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id, OUTBOX_CALL));
+      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
@@ -182,7 +178,7 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   }
   for (const status of path) {
     try {
-      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft', OUTBOX_CALL));
+      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
     } catch (error) {
       // A step the service refuses with 409 may have been made already (an earlier attempt whose
       // answer was lost, a stale cached status): read the item to tell that from a refusal.
@@ -250,7 +246,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
   }
   const id = remoteIdOf(ctx, row);
   try {
-    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number, OUTBOX_CALL));
+    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
@@ -274,7 +270,7 @@ export async function applyLocalOrder(ctx: Pick<OpContext, 'api' | 'store' | 're
   if (order.join() === remote.join()) return false;
   // Not known until the answer: a failure leaves the order unknown.
   ctx.remoteImages = null;
-  ctx.remoteImages = (await ctx.api.reorderImages(remoteItemId, order, OUTBOX_CALL)).images.map((i) => i.id);
+  ctx.remoteImages = (await ctx.api.reorderImages(remoteItemId, order)).images.map((i) => i.id);
   return true;
 }
 
@@ -289,7 +285,7 @@ export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: Ou
   const id = remoteIdOf(ctx, row);
   let question;
   try {
-    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer, OUTBOX_CALL));
+    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer));
   } catch (error) {
     // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
     if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -304,7 +300,7 @@ export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: Outbo
   const id = remoteIdOf(ctx, row);
   let offer;
   try {
-    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision, OUTBOX_CALL));
+    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     offer = await ctx.api.getOffer(id, payload.offerId);
