@@ -8,7 +8,7 @@ import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
-import type { SyncRepository } from './sync-repository.ts';
+import type { LogOutcome, SyncRepository } from './sync-repository.ts';
 
 // The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
 // `next_attempt_at`, exponential with jitter, Retry-After honoured): the HTTP layer repeats only
@@ -45,8 +45,6 @@ function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
   return id;
 }
 
-type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
-
 const outcomeOf = (error: unknown): { status: number | null; outcome: LogOutcome; message: string } => {
   const e = error instanceof ApiError ? error : null;
   const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
@@ -59,8 +57,8 @@ const outcomeOf = (error: unknown): { status: number | null; outcome: LogOutcome
  * creating twice. With `closedByCompletion` the success is recorded by the completing
  * transaction itself, so no crash can leave "ok" in the log without the remote id in the cache.
  * A PUT or DELETE needs no marker (sent again after a crash it has the same effect, and a status
- * step the service refuses with 409 is read back): its entry is written once, with the outcome,
- * one commit (synchronous=FULL) instead of two per request.
+ * step the service refuses with 409 is read back): its entry is written with the row's outcome,
+ * in the transaction that records it, not by commits of its own (synchronous=FULL).
  */
 async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: string, send: () => Promise<T>, closedByCompletion = false): Promise<T> {
   if (method !== 'POST') {
