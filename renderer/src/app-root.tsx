@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { IntlRoot } from './i18n/intl-root.tsx';
 import './styles.css';
 import { draftsStore } from './stores/app-stores.ts';
 
@@ -11,4 +12,4 @@ void draftsStore.getState().reload();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(<StrictMode><App /></StrictMode>);
+createRoot(root).render(<StrictMode><IntlRoot><App /></IntlRoot></StrictMode>);

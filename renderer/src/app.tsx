@@ -15,6 +15,7 @@ import { draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
+import { LanguagePicker } from './i18n/language-picker.tsx';
 import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
 import { SalesScreen } from './sales/sales-screen.tsx';
@@ -59,6 +60,7 @@ export function App() {
       <header className="app-header">
         <h1>Market Desk</h1>
         <span className="spacer" />
+        <LanguagePicker />
         {account && <span className="mode" title={account.baseUrl}>{account.name}{account.username ? ` · ${account.username}` : ''}</span>}
         <span className="mode" title="How this window reaches the local cache">{bridgeMode === 'web' ? 'Web mode' : 'Desktop'}</span>
       </header>

@@ -1,19 +1,22 @@
 // The screens' sidebar: a list of buttons, ↑/↓ (and Home/End) move between them, Enter or a
 // click opens one; Alt+1…6 open a screen from anywhere.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useT } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
 
 export type Screen = 'drafts' | 'questions' | 'offers' | 'sales' | 'sync' | 'accounts';
 
-export const SCREENS: Array<{ id: Screen; label: string }> = [
-  { id: 'drafts', label: 'Drafts' },
-  { id: 'questions', label: 'Questions' },
-  { id: 'offers', label: 'Offers' },
-  { id: 'sales', label: 'Sales' },
-  { id: 'sync', label: 'Sync' },
-  { id: 'accounts', label: 'Accounts' },
+export const SCREENS: Array<{ id: Screen; label: MessageId }> = [
+  { id: 'drafts', label: 'nav.drafts' },
+  { id: 'questions', label: 'nav.questions' },
+  { id: 'offers', label: 'nav.offers' },
+  { id: 'sales', label: 'nav.sales' },
+  { id: 'sync', label: 'nav.sync' },
+  { id: 'accounts', label: 'nav.accounts' },
 ];
 
 export function Sidebar({ current, onOpen, badges }: { current: Screen; onOpen: (screen: Screen) => void; badges: Partial<Record<Screen, number>> }) {
+  const t = useT();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -36,7 +39,7 @@ export function Sidebar({ current, onOpen, badges }: { current: Screen; onOpen: 
   };
 
   return (
-    <nav className="sidebar" aria-label="Screens">
+    <nav className="sidebar" aria-label={t('nav.screens')}>
       <ul>
         {SCREENS.map((s, i) => (
           <li key={s.id}>
@@ -51,7 +54,7 @@ export function Sidebar({ current, onOpen, badges }: { current: Screen; onOpen: 
               onClick={() => onOpen(s.id)}
               onKeyDown={(e) => move(e, i)}
             >
-              <span>{s.label}</span>
+              <span>{t(s.label)}</span>
               {badges[s.id] ? <span className="pill">{badges[s.id]}</span> : null}
             </button>
           </li>

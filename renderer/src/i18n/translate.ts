@@ -1,0 +1,43 @@
+// Messages into words outside React: the Intl object of each language (made once), the formatter
+// of each language, and `translate` for the few places that need a finished string at once (a
+// desktop notification, a test). DOM-free and React-free, so stores and Node tests use it.
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { INTL_LOCALE, type AppLocale } from '../../../shared/format/app-locale.ts';
+import { createFormatter, type Formatter } from '../../../shared/format/formatter.ts';
+import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import { localeStore } from './locale-store.ts';
+import { CATALOGS, type MessageId, type MessageValues, type Msg } from './messages.ts';
+
+const cache = createIntlCache();
+const intls = new Map<AppLocale, IntlShape>();
+const formatters = new Map<AppLocale, Formatter>();
+
+/** The Intl object of a language. */
+export function intlFor(locale: AppLocale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale: INTL_LOCALE[locale], defaultLocale: 'en-GB', messages: CATALOGS[locale] }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+export function formatterFor(locale: AppLocale): Formatter {
+  let formatter = formatters.get(locale);
+  if (!formatter) formatters.set(locale, (formatter = createFormatter(locale)));
+  return formatter;
+}
+
+/** A message in words, in the language in use unless told. Prefer keeping a Msg in a store. */
+export function translate(message: Msg, locale: AppLocale = localeStore.getState().locale): string {
+  return formatMessage(intlFor(locale), message.id, message.values);
+}
+
+export function formatMessage(intl: Pick<IntlShape, 'formatMessage'>, id: MessageId, values?: MessageValues): string {
+  return intl.formatMessage({ id }, values as Record<string, string | number | Date>);
+}
+
+/** A field's label as sellers read it: its full name, or the grid heading's short one. */
+export function fieldLabelId(field: ItemFieldName, short = false): MessageId {
+  return (short ? `field.${field}.short` : `field.${field}`) as MessageId;
+}
