@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { ftsQuery, gridSearch } from '../../electron/core/search/grid-search.ts';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { ftsQuery, gridSearch, type GridSort } from '../../electron/core/search/grid-search.ts';
 import { openTempDb } from './support.ts';
 
 function setup() {
@@ -61,5 +62,28 @@ describe('searching the cached items', () => {
     db.prepare(`UPDATE items SET remote_id = 600000009, sync_state = 'synced' WHERE local_id = ?`).run(id);
     drafts.deleteDraft(id);
     expect(search.search({ text: 'gone' })).toEqual([]);
+  });
+  it('sorts by what each heading shows: buy-now and starting price, quantity, category name, open days', () => {
+    const { db, add, search } = setup();
+    settingsCache(db).replaceCategories([
+      { id: 1, parentId: 0, level: 1, title: 'Home', position: 0 },
+      { id: 101, parentId: 1, level: 2, title: 'Zebra rugs', position: 0 },
+      { id: 102, parentId: 1, level: 2, title: 'armchairs', position: 1 },
+    ]);
+    const auction = add('Auction', '', { saleMethod: 'auction', startingPrice: 50, quantity: 1, openDays: 3, categoryId: 101 });
+    const dear = add('Dear', '', { saleMethod: 'buy-now', buyNowPrice: 500, quantity: 3, openDays: 7, categoryId: 102 });
+    const cheap = add('Cheap', '', { saleMethod: 'buy-now', buyNowPrice: 5, quantity: 2, openDays: 14 });
+    const ids = (sort: GridSort, direction: 'asc' | 'desc') => search.search({ sort, direction }).map((r) => r.localId);
+    // The auction has no buy-now price: it comes first ascending, not sorted by its starting price.
+    expect(ids('buyNowPrice', 'asc')).toEqual([auction, cheap, dear]);
+    // No starting price last descending, newest first among them.
+    expect(ids('startingPrice', 'desc')).toEqual([auction, cheap, dear]);
+    expect(ids('quantity', 'asc')).toEqual([auction, cheap, dear]);
+    expect(ids('openDays', 'desc')).toEqual([cheap, dear, auction]);
+    // By name, ignoring case; no category first.
+    expect(ids('category', 'asc')).toEqual([cheap, dear, auction]);
+    settingsCache(db).replaceCategories([{ id: 1, parentId: 0, level: 1, title: 'Home', position: 0 }, { id: 101, parentId: 1, level: 2, title: 'Anchors', position: 0 }]);
+    // A renamed category sorts by its new name; a removed one's drafts have none.
+    expect(ids('category', 'asc')).toEqual([dear, cheap, auction]);
   });
 });
