@@ -19,6 +19,8 @@ const HEADER_HEIGHT = 36;
  */
 const LOOK_AHEAD = 300;
 const LOOK_BEHIND = 60;
+/** A pause in typing or clicking this long loads the pages ahead of a grid that stands still. */
+const AHEAD_PAUSE_MS = 200;
 
 const rowId = (index: number) => `drafts-row-${index}`;
 
@@ -61,12 +63,19 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const last = items.at(-1)?.index ?? 0;
 
   const backward = virtualizer.scrollDirection === 'backward';
+  const scrolling = virtualizer.isScrolling;
   useEffect(() => {
     if (total === 0) return;
     const before = backward ? LOOK_AHEAD : LOOK_BEHIND;
     const after = backward ? LOOK_BEHIND : LOOK_AHEAD;
-    void store.getState().ensureRange(Math.max(0, first - before), last + after);
-  }, [store, first, last, total, rows, backward]);
+    const ahead = () => void store.getState().ensureRange(Math.max(0, first - before), last + after);
+    if (scrolling) return ahead();
+    // Standing still (a new search or sort on every keystroke): the rows on screen first, the
+    // pages ahead once the seller pauses, so they never queue before the next keystroke's page.
+    void store.getState().ensureRange(first, last);
+    const timer = setTimeout(ahead, AHEAD_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [store, first, last, total, rows, backward, scrolling]);
 
   useEffect(() => {
     if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });

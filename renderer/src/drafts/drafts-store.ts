@@ -69,13 +69,15 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         anchorId: follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined,
       };
       const placeFocus = (rows: SparseRows, total: number) => followDrafts(rows, total, drafts, get().focusRow);
+      // A reload refreshes the pages in view; a new query loads its first screenful, and the grid
+      // asks for more where it needs them.
       const loadedPages = new Set<number>([0]);
-      for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
+      if (follow) for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
       inFlight.clear();
       set({ generation, loading: true });
       try {
-        // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
-        const limit = get().rows.length === 0 ? firstPageSize : pageSize;
+        // An empty grid or a new query asks for a screenful first; a reload refreshes whole pages.
+        const limit = get().rows.length === 0 || !follow ? firstPageSize : pageSize;
         const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
         if (get().generation !== generation) return;
         const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
@@ -132,7 +134,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       },
       async toggleSort(sort) {
         const { query } = get();
-        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' ? 'asc' : 'desc';
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' || sort === 'category' ? 'asc' : 'desc';
         await get().setQuery({ sort, direction });
       },
       /**

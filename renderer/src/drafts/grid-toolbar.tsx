@@ -1,5 +1,5 @@
 // Above the grid: search, filters, import/export, bulk edit, undo.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
@@ -32,13 +32,12 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   const [text, setText] = useState(query.text ?? '');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  // Search follows typing, a short pause after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((store.getState().query.text ?? '') !== text) void store.getState().setQuery({ text: text === '' ? undefined : text });
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [store, text]);
+  // Search follows every keystroke at once: a page of a search costs the core a few
+  // milliseconds, and the answer to an older keystroke that comes late is dropped by the store.
+  const onSearch = (value: string) => {
+    setText(value);
+    void store.getState().setQuery({ text: value === '' ? undefined : value });
+  };
 
   const statusIndex = Math.max(0, STATUS_FILTERS.findIndex((f) => JSON.stringify(f.status) === JSON.stringify(query.status)));
 
@@ -66,7 +65,7 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
         placeholder="Search title, description, SKU, note…"
         aria-label="Search drafts"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onSearch(e.target.value)}
       />
       <select aria-label="Status filter" value={statusIndex} onChange={(e) => void store.getState().setQuery({ status: STATUS_FILTERS[Number(e.target.value)]?.status })}>
         {STATUS_FILTERS.map((f, i) => <option key={f.label} value={i}>{f.label}</option>)}
