@@ -55,7 +55,7 @@ describe('the grid columns', () => {
     store.getState().setShown('saleMethod', false);
     store.getState().setShown('saleMethod', true);
     store.getState().moveTo('vat', 1);
-    const expected = ['buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays', 'deliveryMethods', 'paymentMethods', 'title', 'saleMethod'];
+    const expected = ['buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays', 'title', 'saleMethod'];
     expect(fields(store)).toEqual(expected);
     expect(fields(createGridColumnsStore(storage))).toEqual(expected);
   });

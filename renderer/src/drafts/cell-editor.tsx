@@ -1,16 +1,23 @@
 // The inline editor of one cell: Enter saves, Escape cancels, Tab saves and moves on.
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useT } from '../i18n/intl.ts';
 import { choicesOf, type Column } from './columns.ts';
+import type { GridText } from './grid-text.ts';
 
 interface Props {
   column: Column;
+  /** The column's heading, in the language in use. */
+  label: string;
+  text: GridText;
   initial: string;
   /** Resolves false when the value was refused: the editor stays open for another try. */
   onCommit(text: string, move: 0 | 1 | -1): Promise<boolean>;
   onCancel(): void;
 }
 
-export function CellEditor({ column, initial, onCommit, onCancel }: Props) {
+export function CellEditor({ column, label, text: words, initial, onCommit, onCancel }: Props) {
+  const t = useT();
   const [text, setText] = useState(initial);
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const done = useRef(false);
@@ -43,14 +50,14 @@ export function CellEditor({ column, initial, onCommit, onCancel }: Props) {
       commit(event.shiftKey ? -1 : 1);
     }
   };
-  const common = { ref, className: 'cell-editor', 'aria-label': `Edit ${column.label}`, onKeyDown, onBlur: () => commit(0) };
+  const common = { ref, className: 'cell-editor', 'aria-label': t('grid.edit.label', { column: label }), onKeyDown, onBlur: () => commit(0) };
 
   const choices = choicesOf(column);
   if (choices) {
     return (
       <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
-        <option value="">—</option>
-        {choices.map((o) => <option key={o} value={o}>{o}</option>)}
+        <option value=""><FormattedMessage id="common.none" /></option>
+        {choices.map((o) => <option key={o} value={o}>{words.choice(column, o)}</option>)}
       </select>
     );
   }

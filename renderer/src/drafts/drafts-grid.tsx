@@ -4,12 +4,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { editValue, parseInput } from './columns.ts';
 import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
+import { gridText } from './grid-text.ts';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -32,10 +33,18 @@ function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
 export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore; columnsStore: GridColumnsStore; onOpen?: () => void }) {
   const columns = useStore(columnsStore, (s) => s.columns);
   const widths = useStore(columnsStore, (s) => s.widths);
-  const layout = useMemo(() => gridLayout(columns, widths), [columns, widths]);
-  // The handlers below are made once; they read the columns shown at the time of the event.
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
+  // The words and formats of the language in use, and the headings: made once per language (and
+  // choice of columns), never per cell; rows are memoised on these objects.
+  const text = useMemo(() => gridText(t, format), [t, format]);
+  const layout = useMemo(() => gridLayout(columns, widths, (c) => text.field(c.field, true)), [columns, widths, text]);
+  // The handlers below are made once; they read the columns and words shown at the time of the event.
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
+  const textRef = useRef(text);
+  textRef.current = text;
   useEffect(() => store.getState().setColumnCount(columns.length), [store, columns]);
   const total = useStore(store, (s) => s.total);
   const rows = useStore(store, (s) => s.rows);
@@ -154,8 +163,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         const column = layoutRef.current.columns[columnIndex];
         if (!column) return true;
         const s = store.getState();
-        if (text === editValue(row, column.field)) s.cancelEdit();
-        else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
+        const words = textRef.current;
+        if (text === words.edit(row, column)) s.cancelEdit();
+        else if (!(await s.commitEdit(row.localId, column.field, words.parse(column, text)))) return false;
         if (move !== 0) s.setFocusColumn(columnIndex + move);
         refocus();
         return true;
@@ -175,7 +185,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         ref={scrollRef}
         className="grid-scroll"
         role="grid"
-        aria-label="Drafts"
+        aria-label={t('grid.label')}
         aria-rowcount={total + 1}
         aria-multiselectable="true"
         tabIndex={0}
@@ -183,10 +193,10 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         style={{ '--grid-min-width': `${layout.minRowWidth}px` } as React.CSSProperties}
       >
         <div className="grid-row grid-header" role="row">
-          <div role="columnheader" className="cell cell-check" aria-label="Selected" style={CHECK_STYLE}>
+          <div role="columnheader" className="cell cell-check" aria-label={t('grid.selected')} style={CHECK_STYLE}>
             <input
               type="checkbox"
-              aria-label="Select all"
+              aria-label={t('grid.selectAll')}
               checked={total > 0 && selected.size >= total}
               onChange={(e) => (e.target.checked ? void store.getState().selectAll() : store.getState().clearSelection())}
             />
@@ -195,6 +205,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
             <ColumnHeading
               key={c.field}
               column={c}
+              label={layout.headings[ci] ?? c.field}
               index={ci}
               style={layout.styles[ci] as CellStyle}
               store={columnsStore}
@@ -203,9 +214,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
               onSort={() => c.sort && void store.getState().toggleSort(c.sort)}
             />
           ))}
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>Checks</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>{t('grid.heading.status')}{sortMark('status')}</button></div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>{t('grid.heading.sync')}</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>{t('grid.heading.checks')}</div>
         </div>
         {/* Rows in slot order: the DOM order never changes while scrolling (React moves no node,
             which would rebuild its layout), each row is placed by its own offset, and aria-owns
@@ -225,6 +236,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
                 top={v.start - HEADER_HEIGHT}
                 row={row}
                 layout={layout}
+                text={text}
                 selected={row ? selected.has(row.localId) : false}
                 focusColumn={isFocus ? focusColumn : -1}
                 editingField={row && editing?.localId === row.localId ? editing.field : null}
@@ -234,9 +246,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
             );
           })}
         </div>
-        {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
+        {total === 0 && <p className="empty">{t('grid.empty')}</p>}
       </div>
-      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.text}</span>}
+      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.message ? say(notice.message) : notice.text}</span>}
     </div>
   );
 }

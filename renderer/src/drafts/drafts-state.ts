@@ -1,6 +1,7 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
 import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -19,7 +20,9 @@ export interface PendingImport {
 
 export interface Notice {
   kind: 'info' | 'error';
-  text: string;
+  /** The notice in words: a catalog message (put into words where it shows), or a finished text. */
+  message?: Msg;
+  text?: string;
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;

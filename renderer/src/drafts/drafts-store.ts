@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { msg } from '../i18n/messages.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
 import type { DraftsActions, DraftsState } from './drafts-state.ts';
@@ -221,7 +222,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       startEdit(localId, field) {
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
-          set({ notice: { kind: 'error', text: `Only drafts and previews can be edited${row ? ` (this item is ${row.status})` : ''}.` } });
+          if (row) set({ notice: { kind: 'error', message: msg('grid.edit.onlyDrafts', { status: row.status }) } });
           return;
         }
         set({ editing: { localId, field } });
@@ -233,7 +234,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           const fresh = await call(bridge, 'drafts.get', { localId });
           placeRows([fresh]);
           const changed = Object.keys(result.changed).length > 0;
-          set({ editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          const saved = fresh.fields.title ? msg('grid.edit.saved', { title: String(fresh.fields.title) }) : msg('grid.edit.savedUntitled', { id: localId });
+          set({ editing: null, notice: changed ? { kind: 'info', message: saved } : null });
           return true;
         } catch (error) {
           fail(error);

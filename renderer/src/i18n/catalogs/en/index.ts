@@ -2,6 +2,7 @@
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
 import { common } from './common.ts';
 import { fields } from './fields.ts';
+import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
 
-export const en = { ...common, ...fields, ...navigation } as const;
+export const en = { ...common, ...fields, ...grid, ...navigation } as const;

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
 import { common } from './common.ts';
 import { fields } from './fields.ts';
+import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
 
-export const fi: Catalog<typeof en> = { ...common, ...fields, ...navigation };
+export const fi: Catalog<typeof en> = { ...common, ...fields, ...grid, ...navigation };
