@@ -56,6 +56,20 @@ describe('searching the cached items', () => {
     expect(search.search({ limit: 1, offset: 1 }).map((r) => r.localId)).toEqual([mid]);
   });
 
+  it('counts a search in a status filter from the full-text index, and a deleted or moved item leaves it', () => {
+    const { db, drafts, add, search } = setup();
+    const [a, b] = [add('Brass lamp', ''), add('Brass bowl', '')];
+    add('Oak chair', '');
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(2);
+    db.prepare(`UPDATE items SET status = 'published', sync_state = 'synced', remote_id = 5 WHERE local_id = ?`).run(a);
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(1);
+    expect(search.count({ text: 'bra', status: ['published', 'closed'] })).toBe(1);
+    drafts.deleteDraft(b);
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(0);
+    // A word of the status tokens is no match for what the seller types.
+    expect(search.count({ text: 'zzstatus', status: ['draft'] })).toBe(0);
+  });
+
   it('does not show deleted items', () => {
     const { db, drafts, add, search } = setup();
     const id = add('Gone', '');
