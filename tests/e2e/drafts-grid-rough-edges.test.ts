@@ -96,6 +96,19 @@ describe('the drafts grid\'s rough edges', () => {
     await expect.poll(() => column('categoryId')).toEqual(['Chairs', 'Chairs', 'Cookware', 'Sofas', 'Tables', 'Tables', 'Tableware']);
     expect(await heading('Category').getAttribute('aria-sort')).toBe('ascending');
     await shot('grid-rough-edges-category-names.png');
+
+    // Edited inline by name too: the cached tree, as paths of names.
+    const sofa = page.locator('[role=row]', { has: page.getByText('Corner sofa, chaise, light grey', { exact: true }) }).locator('[data-field=categoryId]');
+    await sofa.click();
+    await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Corner sofa, chaise, light grey');
+    await page.keyboard.press('Enter');
+    const choice = page.getByLabel('Edit Category');
+    await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(100);
+    expect(await choice.locator('option:checked').textContent()).toBe('Home & Garden › Furniture › Sofas');
+    await choice.selectOption({ label: 'Home & Garden › Furniture › Chairs' });
+    await shot('grid-rough-edges-category-edit.png');
+    await choice.press('Enter');
+    await expect.poll(() => sofa.textContent()).toBe('Chairs');
   });
 
   it('sorts by Start €, Qty and Days', async () => {

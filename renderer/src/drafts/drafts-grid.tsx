@@ -54,6 +54,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const editing = useStore(store, (s) => s.editing);
   const query = useStore(store, (s) => s.query);
   const notice = useStore(store, (s) => s.notice);
+  const categories = useStore(store, (s) => s.categories);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -237,6 +238,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
                 row={row}
                 layout={layout}
                 text={text}
+                categories={categories}
                 selected={row ? selected.has(row.localId) : false}
                 focusColumn={isFocus ? focusColumn : -1}
                 editingField={row && editing?.localId === row.localId ? editing.field : null}

@@ -104,6 +104,22 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       if (get().generation === generation) set({ lastStep });
     }
 
+    /** The tree as paths of names, in the tree's order (a section after its main category). */
+    async function loadCategories(): Promise<void> {
+      try {
+        const tree = await call(bridge, 'categories.list', {});
+        const byId = new Map(tree.map((c) => [c.id, c]));
+        const pathOf = (id: number): string[] => {
+          const c = byId.get(id);
+          return c ? [...(c.parentId ? pathOf(c.parentId) : []), c.title] : [];
+        };
+        const categories = tree.map((c) => ({ id: c.id, path: pathOf(c.id) })).sort((a, b) => a.path.join('\u0000').localeCompare(b.path.join('\u0000')));
+        set({ categories });
+      } catch (error) {
+        fail(error);
+      }
+    }
+
     async function idsBetween(from: number, to: number): Promise<number[]> {
       const [lo, hi] = from <= to ? [from, to] : [to, from];
       await get().ensureRange(lo, hi);
@@ -128,6 +144,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       rulesPreview: null,
       importReport: null,
       pendingImport: null,
+      categories: [],
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
@@ -226,6 +243,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           return;
         }
         set({ editing: { localId, field } });
+        if (field === 'categoryId' && get().categories.length === 0) void loadCategories();
       },
       cancelEdit: () => set({ editing: null }),
       async commitEdit(localId, field, raw) {

@@ -5,6 +5,7 @@ import type { DraftRow } from '../../../shared/ipc.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
 import type { Column } from './columns.ts';
+import type { CategoryChoice } from './drafts-state.ts';
 import { CHECK_STYLE, TRAILING_STYLES, type GridLayout } from './grid-layout.ts';
 import type { GridText } from './grid-text.ts';
 
@@ -21,6 +22,8 @@ export interface GridRowProps {
   layout: GridLayout;
   /** The words and formats of the language in use (the same object for every row). */
   text: GridText;
+  /** The category tree for a category cell's editor (empty until one is edited). */
+  categories: readonly CategoryChoice[];
   selected: boolean;
   /** The focused column when this row holds the keyboard focus, else -1. */
   focusColumn: number;
@@ -104,6 +107,7 @@ function Cells(props: GridRowProps) {
                 column={c}
                 label={layout.headings[ci] ?? c.field}
                 text={text}
+                categories={props.categories}
                 initial={text.edit(row, c)}
                 onCommit={(text, move) => props.onCommit(row, ci, text, move)}
                 onCancel={props.onCancelEdit}
