@@ -60,7 +60,7 @@ export const ITEM_FIELDS = {
   reservePrice: { rest: 'reservePrice', column: 'reserve_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Reserve price €', group: 'Price and sale', editor: money, grid: { label: 'Reserve €', width: 86, align: 'right' } },
   quantity: { rest: 'quantity', column: 'quantity', kind: 'int', min: 1, max: 100_000, label: 'Quantity', group: 'Price and sale', grid: { label: 'Qty', width: 48, sort: 'quantity', align: 'right' } },
   offersAllowed: { rest: 'offersAllowed', column: 'offers_allowed', kind: 'flag', label: 'Offers allowed', group: 'Price and sale', grid: { label: 'Offers', width: 64 } },
-  openDays: { rest: 'openDays', column: 'open_days', kind: 'int', min: 1, max: 365, label: 'Open days', group: 'Timing', editor: { hint: 'or a closing time' }, grid: { label: 'Days', width: 48, sort: 'openDays', align: 'right' } },
+  openDays: { rest: 'openDays', column: 'open_days', kind: 'int', min: 1, max: 365, label: 'Open days', group: 'Timing', editor: { hint: 'or a closing time' }, grid: { label: 'Days', width: 58, sort: 'openDays', align: 'right' } },
   listTime: { rest: 'listTime', column: 'list_time', kind: 'text', label: 'List time', group: 'Timing', editor: { kind: 'time', hint: 'empty: when published' }, grid: { width: 156 } },
   closingTime: { rest: 'closingTime', column: 'closing_time', kind: 'text', label: 'Closing time', group: 'Timing', editor: { kind: 'time' }, grid: { width: 156 } },
   republish: { rest: 'republish', column: 'republish', kind: 'flag', label: 'Republish if unsold', group: 'Timing', editor: { hint: 'items open more than 3 days' }, grid: { label: 'Republish', width: 84 } },
@@ -109,9 +109,10 @@ export const SERVER_FIELD_COLUMNS = REST_FIELD_NAMES.map((f) => ITEM_FIELDS[f].c
 
 /**
  * The grid's columns a new installation shows, in order: in a 1280-pixel window they leave the
- * title about 230 px (titles of 30-odd characters whole) and the checks in view; delivery and
- * payment methods are a click away in Columns….
+ * title about 300 px (titles of 40-odd characters whole) and the checks in view. The sale method
+ * shows in which price column has a value; it, delivery and payment methods are a click away in
+ * Columns….
  */
 export const DEFAULT_GRID_FIELDS = [
-  'title', 'saleMethod', 'buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays',
+  'title', 'buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays',
 ] as const satisfies readonly ItemFieldName[];
