@@ -17,7 +17,7 @@ import { chromium, type Page } from 'playwright-core';
 import { openAccountDb } from '../electron/core/db/open-account-db.ts';
 import { CACHE_FILE, openCoreSession } from '../electron/core/session/core-session.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
-import { ALL_COLUMNS } from '../renderer/src/drafts/columns.ts';
+import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS } from '../renderer/src/drafts/columns.ts';
 import { DEFAULT_QUERY } from '../renderer/src/drafts/drafts-query.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
@@ -135,8 +135,9 @@ try {
     const sorting = await profiled(page, 'sort', async () => {
       const headings: Record<string, number | null> = {};
       let shown = shownFor(db, base);
-      // Every sortable heading, then the default sort again; the status heading sorts too.
-      const sortable = [...ALL_COLUMNS.filter((c) => c.sort).map((c) => ({ label: c.label, sort: c.sort! })), { label: 'Status', sort: 'status' as const }];
+      // Every heading of the default columns (null: it does not sort), and the status heading.
+      const defaults = ALL_COLUMNS.filter((c) => DEFAULT_COLUMN_FIELDS.includes(c.field));
+      const sortable = [...defaults.map((c) => ({ label: c.label, sort: c.sort ?? 'updated' })), { label: 'Status', sort: 'status' as const }];
       for (const { label, sort } of sortable) {
         const sorted = await sortBy(page, db, base, label, sort, shown);
         headings[label] = sorted === null ? null : round(sorted.ms);
