@@ -1,4 +1,5 @@
 // The app frame: a sidebar of screens, the open screen, the sync status bar.
+import { FormattedMessage } from 'react-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
@@ -14,7 +15,6 @@ import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { bulkActionsStore, draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
-import { useMessage } from './i18n/intl.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
@@ -43,7 +43,6 @@ export function App() {
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
   const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
-  const describe = useMessage();
 
   useEffect(() => {
     // The drafts' first page is asked for in main.tsx, before React mounts. The sidebar's
@@ -84,7 +83,7 @@ export function App() {
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.message ? describe(notice.message) : notice.text}</span>
+            <span>{notice.message ? <FormattedMessage id={notice.message.id} values={notice.message.values} /> : notice.text}</span>
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}

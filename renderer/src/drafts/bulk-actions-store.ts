@@ -93,7 +93,7 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
       async open(action) {
         const chosen = target();
         if (!chosen) {
-          drafts.setState({ notice: { kind: 'error', text: '', message: msg('bulkActions.error.nothing') } });
+          drafts.setState({ notice: { kind: 'error', message: msg('bulkActions.error.nothing') } });
           return;
         }
         set({ dialog: { action, ...chosen, listTime: null, preview: null, busy: false, error: null } });
@@ -113,7 +113,7 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
           const input: BulkActionInput = { action: dialog.action, target: dialog.target, ...(dialog.listTime ? { listTime: dialog.listTime } : {}) };
           const result = await call(bridge, 'drafts.runAction', input);
           set({ dialog: null });
-          drafts.setState({ notice: { kind: 'info', text: '', message: msg('bulkActions.queued', { action: dialog.action, count: result.changed }) }, selected: new Set() });
+          drafts.setState({ notice: { kind: 'info', message: msg('bulkActions.queued', { action: dialog.action, count: result.changed }) }, selected: new Set() });
           if (result.stepId !== null) {
             set({ run: { stepId: result.stepId, action: dialog.action, total: 0, sent: 0, failed: 0, waiting: 0 } });
             await get().refreshProgress();

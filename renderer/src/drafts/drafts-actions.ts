@@ -78,7 +78,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const result = await call(bridge, 'drafts.undo', {});
         if (result.action) {
-          set({ notice: { kind: 'info', text: '', message: undoneMessage(result) } });
+          set({ notice: { kind: 'info', message: undoneMessage(result) } });
           await get().reload();
           return;
         }

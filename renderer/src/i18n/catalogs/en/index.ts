@@ -3,6 +3,7 @@
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
 import { fields } from './fields.ts';
+import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
 
-export const en = { ...bulkActions, ...common, ...fields, ...navigation } as const;
+export const en = { ...bulkActions, ...common, ...fields, ...grid, ...navigation } as const;
