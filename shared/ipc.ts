@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
 import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
+import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -13,12 +14,21 @@ export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, typ
 // ---- Shared pieces ------------------------------------------------------------------------
 
 export const SyncStateSchema = z.enum(['local-only', 'queued', 'sending', 'outcome-unknown', 'synced', 'rejected', 'conflict']);
+const ProblemParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/** code: the severity; rule and params: what is wrong, in words by the renderer's describer; message: English, for logs. */
 export const ProblemSchema = z.object({
   field: z.string(),
   code: z.enum(['invalid', 'not-allowed', 'required']),
+  rule: z.enum(PROBLEM_RULES),
+  params: ProblemParamsSchema.optional(),
   message: z.string(),
 });
 export type IpcProblem = z.infer<typeof ProblemSchema>;
+
+/** What exactly a core error or a refused item is about (shared/problem-rules.ts), for the seller's sentence. */
+export const ErrorDetailSchema = z.object({ reason: z.enum(CORE_ERROR_REASONS), params: ProblemParamsSchema.optional() });
+/** An item a bulk change cannot take: the English reason (logs), its problems and detail (the seller's words). */
+const RefusedItem = z.object({ localId: z.number().int(), reason: z.string(), problems: z.array(ProblemSchema).optional(), detail: ErrorDetailSchema.optional() });
 
 const FieldValue = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
 /** A draft's values by field name (ItemInput names); absent = not set. */
@@ -285,7 +295,10 @@ export type SpreadsheetFacts = z.infer<typeof SpreadsheetFactsSchema>;
 export const ImportProblemSchema = z.object({
   row: z.number().int(),
   field: z.string().nullable(),
+  /** English, as in the saved report; the screen words rule and params. */
   message: z.string(),
+  rule: z.enum(PROBLEM_RULES),
+  params: ProblemParamsSchema.optional(),
   column: z.string().optional(),
   value: z.string().optional(),
   /** flagged: imported with this value left empty; refused (or absent): the row was not imported. */
@@ -320,7 +333,7 @@ export const IPC_METHODS = {
       /** Per field: how many items get a different value. */
       perField: z.record(z.string(), z.number().int()),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
-      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      refused: z.array(RefusedItem),
       /** Fields that do not apply to some of the selection (a starting price on buy-now drafts). */
       warnings: z.array(z.object({ field: z.string(), count: z.number().int(), message: z.string() })),
     }),
@@ -336,7 +349,7 @@ export const IPC_METHODS = {
       selected: z.number().int(),
       changing: z.number().int(),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
-      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      refused: z.array(RefusedItem),
       /** Drafts a rule does not fit (no sale method, nothing to replace): left as they are. */
       warnings: z.array(z.object({ rule: z.enum(['price', 'title', 'description']), count: z.number().int(), message: z.string() })),
     }),
@@ -551,11 +564,15 @@ export type IpcOutput<K extends IpcMethodName> = z.output<(typeof IPC_METHODS)[K
 export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENTS)[E]>;
 
 export interface IpcError {
+  /** A CORE_ERROR_CODES code (shared/problem-rules.ts). */
   code: string;
+  /** English, for logs: the renderer words the error from its code, reason, params and field. */
   message: string;
   field?: string;
+  reason?: CoreErrorReason;
+  params?: ProblemParams;
   /** Per item problems of a refused draft, bulk or import change. */
-  items?: Array<{ localId: number; reason?: string; problems: IpcProblem[] }>;
+  items?: Array<{ localId: number; reason?: string; detail?: z.infer<typeof ErrorDetailSchema>; problems: IpcProblem[] }>;
 }
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

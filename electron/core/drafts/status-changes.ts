@@ -37,11 +37,11 @@ export function statusChanges(db: Db) {
     publish(localId: number, now = Date.now()): void {
       db.transaction(() => {
         const item = reads.item(localId);
-        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         const status = intendedStatus(localId, item.status);
-        if (status !== 'draft' && status !== 'preview') throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`);
+        if (status !== 'draft' && status !== 'preview') throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`, [], undefined, { reason: 'publish-status', params: { status: status } });
         const problems = validateDraft(item.fields, { ...cachedValidationContext(db), imageCount: reads.imageCount(localId) });
-        if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }]);
+        if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }], undefined, { reason: 'not-ready-to-publish' });
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'published' }, now);
       })();
@@ -51,9 +51,9 @@ export function statusChanges(db: Db) {
     close(localId: number, now = Date.now()): void {
       db.transaction(() => {
         const item = reads.item(localId);
-        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         const status = intendedStatus(localId, item.status);
-        if (status !== 'published') throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`);
+        if (status !== 'published') throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`, [], undefined, { reason: 'close-status', params: { status: status } });
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'closed' }, now);
       })();
@@ -67,8 +67,8 @@ export function statusChanges(db: Db) {
     copyClosed(localId: number, now = Date.now()): number {
       return db.transaction(() => {
         const item = reads.item(localId);
-        if (!item) throw new DraftError('not-found', `item ${localId} does not exist`);
-        if (item.status !== 'closed' || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`);
+        if (!item) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
+        if (item.status !== 'closed' || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`, [], undefined, { reason: 'copy-status', params: { status: item.status } });
         const copy = drafts.insertValidated(item.fields, now, false);
         setOriginal.run(item.remoteId, copy);
         outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);

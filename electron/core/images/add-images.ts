@@ -91,8 +91,8 @@ export function imageStatements(db: Db) {
 
 /** Images may be added only to drafts and previews (the service refuses an image upload to an item in another status). */
 export function assertImagesEditable(row: { status: string; deleted_at: number | null } | undefined, localId: number): void {
-  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
-  if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`);
+  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
+  if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`, [], undefined, { reason: 'images-status', params: { status: row.status } });
 }
 
 /** The photo limit of the account's cached settings (2.9), null before the first pull. */

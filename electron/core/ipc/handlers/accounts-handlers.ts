@@ -30,7 +30,7 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
     'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),
     'accounts.switch'({ id }) {
       const entry = session.switchAccount(id);
-      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id', { reason: 'account-not-found' });
       const account = accountView(session, entry);
       session.emit('accounts.switched', account);
       changed(null, 'account');
@@ -38,9 +38,9 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
     },
     async 'accounts.signIn'({ id, username, password }) {
       const vault = session.credentials();
-      if (!vault) throw new AccountError('state', 'this shell keeps no passwords');
+      if (!vault) throw new AccountError('state', 'this shell keeps no passwords', undefined, { reason: 'no-password-store' });
       const entry = session.registry.accounts().find((a) => a.id === id);
-      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id', { reason: 'account-not-found' });
       // The marketplace checks the password before it is stored.
       try {
         const check = createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) });
@@ -49,7 +49,7 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
         void check.logout().catch(() => undefined);
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
-        throw new AccountError('validation', `sign-in refused: ${message}`);
+        throw new AccountError('validation', `sign-in refused: ${message}`, undefined, { reason: 'sign-in-refused' });
       }
       vault.set(id, { username, password });
       const updated = session.registry.update(id, { username }) ?? entry;

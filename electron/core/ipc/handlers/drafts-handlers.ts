@@ -53,7 +53,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     },
     'drafts.get'({ localId }) {
       const item = repo().reads.item(localId);
-      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       return draftRow(item);
     },
     'drafts.create'({ fields }) {
