@@ -89,9 +89,9 @@ describe('importing a seller\'s spreadsheet', () => {
     expect(second.categoryId ?? null).toBeNull();
     expect(second.listTime ?? null).toBeNull();
     expect(report.errors).toEqual([
-      { row: 3, field: 'listTime', column: 'listTime', value: '31.02.2026 12:00', message: '31.02.2026 12:00 is not a date that exists', severity: 'flagged' },
-      { row: 3, field: 'categoryId', column: 'categoryId', value: '999', message: 'category 999 does not exist; left empty', severity: 'flagged' },
-      { row: 4, field: 'buyNowPrice', column: 'Hinta', value: '-1,00', message: expect.stringMatching(/^buyNowPrice: /) },
+      { row: 3, field: 'listTime', column: 'listTime', value: '31.02.2026 12:00', rule: 'date-does-not-exist', params: { text: '31.02.2026 12:00' }, message: '31.02.2026 12:00 is not a date that exists', severity: 'flagged' },
+      { row: 3, field: 'categoryId', column: 'categoryId', value: '999', rule: 'category-unknown', params: { id: 999 }, message: 'category 999 does not exist; left empty', severity: 'flagged' },
+      { row: 4, field: 'buyNowPrice', column: 'Hinta', value: '-1,00', rule: 'above', params: { min: 0 }, message: expect.stringMatching(/^buyNowPrice: /) },
     ]);
     const saved = importReportCsv(report.errors).split('\r\n');
     expect(saved[0]).toBe('\ufeffrow,column,field,value,outcome,reason');

@@ -1,7 +1,8 @@
 // The English catalog: every domain's messages in one map. Add a domain: its file here and in
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
 import { common } from './common.ts';
+import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { navigation } from './navigation.ts';
 
-export const en = { ...common, ...fields, ...navigation } as const;
+export const en = { ...common, ...errors, ...fields, ...navigation } as const;

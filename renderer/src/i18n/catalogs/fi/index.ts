@@ -2,7 +2,8 @@
 import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
 import { common } from './common.ts';
+import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { navigation } from './navigation.ts';
 
-export const fi: Catalog<typeof en> = { ...common, ...fields, ...navigation };
+export const fi: Catalog<typeof en> = { ...common, ...errors, ...fields, ...navigation };
