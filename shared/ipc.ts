@@ -48,6 +48,8 @@ export const DraftRowSchema = z.object({
   syncState: SyncStateSchema,
   rejectReason: z.string().nullable(),
   rejectField: z.string().nullable(),
+  /** The refusal's machine code (the service's error code or the API client's): the renderer words it; rejectReason is English. */
+  rejectCode: z.string().nullable(),
   fields: FieldValuesSchema,
   imageCount: z.number().int(),
   /** Offline validation against the cached settings and limits. */
@@ -230,7 +232,7 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 const ConflictValue = z.unknown();
 export const SyncProblemsSchema = z.object({
-  rejected: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), field: z.string().nullable(), reason: z.string().nullable(), value: ConflictValue })),
+  rejected: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), field: z.string().nullable(), reason: z.string().nullable(), code: z.string().nullable(), value: ConflictValue })),
   conflicts: z.array(z.object({
     localId: z.number().int(),
     title: z.string().nullable(),
@@ -549,6 +551,8 @@ export const IPC_EVENTS = {
     syncState: SyncStateSchema,
     reason: z.string().nullable(),
     field: z.string().nullable(),
+    /** The refusal's machine code, for the seller's words (reason is English). */
+    code: z.string().nullable().optional(),
   }),
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
   /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */

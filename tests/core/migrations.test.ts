@@ -165,4 +165,14 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', '2026-11-24T08:00:00+0200', 1)`).run();
     expect(() => db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', 'x', 2)`).run()).toThrow(/UNIQUE/);
   });
+
+  it('11: adds the refusal code beside the refusal message, empty on items refused before', () => {
+    const { db } = openTempDb({ upTo: 10 });
+    db.prepare(`INSERT INTO items (title, sync_state, reject_reason, reject_field, created, updated) VALUES ('Lamp', 'rejected', 'title: too long', 'title', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 11);
+    expect(db.prepare(`SELECT title, sync_state, reject_reason, reject_field, reject_code FROM items`).get())
+      .toEqual({ title: 'Lamp', sync_state: 'rejected', reject_reason: 'title: too long', reject_field: 'title', reject_code: null });
+    db.prepare(`UPDATE items SET reject_code = 'too_long_or_large' WHERE local_id = 1`).run();
+    expect(db.prepare(`SELECT reject_code FROM items`).pluck().get()).toBe('too_long_or_large');
+  });
 });

@@ -127,7 +127,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         photos = event.run;
         return send({ name: 'images.upload', payload: { localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: { ...event.run } } });
       case 'item-state':
-        return send({ name: 'sync.itemState', payload: { localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null } });
+        return send({ name: 'sync.itemState', payload: { localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null, code: event.code ?? null } });
       case 'connectivity':
         return setOnline(event.online);
       case 'paused':

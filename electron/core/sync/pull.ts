@@ -178,7 +178,7 @@ export function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events:
   ).all(REMOVED_REMOTELY) as Array<{ local_id: number; remote_id: number }>;
   const gone = cached.filter((c) => !listed.has(c.remote_id)).map((c) => c.local_id);
   if (gone.length === 0) return 0;
-  const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL WHERE local_id = ?`);
+  const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL, reject_code = NULL WHERE local_id = ?`);
   const park = db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = NULL WHERE item_local_id = ? AND state = 'pending'`);
   db.transaction(() => {
     for (const localId of gone) {

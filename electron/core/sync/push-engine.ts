@@ -331,8 +331,8 @@ export function createPushEngine(options: PushOptions) {
       setState(localId, unknown ? 'outcome-unknown' : 'queued');
       return unknown ? 'outcome-unknown' : 'deferred';
     }
-    store.park(row, error.message, error.field);
-    events.emit({ type: 'item-state', localId, state: 'rejected', reason: error.message, field: error.field });
+    store.park(row, error.message, error.field, error.code);
+    events.emit({ type: 'item-state', localId, state: 'rejected', reason: error.message, field: error.field, code: error.code });
     return 'parked';
   }
 

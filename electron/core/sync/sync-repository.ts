@@ -34,7 +34,7 @@ export function syncRepository(db: Db) {
     unpark: db.prepare(`UPDATE outbox SET state = 'pending', error = NULL, error_field = NULL, next_attempt_at = 0 WHERE id = ?`),
     defer: db.prepare(`UPDATE outbox SET attempts = attempts + ?, next_attempt_at = ? WHERE id = ?`),
     item: db.prepare(`SELECT * FROM items WHERE local_id = ?`),
-    setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ? WHERE local_id = ?`),
+    setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ?, reject_code = ? WHERE local_id = ?`),
     setRemote: db.prepare(
       `UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
@@ -85,8 +85,8 @@ export function syncRepository(db: Db) {
     knownImageRemoteIds: (localId: number) => new Set(s.knownImageRemoteIds.all(localId) as number[]),
     hadUnfinishedSend: (outboxId: number) => (s.unfinishedSend.get(outboxId) as number) > 0,
 
-    setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null) {
-      s.setState.run(state, reason, field, localId);
+    setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null, code: string | null = null) {
+      s.setState.run(state, reason, field, code, localId);
     },
 
     /** Before the request: committed, so a crash mid-request leaves a 'sent' entry to reconcile. */
@@ -133,9 +133,10 @@ export function syncRepository(db: Db) {
       s.hardDelete.run(row.item_local_id);
     }),
 
-    park: db.transaction((row: OutboxRow, message: string, field: string | null) => {
+    /** code: the service's (or the API client's) machine code, for the seller's words; null for a local failure. */
+    park: db.transaction((row: OutboxRow, message: string, field: string | null, code: string | null = null) => {
       s.park.run(message, field, row.id);
-      s.setState.run('rejected', message, field, row.item_local_id);
+      s.setState.run('rejected', message, field, code, row.item_local_id);
     }),
 
     unpark(row: OutboxRow) {

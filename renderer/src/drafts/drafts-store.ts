@@ -263,7 +263,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       const row = rows[index];
       if (!row) return;
       const next = rows.slice();
-      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field };
+      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field, rejectCode: event.code ?? null };
       store.setState({ rows: next });
     }),
   ];

@@ -29,7 +29,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     const problems = validateDraft(item.fields, { ...ctx, imageCount });
     return {
       localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
-      rejectReason: item.rejectReason, rejectField: item.rejectField,
+      rejectReason: item.rejectReason, rejectField: item.rejectField, rejectCode: item.rejectCode,
       fields: item.fields as Record<string, Value>,
       imageCount, problems, updated: item.updated,
     };
