@@ -106,7 +106,8 @@ const ImageSchema = z.object({
 const AccountSchema = z.object({
   id: z.string(),
   name: z.string(),
-  baseUrl: z.string(),
+  /** The marketplace's address; null for the local drafts, which are on no marketplace. */
+  baseUrl: z.string().nullable(),
   active: z.boolean(),
   /** The marketplace user signed in with; the password stays with the shell. */
   username: z.string().nullable(),
@@ -119,6 +120,7 @@ const PreferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
+const SyncNoticeKind = z.enum(['offline', 'not-signed-in', 'signed-out', 'sign-in-failed', 'failed']);
 export const SyncStatusSchema = z.object({
   /** Which implementation runs: 'offline-only' for an account that cannot sign in, else the engine. */
   engine: z.enum(['offline-only', 'engine']),
@@ -134,7 +136,10 @@ export const SyncStatusSchema = z.object({
   keptLocal: z.number().int(),
   parked: z.number().int(),
   lastRunAt: z.number().nullable(),
+  /** English, for logs; the renderer words `notice`. */
   message: z.string().nullable(),
+  /** What `message` says, for the seller's words: its kind and the failure's code (shared/api/error-codes.ts). */
+  notice: z.object({ kind: SyncNoticeKind, code: z.string().nullable() }).nullable().optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 

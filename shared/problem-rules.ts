@@ -88,6 +88,7 @@ export const CORE_ERROR_REASONS = [
   'offer-decided', // { status }
   'answer-length', // { max }
   'no-password-store',
+  'no-marketplace', // the local drafts: nothing to sign in to
   'sign-in-refused',
   'not-ready-to-publish',
   'invalid-values',

@@ -20,7 +20,7 @@ export type SyncEvent =
   | { type: 'run-finished'; done: number; total: number; pending: number; parked: number }
   | { type: 'item-state'; localId: number; state: SyncState; reason?: string | null; field?: string | null; code?: string | null }
   | { type: 'connectivity'; online: boolean }
-  | { type: 'paused'; reason: 'auth'; message: string }
+  | { type: 'paused'; reason: 'auth'; message: string; code: string }
   | { type: 'pull-progress'; phase: string; pages: number }
   | { type: 'news'; news: SyncNews };
 

@@ -141,7 +141,7 @@ export function createPushEngine(options: PushOptions) {
   function pauseIfAuth(error: unknown): { paused: boolean } {
     const isAuth = error instanceof ApiError && (error.isTokenProblem || error.code === 'login_refused' || error.code === 'no_credentials');
     if (!isAuth) return { paused: false };
-    if (!paused) events.emit({ type: 'paused', reason: 'auth', message: error.message });
+    if (!paused) events.emit({ type: 'paused', reason: 'auth', message: error.message, code: error.code });
     paused = true;
     return { paused: true };
   }

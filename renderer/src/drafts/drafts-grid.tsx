@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
+import { useMessage } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnHeading } from './column-heading.tsx';
@@ -43,6 +44,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const editing = useStore(store, (s) => s.editing);
   const query = useStore(store, (s) => s.query);
   const notice = useStore(store, (s) => s.notice);
+  const say = useMessage();
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -227,7 +229,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         </div>
         {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
       </div>
-      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.text}</span>}
+      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{say(notice.message)}</span>}
     </div>
   );
 }

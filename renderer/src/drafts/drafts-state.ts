@@ -1,6 +1,7 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
 import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -19,7 +20,8 @@ export interface PendingImport {
 
 export interface Notice {
   kind: 'info' | 'error';
-  text: string;
+  /** Put into words by the component, in the language in use (a switch re-words it). */
+  message: Msg;
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;
@@ -47,6 +49,10 @@ export interface DraftsState {
   rulesPreview: RulesPreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
+  /** A failed preview or apply of the bulk dialogs: shown inside the open dialog, cleared by a good preview. */
+  dialogError: Msg | null;
+  /** An undo that removes more drafts than a screen shows, waiting for the seller's yes. */
+  pendingUndo: LastStep;
 }
 
 export interface DraftsActions {
@@ -74,7 +80,10 @@ export interface DraftsActions {
   /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
   previewRules(rules: BulkRules): Promise<RulesPreview | null>;
   applyRules(rules: BulkRules): Promise<boolean>;
+  /** Undoes the last step; an import of more than a screenful asks first (pendingUndo). */
   undo(): Promise<void>;
+  /** The seller's answer to pendingUndo: undo it, or keep the drafts. */
+  confirmUndo(yes: boolean): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
   /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
   importFile(base64: string, fileName: string): Promise<ImportReport | null>;

@@ -5,6 +5,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { msg } from '../i18n/messages.ts';
+import { fieldWords } from '../i18n/describe-error.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
 import type { DraftsActions, DraftsState } from './drafts-state.ts';
@@ -125,6 +127,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       rulesPreview: null,
       importReport: null,
       pendingImport: null,
+      dialogError: null,
+      pendingUndo: null,
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
@@ -219,7 +223,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       startEdit(localId, field) {
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
-          set({ notice: { kind: 'error', text: `Only drafts and previews can be edited${row ? ` (this item is ${row.status})` : ''}.` } });
+          set({ notice: { kind: 'error', message: row ? msg('errors.reason.edit-status', { status: msg('errors.status', { status: row.status }) }) : msg('errors.reason.item-not-found') } });
           return;
         }
         set({ editing: { localId, field } });
@@ -231,7 +235,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           const fresh = await call(bridge, 'drafts.get', { localId });
           placeRows([fresh]);
           const changed = Object.keys(result.changed).length > 0;
-          set({ editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          const title = typeof fresh.fields.title === 'string' && fresh.fields.title !== '' ? fresh.fields.title : msg('app.notice.untitled', { id: localId });
+          set({ editing: null, notice: changed ? { kind: 'info', message: msg('app.notice.saved', { field: fieldWords(field), title }) } : null });
           return true;
         } catch (error) {
           fail(error);

@@ -6,7 +6,7 @@ import { createApiClient } from '../../api/client.ts';
 import { memoryCredentialStore } from '../../api/session.ts';
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { AccountError } from '../../errors/core-error.ts';
-import { marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
+import { marketplaceOf, marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
@@ -18,7 +18,7 @@ export type OpenExternal = (url: string) => Promise<void>;
 
 export function accountView(session: CoreSession, entry: AccountEntry) {
   return {
-    id: entry.id, name: entry.name, baseUrl: entry.baseUrl, active: entry.id === session.account().id,
+    id: entry.id, name: entry.name, baseUrl: marketplaceOf(entry), active: entry.id === session.account().id,
     username: entry.username ?? null, signedIn: Boolean(entry.username && session.credentials()?.get(entry.id)),
   };
 }
@@ -41,9 +41,11 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
       if (!vault) throw new AccountError('state', 'this shell keeps no passwords', undefined, { reason: 'no-password-store' });
       const entry = session.registry.accounts().find((a) => a.id === id);
       if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id', { reason: 'account-not-found' });
+      const marketplace = marketplaceOf(entry);
+      if (marketplace === null) throw new AccountError('state', 'the local drafts are on no marketplace', 'id', { reason: 'no-marketplace' });
       // The marketplace checks the password before it is stored.
       try {
-        const check = createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) });
+        const check = createApiClient({ baseUrl: marketplaceRoot(marketplace), credentials: memoryCredentialStore({ username, password }) });
         await check.login();
         // The token only proved the password: revoke it rather than leave it live for an hour.
         void check.logout().catch(() => undefined);

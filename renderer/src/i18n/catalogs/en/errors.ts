@@ -64,6 +64,7 @@ export const errors = {
   'errors.reason.offer-decided': 'This offer is already {status}.',
   'errors.reason.answer-length': 'An answer needs 1 to {max, number} characters.',
   'errors.reason.no-password-store': 'This app keeps no passwords here, so it cannot sign in.',
+  'errors.reason.no-marketplace': 'The local drafts are on no marketplace: add a marketplace to sign in to.',
   'errors.reason.sign-in-refused': 'The marketplace refused the sign-in: check the username and password.',
   'errors.reason.not-ready-to-publish': 'The item is not ready to publish.',
   'errors.reason.invalid-values': 'Some values are not valid.',

@@ -62,6 +62,7 @@ export const errors: Catalog<typeof en> = {
   'errors.reason.offer-decided': 'Tarjouksen tila on jo {status}.',
   'errors.reason.answer-length': 'Vastauksessa on oltava 1–{max, number} merkkiä.',
   'errors.reason.no-password-store': 'Sovellus ei säilytä täällä salasanoja, joten se ei voi kirjautua.',
+  'errors.reason.no-marketplace': 'Paikalliset luonnokset eivät ole millään kauppapaikalla: lisää kauppapaikka, jolle kirjautua.',
   'errors.reason.sign-in-refused': 'Kauppapaikka ei hyväksynyt kirjautumista: tarkista käyttäjätunnus ja salasana.',
   'errors.reason.not-ready-to-publish': 'Kohde ei ole vielä valmis julkaistavaksi.',
   'errors.reason.invalid-values': 'Osa arvoista ei kelpaa.',

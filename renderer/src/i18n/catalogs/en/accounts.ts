@@ -1,0 +1,23 @@
+// The Accounts screen: marketplace accounts, signing in, adding one.
+export const accounts = {
+  'accounts.title': 'Accounts',
+  'accounts.column.account': 'Account',
+  'accounts.column.marketplace': 'Marketplace',
+  'accounts.column.user': 'User',
+  'accounts.active': 'active',
+  'accounts.localOnly': 'On this computer only',
+  'accounts.passwordNeeded': 'password needed',
+  'accounts.use': 'Use',
+  'accounts.signIn': 'Sign in…',
+  'accounts.signIn.form': 'Sign in',
+  'accounts.signIn.to': 'Sign in to {name}',
+  'accounts.username': 'Username',
+  'accounts.password': 'Password',
+  'accounts.signIn.submit': 'Sign in',
+  'accounts.add.title': 'Add a marketplace',
+  'accounts.name': 'Name',
+  'accounts.baseUrl': 'Base URL',
+  'accounts.add': 'Add',
+  'accounts.added': 'Added {name}.',
+  'accounts.signedIn': 'Signed in as {user}.',
+} as const;
