@@ -124,7 +124,7 @@ describe('a power seller\'s bulk rules', () => {
     await dialog.getByLabel('ignore case').check();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toBe('2 of 6 drafts change.');
-    expect(await dialog.locator('.warning').textContent()).toBe('4 drafts: the title does not contain the text: left as it is.');
+    expect(await dialog.locator('.warning').textContent()).toBe('4 drafts’ titles do not contain the text: left as they are.');
     expect(await dialog.locator('.preview-table tbody tr').allTextContents()).toEqual(['TuoliTuoli → Keinutuoli', 'TuoliTuoli → Keinutuoli']);
     await page.screenshot({ path: join(OUTPUT, 'bulk-replace-preview.png') });
     await dialog.getByRole('button', { name: 'Apply to 2' }).click();

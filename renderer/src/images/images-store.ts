@@ -6,6 +6,8 @@ import { createStore } from 'zustand/vanilla';
 import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { callSequence } from '../navigation/live-store.ts';
+import { describeError } from '../i18n/describe-error.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
 
 export type StoredImage = IpcOutput<'images.list'>[number];
 export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
@@ -27,7 +29,8 @@ export interface ImagesState {
   pending: PendingImage[];
   /** The sync's upload of each photo of this draft to the marketplace, by image id. */
   uploads: Record<number, { phase: UploadPhase; error?: string }>;
-  message: string | null;
+  /** What the last action left to say, put into words by the panel. */
+  message: Msg | null;
 }
 
 /** How far along one file is, 0..1 (the bar of each file and, summed, the overall bar). */
@@ -131,7 +134,7 @@ export function createImagesStore(bridge: Bridge) {
     try {
       await call(bridge, 'images.reorder', { localId, imageIds });
     } catch (error) {
-      set({ message: error instanceof Error ? error.message : String(error) });
+      set({ message: describeError(error) });
     }
     await list(localId);
   }
@@ -143,7 +146,7 @@ export function createImagesStore(bridge: Bridge) {
       const image = await call(bridge, 'images.edit', { imageId, edits });
       set({ images: store.getState().images.map((img) => (img.id === imageId ? image : img)) });
     } catch (error) {
-      set({ message: error instanceof Error ? error.message : String(error) });
+      set({ message: describeError(error) });
     }
   }
 
@@ -203,7 +206,7 @@ export function createImagesStore(bridge: Bridge) {
         }
         await previous;
         const reused = store.getState().pending.filter((p) => p.phase === 'duplicate').length;
-        if (reused > 0) set({ message: `${reused} photo${reused === 1 ? ' is' : 's are'} already on this draft: not added twice.` });
+        if (reused > 0) set({ message: msg('photos.alreadyOn', { count: reused }) });
       },
       /** The new order of the prepared images; shown at once, then saved. */
       reorder,
@@ -221,7 +224,7 @@ export function createImagesStore(bridge: Bridge) {
         try {
           await call(bridge, 'images.remove', { imageId });
         } catch (error) {
-          set({ message: error instanceof Error ? error.message : String(error) });
+          set({ message: describeError(error) });
         }
         await list(localId);
       },
