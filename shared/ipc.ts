@@ -255,8 +255,12 @@ export const SyncNewsSchema = z.object({
     kind: z.enum(['question', 'offer', 'sale']),
     itemId: z.number().int(),
     title: z.string().nullable(),
-    /** The question, the offer's amount in words, or the sale in words. */
+    /** The question; for an offer or a sale, the same in English (logs): the app words amount and author. */
     text: z.string(),
+    /** An offer's or a sale's euros. */
+    amount: z.number().nullable().optional(),
+    /** Who made the offer. */
+    author: z.string().nullable().optional(),
   })).max(20),
   questions: z.number().int(),
   offers: z.number().int(),
@@ -510,6 +514,12 @@ export const IPC_METHODS = {
   'sync.setOffline': { input: z.object({ offline: z.boolean() }), output: SyncStatusSchema },
   /** Only https: URLs, opened in the system browser (Electron); web mode reports it. */
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }).max(2000) }), output: Ok },
+  /**
+   * A desktop notification, worded by the renderer in the seller's language (what a sync found
+   * new); the desktop shell shows it and brings the window forward on a click. Web mode's page
+   * notifies through the browser instead, so there it shows nothing.
+   */
+  'shell.notify': { input: z.object({ title: z.string().min(1).max(300), body: z.string().max(2000) }), output: Ok },
 } as const satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 // ---- Push events --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
-import { notifyInBrowser } from './navigation/web-notifications.ts';
+import { notifyOfNews } from './navigation/web-notifications.ts';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
 import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
@@ -56,8 +56,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales))];
-    if (bridgeMode === 'web') offs.push(notifyInBrowser(bridge));
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 

@@ -11,10 +11,12 @@ import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
 type AccountsMethod = 'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.signIn'
-  | 'settings.get' | 'settings.setPreferences' | 'shell.openExternal';
+  | 'settings.get' | 'settings.setPreferences' | 'shell.openExternal' | 'shell.notify';
 
 /** Opens external links; the Electron shell passes shell.openExternal, web mode reports it. */
 export type OpenExternal = (url: string) => Promise<void>;
+/** Shows a desktop notification the renderer worded; web mode's page notifies by itself (none here). */
+export type Notify = (notice: { title: string; body: string }) => void;
 
 export function accountView(session: CoreSession, entry: AccountEntry) {
   return {
@@ -23,7 +25,7 @@ export function accountView(session: CoreSession, entry: AccountEntry) {
   };
 }
 
-export function accountsHandlers(session: CoreSession, openExternal: OpenExternal): HandlerMap<AccountsMethod> {
+export function accountsHandlers(session: CoreSession, openExternal: OpenExternal, notify: Notify = () => {}): HandlerMap<AccountsMethod> {
   const changed = changedEmitter(session);
   return {
     'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
@@ -71,6 +73,10 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
     'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
     async 'shell.openExternal'({ url }) {
       await openExternal(url);
+      return { ok: true as const };
+    },
+    'shell.notify'(notice) {
+      notify(notice);
       return { ok: true as const };
     },
   };

@@ -27,6 +27,8 @@ export const app = {
   'notify.offer.untitled': 'New offer',
   'notify.sale': 'Sold: “{title}”',
   'notify.sale.untitled': 'Sold',
+  'notify.offer.body': '{author} offers {amount, number, ::currency/EUR}',
+  'notify.sale.body': 'Sold for {amount, number, ::currency/EUR}',
   'notify.many.title': 'New on the marketplace',
   'notify.many.questions': '{count, plural, one {# new question} other {# new questions}}',
   'notify.many.offers': '{count, plural, one {# new offer} other {# new offers}}',

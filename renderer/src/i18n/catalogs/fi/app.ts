@@ -29,6 +29,8 @@ export const app: Catalog<typeof en> = {
   'notify.offer.untitled': 'Uusi tarjous',
   'notify.sale': 'Myyty: ”{title}”',
   'notify.sale.untitled': 'Myyty',
+  'notify.offer.body': '{author} tarjoaa {amount, number, ::currency/EUR}',
+  'notify.sale.body': 'Myyty hintaan {amount, number, ::currency/EUR}',
   'notify.many.title': 'Uutta kauppapaikalla',
   'notify.many.questions': '{count, plural, one {# uusi kysymys} other {# uutta kysymystä}}',
   'notify.many.offers': '{count, plural, one {# uusi tarjous} other {# uutta tarjousta}}',
