@@ -27,6 +27,8 @@ export type IpcProblem = z.infer<typeof ProblemSchema>;
 
 /** What exactly a core error or a refused item is about (shared/problem-rules.ts), for the seller's sentence. */
 export const ErrorDetailSchema = z.object({ reason: z.enum(CORE_ERROR_REASONS), params: ProblemParamsSchema.optional() });
+/** Why a photo was refused or failed: a rule of PROBLEM_RULES with its params (the file's name, a limit). */
+const PhotoIssueSchema = z.object({ rule: z.enum(PROBLEM_RULES), params: ProblemParamsSchema });
 /** An item a bulk change cannot take: the English reason (logs), its problems and detail (the seller's words). */
 const RefusedItem = z.object({ localId: z.number().int(), reason: z.string(), problems: z.array(ProblemSchema).optional(), detail: ErrorDetailSchema.optional() });
 
@@ -447,7 +449,7 @@ export const IPC_METHODS = {
       files: z.array(z.object({ name: z.string().min(1).max(255), key: z.string().max(64).optional(), source: ImageSourceSchema })).min(1).max(100),
     }),
     output: z.array(z.object({
-      file: z.string(), key: z.string().optional(), outcome: z.enum(['added', 'duplicate', 'failed', 'refused']), imageId: z.number().int().nullable(), error: z.string().optional(),
+      file: z.string(), key: z.string().optional(), outcome: z.enum(['added', 'duplicate', 'failed', 'refused']), imageId: z.number().int().nullable(), error: z.string().optional(), issue: PhotoIssueSchema.optional(),
     })),
   },
   /** Sets a photo's rotation and crop (non-destructive: the prepared photo is kept, the upload is made from it). */
@@ -544,7 +546,9 @@ export const IPC_EVENTS = {
     phase: z.enum(['reading', 'preparing', 'added', 'duplicate', 'failed', 'refused']),
     done: z.number().int(),
     total: z.number().int(),
+    /** English, for logs; the seller reads `issue` in words. */
     error: z.string().optional(),
+    issue: PhotoIssueSchema.optional(),
   }),
   /**
    * Each photo the sync sends to the marketplace: 'uploading' when its request starts (bytes: its

@@ -49,6 +49,17 @@ export const PROBLEM_RULES = [
   'quote-in-field',
   'not-a-date', // { text }
   'date-does-not-exist', // { text }
+  // A photo being added ({ name }: the file's name).
+  'photo-no-path',
+  'photo-moved',
+  'photo-not-a-file',
+  'photo-empty',
+  'photo-too-big', // { mb }
+  'photo-unreadable',
+  'photo-not-an-image',
+  'photo-limit', // { max }
+  'photo-too-many-pixels', // { megapixels }
+  'photo-damaged',
   // Anything else a value may break.
   'invalid',
 ] as const;

@@ -155,7 +155,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
                   : <span className="pending-thumb" />}
                 <span className="pending-name" title={p.name}>{p.name}</span>
                 <progress max={1} value={phaseProgress(p.phase)} aria-label={t('photos.pending.label', { name: p.name, phase: phaseLabel(t, p.phase) })} />
-                <span className="pending-phase">{p.error ? t('photos.phase.withError', { phase: phaseLabel(t, p.phase), error: p.error }) : phaseLabel(t, p.phase)}</span>
+                <span className="pending-phase">{p.reason ? t('photos.phase.withError', { phase: phaseLabel(t, p.phase), error: say(p.reason) }) : phaseLabel(t, p.phase)}</span>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { callSequence } from '../navigation/live-store.ts';
-import { describeError } from '../i18n/describe-error.ts';
+import { describeError, describeProblem } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 
 export type StoredImage = IpcOutput<'images.list'>[number];
@@ -18,10 +18,17 @@ export interface PendingImage {
   /** A local preview of the file itself (blob: URL), shown before the core has prepared it. */
   preview: string | null;
   phase: PendingPhase;
-  error?: string;
+  /** Why it was refused or failed, in the seller's words. */
+  reason?: Msg;
 }
 
 export type UploadPhase = IpcEventPayload<'images.upload'>['phase'];
+
+/** The core's reason for a refused or failed photo, in words (its English `error` stays for logs). */
+function reasonOf(event: { error?: string; issue?: { rule: string; params: Record<string, string | number> } }): Pick<PendingImage, 'reason'> {
+  if (event.issue) return { reason: describeProblem({ field: 'images', rule: event.issue.rule, params: event.issue.params }) };
+  return event.error ? { reason: msg('errors.rule.photo-damaged', { field: msg('errors.field.images') }) } : {};
+}
 
 export interface ImagesState {
   localId: number | null;
@@ -113,7 +120,7 @@ export function createImagesStore(bridge: Bridge) {
     const target = s.pending.find((p) => (event.key !== undefined ? String(p.key) === event.key : p.name === event.file) && !FINAL.includes(p.phase));
     if (!target) return;
     // The core's 'reading' is its own read of the stored copy: the file is being prepared.
-    patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...(event.error ? { error: event.error } : {}) });
+    patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...reasonOf(event) });
   }
 
   function onUpload(event: IpcEventPayload<'images.upload'>): void {
@@ -175,7 +182,7 @@ export function createImagesStore(bridge: Bridge) {
         set({ pending: [...store.getState().pending.filter((p) => !FINAL.includes(p.phase) || p.phase === 'failed'), ...entries.map((e) => e.item)], message: null });
         const fail = (key: number, error: unknown) => {
           const current = store.getState().pending.find((p) => p.key === key);
-          if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', error: error instanceof Error ? error.message : String(error) });
+          if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', reason: describeError(error) });
         };
         // Batch k is prepared by the core while batch k+1 is staged (uploaded in web mode); the
         // calls themselves go one after another so the photos keep the order they were given in.
@@ -197,7 +204,7 @@ export function createImagesStore(bridge: Bridge) {
           previous = call(bridge, 'images.add', { localId, files }).then(async (results) => {
             for (const r of results) {
               const target = store.getState().pending.find((p) => String(p.key) === r.key && !FINAL.includes(p.phase));
-              if (target) patch(target.key, { phase: r.outcome, ...(r.error ? { error: r.error } : {}) });
+              if (target) patch(target.key, { phase: r.outcome, ...reasonOf(r) });
             }
             await list(localId);
           }, (error: unknown) => {

@@ -31,7 +31,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
         const results = await addImages(session.db(), {
           itemLocalId: localId, files: sources.files, folder: session.folder(), pool,
           onProgress: (e) => session.emit('images.progress', {
-            localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
+            localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}), ...(e.issue ? { issue: e.issue } : {}),
           }),
         });
         changed([localId], 'images');
