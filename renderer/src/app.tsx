@@ -69,7 +69,7 @@ export function App() {
         {account && (
           // The local drafts are on no marketplace: no address to show.
           <span className="mode" title={account.baseUrl ?? undefined}>
-            {account.baseUrl === null ? t('app.account.local', { name: account.name }) : account.username ? t('app.account', { name: account.name, user: account.username }) : account.name}
+            {account.baseUrl === null ? t('app.account.local', { name: t('accounts.localName') }) : account.username ? t('app.account', { name: account.name, user: account.username }) : account.name}
           </span>
         )}
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>

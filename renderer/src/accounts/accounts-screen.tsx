@@ -10,6 +10,8 @@ export function AccountsScreen({ store }: { store: AccountsStore }) {
   const t = useT();
   const say = useMessage();
   const { accounts, error, notice } = useStore(store);
+  // The local drafts' account is the app's own, named in the language in use.
+  const nameOf = (a: { name: string; baseUrl: string | null }) => (a.baseUrl === null ? t('accounts.localName') : a.name);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [signing, setSigning] = useState<{ id: string; username: string; password: string } | null>(null);
@@ -44,7 +46,7 @@ export function AccountsScreen({ store }: { store: AccountsStore }) {
         <tbody>
           {accounts.map((a) => (
             <tr key={a.id} className={a.active ? 'active-row' : ''}>
-              <td>{a.name}{a.active && <span className="badge ok">{t('accounts.active')}</span>}</td>
+              <td>{nameOf(a)}{a.active && <span className="badge ok">{t('accounts.active')}</span>}</td>
               <td>{a.baseUrl === null ? <span className="muted">{t('accounts.localOnly')}</span> : <code>{a.baseUrl}</code>}</td>
               <td>{a.username ?? t('common.none')}{a.username && !a.signedIn && <span className="badge warn">{t('accounts.passwordNeeded')}</span>}</td>
               <td className="actions">

@@ -1,7 +1,7 @@
 // Bulk edit: choose fields and values, preview what changes on the selected drafts, apply.
 // Undo stays one click (or Ctrl+Z) away after applying. A refused preview or apply says why
 // inside the dialog (it is modal: the grid's notice would be behind its backdrop).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
@@ -10,6 +10,7 @@ import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
 import { BULK_FIELDS, choicesOf, parseInput } from './columns.ts';
 import { optionWords, valueWords } from './dialog-values.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 interface Change {
   field: string;
@@ -24,14 +25,9 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
   const preview = useStore(store, (s) => s.preview);
   const dialogError = useStore(store, (s) => s.dialogError);
   const [changes, setChanges] = useState<Change[]>([{ field: 'buyNowPrice', text: '' }]);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const label = (field: string) => say(fieldWords(field));
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const values = (): Record<string, unknown> =>
     Object.fromEntries(changes.map((c) => {

@@ -2,7 +2,7 @@
 // percentage, an ending such as ,90, a floor and a ceiling; on the price each draft's sale method
 // uses) and a text change (find and replace, add before or after, set) in titles or
 // descriptions. Preview shows every changing draft before and after; Apply is one undo step.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
@@ -13,6 +13,7 @@ import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
 import type { BulkRules } from './drafts-state.ts';
 import { valueWords } from './dialog-values.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 type PriceOp = 'none' | 'set' | 'raise' | 'lower';
 type TextOp = 'none' | 'replace' | 'prepend' | 'append' | 'set';
@@ -98,12 +99,7 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
     setFormError(null);
     then(checked.rules);
   };
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
+  const dialogRef = useModalDialog();
   const update = (next: Partial<Form>) => {
     setForm({ ...form, ...next });
     setFormError(null);

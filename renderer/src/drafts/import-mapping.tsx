@@ -1,25 +1,21 @@
 // The mapping step of an import: each heading of the file that is no field name gets a field
 // (or is left out). What the core remembered or suggested is preselected; the choice is kept
 // for this header set by the import.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ITEM_FIELDS } from '../../../shared/item-fields.ts';
 import { ITEM_FIELD_NAMES } from '../../../shared/item-fields.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useMessage, useT } from '../i18n/intl.ts';
 import type { ColumnMapping, PendingImport } from './drafts-state.ts';
 import { describeFile } from './import-report.tsx';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 export function ImportMapping({ pending, onImport, onCancel }: { pending: PendingImport; onImport(mapping: ColumnMapping): void; onCancel(): void }) {
   const t = useT();
   const say = useMessage();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const { inspection } = pending;
   const [mapping, setMapping] = useState<ColumnMapping>(inspection.mapping);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
   const taken = new Set([...inspection.headings, ...Object.values(mapping)].filter((f) => f !== null));
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="mapping-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>

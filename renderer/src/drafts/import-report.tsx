@@ -1,12 +1,12 @@
 // The outcome of an import: what the file was (format, encoding, separator), how many drafts were
 // created, and every refused or flagged row with its column, value and reason (in the seller's
 // words); the report can be saved as CSV to work through beside the spreadsheet.
-import { useEffect, useRef } from 'react';
 import type { SpreadsheetFacts } from '../../../shared/ipc.ts';
 import { describeProblem } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT, type Translate } from '../i18n/intl.ts';
 import type { ImportReport as Report } from './drafts-store.ts';
 import { download } from './file-transfer.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 /** "Excel workbook" / "CSV, Windows-1252, separated by semicolons". */
 export function describeFile(t: Translate, facts: Pick<SpreadsheetFacts, 'format' | 'encoding' | 'separator'>): string {
@@ -18,12 +18,7 @@ export function ImportReport({ report, onClose }: { report: Report; onClose(): v
   const t = useT();
   const say = useMessage();
   const format = useFormatter();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
+  const ref = useModalDialog();
   const refused = new Set(report.errors.filter((e) => e.severity !== 'flagged').map((e) => e.row)).size;
   const flagged = new Set(report.errors.filter((e) => e.severity === 'flagged').map((e) => e.row)).size;
   const save = () => download(`import-report-${new Date().toISOString().slice(0, 10)}.csv`, new Blob([report.reportCsv], { type: 'text/csv;charset=utf-8' }));

@@ -1,18 +1,13 @@
 // Undoing an import removes its drafts: more than a screenful, and the seller is asked first,
 // in words that say what goes ("Remove the 10,000 imported drafts?"). Keep is the default.
-import { useEffect, useRef } from 'react';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { LastStep } from './drafts-state.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 export function UndoImportDialog({ step, onAnswer }: { step: NonNullable<LastStep>; onAnswer(yes: boolean): void }) {
   const t = useT();
   const format = useFormatter();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="undo-import-title" aria-describedby="undo-import-question" onCancel={(e) => { e.preventDefault(); onAnswer(false); }}>
       <h2 id="undo-import-title">{t('app.undoImport.title')}</h2>

@@ -6,6 +6,7 @@ export const accounts = {
   'accounts.column.user': 'User',
   'accounts.active': 'active',
   'accounts.localOnly': 'On this computer only',
+  'accounts.localName': 'Local drafts',
   'accounts.passwordNeeded': 'password needed',
   'accounts.use': 'Use',
   'accounts.signIn': 'Sign in…',

@@ -8,6 +8,7 @@ export const accounts: Catalog<typeof en> = {
   'accounts.column.user': 'Käyttäjä',
   'accounts.active': 'käytössä',
   'accounts.localOnly': 'Vain tällä tietokoneella',
+  'accounts.localName': 'Paikalliset luonnokset',
   'accounts.passwordNeeded': 'salasana tarvitaan',
   'accounts.use': 'Ota käyttöön',
   'accounts.signIn': 'Kirjaudu…',
