@@ -35,11 +35,6 @@ export function noticeOf(error: unknown): Notice {
 
 const changedNotice = (count: number): Notice => ({ kind: 'info', message: msg('app.notice.changed', { count }) });
 
-/** What the undo button does, in words: "Undo import: remove 10,000 drafts". */
-export function undoLabel(step: NonNullable<LastStep>): Msg {
-  return step.kind === 'csv-import' ? msg('app.undo.import', { count: step.itemCount }) : msg('app.undo.bulk', { count: step.itemCount });
-}
-
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
   const importBytes = async (base64: string, fileName: string, mapping: ColumnMapping) => {

@@ -19,8 +19,6 @@ export const app = {
   'app.undoImport.detail': 'They were imported {when}. Drafts you changed since stay as they are.',
   'app.undoImport.remove': 'Remove {count, plural, one {# draft} other {# drafts}}',
   'app.undoImport.keep': 'Keep them',
-  'app.undo.import': 'Undo import: remove {count, plural, one {# draft} other {# drafts}}',
-  'app.undo.bulk': 'Undo the change of {count, plural, one {# draft} other {# drafts}}',
   'notify.question': 'New question on “{title}”',
   'notify.question.untitled': 'New question',
   'notify.offer': 'New offer on “{title}”',

@@ -21,8 +21,6 @@ export const app: Catalog<typeof en> = {
   'app.undoImport.detail': 'Ne tuotiin {when}. Sen jälkeen muuttamasi luonnokset jäävät ennalleen.',
   'app.undoImport.remove': 'Poista {count, plural, one {# luonnos} other {# luonnosta}}',
   'app.undoImport.keep': 'Säilytä ne',
-  'app.undo.import': 'Kumoa tuonti: poista {count, plural, one {# luonnos} other {# luonnosta}}',
-  'app.undo.bulk': 'Kumoa {count, plural, one {# luonnoksen} other {# luonnoksen}} muutos',
   'notify.question': 'Uusi kysymys: ”{title}”',
   'notify.question.untitled': 'Uusi kysymys',
   'notify.offer': 'Uusi tarjous: ”{title}”',
