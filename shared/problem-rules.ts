@@ -73,6 +73,10 @@ export const CORE_ERROR_CODES = [
   'not-found', 'state', 'validation', 'unknown-field', 'nothing-to-undo', // drafts, images, accounts
   'invalid-input', 'unknown-method', 'internal', 'cache-too-new', // the dispatcher
   'transport', 'bad-response', // the renderer's bridge
+  // The transports' own refusals (web mode's server, Electron's sender check): a request that
+  // is not the app window's, or a file too large to stage.
+  'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
+  'invalid-json', 'invalid-url', 'method',
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 

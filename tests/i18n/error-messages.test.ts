@@ -47,12 +47,13 @@ describe('the error messages', () => {
     expect(CORE_ERROR_CODES.filter((c) => !has(`errors.code.${c}`))).toEqual([]);
   });
 
-  it('cover every code the core throws (its typed errors and the dispatcher)', () => {
+  it('cover every code the core throws (its typed errors, the dispatcher, the transports and the bridge)', () => {
     const thrown = new Set<string>();
-    for (const { text } of sources('electron/core')) {
+    for (const { text } of [...sources('electron'), ...sources('renderer/src/bridge')]) {
       for (const m of text.matchAll(/new (?:DraftError|AccountError|CoreError)\('([a-z-]+)'/g)) thrown.add(m[1] as string);
       for (const m of text.matchAll(/fail\(\{ code: '([a-z-]+)'/g)) thrown.add(m[1] as string);
       for (const m of text.matchAll(/return \{ code: '([a-z-]+)'/g)) thrown.add(m[1] as string);
+      for (const m of text.matchAll(/error: \{ code: '([a-z-]+)'/g)) thrown.add(m[1] as string);
     }
     expect(thrown.size).toBeGreaterThan(4);
     expect([...thrown].filter((c) => !(CORE_ERROR_CODES as readonly string[]).includes(c))).toEqual([]);
