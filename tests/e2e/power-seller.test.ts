@@ -45,8 +45,9 @@ describe('a power seller\'s spreadsheets', () => {
     await expect.poll(() => report.locator('.import-summary').textContent()).toMatch(/^2 drafts imported; 1 row refused; 1 row imported with a value left empty \(flagged\)\./);
     expect(await report.locator('.import-file').textContent()).toBe('Read as: CSV, Windows-1252, separated by semicolons.');
     expect(await report.locator('.report-table tbody tr').allTextContents()).toEqual([
-      '3listTime31.02.2026 12:00Flagged31.02.2026 12:00 is not a date that exists',
-      expect.stringMatching(/^4Hinta-1,00RefusedbuyNowPrice: /),
+      // Issue 14: each reason is a sentence naming the field by its label, not the schema's words.
+      '3listTime31.02.2026 12:00FlaggedList time: 31.02.2026 12:00 is not a date that exists; it was left empty.',
+      '4Hinta-1,00RefusedBuy-now price € must be more than 0.',
     ]);
     const saved = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Save report…' }).click();
