@@ -18,6 +18,12 @@ export interface PendingImport {
   inspection: FileInspection;
 }
 
+/** A category of the cached tree as the grid offers it: its id and its names from the top. */
+export interface CategoryChoice {
+  id: number;
+  path: readonly string[];
+}
+
 export interface Notice {
   kind: 'info' | 'error';
   /** Put into words by the component, in the language in use (a switch re-words it). */
@@ -53,6 +59,8 @@ export interface DraftsState {
   dialogError: Msg | null;
   /** An undo that removes more drafts than a screen shows, waiting for the seller's yes. */
   pendingUndo: LastStep;
+  /** The cached category tree, loaded when a category cell is first edited. */
+  categories: readonly CategoryChoice[];
 }
 
 export interface DraftsActions {
@@ -72,6 +80,7 @@ export interface DraftsActions {
   setFocusColumn(column: number): void;
   /** The grid shows this many columns now (the seller picked others): the focus stays inside. */
   setColumnCount(count: number): void;
+  /** Starts the inline edit of a cell (a category cell loads the tree to choose from). */
   startEdit(localId: number, field: string): void;
   cancelEdit(): void;
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;

@@ -11,8 +11,6 @@ export const app = {
   'app.notice.undone': 'Undone: {restored, plural, one {# draft} other {# drafts}} restored.',
   'app.notice.undoneSkipped': 'Undone: {restored, plural, one {# draft} other {# drafts}} restored; {skipped, plural, one {# was} other {# were}} changed again since and left as {skipped, plural, one {it is} other {they are}}.',
   'app.notice.importUndone': 'Removed {count, plural, one {the imported draft} other {the # imported drafts}}.',
-  'app.notice.saved': 'Saved {field} of “{title}”.',
-  'app.notice.untitled': 'draft {id}',
   'app.notice.refusedFirst': '{message} The first: draft {id}. {first}',
   'app.undoImport.title': 'Undo the import?',
   'app.undoImport.question': 'Remove {count, plural, one {the imported draft} other {the # imported drafts}}?',

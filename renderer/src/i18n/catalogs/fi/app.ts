@@ -13,8 +13,6 @@ export const app: Catalog<typeof en> = {
   'app.notice.undone': 'Kumottu: {restored, plural, one {# luonnos palautettu} other {# luonnosta palautettu}}.',
   'app.notice.undoneSkipped': 'Kumottu: {restored, plural, one {# luonnos palautettu} other {# luonnosta palautettu}}; {skipped, plural, one {# oli muuttunut uudelleen ja jäi ennalleen} other {# oli muuttunut uudelleen ja jäi ennalleen}}.',
   'app.notice.importUndone': '{count, plural, one {Tuotu luonnos poistettu} other {# tuotua luonnosta poistettu}}.',
-  'app.notice.saved': 'Tallennettu: {field}, ”{title}”.',
-  'app.notice.untitled': 'luonnos {id}',
   'app.notice.refusedFirst': '{message} Ensimmäinen: luonnos {id}. {first}',
   'app.undoImport.title': 'Kumotaanko tuonti?',
   'app.undoImport.question': 'Poistetaanko {count, plural, one {tuotu luonnos} other {# tuotua luonnosta}}?',

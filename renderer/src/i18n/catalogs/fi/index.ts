@@ -7,8 +7,9 @@ import { common } from './common.ts';
 import { dialogs } from './dialogs.ts';
 import { errors } from './errors.ts';
 import { fields } from './fields.ts';
+import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
 import { photos } from './photos.ts';
 import { sync } from './sync.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...common, ...dialogs, ...errors, ...fields, ...navigation, ...photos, ...sync };
+export const fi: Catalog<typeof en> = { ...accounts, ...app, ...common, ...dialogs, ...errors, ...fields, ...grid, ...navigation, ...photos, ...sync };
