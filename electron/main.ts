@@ -9,8 +9,7 @@ import { openCoreSession, type CoreSession } from './core/session/core-session.t
 import { appRegistry } from './core/session/accounts.ts';
 import { coreHandlers } from './core/ipc/handlers.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
-import { showNewsNotification } from './news-notification.ts';
-import type { SyncNews } from '../shared/ipc.ts';
+import { showNotification } from './news-notification.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
@@ -74,10 +73,15 @@ app.whenReady().then(async () => {
 
 function wireIpc(session: CoreSession): void {
   const dispatcher = createIpcDispatcher(
-    coreHandlers(session, async (url) => {
-      if (!isSafeExternalUrl(url)) throw new Error('only https: links are opened');
-      await shell.openExternal(url);
-    }),
+    coreHandlers(
+      session,
+      async (url) => {
+        if (!isSafeExternalUrl(url)) throw new Error('only https: links are opened');
+        await shell.openExternal(url);
+      },
+      // The renderer words what a sync found new in the seller's language and asks for it here.
+      (notice) => showNotification(notice, () => window?.show()),
+    ),
     (message, error) => console.error(message, error),
   );
   for (const name of IPC_METHOD_NAMES) {
@@ -91,7 +95,6 @@ function wireIpc(session: CoreSession): void {
     });
   }
   session.onEvent((name, payload) => {
-    if (name === 'sync.news') showNewsNotification(payload as SyncNews, () => window?.show());
     if (window && !window.isDestroyed() && IPC_EVENT_NAMES.includes(name)) window.webContents.send(eventChannel(name), payload);
   });
 }

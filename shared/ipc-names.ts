@@ -54,6 +54,7 @@ export const IPC_METHOD_NAMES = [
   'sync.now',
   'sync.setOffline',
   'shell.openExternal',
+  'shell.notify',
 ] as const;
 export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
 import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
+import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -13,12 +14,23 @@ export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, typ
 // ---- Shared pieces ------------------------------------------------------------------------
 
 export const SyncStateSchema = z.enum(['local-only', 'queued', 'sending', 'outcome-unknown', 'synced', 'rejected', 'conflict']);
+const ProblemParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/** code: the severity; rule and params: what is wrong, in words by the renderer's describer; message: English, for logs. */
 export const ProblemSchema = z.object({
   field: z.string(),
   code: z.enum(['invalid', 'not-allowed', 'required']),
+  rule: z.enum(PROBLEM_RULES),
+  params: ProblemParamsSchema.optional(),
   message: z.string(),
 });
 export type IpcProblem = z.infer<typeof ProblemSchema>;
+
+/** What exactly a core error or a refused item is about (shared/problem-rules.ts), for the seller's sentence. */
+export const ErrorDetailSchema = z.object({ reason: z.enum(CORE_ERROR_REASONS), params: ProblemParamsSchema.optional() });
+/** Why a photo was refused or failed: a rule of PROBLEM_RULES with its params (the file's name, a limit). */
+const PhotoIssueSchema = z.object({ rule: z.enum(PROBLEM_RULES), params: ProblemParamsSchema });
+/** An item a bulk change cannot take: the English reason (logs), its problems and detail (the seller's words). */
+const RefusedItem = z.object({ localId: z.number().int(), reason: z.string(), problems: z.array(ProblemSchema).optional(), detail: ErrorDetailSchema.optional() });
 
 const FieldValue = z.union([z.string(), z.number(), z.array(z.string()), z.null()]);
 /** A draft's values by field name (ItemInput names); absent = not set. */
@@ -40,6 +52,8 @@ export const DraftRowSchema = z.object({
   syncState: SyncStateSchema,
   rejectReason: z.string().nullable(),
   rejectField: z.string().nullable(),
+  /** The refusal's machine code (the service's error code or the API client's): the renderer words it; rejectReason is English. */
+  rejectCode: z.string().nullable(),
   fields: FieldValuesSchema,
   /** The name of the category (fields.categoryId) in the cached tree; null without one or when the tree lacks it. */
   categoryName: z.string().nullable(),
@@ -119,7 +133,8 @@ const ImageSchema = z.object({
 const AccountSchema = z.object({
   id: z.string(),
   name: z.string(),
-  baseUrl: z.string(),
+  /** The marketplace's address; null for the local drafts, which are on no marketplace. */
+  baseUrl: z.string().nullable(),
   active: z.boolean(),
   /** The marketplace user signed in with; the password stays with the shell. */
   username: z.string().nullable(),
@@ -132,6 +147,7 @@ const PreferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
+const SyncNoticeKind = z.enum(['offline', 'not-signed-in', 'signed-out', 'sign-in-failed', 'failed']);
 export const SyncStatusSchema = z.object({
   /** Which implementation runs: 'offline-only' for an account that cannot sign in, else the engine. */
   engine: z.enum(['offline-only', 'engine']),
@@ -147,7 +163,10 @@ export const SyncStatusSchema = z.object({
   keptLocal: z.number().int(),
   parked: z.number().int(),
   lastRunAt: z.number().nullable(),
+  /** English, for logs; the renderer words `notice`. */
   message: z.string().nullable(),
+  /** What `message` says, for the seller's words: its kind and the failure's code (shared/api/error-codes.ts). */
+  notice: z.object({ kind: SyncNoticeKind, code: z.string().nullable() }).nullable().optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
@@ -259,7 +278,7 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 const ConflictValue = z.unknown();
 export const SyncProblemsSchema = z.object({
-  rejected: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), field: z.string().nullable(), reason: z.string().nullable(), value: ConflictValue })),
+  rejected: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), field: z.string().nullable(), reason: z.string().nullable(), code: z.string().nullable(), value: ConflictValue })),
   conflicts: z.array(z.object({
     localId: z.number().int(),
     title: z.string().nullable(),
@@ -277,8 +296,12 @@ export const SyncNewsSchema = z.object({
     kind: z.enum(['question', 'offer', 'sale']),
     itemId: z.number().int(),
     title: z.string().nullable(),
-    /** The question, the offer's amount in words, or the sale in words. */
+    /** The question; for an offer or a sale, the same in English (logs): the app words amount and author. */
     text: z.string(),
+    /** An offer's or a sale's euros. */
+    amount: z.number().nullable().optional(),
+    /** Who made the offer. */
+    author: z.string().nullable().optional(),
   })).max(20),
   questions: z.number().int(),
   offers: z.number().int(),
@@ -324,7 +347,10 @@ export type SpreadsheetFacts = z.infer<typeof SpreadsheetFactsSchema>;
 export const ImportProblemSchema = z.object({
   row: z.number().int(),
   field: z.string().nullable(),
+  /** English, as in the saved report; the screen words rule and params. */
   message: z.string(),
+  rule: z.enum(PROBLEM_RULES),
+  params: ProblemParamsSchema.optional(),
   column: z.string().optional(),
   value: z.string().optional(),
   /** flagged: imported with this value left empty; refused (or absent): the row was not imported. */
@@ -359,7 +385,7 @@ export const IPC_METHODS = {
       /** Per field: how many items get a different value. */
       perField: z.record(z.string(), z.number().int()),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
-      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      refused: z.array(RefusedItem),
       /** Fields that do not apply to some of the selection (a starting price on buy-now drafts). */
       warnings: z.array(z.object({ field: z.string(), count: z.number().int(), message: z.string() })),
     }),
@@ -375,7 +401,7 @@ export const IPC_METHODS = {
       selected: z.number().int(),
       changing: z.number().int(),
       samples: z.array(z.object({ localId: z.number().int(), title: z.string().nullable(), before: FieldValuesSchema, after: FieldValuesSchema })),
-      refused: z.array(z.object({ localId: z.number().int(), reason: z.string() })),
+      refused: z.array(RefusedItem),
       /** Drafts a rule does not fit (no sale method, nothing to replace): left as they are. */
       warnings: z.array(z.object({ rule: z.enum(['price', 'title', 'description']), count: z.number().int(), message: z.string() })),
     }),
@@ -498,7 +524,7 @@ export const IPC_METHODS = {
       files: z.array(z.object({ name: z.string().min(1).max(255), key: z.string().max(64).optional(), source: ImageSourceSchema })).min(1).max(100),
     }),
     output: z.array(z.object({
-      file: z.string(), key: z.string().optional(), outcome: z.enum(['added', 'duplicate', 'failed', 'refused']), imageId: z.number().int().nullable(), error: z.string().optional(),
+      file: z.string(), key: z.string().optional(), outcome: z.enum(['added', 'duplicate', 'failed', 'refused']), imageId: z.number().int().nullable(), error: z.string().optional(), issue: PhotoIssueSchema.optional(),
     })),
   },
   /** Sets a photo's rotation and crop (non-destructive: the prepared photo is kept, the upload is made from it). */
@@ -565,6 +591,12 @@ export const IPC_METHODS = {
   'sync.setOffline': { input: z.object({ offline: z.boolean() }), output: SyncStatusSchema },
   /** Only https: URLs, opened in the system browser (Electron); web mode reports it. */
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }).max(2000) }), output: Ok },
+  /**
+   * A desktop notification, worded by the renderer in the seller's language (what a sync found
+   * new); the desktop shell shows it and brings the window forward on a click. Web mode's page
+   * notifies through the browser instead, so there it shows nothing.
+   */
+  'shell.notify': { input: z.object({ title: z.string().min(1).max(300), body: z.string().max(2000) }), output: Ok },
 } as const satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 // ---- Push events --------------------------------------------------------------------------
@@ -589,7 +621,9 @@ export const IPC_EVENTS = {
     phase: z.enum(['reading', 'preparing', 'added', 'duplicate', 'failed', 'refused']),
     done: z.number().int(),
     total: z.number().int(),
+    /** English, for logs; the seller reads `issue` in words. */
     error: z.string().optional(),
+    issue: PhotoIssueSchema.optional(),
   }),
   /**
    * Each photo the sync sends to the marketplace: 'uploading' when its request starts (bytes: its
@@ -611,6 +645,8 @@ export const IPC_EVENTS = {
     syncState: SyncStateSchema,
     reason: z.string().nullable(),
     field: z.string().nullable(),
+    /** The refusal's machine code, for the seller's words (reason is English). */
+    code: z.string().nullable().optional(),
   }),
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
   /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */
@@ -626,11 +662,15 @@ export type IpcOutput<K extends IpcMethodName> = z.output<(typeof IPC_METHODS)[K
 export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENTS)[E]>;
 
 export interface IpcError {
+  /** A CORE_ERROR_CODES code (shared/problem-rules.ts). */
   code: string;
+  /** English, for logs: the renderer words the error from its code, reason, params and field. */
   message: string;
   field?: string;
+  reason?: CoreErrorReason;
+  params?: ProblemParams;
   /** Per item problems of a refused draft, bulk or import change. */
-  items?: Array<{ localId: number; reason?: string; problems: IpcProblem[] }>;
+  items?: Array<{ localId: number; reason?: string; detail?: z.infer<typeof ErrorDetailSchema>; problems: IpcProblem[] }>;
 }
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

@@ -1,9 +1,8 @@
 // The app frame: a sidebar of screens, the open screen, the sync status bar.
-import { FormattedMessage } from 'react-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
-import { notifyInBrowser } from './navigation/web-notifications.ts';
+import { notifyOfNews } from './navigation/web-notifications.ts';
 import { ActionsMenu } from './drafts/actions-menu.tsx';
 import { BulkActionDialog, BulkActionProgress, BulkShortcutsHint, useBulkShortcuts } from './drafts/bulk-action-dialog.tsx';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
@@ -19,6 +18,9 @@ import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { LanguagePicker } from './i18n/language-picker.tsx';
+import { useMessage, useT } from './i18n/intl.ts';
+import { Rich } from './i18n/rich.tsx';
+import { UndoImportDialog } from './drafts/undo-import-dialog.tsx';
 import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
 import { SalesScreen } from './sales/sales-screen.tsx';
@@ -31,6 +33,9 @@ export function App() {
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
   const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
+  const pendingUndo = useStore(draftsStore, (s) => s.pendingUndo);
+  const t = useT();
+  const say = useMessage();
   const [screen, setScreen] = useState<Screen>('drafts');
   // Sales the syncs found since the seller last looked at the Sales screen.
   const [newSales, setNewSales] = useState(0);
@@ -54,19 +59,23 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales))];
-    if (bridgeMode === 'web') offs.push(notifyInBrowser(bridge));
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 
   return (
     <div className="app">
       <header className="app-header">
-        <h1>Market Desk</h1>
+        <h1>{t('app.title')}</h1>
         <span className="spacer" />
         <LanguagePicker />
-        {account && <span className="mode" title={account.baseUrl}>{account.name}{account.username ? ` · ${account.username}` : ''}</span>}
-        <span className="mode" title="How this window reaches the local cache">{bridgeMode === 'web' ? 'Web mode' : 'Desktop'}</span>
+        {account && (
+          // The local drafts are on no marketplace: no address to show.
+          <span className="mode" title={account.baseUrl ?? undefined}>
+            {account.baseUrl === null ? t('app.account.local', { name: t('accounts.localName') }) : account.username ? t('app.account', { name: account.name, user: account.username }) : account.name}
+          </span>
+        )}
+        <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
       </header>
       <div className="app-body">
       <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }} />
@@ -83,15 +92,13 @@ export function App() {
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.message ? <FormattedMessage id={notice.message.id} values={notice.message.values} /> : notice.text}</span>
-            <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
+            <span>{say(notice.message)}</span>
+            <button type="button" aria-label={t('common.dismiss')} onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}
         <BulkActionProgress store={bulkActionsStore} />
         <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
-        <p className="hint">
-          <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo<BulkShortcutsHint />
-        </p>
+        <p className="hint"><Rich id="app.hint.keys" /><BulkShortcutsHint /></p>
       </main>}
       </div>
       <SyncBar store={syncStore} />
@@ -102,6 +109,7 @@ export function App() {
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />
       )}
+      {pendingUndo && <UndoImportDialog step={pendingUndo} onAnswer={(yes) => void draftsStore.getState().confirmUndo(yes)} />}
       {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} />}
     </div>
   );

@@ -57,7 +57,7 @@ describe('the editor store', () => {
     expect(editor.getState().settings?.quantity.max).toBe(100);
     editor.actions.setField('saleMethod', 'buy-now');
     editor.actions.setField('quantity', 500);
-    await vi.waitFor(() => expect(editor.getState().problems).toContainEqual({ field: 'quantity', code: 'invalid', message: 'quantity: must be between 1 and 100' }));
+    await vi.waitFor(() => expect(editor.getState().problems).toContainEqual({ field: 'quantity', code: 'invalid', rule: 'between', params: { min: 1, max: 100 }, message: 'quantity: must be between 1 and 100' }));
     expect(await editor.actions.save()).toBe(false);
     expect(editor.getState().message?.kind).toBe('error');
 

@@ -17,6 +17,7 @@ import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../suppor
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { tempFolder } from './support.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
 
 let server: TestServer;
 let n = 0;
@@ -186,7 +187,7 @@ describe('the seller stores', () => {
       expect(p.getState().problems?.conflicts[0]?.fields.map((f) => f.field).sort()).toEqual(['postalCode', 'title']);
       p.getState().choose(localId, 'title', 'local');
       await p.getState().resolve(localId);
-      expect(p.getState().error).toMatch(/every field/);
+      expect(translate(p.getState().error!, 'en')).toMatch(/every field/);
       p.getState().choose(localId, 'postalCode', 'remote');
       await p.getState().resolve(localId);
       expect(p.getState().problems?.conflicts).toEqual([]);

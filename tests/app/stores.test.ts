@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { UNDO_ASKS_OVER } from '../../renderer/src/drafts/drafts-actions.ts';
 import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';
@@ -198,7 +200,8 @@ describe('the drafts store', () => {
     await drafts.getState().undo();
     await drafts.getState().ensureRange(0, 24);
     expect(drafts.getState().rows.map((r) => r?.fields.buyNowPrice).sort((a, b) => Number(a) - Number(b))[0]).toBe(10);
-    expect(drafts.getState().notice?.text).toMatch(/25 drafts restored/);
+    expect(translate(drafts.getState().notice!.message, 'en')).toMatch(/25 drafts restored/);
+    expect(translate(drafts.getState().notice!.message, 'fi')).toMatch(/25 luonnosta palautettu/);
   });
 
   it('refuses a bulk edit that some drafts cannot take, naming them', async () => {
@@ -206,7 +209,31 @@ describe('the drafts store', () => {
     await drafts.getState().importCsv(draftsCsv(4));
     await drafts.getState().selectAll();
     expect(await drafts.getState().applyBulk({ quantity: '-1' })).toBe(false);
-    expect(drafts.getState().notice).toMatchObject({ kind: 'error', field: 'quantity' });
+    // Issue 14: the bulk dialog is modal, so its error is the dialog's (not the grid's notice
+    // behind the backdrop), a sentence naming the field; a valid preview clears it.
+    expect(drafts.getState().notice).toBeNull();
+    expect(translate(drafts.getState().dialogError!, 'en')).toBe('Quantity must be at least 1.');
+    expect(translate(drafts.getState().dialogError!, 'fi')).toBe('Määrä on oltava vähintään 1.');
+    expect(await drafts.getState().previewBulk({ quantity: '2' })).not.toBeNull();
+    expect(drafts.getState().dialogError).toBeNull();
+  });
+
+  it('asks before an undo removes more imported drafts than a screen shows, saying how many', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(UNDO_ASKS_OVER + 1));
+    await drafts.getState().undo();
+    expect(drafts.getState().pendingUndo).toMatchObject({ kind: 'csv-import', itemCount: UNDO_ASKS_OVER + 1 });
+    expect(drafts.getState().total).toBe(UNDO_ASKS_OVER + 1);
+    await drafts.getState().confirmUndo(false);
+    expect(drafts.getState()).toMatchObject({ pendingUndo: null, total: UNDO_ASKS_OVER + 1 });
+    await drafts.getState().undo();
+    await drafts.getState().confirmUndo(true);
+    expect(drafts.getState().total).toBe(0);
+    expect(translate(drafts.getState().notice!.message, 'en')).toBe(`Removed the ${UNDO_ASKS_OVER + 1} imported drafts.`);
+    // A small import is undone at once.
+    await drafts.getState().importCsv(draftsCsv(3));
+    await drafts.getState().undo();
+    expect(drafts.getState()).toMatchObject({ pendingUndo: null, total: 0 });
   });
 
   it('shows a sync state the engine reports for one item without reloading the grid', async () => {

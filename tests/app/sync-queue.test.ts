@@ -11,7 +11,8 @@ describe('the sync status of local drafts', () => {
     await invokeOk(bridge, 'drafts.create', { fields: { title: 'Also here' } });
     const status = await invokeOk(bridge, 'sync.status');
     expect(status).toMatchObject({ queueLength: 2, toSend: 0, keptLocal: 2, parked: 0 });
-    expect(queueWords(status)).toBe('Nothing waiting to be sent, 2 local drafts kept here until published');
-    expect(queueWords({ ...status, toSend: 1, keptLocal: 0, parked: 1 })).toBe('1 change waiting to be sent, 1 needs attention');
+    expect(queueWords(status, 'en')).toBe('Nothing waiting to be sent, 2 local drafts kept here until published');
+    expect(queueWords(status, 'fi')).toBe('Ei mitään lähetettävää, 2 paikallista luonnosta pidetään täällä julkaisuun asti');
+    expect(queueWords({ ...status, toSend: 1, keptLocal: 0, parked: 1 }, 'en')).toBe('1 change waiting to be sent, 1 needs attention');
   });
 });

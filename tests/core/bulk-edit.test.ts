@@ -50,7 +50,7 @@ describe('bulk edit', () => {
       error = e as DraftError;
     }
     expect(error?.code).toBe('validation');
-    expect(error?.items).toEqual([{ localId: ids[2], problems: [{ field: 'quantity', code: 'invalid', message: 'quantity: only buy-now items can have a quantity above one' }] }]);
+    expect(error?.items).toEqual([{ localId: ids[2], problems: [{ field: 'quantity', code: 'invalid', rule: 'quantity-auction', message: 'quantity: only buy-now items can have a quantity above one' }] }]);
     expect(snapshot(db)).toEqual(before);
   });
 
@@ -68,9 +68,9 @@ describe('bulk edit', () => {
     }
     expect(error).toBeInstanceOf(DraftError);
     expect(error?.items).toEqual([
-      { localId: ids[0], problems: [], reason: `item ${ids[0]} is published: item data can be edited only in draft or preview` },
-      { localId: ids[1], problems: [], reason: `item ${ids[1]} does not exist` },
-      { localId: 999, problems: [], reason: 'item 999 does not exist' },
+      { localId: ids[0], problems: [], reason: `item ${ids[0]} is published: item data can be edited only in draft or preview`, detail: { reason: 'edit-status', params: { status: 'published' } } },
+      { localId: ids[1], problems: [], reason: `item ${ids[1]} does not exist`, detail: { reason: 'item-not-found', params: { id: ids[1] } } },
+      { localId: 999, problems: [], reason: 'item 999 does not exist', detail: { reason: 'item-not-found', params: { id: 999 } } },
     ]);
     expect(snapshot(db)).toEqual(before);
   });

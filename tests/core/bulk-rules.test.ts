@@ -62,7 +62,7 @@ describe('price rules', () => {
     const a = drafts.createDraft({ ...completeBuyNow('A'), buyNowPrice: 0.5 }).localId;
     const b = drafts.createDraft({ ...completeBuyNow('B'), buyNowPrice: 20 }).localId;
     const rules = { price: { op: 'lower' as const, amount: 1 } };
-    expect(previewBulkRules(db, repo, [a, b], rules).refused).toEqual([{ localId: a, reason: expect.stringMatching(/^buyNowPrice: /) }]);
+    expect(previewBulkRules(db, repo, [a, b], rules).refused).toEqual([{ localId: a, reason: expect.stringMatching(/^buyNowPrice: /), problems: [expect.objectContaining({ field: 'buyNowPrice', rule: 'above', params: { min: 0 } })] }]);
     expect(() => applyBulkRules(repo, [a, b], rules)).toThrow(DraftError);
     expect(reads.item(b)?.fields.buyNowPrice).toBe(20);
   });

@@ -76,9 +76,9 @@ describe('CSV import and export of drafts', () => {
     expect(report.imported).toHaveLength(2);
     expect(reads.drafts().map((d) => d.fields.title)).toEqual(['Good lamp', 'Second good']);
     expect(report.errors).toEqual([
-      { row: 3, field: 'title', column: 'title', value: 'x'.repeat(61), message: 'title: at most 60 characters' },
-      { row: 4, field: 'buyNowPrice', column: 'buyNowPrice', value: '-5', message: expect.stringMatching(/^buyNowPrice: /) },
-      { row: 6, field: null, message: 'a quoted field is not closed' },
+      { row: 3, field: 'title', column: 'title', value: 'x'.repeat(61), rule: 'max-length', params: { max: 60 }, message: 'title: at most 60 characters' },
+      { row: 4, field: 'buyNowPrice', column: 'buyNowPrice', value: '-5', rule: 'above', params: { min: 0 }, message: expect.stringMatching(/^buyNowPrice: /) },
+      { row: 6, field: null, rule: 'quote-not-closed', message: 'a quoted field is not closed' },
     ]);
     const outbox = db.prepare(`SELECT kind, count(*) AS n FROM outbox GROUP BY kind`).all();
     expect(outbox).toEqual([{ kind: 'create', n: 2 }]);
@@ -88,8 +88,8 @@ describe('CSV import and export of drafts', () => {
     const { db, reads } = setup();
     const report = importDraftsCsv(db, 'title,saleMethod,startingPrice,reservePrice\nA,auction,5,50\nB,auction\nC,auction,5,\n');
     expect(report.errors).toEqual([
-      { row: 2, field: 'reservePrice', column: 'reservePrice', value: '50', message: 'reservePrice: not available to this account' },
-      { row: 3, field: null, message: '2 cells, the header has 4' },
+      { row: 2, field: 'reservePrice', column: 'reservePrice', value: '50', rule: 'not-allowed', message: 'reservePrice: not available to this account' },
+      { row: 3, field: null, rule: 'cell-count', params: { cells: 2, columns: 4 }, message: '2 cells, the header has 4' },
     ]);
     expect(reads.drafts().map((d) => d.fields.title)).toEqual(['C']);
     const undo = bulkWrites(db).undo();
@@ -99,9 +99,9 @@ describe('CSV import and export of drafts', () => {
 
   it('imports nothing when the header has an unknown or repeated column', () => {
     const { reads, db } = setup();
-    expect(importDraftsCsv(db, 'titel,saleMethod\nLamp,buy-now\n').errors).toEqual([{ row: 1, field: 'titel', message: 'unknown column "titel"' }]);
-    expect(importDraftsCsv(db, 'title,title\nLamp,Lamp\n').errors).toEqual([{ row: 1, field: 'title', message: 'column "title" appears twice' }]);
-    expect(importDraftsCsv(db, '').errors).toEqual([{ row: 1, field: null, message: 'the file is empty' }]);
+    expect(importDraftsCsv(db, 'titel,saleMethod\nLamp,buy-now\n').errors).toEqual([{ row: 1, field: 'titel', rule: 'unknown-column', params: { column: 'titel' }, message: 'unknown column "titel"' }]);
+    expect(importDraftsCsv(db, 'title,title\nLamp,Lamp\n').errors).toEqual([{ row: 1, field: 'title', rule: 'repeated-column', params: { column: 'title' }, message: 'column "title" appears twice' }]);
+    expect(importDraftsCsv(db, '').errors).toEqual([{ row: 1, field: null, rule: 'empty-file', message: 'the file is empty' }]);
     expect(reads.drafts()).toEqual([]);
   });
 });

@@ -71,7 +71,7 @@ describe('drafts', () => {
     const { localId } = drafts.createDraft(completeBuyNow());
     const error = thrown(() => drafts.editDraft(localId, { title: 'x'.repeat(61), buyNowPrice: 99 }));
     expect(error.code).toBe('validation');
-    expect(error.items[0]!.problems).toEqual([{ field: 'title', code: 'invalid', message: 'title: at most 60 characters' }]);
+    expect(error.items[0]!.problems).toEqual([{ field: 'title', code: 'invalid', rule: 'max-length', params: { max: 60 }, message: 'title: at most 60 characters' }]);
     expect(reads.item(localId)!.fields.title).toBe('Oak table');
     expect(reads.item(localId)!.fields.buyNowPrice).toBe(120);
     expect(outbox.forItem(localId)).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('drafts', () => {
     const { drafts } = setup();
     const { localId } = drafts.createDraft({ ...completeBuyNow(), saleMethod: 'auction', startingPrice: 10, buyNowPrice: null, quantity: null });
     const error = thrown(() => drafts.editDraft(localId, { reservePrice: 50 }));
-    expect(error.items[0]!.problems).toEqual([{ field: 'reservePrice', code: 'not-allowed', message: 'reservePrice: not available to this account' }]);
+    expect(error.items[0]!.problems).toEqual([{ field: 'reservePrice', code: 'not-allowed', rule: 'not-allowed', message: 'reservePrice: not available to this account' }]);
     expect(() => drafts.createDraft({ republish: 1 })).toThrow(DraftError);
   });
 

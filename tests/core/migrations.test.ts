@@ -166,6 +166,7 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', '2026-11-24T08:00:00+0200', 1)`).run();
     expect(() => db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', 'x', 2)`).run()).toThrow(/UNIQUE/);
   });
+
   it('11: gives every item its category\'s name and keeps it as items and the tree change', () => {
     const { db } = openTempDb({ upTo: 10 });
     db.prepare(`INSERT INTO categories (id, parent_id, level, title, position) VALUES (101, 1, 2, 'Lamps', 0), (102, 1, 2, 'Chairs', 1)`).run();
@@ -183,5 +184,15 @@ describe('each migration keeps the rows written before it', () => {
     expect(names()).toEqual([{ title: 'Lamp', category_title: 'Table lamps' }, { title: 'None', category_title: 'Chairs' }, { title: 'Chair', category_title: 'Chairs' }]);
     db.prepare(`DELETE FROM categories WHERE id = 102`).run();
     expect(names()).toEqual([{ title: 'Lamp', category_title: 'Table lamps' }, { title: 'None', category_title: null }, { title: 'Chair', category_title: null }]);
+  });
+
+  it('12: adds the refusal code beside the refusal message, empty on items refused before', () => {
+    const { db } = openTempDb({ upTo: 11 });
+    db.prepare(`INSERT INTO items (title, sync_state, reject_reason, reject_field, created, updated) VALUES ('Lamp', 'rejected', 'title: too long', 'title', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 12);
+    expect(db.prepare(`SELECT title, sync_state, reject_reason, reject_field, reject_code FROM items`).get())
+      .toEqual({ title: 'Lamp', sync_state: 'rejected', reject_reason: 'title: too long', reject_field: 'title', reject_code: null });
+    db.prepare(`UPDATE items SET reject_code = 'too_long_or_large' WHERE local_id = 1`).run();
+    expect(db.prepare(`SELECT reject_code FROM items`).pluck().get()).toBe('too_long_or_large');
   });
 });

@@ -38,10 +38,10 @@ describe('reading spreadsheet cells', () => {
     expect(parseTimeCell('28.11.2026 18:00')).toEqual({ ok: true, value: '2026-11-28 18:00:00' });
     expect(parseTimeCell('1.2.2027')).toEqual({ ok: true, value: '2027-02-01 00:00:00' });
     expect(parseTimeCell('2026-12-01 09:30')).toEqual({ ok: true, value: '2026-12-01 09:30:00' });
-    expect(parseTimeCell('31.02.2026 12:00')).toEqual({ ok: false, reason: '31.02.2026 12:00 is not a date that exists' });
+    expect(parseTimeCell('31.02.2026 12:00')).toEqual({ ok: false, rule: 'date-does-not-exist', reason: '31.02.2026 12:00 is not a date that exists' });
     // 29 March 2026, 03:30 is skipped in Helsinki (clocks go from 03:00 to 04:00).
     expect(parseTimeCell('29.03.2026 03:30')).toMatchObject({ ok: false });
-    expect(parseTimeCell('next friday')).toMatchObject({ ok: false, reason: expect.stringContaining('is not a date') });
+    expect(parseTimeCell('next friday')).toMatchObject({ ok: false, rule: 'not-a-date', reason: expect.stringContaining('is not a date') });
   });
 
   it('makes paragraphs of a plain-text description and keeps HTML as it is', () => {
@@ -76,8 +76,8 @@ describe('importing a seller\'s spreadsheet', () => {
     expect(inspected).toMatchObject({ format: 'csv', encoding: 'Windows-1252', separator: 'semicolon', rows: 3, unknown: ['Otsikko', 'Hinta'], remembered: false });
     // Without a mapping nothing is imported: a heading is no field.
     expect((await importSpreadsheet(db, file)).errors).toEqual([
-      { row: 1, field: 'Otsikko', message: 'unknown column "Otsikko"' },
-      { row: 1, field: 'Hinta', message: 'unknown column "Hinta"' },
+      { row: 1, field: 'Otsikko', rule: 'unknown-column', params: { column: 'Otsikko' }, message: 'unknown column "Otsikko"' },
+      { row: 1, field: 'Hinta', rule: 'unknown-column', params: { column: 'Hinta' }, message: 'unknown column "Hinta"' },
     ]);
     const report = await importSpreadsheet(db, file, { mapping: { Otsikko: 'title', Hinta: 'buyNowPrice' } });
     expect(report.facts).toMatchObject({ encoding: 'Windows-1252', separator: 'semicolon' });
@@ -89,9 +89,9 @@ describe('importing a seller\'s spreadsheet', () => {
     expect(second.categoryId ?? null).toBeNull();
     expect(second.listTime ?? null).toBeNull();
     expect(report.errors).toEqual([
-      { row: 3, field: 'listTime', column: 'listTime', value: '31.02.2026 12:00', message: '31.02.2026 12:00 is not a date that exists', severity: 'flagged' },
-      { row: 3, field: 'categoryId', column: 'categoryId', value: '999', message: 'category 999 does not exist; left empty', severity: 'flagged' },
-      { row: 4, field: 'buyNowPrice', column: 'Hinta', value: '-1,00', message: expect.stringMatching(/^buyNowPrice: /) },
+      { row: 3, field: 'listTime', column: 'listTime', value: '31.02.2026 12:00', rule: 'date-does-not-exist', params: { text: '31.02.2026 12:00' }, message: '31.02.2026 12:00 is not a date that exists', severity: 'flagged' },
+      { row: 3, field: 'categoryId', column: 'categoryId', value: '999', rule: 'category-unknown', params: { id: 999 }, message: 'category 999 does not exist; left empty', severity: 'flagged' },
+      { row: 4, field: 'buyNowPrice', column: 'Hinta', value: '-1,00', rule: 'above', params: { min: 0 }, message: expect.stringMatching(/^buyNowPrice: /) },
     ]);
     const saved = importReportCsv(report.errors).split('\r\n');
     expect(saved[0]).toBe('\ufeffrow,column,field,value,outcome,reason');

@@ -2,7 +2,13 @@
 // notifications and badges; the first pull of a shop is not news.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncNews } from '../../shared/ipc.ts';
-import { newsNotification } from '../../shared/news-text.ts';
+import { newsText, newsWords } from '../../renderer/src/navigation/news-words.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
+
+const wordsIn = (news: SyncNews, locale: 'en' | 'fi') => {
+  const words = newsWords(news);
+  return words && newsText(words, (m) => translate(m, locale), locale);
+};
 import { insertItems } from '../support/item-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
@@ -43,17 +49,24 @@ describe('news from a pull', () => {
     expect(found).toMatchObject({ questions: 1, offers: 1, sales: 1 });
     expect(found.entries).toEqual(expect.arrayContaining([
       { kind: 'question', itemId: lamp, title: 'Lamp', text: 'Does it work?' },
-      { kind: 'offer', itemId: lamp, title: 'Lamp', text: 'news-buyer offers 7 €' },
+      { kind: 'offer', itemId: lamp, title: 'Lamp', text: 'news-buyer offers 7 €', amount: 7, author: 'news-buyer' },
       expect.objectContaining({ kind: 'sale', itemId: chair, title: 'Chair' }),
     ]));
-    expect(newsNotification(found)).toEqual({ title: 'New on the marketplace', body: '1 new question, 1 new offer, 1 sale' });
+    expect(wordsIn(found, 'en')).toEqual({ title: 'New on the marketplace', body: '1 new question, 1 new offer, 1 sale' });
+    expect(wordsIn(found, 'fi')).toEqual({ title: 'Uutta kauppapaikalla', body: '1 uusi kysymys, 1 uusi tarjous, 1 myynti' });
 
     await cache.engine.pull();
     expect(news()).toHaveLength(1);
   });
 
   it('words a single new question with its item', () => {
-    expect(newsNotification({ entries: [{ kind: 'question', itemId: 1, title: 'Lamp', text: 'Red?' }], questions: 1, offers: 0, sales: 0 }))
+    expect(wordsIn({ entries: [{ kind: 'question', itemId: 1, title: 'Lamp', text: 'Red?' }], questions: 1, offers: 0, sales: 0 }, 'en'))
       .toEqual({ title: 'New question on “Lamp”', body: 'Red?' });
+  });
+
+  it('words a single offer with its amount as money of the language', () => {
+    const offer: SyncNews = { entries: [{ kind: 'offer', itemId: 1, title: 'Lamp', text: 'maija offers 7 €', amount: 7.5, author: 'maija' }], questions: 0, offers: 1, sales: 0 };
+    expect(wordsIn(offer, 'en')).toEqual({ title: 'New offer on “Lamp”', body: 'maija offers €7.50' });
+    expect(wordsIn(offer, 'fi')).toEqual({ title: 'Uusi tarjous: ”Lamp”', body: 'maija tarjoaa 7,50\u00a0€' });
   });
 });

@@ -8,6 +8,8 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/serv
 import { completeBuyNow } from './support.ts';
 import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy.ts';
 import { sellerCache, type SellerCache } from './support/sync-setup.ts';
+import { describeRefusal } from '../../renderer/src/i18n/describe-error.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
 
 let server: TestServer;
 let proxy: LoopbackProxy;
@@ -216,8 +218,10 @@ describe('pushing local changes', () => {
     await seller.drain();
     expect(seller.row(good)).toMatchObject({ status: 'published', sync_state: 'synced' });
     const rejected = seller.row(badLocal);
-    expect(rejected).toMatchObject({ sync_state: 'rejected', reject_field: 'vat' });
+    expect(rejected).toMatchObject({ sync_state: 'rejected', reject_field: 'vat', reject_code: 'not_allowed' });
     expect(String(rejected.reject_reason)).toMatch(/vat/i);
+    // The code is what the seller reads, in their language (the message stays English, for logs).
+    expect(translate(describeRefusal({ code: String(rejected.reject_code), field: 'vat' }), 'fi')).toBe('ALV % ei ole tämän tilin käytettävissä kauppapaikalla.');
     const parked = seller.outbox.forItem(badLocal);
     expect(parked.map((r) => r.state)).toEqual(['parked', 'pending']);
     expect((await seller.api.getItem(bad.id)).title).toBe('Refused'); // the later edit waits in order

@@ -78,9 +78,9 @@ describe('the drafts grid in web mode', () => {
     await expect.poll(() => page.locator('.count').textContent()).toBe('50 items · 50 selected');
     await page.getByRole('button', { name: 'Bulk edit…' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('New Buy-now €').fill('24.50');
+    await dialog.getByLabel('New Buy-now price €').fill('24,50');
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^50 of 50 drafts change · Buy-now €: 50\./);
+    await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^50 of 50 drafts change · Buy-now price €: 50\./);
     await page.screenshot({ path: join(OUTPUT, 'bulk-edit-preview.png') });
     await dialog.getByRole('button', { name: 'Apply to 50' }).click();
     await expect.poll(() => priceCell('Vintage lamp no. 1').textContent()).toBe('24.50');
@@ -103,7 +103,7 @@ describe('the drafts grid in web mode', () => {
     await priceCell('Vintage lamp no. 1').dblclick();
     await page.getByLabel('Edit Buy-now €').fill('-3');
     await page.getByLabel('Edit Buy-now €').press('Enter');
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/buyNowPrice/);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/Buy-now price € must be more than 0\./);
     await page.screenshot({ path: join(OUTPUT, 'inline-edit-refused.png') });
     // The editor stays open for another try; Escape leaves the value as it was.
     await page.getByLabel('Edit Buy-now €').fill('13.25');

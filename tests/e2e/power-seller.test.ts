@@ -45,8 +45,9 @@ describe('a power seller\'s spreadsheets', () => {
     await expect.poll(() => report.locator('.import-summary').textContent()).toMatch(/^2 drafts imported; 1 row refused; 1 row imported with a value left empty \(flagged\)\./);
     expect(await report.locator('.import-file').textContent()).toBe('Read as: CSV, Windows-1252, separated by semicolons.');
     expect(await report.locator('.report-table tbody tr').allTextContents()).toEqual([
-      '3listTime31.02.2026 12:00Flagged31.02.2026 12:00 is not a date that exists',
-      expect.stringMatching(/^4Hinta-1,00RefusedbuyNowPrice: /),
+      // Issue 14: each reason is a sentence naming the field by its label, not the schema's words.
+      '3listTime31.02.2026 12:00FlaggedList time: 31.02.2026 12:00 is not a date that exists; it was left empty.',
+      '4Hinta-1,00RefusedBuy-now price € must be more than 0.',
     ]);
     const saved = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Save report…' }).click();
@@ -124,7 +125,7 @@ describe('a power seller\'s bulk rules', () => {
     await dialog.getByLabel('ignore case').check();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toBe('2 of 6 drafts change.');
-    expect(await dialog.locator('.warning').textContent()).toBe('4 drafts: the title does not contain the text: left as it is.');
+    expect(await dialog.locator('.warning').textContent()).toBe('4 drafts’ titles do not contain the text: left as they are.');
     expect(await dialog.locator('.preview-table tbody tr').allTextContents()).toEqual(['TuoliTuoli → Keinutuoli', 'TuoliTuoli → Keinutuoli']);
     await page.screenshot({ path: join(OUTPUT, 'bulk-replace-preview.png') });
     await dialog.getByRole('button', { name: 'Apply to 2' }).click();

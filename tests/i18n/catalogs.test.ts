@@ -55,8 +55,14 @@ describe('the message catalogs', () => {
 
   it('leave no Finnish message untranslated where the English one has words', () => {
     // Words that read the same in both languages are allowed: names, symbols, a few loanwords.
-    const SAME_IN_BOTH = new Set(['common.none', 'settings.language.fi', 'settings.language.en', 'field.vat.short', 'option.paymentMethods.mobile-pay']);
-    const same = (Object.keys(en) as Array<keyof typeof en>).filter((id) => !SAME_IN_BOTH.has(id) && /[a-z]{3}/i.test(en[id]) && en[id] === fi[id]);
+    const SAME_IN_BOTH = new Set(['common.none', 'settings.language.fi', 'settings.language.en', 'field.vat.short', 'option.paymentMethods.mobile-pay', 'app.title']);
+    // Words outside the arguments: `{name} · {user}` has none to translate.
+    const words = (message: string) => {
+      let text = message;
+      for (let before = ''; before !== text; ) [before, text] = [text, text.replace(/\{[^{}]*\}/g, '')];
+      return text;
+    };
+    const same = (Object.keys(en) as Array<keyof typeof en>).filter((id) => !SAME_IN_BOTH.has(id) && /[a-z]{3}/i.test(words(en[id])) && en[id] === fi[id]);
     expect(same).toEqual([]);
   });
 

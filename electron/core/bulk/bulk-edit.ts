@@ -52,7 +52,7 @@ function editableOrRefused(group: { status: string; deleted_at: number | null; l
     return true;
   } catch (error) {
     if (!(error instanceof DraftError)) throw error;
-    for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`) });
+    for (const localId of group.localIds) refused.push({ localId, problems: [], reason: error.message.replace(/^item \d+/, `item ${localId}`), ...(error.detail ? { detail: error.detail } : {}) });
     return false;
   }
 }
@@ -130,7 +130,7 @@ export function bulkWrites(db: Db) {
      */
     bulkEdit(localIds: readonly number[], changes: Readonly<Record<string, unknown>>, now = Date.now()): { stepId: number | null; changed: number } {
       const { values, problems } = parseChanges(changes);
-      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }]);
+      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }], undefined, { reason: 'invalid-values' });
       const fields = Object.keys(values) as DraftField[];
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
@@ -150,10 +150,10 @@ export function bulkWrites(db: Db) {
         }
         if (found < unique.length) {
           const present = new Set(groups.flatMap((g) => g.localIds));
-          for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist` });
+          for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist`, detail: { reason: 'item-not-found', params: { id: localId } } });
         }
         refused.sort((a, b) => a.localId - b.localId);
-        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused);
+        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused, undefined, { reason: 'items-refused', params: { count: refused.length } });
         if (changing.length === 0) return { stepId: null, changed: 0 };
         changing.sort((a, b) => a - b);
         const ids = JSON.stringify(changing);
@@ -208,9 +208,9 @@ export function bulkWrites(db: Db) {
             writes.set(key, write);
           }
         }
-        for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist` });
+        for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist`, detail: { reason: 'item-not-found', params: { id: localId } } });
         refused.sort((a, b) => a.localId - b.localId);
-        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused);
+        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused, undefined, { reason: 'items-refused', params: { count: refused.length } });
         const applied = new Map<number, FieldValues>();
         for (const { values, ids } of writes.values()) for (const localId of ids) applied.set(localId, values);
         if (applied.size === 0) return { stepId: null, changed: 0, applied, notApplicable };

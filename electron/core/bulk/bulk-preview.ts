@@ -2,7 +2,7 @@
 // samples and the refused items. The outcome comes from the real bulk edit run in a transaction
 // that is then rolled back: the preview cannot disagree with what Apply does.
 import type { Db } from '../db/open-account-db.ts';
-import { DraftError } from '../drafts/draft-error.ts';
+import { DraftError, refusalOf } from '../drafts/draft-error.ts';
 import { sameValue, type DraftField } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import { parseChanges } from '../drafts/plan-edit.ts';
@@ -15,7 +15,7 @@ export interface BulkPreview {
   changing: number;
   perField: Record<string, number>;
   samples: Array<{ localId: number; title: string | null; before: Record<string, Value>; after: Record<string, Value> }>;
-  refused: Array<{ localId: number; reason: string }>;
+  refused: Array<ReturnType<typeof refusalOf>>;
   /** Fields that do not apply to some selected drafts (a starting price on buy-now drafts). */
   warnings: Array<{ field: string; count: number; message: string }>;
 }
@@ -41,7 +41,7 @@ export function previewBulkEdit(
 ): BulkPreview {
   const { reads, bulk } = repo;
   const { values, problems } = parseChanges(changes);
-  if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }]);
+  if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }], undefined, { reason: 'invalid-values' });
   const fields = Object.keys(values) as DraftField[];
   const unique = [...new Set(localIds)];
   const refused: BulkPreview['refused'] = [];
@@ -52,7 +52,7 @@ export function previewBulkEdit(
     })();
   } catch (error) {
     if (error instanceof DraftError) {
-      for (const item of error.items.slice(0, 200)) refused.push({ localId: item.localId, reason: item.reason ?? item.problems.map((p) => p.message).join('; ') });
+      for (const item of error.items.slice(0, 200)) refused.push(refusalOf(item));
     } else if (!(error instanceof DryRun)) throw error;
   }
   const perField: Record<string, number> = Object.fromEntries(fields.map((f) => [f, 0]));
@@ -70,7 +70,7 @@ export function previewBulkEdit(
   changingIds.sort((a, b) => a - b);
   const samples = changingIds.slice(0, 10).map((localId) => {
     const item = reads.item(localId);
-    if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+    if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
     const before: Record<string, Value> = {};
     const after: Record<string, Value> = {};
     for (const field of fields) {

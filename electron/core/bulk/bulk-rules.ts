@@ -4,7 +4,7 @@
 // the title or description set). A rule that does not apply to a draft (no sale method, no price
 // to raise, nothing found) leaves it alone and is counted as a warning, never written silently.
 import type { Db } from '../db/open-account-db.ts';
-import { DraftError } from '../drafts/draft-error.ts';
+import { DraftError, refusalOf } from '../drafts/draft-error.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
@@ -132,7 +132,7 @@ type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkW
 /** Applies the rules to the selection: one transaction, one undo step; drafts a rule does not fit are left alone. */
 export function applyBulkRules(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now()): { stepId: number | null; changed: number } {
   const fields = ruleFields(rules);
-  if (fields.length === 0) throw new DraftError('validation', 'choose a price rule or a text change');
+  if (fields.length === 0) throw new DraftError('validation', 'choose a price rule or a text change', [], undefined, { reason: 'no-rule' });
   const { stepId, changed } = repo.bulk.bulkEditEach(localIds, fields, (current) => changesUnderRules(current, rules), now);
   return { stepId, changed };
 }
@@ -150,7 +150,7 @@ export interface RulesPreview {
   selected: number;
   changing: number;
   samples: Array<{ localId: number; title: string | null; before: Record<string, Value>; after: Record<string, Value> }>;
-  refused: Array<{ localId: number; reason: string }>;
+  refused: Array<ReturnType<typeof refusalOf>>;
   warnings: RuleWarning[];
 }
 
@@ -171,7 +171,7 @@ export function previewBulkRules(db: Db, repo: Repo, localIds: readonly number[]
     })();
   } catch (error) {
     if (error instanceof DraftError) {
-      for (const item of error.items.slice(0, 200)) refused.push({ localId: item.localId, reason: item.reason ?? item.problems.map((p) => p.message).join('; ') });
+      for (const item of error.items.slice(0, 200)) refused.push(refusalOf(item));
     } else if (!(error instanceof DryRun)) throw error;
   }
   const changingIds = [...applied.keys()].sort((a, b) => a - b);

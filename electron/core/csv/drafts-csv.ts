@@ -2,6 +2,7 @@
 // joined with ';'; an empty cell is an unset field. Import creates new drafts: every row is
 // checked, the valid rows are written in ONE transaction (with their outbox rows and one undo
 // step) and every refused row is reported by row number, field and message.
+import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -18,7 +19,11 @@ export interface CsvRowError {
   row: number;
   /** The item field, or null for a problem of the whole row. */
   field: string | null;
+  /** English, for the saved report and logs... */
   message: string;
+  /** ...and the rule with its params for the seller's sentence on screen. */
+  rule: ProblemRule;
+  params?: ProblemParams;
   /** The file's own heading of the cell (set when the problem is one cell's). */
   column?: string;
   /** The cell as the file holds it. */
@@ -48,14 +53,14 @@ function cellOf(field: DraftField, value: unknown): string {
   return fieldKind(field) === 'text' && FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-type CellRead = { ok: true; value: unknown } | { ok: false; reason: string; flag: boolean };
+type CellRead = { ok: true; value: unknown } | { ok: false; rule: ProblemRule; reason: string; flag: boolean };
 
 /** A cell as the field takes it: decimal commas, Finnish dates, plain-text descriptions. */
 function readCell(field: DraftField, cell: string, zone: string): CellRead {
   if (cell.trim() === '') return { ok: true, value: null };
   if (field === 'listTime' || field === 'closingTime') {
     const time = parseTimeCell(cell, zone);
-    return time.ok ? { ok: true, value: time.value } : { ok: false, reason: time.reason, flag: time.reason.endsWith('exists') };
+    return time.ok ? { ok: true, value: time.value } : { ok: false, rule: time.rule, reason: time.reason, flag: time.rule === 'date-does-not-exist' };
   }
   if (field === 'description') return { ok: true, value: descriptionHtml(valueOf(field, cell) as string) };
   const kind = fieldKind(field);
@@ -96,8 +101,8 @@ export function headerProblems(headings: readonly string[], mapping: ColumnMappi
   });
   columns.forEach((field, index) => {
     const name = (headings[index] as string).trim();
-    if (field === undefined) errors.push({ row: 1, field: name, message: `unknown column "${name}"` });
-    else if (field !== null && columns.indexOf(field) !== index) errors.push({ row: 1, field: name, message: `column "${name}" appears twice` });
+    if (field === undefined) errors.push({ row: 1, field: name, rule: 'unknown-column', params: { column: name }, message: `unknown column "${name}"` });
+    else if (field !== null && columns.indexOf(field) !== index) errors.push({ row: 1, field: name, rule: 'repeated-column', params: { column: name }, message: `column "${name}" appears twice` });
   });
   return { columns: columns.map((c) => c ?? null), errors };
 }
@@ -119,10 +124,10 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
   const now = options.now ?? Date.now();
   const zone = options.zone ?? 'Europe/Helsinki';
   const header = records[0];
-  if (!header) return { imported: [], errors: [{ row: 1, field: null, message: 'the file is empty' }], stepId: null };
+  if (!header) return { imported: [], errors: [{ row: 1, field: null, rule: 'empty-file', message: 'the file is empty' }], stepId: null };
   const headings = header.fields.map((name) => name.trim());
   const { columns, errors: headerErrors } = headerProblems(headings, options.mapping);
-  if (header.error) headerErrors.unshift({ row: header.row, field: null, message: header.error });
+  if (header.error) headerErrors.unshift({ row: header.row, field: null, rule: header.errorRule ?? 'invalid', message: header.error });
   // A wrong header would put values in the wrong fields of every row: import nothing.
   if (headerErrors.length > 0) return { imported: [], errors: headerErrors, stepId: null };
 
@@ -133,11 +138,11 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
   const valid: FieldValues[] = [];
   for (const record of records.slice(1)) {
     if (record.error) {
-      errors.push({ row: record.row, field: null, message: record.error });
+      errors.push({ row: record.row, field: null, rule: record.errorRule ?? 'invalid', message: record.error });
       continue;
     }
     if (record.fields.length !== columns.length) {
-      errors.push({ row: record.row, field: null, message: `${record.fields.length} cells, the header has ${columns.length}` });
+      errors.push({ row: record.row, field: null, rule: 'cell-count', params: { cells: record.fields.length, columns: columns.length }, message: `${record.fields.length} cells, the header has ${columns.length}` });
       continue;
     }
     const raw: Record<string, unknown> = {};
@@ -151,16 +156,16 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
       cellOfField.set(field, { column, value: cell });
       const read = readCell(field, cell, zone);
       if (read.ok) raw[field] = read.value;
-      else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
+      else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, rule: read.rule, params: { text: cell.trim() }, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
     });
     const { values, problems } = parseChanges(raw);
     if (knownCategory && typeof values.categoryId === 'number' && !knownCategory.has(values.categoryId)) {
       const cell = cellOfField.get('categoryId');
-      flags.push({ row: record.row, field: 'categoryId', ...cell, message: `category ${values.categoryId} does not exist; left empty`, severity: 'flagged' });
+      flags.push({ row: record.row, field: 'categoryId', ...cell, rule: 'category-unknown', params: { id: values.categoryId }, message: `category ${values.categoryId} does not exist; left empty`, severity: 'flagged' });
       delete values.categoryId;
     }
     const all = [...problems, ...validateDraft(values as DraftFields, ctx)].filter((p) => p.code !== 'required');
-    for (const p of all) refusals.push({ row: record.row, field: p.field, ...cellOfField.get(p.field), message: p.message });
+    for (const p of all) refusals.push({ row: record.row, field: p.field, ...cellOfField.get(p.field), rule: p.rule, ...(p.params ? { params: p.params } : {}), message: p.message });
     if (refusals.length > 0) {
       errors.push(...refusals);
       continue;

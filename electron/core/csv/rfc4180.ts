@@ -8,7 +8,16 @@ export interface CsvRecord {
   /** 1-based line where the record starts. */
   line: number;
   fields: string[];
+  /** A quoting mistake, in English (logs, the saved report)... */
   error?: string;
+  /** ...and as a rule for the seller's sentence. */
+  errorRule?: 'quote-not-closed' | 'text-after-quote' | 'quote-in-field';
+}
+
+function markError(record: CsvRecord, rule: NonNullable<CsvRecord['errorRule']>, message: string): void {
+  if (record.error !== undefined) return;
+  record.error = message;
+  record.errorRule = rule;
 }
 
 export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
@@ -42,15 +51,15 @@ export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
           field += c;
           i++;
         }
-        if (!closed) record.error ??= 'a quoted field is not closed';
+        if (!closed) markError(record, 'quote-not-closed', 'a quoted field is not closed');
         // After the closing quote only a delimiter or a line end may follow.
         if (closed && i < n && input[i] !== delimiter && input[i] !== '\r' && input[i] !== '\n') {
-          record.error ??= 'text after a closing quote';
+          markError(record, 'text-after-quote', 'text after a closing quote');
           while (i < n && input[i] !== delimiter && input[i] !== '\r' && input[i] !== '\n') field += input[i++];
         }
       } else {
         while (i < n && input[i] !== delimiter && input[i] !== '\r' && input[i] !== '\n') {
-          if (input[i] === '"') record.error ??= 'a quote inside an unquoted field (quote the whole field)';
+          if (input[i] === '"') markError(record, 'quote-in-field', 'a quote inside an unquoted field (quote the whole field)');
           field += input[i++];
         }
       }

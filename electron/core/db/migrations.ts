@@ -415,4 +415,14 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX items_note;
     `,
   },
+  {
+    version: 12,
+    name: 'items: the code of the marketplace\'s refusal beside its message',
+    sql: `
+      -- The service's machine code (its error body's \`code\`, or the API client's own) of the
+      -- refusal that rejected the item: the app words it in the seller's language, while
+      -- reject_reason keeps the service's English message for logs. Refusals from before have none.
+      ALTER TABLE items ADD COLUMN reject_code TEXT;
+    `,
+  },
 ];

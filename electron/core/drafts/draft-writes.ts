@@ -28,9 +28,9 @@ export function cachedValidationContext(db: Db): ValidationContext {
 
 /** Checks that an item exists, is not deleted and may be edited (draft or preview, as the service requires). */
 export function assertEditable<R extends Pick<ItemRow, 'status' | 'deleted_at'>>(row: R | undefined, localId: number): asserts row is R {
-  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
   if (!EDITABLE_STATUSES.includes(row.status)) {
-    throw new DraftError('state', `item ${localId} is ${row.status}: item data can be edited only in draft or preview`);
+    throw new DraftError('state', `item ${localId} is ${row.status}: item data can be edited only in draft or preview`, [], undefined, { reason: 'edit-status', params: { status: row.status } });
   }
 }
 
@@ -134,8 +134,8 @@ export function draftWrites(db: Db) {
     deleteDraft(localId: number, now = Date.now()): void {
       db.transaction(() => {
         const row = reads.row(localId);
-        if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
-        if (row.status !== 'draft') throw new DraftError('state', `item ${localId} is ${row.status}: only drafts can be deleted`);
+        if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
+        if (row.status !== 'draft') throw new DraftError('state', `item ${localId} is ${row.status}: only drafts can be deleted`, [], undefined, { reason: 'delete-status', params: { status: row.status } });
         if (row.remote_id === null && row.sync_state === 'local-only') {
           deleteOutbox.run(localId);
           hardDelete.run(localId);

@@ -2,6 +2,8 @@
 // shared/item-fields.ts, checked here against ItemInput (shared/api) so the two cannot drift.
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
+import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
 import {
   ITEM_FIELD_NAMES, ITEM_FIELDS, isItemField, isLocalOnly, type FieldKind, type ItemFieldName, type LocalFieldName, type RestFieldName,
@@ -56,20 +58,69 @@ export function restFieldsOf<T>(fields: Readonly<Record<string, T>>): Record<str
   return out;
 }
 
-export type ParsedValue = { ok: true; value: DraftFields[DraftField] } | { ok: false; message: string };
+/** Why a value cannot be stored: the rule for the seller's sentence, the English message for logs. */
+export interface ValueIssue {
+  rule: ProblemRule;
+  params?: ProblemParams;
+  message: string;
+}
+export type ParsedValue = { ok: true; value: DraftFields[DraftField] } | ({ ok: false } & ValueIssue);
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** A zod issue of one field's schema as a rule with its bounds (and zod's English for logs). */
+function issueRule(field: DraftField, issue: ZodIssue | undefined): ValueIssue {
+  const message = `${field}: ${issue?.message ?? 'invalid value'}`;
+  const kind = fieldKind(field);
+  switch (issue?.code) {
+    case 'invalid_type':
+      if (issue.expected === 'int') return { rule: 'not-a-whole-number', message };
+      if (kind === 'number' || kind === 'int') return { rule: 'not-a-number', message };
+      if (kind === 'list') return { rule: 'not-a-list', message };
+      if (kind === 'flag') return { rule: 'not-a-flag', message };
+      return { rule: 'not-text', message };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { rule: 'max-length', params: { max: Number(issue.maximum) }, message }
+        : { rule: 'max', params: { max: Number(issue.maximum) }, message };
+    case 'too_small':
+      if (issue.origin === 'string') return { rule: 'min-length', params: { min: Number(issue.minimum) }, message };
+      return issue.inclusive === false
+        ? { rule: 'above', params: { min: Number(issue.minimum) }, message }
+        : { rule: 'min', params: { min: Number(issue.minimum) }, message };
+    case 'invalid_value':
+      return { rule: 'not-an-option', params: { options: issue.values.map(String).join(', ') }, message };
+    case 'invalid_union':
+      return { rule: kind === 'flag' ? 'not-a-flag' : 'invalid', message };
+    case 'invalid_format':
+      return { rule: field === 'listTime' || field === 'closingTime' ? 'bad-time' : 'invalid', message };
+    case 'custom':
+      return { rule: 'unsafe-text', message };
+    default:
+      return { rule: 'invalid', message };
+  }
+}
 
 /**
  * Checks one value against the shared ItemInput schema (types and per-field bounds), a
- * local-only field against its registry limits. null,
- * undefined and '' clear the field.
+ * local-only field against its registry limits. null, undefined and '' clear the field; a
+ * number may be typed with a decimal comma.
  */
 export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
   if (raw === null || raw === undefined || raw === '') return { ok: true, value: null };
-  if (fieldKind(field) === 'list' && Array.isArray(raw) && raw.length === 0) return { ok: true, value: null };
-  const result = SCHEMAS[field].safeParse(raw);
+  const kind = fieldKind(field);
+  if (kind === 'list' && Array.isArray(raw) && raw.length === 0) return { ok: true, value: null };
+  // Typed numbers are read as sellers write them, 12,50 as well as 12.50, on every path into
+  // the cache (a cell, the editor, bulk edit, an import), so they all agree.
+  let value = raw;
+  if ((kind === 'number' || kind === 'int') && typeof raw === 'string') {
+    const number = parseDecimal(raw);
+    if (number === null) return { ok: false, rule: 'not-a-number', message: `${field}: "${raw}" is not a number` };
+    value = number;
+  }
+  const result = SCHEMAS[field].safeParse(value);
   if (result.success) return { ok: true, value: result.data as DraftFields[DraftField] };
-  const issue = result.error.issues[0];
-  return { ok: false, message: `${field}: ${issue?.message ?? 'invalid value'}` };
+  return { ok: false, ...issueRule(field, result.error.issues[0]) };
 }
 
 /** SQLite value of a field. */

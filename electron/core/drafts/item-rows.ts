@@ -11,6 +11,8 @@ export interface LocalItem {
   syncState: SyncState;
   rejectReason: string | null;
   rejectField: string | null;
+  /** The refusal's machine code (service or API client), for the seller's words. */
+  rejectCode: string | null;
   fields: DraftFields;
   created: number;
   updated: number;
@@ -24,13 +26,14 @@ export type ItemRow = Record<string, unknown> & {
   sync_state: SyncState;
   reject_reason: string | null;
   reject_field: string | null;
+  reject_code: string | null;
   created: number;
   updated: number;
   deleted_at: number | null;
 };
 
 export const ITEM_COLUMNS = [
-  'local_id', 'remote_id', 'status', 'sync_state', 'reject_reason', 'reject_field', 'created', 'updated', 'deleted_at',
+  'local_id', 'remote_id', 'status', 'sync_state', 'reject_reason', 'reject_field', 'reject_code', 'created', 'updated', 'deleted_at',
   ...DRAFT_FIELDS.map((f) => FIELD_SPECS[f].column),
 ].join(', ');
 
@@ -60,6 +63,7 @@ export function toLocalItem(row: ItemRow): LocalItem {
     syncState: row.sync_state,
     rejectReason: row.reject_reason,
     rejectField: row.reject_field,
+    rejectCode: row.reject_code,
     fields: rowFields(row),
     created: row.created,
     updated: row.updated,

@@ -16,9 +16,9 @@ export function parseChanges(changes: Readonly<Record<string, unknown>>): { valu
   const problems: Problem[] = [];
   for (const [name, raw] of Object.entries(changes)) {
     if (!isDraftField(name)) throw new DraftError('unknown-field', `${name} is not an item field`);
-    const message = valueProblem(name, raw);
-    if (message !== null) {
-      problems.push({ field: name, code: 'invalid', message });
+    const issue = valueProblem(name, raw);
+    if (issue !== null) {
+      problems.push({ field: name, code: 'invalid', ...issue });
       continue;
     }
     const parsed = parseFieldValue(name, raw);

@@ -59,11 +59,11 @@ export function statusChanges(db: Db) {
     publish(localId: number, now = Date.now(), stepId: number | null = null, ctx: ValidationContext = cachedValidationContext(db)): void {
       db.transaction(() => {
         const item = reads.item(localId);
-        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         const status = intendedStatus(localId, item.status);
-        if (!ACTION_FROM.publish.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`);
+        if (!ACTION_FROM.publish.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`, [], undefined, { reason: 'publish-status', params: { status: status } });
         const problems = publishProblems(item.fields, ctx, reads.imageCount(localId));
-        if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }]);
+        if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }], undefined, { reason: 'not-ready-to-publish' });
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'published' }, now, stepId);
       })();
@@ -73,9 +73,9 @@ export function statusChanges(db: Db) {
     close(localId: number, now = Date.now(), stepId: number | null = null): void {
       db.transaction(() => {
         const item = reads.item(localId);
-        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+        if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         const status = intendedStatus(localId, item.status);
-        if (!ACTION_FROM.close.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`);
+        if (!ACTION_FROM.close.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only published items can be closed`, [], undefined, { reason: 'close-status', params: { status: status } });
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'closed' }, now, stepId);
       })();
@@ -89,8 +89,8 @@ export function statusChanges(db: Db) {
     copyClosed(localId: number, now = Date.now()): number {
       return db.transaction(() => {
         const item = reads.item(localId);
-        if (!item) throw new DraftError('not-found', `item ${localId} does not exist`);
-        if (!ACTION_FROM.copy.includes(item.status) || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`);
+        if (!item) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
+        if (!ACTION_FROM.copy.includes(item.status) || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`, [], undefined, { reason: 'copy-status', params: { status: item.status } });
         const copy = drafts.insertValidated(item.fields, now, false);
         setOriginal.run(item.remoteId, copy);
         outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);

@@ -23,12 +23,12 @@ export function tradingChanges(db: Db) {
     answerQuestion(questionId: number, answer: string, now = Date.now()): void {
       const text = answer.trim();
       if (text === '' || text.length > LIMITS.messageLength) {
-        throw new DraftError('validation', `answer: 1 to ${LIMITS.messageLength} characters`);
+        throw new DraftError('validation', `answer: 1 to ${LIMITS.messageLength} characters`, [], undefined, { reason: 'answer-length', params: { max: LIMITS.messageLength } });
       }
       db.transaction(() => {
         const row = question.get(questionId) as { answer: string | null; pending_answer: string | null; local_id: number } | undefined;
-        if (!row) throw new DraftError('not-found', `question ${questionId} is not cached`);
-        if (row.answer !== null || row.pending_answer !== null) throw new DraftError('state', `question ${questionId} is already answered`);
+        if (!row) throw new DraftError('not-found', `question ${questionId} is not cached`, [], undefined, { reason: 'question-not-found' });
+        if (row.answer !== null || row.pending_answer !== null) throw new DraftError('state', `question ${questionId} is already answered`, [], undefined, { reason: 'question-answered' });
         setAnswer.run(text, questionId);
         touch.run(now, row.local_id);
         outbox.enqueue(row.local_id, 'answer-question', { questionId, answer: text }, now);
@@ -39,8 +39,8 @@ export function tradingChanges(db: Db) {
     decideOffer(offerId: number, decision: 'accepted' | 'refused', now = Date.now()): void {
       db.transaction(() => {
         const row = offer.get(offerId) as { status: string; pending_decision: string | null; local_id: number } | undefined;
-        if (!row) throw new DraftError('not-found', `offer ${offerId} is not cached`);
-        if (row.status !== 'pending' || row.pending_decision !== null) throw new DraftError('state', `offer ${offerId} is ${row.pending_decision ?? row.status}`);
+        if (!row) throw new DraftError('not-found', `offer ${offerId} is not cached`, [], undefined, { reason: 'offer-not-found' });
+        if (row.status !== 'pending' || row.pending_decision !== null) throw new DraftError('state', `offer ${offerId} is ${row.pending_decision ?? row.status}`, [], undefined, { reason: 'offer-decided', params: { status: row.pending_decision ?? row.status } });
         setDecision.run(decision, offerId);
         touch.run(now, row.local_id);
         outbox.enqueue(row.local_id, 'offer-decision', { offerId, decision }, now);

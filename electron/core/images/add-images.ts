@@ -13,6 +13,7 @@ import { runPool } from './pool.ts';
 import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-image.ts';
 import { checkSourceFile, SourceRefused } from './source-file.ts';
 import { sharedPreparePool, type PreparePool } from './worker-pool.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 
 export type ImagePhase = 'reading' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
 
@@ -27,7 +28,16 @@ export interface ImageProgress {
   /** Files finished so far (prepared, reused, failed or refused), of `total`. */
   done: number;
   total: number;
+  /** English, for logs... */
   error?: string;
+  /** ...and what the seller reads: the rule (shared/problem-rules.ts) and its params. */
+  issue?: PhotoIssue;
+}
+
+/** Why a photo was refused or failed, for the seller's words. */
+export interface PhotoIssue {
+  rule: ProblemRule;
+  params: ProblemParams;
 }
 
 export interface AddImageResult {
@@ -38,6 +48,7 @@ export interface AddImageResult {
   /** The image row: the new one, or for a duplicate the row already holding that photo. */
   imageId: number | null;
   error?: string;
+  issue?: PhotoIssue;
 }
 
 /** A photo to add: its path, and what to call it in messages (default: the path's base name). */
@@ -91,8 +102,8 @@ export function imageStatements(db: Db) {
 
 /** Images may be added only to drafts and previews (the service refuses an image upload to an item in another status). */
 export function assertImagesEditable(row: { status: string; deleted_at: number | null } | undefined, localId: number): void {
-  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
-  if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`);
+  if (!row || row.deleted_at !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
+  if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`, [], undefined, { reason: 'images-status', params: { status: row.status } });
 }
 
 /** The photo limit of the account's cached settings (2.9), null before the first pull. */
@@ -117,7 +128,7 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
       await checkSourceFile(f.path, f.name);
       return null;
     } catch (error) {
-      if (error instanceof SourceRefused) return error.message;
+      if (error instanceof SourceRefused) return { message: error.message, issue: { rule: error.rule, params: error.params } };
       throw error;
     }
   }));
@@ -129,10 +140,10 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
     const max = imageLimit(db);
     let free = max === null ? Infinity : max - (s.countOnItem.get(itemLocalId) as number);
     let position = s.nextPosition.get(itemLocalId) as number;
-    return files.map((file, i): { imageId: number } | { refused: string } => {
+    return files.map((file, i): { imageId: number } | { refused: { message: string; issue: PhotoIssue } } => {
       const refusal = checked[i];
       if (refusal) return { refused: refusal };
-      if (free <= 0) return { refused: `${file.name} was not added: this draft takes at most ${max} photos.` };
+      if (free <= 0) return { refused: { message: `${file.name} was not added: this draft takes at most ${max} photos.`, issue: { rule: 'photo-limit', params: { name: file.name, max: max ?? 0 } } } };
       free--;
       return { imageId: Number(s.insertPreparing.run(itemLocalId, position++, file.path, now()).lastInsertRowid) };
     });
@@ -143,7 +154,7 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
     const file = files[i] as (typeof files)[number];
     const key = file.key !== undefined ? { key: file.key } : {};
     if ('refused' in entry) {
-      results[i] = { file: file.name, ...key, outcome: 'refused', imageId: null, error: entry.refused };
+      results[i] = { file: file.name, ...key, outcome: 'refused', imageId: null, error: entry.refused.message, issue: entry.refused.issue };
       report(i, null, 'refused', entry.refused);
     } else rows.push({ imageId: entry.imageId, itemLocalId, file: file.path, index: i });
   });
@@ -156,14 +167,14 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
   return results;
 }
 
-type Report = (index: number, imageId: number | null, phase: ImagePhase, error?: string) => void;
+type Report = (index: number, imageId: number | null, phase: ImagePhase, failure?: { message: string; issue: PhotoIssue }) => void;
 
 function progressReporter(files: ReadonlyArray<{ name: string; key?: string }>, onProgress: AddImagesOptions['onProgress']): Report {
   let done = 0;
-  return (index, imageId, phase, error) => {
+  return (index, imageId, phase, failure) => {
     if (phase !== 'reading' && phase !== 'preparing') done++;
     const file = files[index] as { name: string; key?: string };
-    onProgress?.({ file: file.name, ...(file.key !== undefined ? { key: file.key } : {}), index, imageId, phase, done, total: files.length, ...(error ? { error } : {}) });
+    onProgress?.({ file: file.name, ...(file.key !== undefined ? { key: file.key } : {}), index, imageId, phase, done, total: files.length, ...(failure ? { error: failure.message, issue: failure.issue } : {}) });
   };
 }
 
@@ -229,10 +240,10 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
       report(index, imageId, 'added');
       return { file, outcome: 'added', imageId };
     } catch (error) {
-      const message = plainFailure(error);
-      s.markFailed.run(message, imageId);
-      report(index, imageId, 'failed', message);
-      return { file, outcome: 'failed', imageId, error: message };
+      const failure = plainFailure(error);
+      s.markFailed.run(failure.message, imageId);
+      report(index, imageId, 'failed', failure);
+      return { file, outcome: 'failed', imageId, error: failure.message, issue: failure.issue };
     }
   });
   return settled.map((r, i) => (r.ok ? r.value : { file: rows[i]?.file ?? '', outcome: 'failed', imageId: rows[i]?.imageId ?? null, error: String(r.error) }));
@@ -242,12 +253,15 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
 export const masterPath = (folder: string, sourceSha: string) => join(folder, 'images', `${sourceSha}.jpg`);
 export const masterThumbPath = (folder: string, sourceSha: string) => join(folder, 'thumbs', `${sourceSha}.jpg`);
 
-/** A decoder's message as a sentence the seller can act on; the original kept after it. */
-function plainFailure(error: unknown): string {
+/** A decoder's message as a sentence the seller can act on (the original kept after it, for logs) and its rule. */
+function plainFailure(error: unknown): { message: string; issue: PhotoIssue } {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return `The photo is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels: save a smaller copy and add that.`;
-  if (/unsupported image format|corrupt|premature end|VipsJpeg|HEIF|bad seek|truncated/i.test(message)) {
-    return `The photo could not be read: the file is damaged or incomplete (${message.split('\n')[0]?.slice(0, 160)}).`;
+  if (/pixel limit/i.test(message)) {
+    const megapixels = MAX_INPUT_PIXELS / 1_000_000;
+    return { message: `The photo is larger than ${megapixels} megapixels: save a smaller copy and add that.`, issue: { rule: 'photo-too-many-pixels', params: { megapixels } } };
   }
-  return message.split('\n')[0]?.slice(0, 300) ?? message;
+  if (/unsupported image format|corrupt|premature end|VipsJpeg|HEIF|bad seek|truncated/i.test(message)) {
+    return { message: `The photo could not be read: the file is damaged or incomplete (${message.split('\n')[0]?.slice(0, 160)}).`, issue: { rule: 'photo-damaged', params: {} } };
+  }
+  return { message: message.split('\n')[0]?.slice(0, 300) ?? message, issue: { rule: 'photo-damaged', params: {} } };
 }

@@ -33,7 +33,7 @@ export function imageEdits(db: Db) {
      */
     removeImage(imageId: number, now = Date.now()): void {
       const row = byId.get(imageId) as ImageRow | undefined;
-      if (!row) throw new DraftError('not-found', `image ${imageId} does not exist`);
+      if (!row) throw new DraftError('not-found', `image ${imageId} does not exist`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
       const orphaned = db.transaction(() => {
         assertImagesEditable(s.item.get(row.item_local_id) as { status: string; deleted_at: number | null } | undefined, row.item_local_id);
         remove.run(imageId);
@@ -57,7 +57,7 @@ export function imageEdits(db: Db) {
         assertImagesEditable(s.item.get(itemLocalId) as { status: string; deleted_at: number | null } | undefined, itemLocalId);
         const current = itemImages.all(itemLocalId) as number[];
         const same = current.length === imageIds.length && new Set(imageIds).size === imageIds.length && imageIds.every((id) => current.includes(id));
-        if (!same) throw new DraftError('validation', `the new order must list each of the item's ${current.length} images once`);
+        if (!same) throw new DraftError('validation', `the new order must list each of the item's ${current.length} images once`, [], undefined, { reason: 'photo-order' });
         imageIds.forEach((id, position) => setPosition.run(position, id));
         s.touchItem.run(now, itemLocalId);
         outbox.enqueue(itemLocalId, 'reorder-images', { imageIds: [...imageIds] }, now);

@@ -119,12 +119,12 @@ const isNoEdit = (edits: ImageEdits) => edits.rotate === 0 && edits.crop === nul
 /** Returns the item's local id. */
 export async function editImage(db: Db, folder: string, pool: PreparePool, imageId: number, edits: ImageEdits, now = Date.now()): Promise<number> {
   const row = db.prepare(`SELECT id, item_local_id, source_sha256, prep_state, remote_id, file_path FROM images WHERE id = ?`).get(imageId) as EditRow | undefined;
-  if (!row) throw new DraftError('not-found', `image ${imageId} does not exist`);
+  if (!row) throw new DraftError('not-found', `image ${imageId} does not exist`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
   const s = imageStatements(db);
   assertImagesEditable(s.item.get(row.item_local_id) as { status: string; deleted_at: number | null } | undefined, row.item_local_id);
-  if (row.prep_state !== 'ready' || !row.source_sha256) throw new DraftError('state', 'This photo is not prepared yet: rotate or crop it once it shows its picture.');
+  if (row.prep_state !== 'ready' || !row.source_sha256) throw new DraftError('state', 'This photo is not prepared yet: rotate or crop it once it shows its picture.', [], undefined, { reason: 'photo-not-prepared' });
   const master = masterPath(folder, row.source_sha256);
-  if (!existsSync(master)) throw new DraftError('state', 'The prepared photo is missing from the app\'s folder: remove it and add it again.');
+  if (!existsSync(master)) throw new DraftError('state', 'The prepared photo is missing from the app\'s folder: remove it and add it again.', [], undefined, { reason: 'photo-missing' });
   let result = { sha256: '', width: 0, height: 0, bytes: 0 };
   let filePath = master;
   let thumbPath = masterThumbPath(folder, row.source_sha256);
@@ -142,7 +142,7 @@ export async function editImage(db: Db, folder: string, pool: PreparePool, image
   db.transaction(() => {
     assertImagesEditable(s.item.get(row.item_local_id) as { status: string; deleted_at: number | null } | undefined, row.item_local_id);
     const current = db.prepare(`SELECT remote_id FROM images WHERE id = ?`).pluck().get(imageId) as number | null | undefined;
-    if (current === undefined) throw new DraftError('not-found', `image ${imageId} does not exist`);
+    if (current === undefined) throw new DraftError('not-found', `image ${imageId} does not exist`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
     db.prepare(`UPDATE images SET edits = ?, sha256 = ?, file_path = ?, thumb_path = ?, width = ?, height = ?, bytes = ?, remote_id = NULL WHERE id = ?`)
       .run(isNoEdit(edits) ? null : JSON.stringify(edits), result.sha256, filePath, thumbPath, result.width, result.height, result.bytes, imageId);
     s.touchItem.run(now, row.item_local_id);
@@ -167,7 +167,7 @@ function sha256Of(path: string): string {
 /** The photo turned by the seller's rotation but not cropped, at most 1024 px: what the crop view draws on. */
 export async function originalImage(db: Db, folder: string, imageId: number): Promise<{ dataUrl: string; width: number; height: number }> {
   const row = db.prepare(`SELECT source_sha256, edits FROM images WHERE id = ? AND prep_state = 'ready'`).get(imageId) as { source_sha256: string | null; edits: string | null } | undefined;
-  if (!row?.source_sha256) throw new DraftError('not-found', `image ${imageId} is not a prepared photo`);
+  if (!row?.source_sha256) throw new DraftError('not-found', `image ${imageId} is not a prepared photo`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
   const { data, info } = await sharp(masterPath(folder, row.source_sha256)).rotate(parseEdits(row.edits).rotate).resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
   return { dataUrl: dataUrl(data), width: info.width, height: info.height };
 }

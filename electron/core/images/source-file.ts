@@ -3,15 +3,19 @@
 // (".jpg") proves nothing: a text file renamed .jpg is refused here with one plain sentence.
 import { open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
+import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 
 /** Cameras make up to ~100 MB (RAW-sized JPEGs, 100 MP); a little above, nothing near memory limits. */
 export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif' | 'avif';
 
-/** A photo the seller cannot add, with the sentence to show them. */
+/** A photo the seller cannot add: the sentence in English (logs), the rule and params for the seller's words. */
 export class SourceRefused extends Error {
   override readonly name = 'SourceRefused';
+  constructor(message: string, readonly rule: ProblemRule, readonly params: ProblemParams = {}) {
+    super(message);
+  }
 }
 
 // ISO BMFF brands (the ftyp box) of still HEIF images; AVIF is the AV1 flavour of the same box.
@@ -48,16 +52,16 @@ export interface CheckedSource {
  * streamed upload's temporary copy) before anything is written for it. Throws SourceRefused.
  */
 export async function checkSourceFile(path: string, displayName = basename(path)): Promise<CheckedSource> {
-  if (!isAbsolute(path)) throw new SourceRefused(`${displayName} could not be read: the app was not given its place on disk.`);
+  if (!isAbsolute(path)) throw new SourceRefused(`${displayName} could not be read: the app was not given its place on disk.`, 'photo-no-path', { name: displayName });
   let info;
   try {
     info = await stat(path);
   } catch {
-    throw new SourceRefused(`${displayName} could not be read: it was moved or deleted.`);
+    throw new SourceRefused(`${displayName} could not be read: it was moved or deleted.`, 'photo-moved', { name: displayName });
   }
-  if (!info.isFile()) throw new SourceRefused(`${displayName} is not a file: choose photos, or drop a folder to add the photos in it.`);
-  if (info.size === 0) throw new SourceRefused(`${displayName} is empty: it is not a photo.`);
-  if (info.size > MAX_SOURCE_BYTES) throw new SourceRefused(`${displayName} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB: no camera photo is that big, so it was not added.`);
+  if (!info.isFile()) throw new SourceRefused(`${displayName} is not a file: choose photos, or drop a folder to add the photos in it.`, 'photo-not-a-file', { name: displayName });
+  if (info.size === 0) throw new SourceRefused(`${displayName} is empty: it is not a photo.`, 'photo-empty', { name: displayName });
+  if (info.size > MAX_SOURCE_BYTES) throw new SourceRefused(`${displayName} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB: no camera photo is that big, so it was not added.`, 'photo-too-big', { name: displayName, mb: MAX_SOURCE_BYTES / 1024 / 1024 });
   const head = Buffer.alloc(64);
   let read = 0;
   try {
@@ -68,9 +72,9 @@ export async function checkSourceFile(path: string, displayName = basename(path)
       await file.close();
     }
   } catch {
-    throw new SourceRefused(`${displayName} could not be read: the app may not open it (check its permissions).`);
+    throw new SourceRefused(`${displayName} could not be read: the app may not open it (check its permissions).`, 'photo-unreadable', { name: displayName });
   }
   const kind = sniffImage(head.subarray(0, read));
-  if (!kind) throw new SourceRefused(`${displayName} is not a photo the app can read (JPEG, PNG, HEIC, WebP, GIF, TIFF or AVIF), so it was not added.`);
+  if (!kind) throw new SourceRefused(`${displayName} is not a photo the app can read (JPEG, PNG, HEIC, WebP, GIF, TIFF or AVIF), so it was not added.`, 'photo-not-an-image', { name: displayName });
   return { path, kind, bytes: info.size };
 }

@@ -29,7 +29,7 @@ export async function stageUpload(folder: string, body: Readable, maxBytes = MAX
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
-      if (bytes > maxBytes) callback(new SourceRefused(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: no camera photo is that big, so it was not added.`));
+      if (bytes > maxBytes) callback(new SourceRefused(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: no camera photo is that big, so it was not added.`, 'photo-too-big', { name: '', mb: Math.round(maxBytes / 1024 / 1024) }));
       else callback(null, chunk);
     },
   });

@@ -43,6 +43,10 @@ export function createIpcDispatcher(handlers: Handlers, log: (message: string, e
   };
 }
 
+function detailOf(error: CoreError): Pick<IpcError, 'reason' | 'params'> {
+  return error.detail ? { reason: error.detail.reason, ...(error.detail.params ? { params: error.detail.params } : {}) } : {};
+}
+
 function fail(error: IpcError): IpcResult<never> {
   return { ok: false, error };
 }
@@ -62,10 +66,11 @@ export function toIpcError(error: unknown, name: string, log: (message: string, 
       code: error.code,
       message: problems.length === 1 && error.items.length === 1 ? `${error.message}: ${problems[0]?.message}` : error.message,
       ...(field ? { field } : {}),
-      items: error.items.slice(0, 500).map((i) => ({ localId: i.localId, problems: i.problems, ...(i.reason ? { reason: i.reason } : {}) })),
+      ...detailOf(error),
+      items: error.items.slice(0, 500).map((i) => ({ localId: i.localId, problems: i.problems, ...(i.reason ? { reason: i.reason } : {}), ...(i.detail ? { detail: i.detail } : {}) })),
     };
   }
-  if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...detailOf(error) };
   if (error instanceof DatabaseTooNewError) return { code: 'cache-too-new', message: error.message };
   log(`IPC ${name} failed`, error);
   return { code: 'internal', message: `${name} failed: ${error instanceof Error ? error.message : String(error)}` };

@@ -3,7 +3,7 @@
 // out. Adding a method: its schemas in shared/ipc.ts, its handler in its domain's map.
 import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
-import { accountsHandlers, type OpenExternal } from './handlers/accounts-handlers.ts';
+import { accountsHandlers, type Notify, type OpenExternal } from './handlers/accounts-handlers.ts';
 import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
@@ -13,16 +13,17 @@ import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
 
 export type { Handler, Handlers } from './handler-types.ts';
-export type { OpenExternal } from './handlers/accounts-handlers.ts';
+export type { Notify, OpenExternal } from './handlers/accounts-handlers.ts';
 
-export function coreHandlers(session: CoreSession, openExternal: OpenExternal): Handlers {
+/** notify: the desktop shell's notifications (web mode leaves them to the page). */
+export function coreHandlers(session: CoreSession, openExternal: OpenExternal, notify?: Notify): Handlers {
   return {
     ...draftsHandlers(session),
     ...bulkActionsHandlers(session),
     ...spreadsheetHandlers(session),
     ...editorHandlers(session),
     ...imagesHandlers(session),
-    ...accountsHandlers(session, openExternal),
+    ...accountsHandlers(session, openExternal, notify),
     ...questionsHandlers(session),
     ...offersHandlers(session),
     ...salesHandlers(session),

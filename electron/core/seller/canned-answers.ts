@@ -28,7 +28,7 @@ export function cannedAnswers(db: Db) {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = ['answers', ...(issue?.path ?? []).map(String)].join('.');
-        throw new DraftError('validation', `canned answers refused: ${field}: ${issue?.message ?? 'invalid'}`, [], field);
+        throw new DraftError('validation', `canned answers refused: ${field}: ${issue?.message ?? 'invalid'}`, [], field, { reason: 'canned-answers' });
       }
       row.put(parsed.data, now);
       return { answers: parsed.data, custom: true };

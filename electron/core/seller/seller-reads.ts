@@ -59,7 +59,7 @@ export function sellerReads(db: Db) {
       WHERE i.status = 'closed' AND i.deleted_at IS NULL`,
   );
   const problemItems = db.prepare(
-    `SELECT local_id, title, sync_state, reject_reason, reject_field, conflicts FROM items
+    `SELECT local_id, title, sync_state, reject_reason, reject_field, reject_code, conflicts FROM items
       WHERE sync_state IN ('rejected', 'conflict', 'outcome-unknown') AND deleted_at IS NULL ORDER BY updated DESC LIMIT 500`,
   );
   // Scheduled: the service lists them itself at their list time (soonest first).
@@ -171,10 +171,10 @@ export function sellerReads(db: Db) {
         out.scheduled.push({ localId: r.local_id, title: r.title, listTime: r.list_time });
       }
       for (const r of problemItems.all() as Array<{
-        local_id: number; title: string | null; sync_state: SyncState; reject_reason: string | null; reject_field: string | null; conflicts: string | null;
+        local_id: number; title: string | null; sync_state: SyncState; reject_reason: string | null; reject_field: string | null; reject_code: string | null; conflicts: string | null;
       }>) {
         if (r.sync_state === 'rejected') {
-          out.rejected.push({ localId: r.local_id, title: r.title, field: r.reject_field, reason: r.reject_reason, value: r.reject_field ? valueOf(r.local_id, r.reject_field) ?? null : null });
+          out.rejected.push({ localId: r.local_id, title: r.title, field: r.reject_field, reason: r.reject_reason, code: r.reject_code, value: r.reject_field ? valueOf(r.local_id, r.reject_field) ?? null : null });
         } else if (r.sync_state === 'conflict') {
           const fields = Object.entries((r.conflicts ? JSON.parse(r.conflicts) : {}) as Record<string, { local: unknown; remote: unknown }>)
             .map(([field, c]) => ({ field, local: c.local ?? null, remote: c.remote ?? null }));

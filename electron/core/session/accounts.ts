@@ -16,8 +16,16 @@ const AppFile = z.object({
 type AppFile = z.infer<typeof AppFile>;
 export type AccountEntry = z.infer<typeof AccountEntry>;
 
-/** The account a fresh data root starts with: works offline against the local cache. */
-export const DEFAULT_ACCOUNT: AccountEntry = { id: 'local', name: 'Local drafts', baseUrl: 'http://127.0.0.1:8787/1.1' };
+/**
+ * The account a fresh data root starts with: works offline against the local cache, on no
+ * marketplace (its baseUrl is empty; data roots from before hold a made-up URL, never shown).
+ */
+export const DEFAULT_ACCOUNT: AccountEntry = { id: 'local', name: 'Local drafts', baseUrl: '' };
+
+/** The marketplace of an account, or null for the local drafts, which are on none. */
+export function marketplaceOf(entry: AccountEntry): string | null {
+  return entry.id === DEFAULT_ACCOUNT.id || entry.baseUrl === '' ? null : entry.baseUrl;
+}
 const DEFAULTS: AppFile = { accounts: [DEFAULT_ACCOUNT], activeId: DEFAULT_ACCOUNT.id, preferences: { theme: 'system', pageSize: 200 } };
 
 /** The marketplace's root URL the API client wants (it adds /1.1): accepts either form. */

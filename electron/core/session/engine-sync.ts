@@ -41,6 +41,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   let followUp: Promise<SyncStatus> | null = null;
   let lastRunAt: number | null = null;
   let message: string | null = null;
+  /** What message says, for the seller's words (kept with it: set and cleared together). */
+  let notice: SyncStatus['notice'] = null;
   let closed = false;
   let debounce: ReturnType<typeof setTimeout> | null = null;
   const poll = options.pollMs ? setInterval(() => void port.syncNow(), options.pollMs) : null;
@@ -95,6 +97,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
           () => {
             if (!probing) return;
             message = null;
+            notice = null;
             setOnline(true);
             void port.syncNow();
           },
@@ -127,11 +130,12 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         photos = event.run;
         return send({ name: 'images.upload', payload: { localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: { ...event.run } } });
       case 'item-state':
-        return send({ name: 'sync.itemState', payload: { localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null } });
+        return send({ name: 'sync.itemState', payload: { localId: event.localId, syncState: event.state, reason: event.reason ?? null, field: event.field ?? null, code: event.code ?? null } });
       case 'connectivity':
         return setOnline(event.online);
       case 'paused':
         message = `Signed out: ${event.message}`;
+        notice = { kind: 'signed-out', code: event.code };
         return;
       case 'news':
         return send({ name: 'sync.news', payload: event.news });
@@ -151,6 +155,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     ...queueStatus(counts()),
     lastRunAt,
     message: offline ? 'Working offline: changes are kept on this machine until you go online.' : message,
+    notice: offline ? { kind: 'offline', code: null } : notice,
   });
 
   async function run(): Promise<SyncStatus> {
@@ -166,13 +171,14 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       // answer gets its time): read it back in the same run.
       if (pushed.applied > 0) await engine.pull();
       message = pushed.paused ? message : null;
+      notice = pushed.paused ? notice : null;
       scheduleRetry(pushed.paused ? null : pushed.nextAttemptAt);
     } catch (error) {
       // A failed run is reported, never thrown at the renderer: the queue is intact.
       if (error instanceof ApiError && (error.isNetwork || error.status === 0)) setOnline(false);
-      message = error instanceof ApiError && (error.code === 'login_refused' || error.code === 'no_credentials')
-        ? `Sign-in failed: ${error.message}`
-        : `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
+      const signIn = error instanceof ApiError && (error.code === 'login_refused' || error.code === 'no_credentials');
+      message = signIn ? `Sign-in failed: ${error.message}` : `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
+      notice = { kind: signIn ? 'sign-in-failed' : 'failed', code: error instanceof ApiError ? error.code : null };
     } finally {
       lastRunAt = now();
     }

@@ -52,6 +52,7 @@ export function offlineOnlySync(db: Db): SyncPort {
     ...queueStatus(counts()),
     lastRunAt: null,
     message: 'This account is not signed in to a marketplace: every change is kept on this computer, and nothing is on the marketplace yet. Sign in under Accounts to sync.',
+    notice: { kind: 'not-signed-in', code: null },
   });
   return {
     status,

@@ -20,7 +20,8 @@ function zoneOf(name: string): IANAZone {
   return zone;
 }
 
-export type TimeCell = { ok: true; value: string } | { ok: false; reason: string };
+/** A failure names its rule (shared/problem-rules.ts) for the seller's sentence; reason is English. */
+export type TimeCell = { ok: true; value: string } | { ok: false; rule: 'not-a-date' | 'date-does-not-exist'; reason: string };
 
 const FINNISH = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(?:klo\s+)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -34,7 +35,7 @@ export function parseTimeCell(cell: string, zone = 'Europe/Helsinki'): TimeCell 
   const text = cell.trim();
   const fi = FINNISH.exec(text);
   const iso = fi ? null : ISO.exec(text);
-  if (!fi && !iso) return { ok: false, reason: `"${text}" is not a date (write 28.11.2026 18:00)` };
+  if (!fi && !iso) return { ok: false, rule: 'not-a-date', reason: `"${text}" is not a date (write 28.11.2026 18:00)` };
   const [day, month, year, hour, minute, second] = fi
     ? [fi[1], fi[2], fi[3], fi[4], fi[5], fi[6]]
     : [iso?.[3], iso?.[2], iso?.[1], iso?.[4], iso?.[5], iso?.[6]];
@@ -42,7 +43,7 @@ export function parseTimeCell(cell: string, zone = 'Europe/Helsinki'): TimeCell 
   const time = DateTime.fromObject(parts, { zone: zoneOf(zone) });
   // Luxon moves a time inside a spring-forward gap to a valid one: compare the hour too.
   if (!time.isValid || time.day !== parts.day || time.month !== parts.month || time.hour !== parts.hour) {
-    return { ok: false, reason: `${text} is not a date that exists` };
+    return { ok: false, rule: 'date-does-not-exist', reason: `${text} is not a date that exists` };
   }
   return { ok: true, value: time.toFormat('yyyy-MM-dd HH:mm:ss') };
 }

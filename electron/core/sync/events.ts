@@ -18,9 +18,9 @@ export type SyncEvent =
   | { type: 'image-upload'; localId: number; imageId: number; phase: UploadPhase; bytes: number; error: string | null; run: PhotoRun }
   | { type: 'progress'; done: number; total: number; op: { outboxId: number; itemLocalId: number; kind: string; outcome: OpOutcome } }
   | { type: 'run-finished'; done: number; total: number; pending: number; parked: number }
-  | { type: 'item-state'; localId: number; state: SyncState; reason?: string | null; field?: string | null }
+  | { type: 'item-state'; localId: number; state: SyncState; reason?: string | null; field?: string | null; code?: string | null }
   | { type: 'connectivity'; online: boolean }
-  | { type: 'paused'; reason: 'auth'; message: string }
+  | { type: 'paused'; reason: 'auth'; message: string; code: string }
   | { type: 'pull-progress'; phase: string; pages: number }
   | { type: 'news'; news: SyncNews };
 

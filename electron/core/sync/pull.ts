@@ -155,9 +155,9 @@ function syncNews(db: Db, trading: TradingNews, sold: readonly Item[]): SyncNews
   const title = db.prepare(`SELECT title FROM items WHERE remote_id = ?`).pluck();
   const titleOf = (id: number) => (title.get(id) as string | null | undefined) ?? null;
   const entries: SyncNews['entries'] = [
-    ...sold.map((item) => ({ kind: 'sale' as const, itemId: item.id, title: item.title, text: `Sold for ${item.currentPrice ?? item.buyNowPrice ?? 0} €` })),
+    ...sold.map((item) => ({ kind: 'sale' as const, itemId: item.id, title: item.title, text: `Sold for ${item.currentPrice ?? item.buyNowPrice ?? 0} €`, amount: item.currentPrice ?? item.buyNowPrice ?? null })),
     ...trading.questions.map((q) => ({ kind: 'question' as const, itemId: q.itemId, title: titleOf(q.itemId), text: q.question })),
-    ...trading.offers.map((o) => ({ kind: 'offer' as const, itemId: o.itemId, title: titleOf(o.itemId), text: `${o.author} offers ${o.amount} €` })),
+    ...trading.offers.map((o) => ({ kind: 'offer' as const, itemId: o.itemId, title: titleOf(o.itemId), text: `${o.author} offers ${o.amount} €`, amount: o.amount, author: o.author })),
   ];
   return { entries: entries.slice(0, NEWS_ENTRIES), questions: trading.questions.length, offers: trading.offers.length, sales: sold.length };
 }
@@ -178,7 +178,7 @@ export function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events:
   ).all(REMOVED_REMOTELY) as Array<{ local_id: number; remote_id: number }>;
   const gone = cached.filter((c) => !listed.has(c.remote_id)).map((c) => c.local_id);
   if (gone.length === 0) return 0;
-  const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL WHERE local_id = ?`);
+  const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL, reject_code = NULL WHERE local_id = ?`);
   const park = db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = NULL WHERE item_local_id = ? AND state = 'pending'`);
   db.transaction(() => {
     for (const localId of gone) {

@@ -141,7 +141,7 @@ export function createPushEngine(options: PushOptions) {
   function pauseIfAuth(error: unknown): { paused: boolean } {
     const isAuth = error instanceof ApiError && (error.isTokenProblem || error.code === 'login_refused' || error.code === 'no_credentials');
     if (!isAuth) return { paused: false };
-    if (!paused) events.emit({ type: 'paused', reason: 'auth', message: error.message });
+    if (!paused) events.emit({ type: 'paused', reason: 'auth', message: error.message, code: error.code });
     paused = true;
     return { paused: true };
   }
@@ -332,8 +332,8 @@ export function createPushEngine(options: PushOptions) {
       setState(localId, unknown ? 'outcome-unknown' : 'queued');
       return unknown ? 'outcome-unknown' : 'deferred';
     }
-    store.park(row, error.message, error.field);
-    events.emit({ type: 'item-state', localId, state: 'rejected', reason: error.message, field: error.field });
+    store.park(row, error.message, error.field, error.code);
+    events.emit({ type: 'item-state', localId, state: 'rejected', reason: error.message, field: error.field, code: error.code });
     return 'parked';
   }
 

@@ -36,7 +36,7 @@ export function syncRepository(db: Db) {
     unpark: db.prepare(`UPDATE outbox SET state = 'pending', error = NULL, error_field = NULL, next_attempt_at = 0 WHERE id = ?`),
     defer: db.prepare(`UPDATE outbox SET attempts = attempts + ?, next_attempt_at = ? WHERE id = ?`),
     item: db.prepare(`SELECT * FROM items WHERE local_id = ?`),
-    setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ? WHERE local_id = ?`),
+    setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ?, reject_code = ? WHERE local_id = ?`),
     setRemote: db.prepare(
       `UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
@@ -113,10 +113,10 @@ export function syncRepository(db: Db) {
     hadUnfinishedSend: (outboxId: number) => (s.unfinishedSend.get(outboxId) as number) > 0,
 
     /** Written only when it changes (a row's completion may have said synced already). */
-    setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null) {
-      const now = s.item.get(localId) as { sync_state: string; reject_reason: string | null; reject_field: string | null } | undefined;
-      if (now && now.sync_state === state && now.reject_reason === reason && now.reject_field === field) return;
-      s.setState.run(state, reason, field, localId);
+    setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null, code: string | null = null) {
+      const now = s.item.get(localId) as { sync_state: string; reject_reason: string | null; reject_field: string | null; reject_code: string | null } | undefined;
+      if (now && now.sync_state === state && now.reject_reason === reason && now.reject_field === field && now.reject_code === code) return;
+      s.setState.run(state, reason, field, code, localId);
     },
 
     /** Before the request: committed, so a crash mid-request leaves a 'sent' entry to reconcile. */
@@ -180,10 +180,11 @@ export function syncRepository(db: Db) {
       s.hardDelete.run(row.item_local_id);
     }),
 
-    park: db.transaction((row: OutboxRow, message: string, field: string | null) => {
+    /** code: the service's (or the API client's) machine code, for the seller's words; null for a local failure. */
+    park: db.transaction((row: OutboxRow, message: string, field: string | null, code: string | null = null) => {
       flushLog(row.id);
       s.park.run(message, field, row.id);
-      s.setState.run('rejected', message, field, row.item_local_id);
+      s.setState.run('rejected', message, field, code, row.item_local_id);
     }),
 
     unpark(row: OutboxRow) {

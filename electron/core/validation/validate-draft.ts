@@ -6,13 +6,20 @@
 // incomplete). Saving refuses a change that introduces new non-required problems.
 import { LIMITS } from '../../../shared/api/items.ts';
 import type { BoundedRule, ParameterRule, UserSettings } from '../../../shared/api/users.ts';
-import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ValueIssue } from '../drafts/fields.ts';
 
 export type ProblemCode = 'invalid' | 'not-allowed' | 'required';
-/** field is a draft field, or 'images' for the image count. */
+/**
+ * field is a draft field, or 'images' for the image count. code is the severity (what blocks
+ * saving or publishing); rule and params say what is wrong, for the seller's sentence (the
+ * renderer's describer); message is the same in English, for logs and tests.
+ */
 export interface Problem {
   field: DraftField | 'images';
   code: ProblemCode;
+  rule: ProblemRule;
+  params?: ProblemParams;
   message: string;
 }
 
@@ -69,9 +76,9 @@ export function validateDraft(draft: DraftFields, ctx: ValidationContext): Probl
 }
 
 function collector(problems: Problem[], withRequired = true): Add {
-  return (field, code, message) => {
+  return (field, code, rule, message, params) => {
     if (code === 'required' && !withRequired) return;
-    if (!problems.some((p) => p.field === field && p.code === code)) problems.push({ field, code, message });
+    if (!problems.some((p) => p.field === field && p.code === code)) problems.push({ field, code, rule, ...(params ? { params } : {}), message });
   };
 }
 
@@ -112,65 +119,65 @@ export function validateRules(draft: DraftFields, ctx: ValidationContext, proble
     if (openDaysRule) applyBounds(draft, 'openDays', openDaysRule, add, isSet(draft, 'closingTime'));
     checkCategoryDepth(draft, s, ctx, add);
     if (ctx.imageCount !== undefined) {
-      if (ctx.imageCount > s.image.max) add('images', 'invalid', `images: at most ${s.image.max} images`);
-      if (ctx.imageCount < s.image.min) add('images', 'required', `images: at least ${s.image.min} images`);
+      if (ctx.imageCount > s.image.max) add('images', 'invalid', 'images-max', `images: at most ${s.image.max} images`, { max: s.image.max });
+      if (ctx.imageCount < s.image.min) add('images', 'required', 'images-min', `images: at least ${s.image.min} images`, { min: s.image.min });
     }
   } else if (!isSet(draft, 'saleMethod')) {
-    add('saleMethod', 'required', 'saleMethod: required');
+    add('saleMethod', 'required', 'required', 'saleMethod: required');
   }
 
   if (buyNow) {
-    if (!isSet(draft, 'buyNowPrice')) add('buyNowPrice', 'required', 'buyNowPrice: required for buy-now items');
-    if (!isSet(draft, 'quantity')) add('quantity', 'required', 'quantity: required for buy-now items');
-    if (isSet(draft, 'minimumIncrease')) add('minimumIncrease', 'invalid', 'minimumIncrease: used only for auctions');
-    if (isSet(draft, 'reservePrice')) add('reservePrice', 'invalid', 'reservePrice: used only for auctions');
+    if (!isSet(draft, 'buyNowPrice')) add('buyNowPrice', 'required', 'required-for-buy-now', 'buyNowPrice: required for buy-now items');
+    if (!isSet(draft, 'quantity')) add('quantity', 'required', 'required-for-buy-now', 'quantity: required for buy-now items');
+    if (isSet(draft, 'minimumIncrease')) add('minimumIncrease', 'invalid', 'auction-only', 'minimumIncrease: used only for auctions');
+    if (isSet(draft, 'reservePrice')) add('reservePrice', 'invalid', 'auction-only', 'reservePrice: used only for auctions');
   }
   if (auction) {
-    if (!isSet(draft, 'startingPrice')) add('startingPrice', 'required', 'startingPrice: required for auctions');
+    if (!isSet(draft, 'startingPrice')) add('startingPrice', 'required', 'required-for-auction', 'startingPrice: required for auctions');
     if (typeof draft.quantity === 'number' && draft.quantity > 1) {
-      add('quantity', 'invalid', 'quantity: only buy-now items can have a quantity above one');
+      add('quantity', 'invalid', 'quantity-auction', 'quantity: only buy-now items can have a quantity above one');
     }
     const { reservePrice, startingPrice } = draft;
     if (typeof reservePrice === 'number' && typeof startingPrice === 'number' && reservePrice < startingPrice) {
-      add('reservePrice', 'invalid', 'reservePrice: must not be below startingPrice');
+      add('reservePrice', 'invalid', 'below-starting-price', 'reservePrice: must not be below startingPrice');
     }
   }
   if (draft.isLocationAbroad !== 1 && !s && !isSet(draft, 'postalCode')) {
-    add('postalCode', 'required', 'postalCode: required unless the location is abroad');
+    add('postalCode', 'required', 'postal-code-required', 'postalCode: required unless the location is abroad');
   }
   if (draft.isLocationAbroad !== 1 && typeof draft.postalCode === 'string' && draft.postalCode !== '' && !/^\d{5}$/.test(draft.postalCode)) {
-    add('postalCode', 'invalid', 'postalCode: a Finnish postal code has five digits');
+    add('postalCode', 'invalid', 'postal-code-digits', 'postalCode: a Finnish postal code has five digits');
   }
   checkDuration(draft, add);
   return problems;
 }
 
-type Add = (field: Problem['field'], code: ProblemCode, message: string) => void;
+type Add = (field: Problem['field'], code: ProblemCode, rule: ProblemRule, message: string, params?: ProblemParams) => void;
 
 function checkTypes(draft: DraftFields, add: Add): void {
   for (const field of DRAFT_FIELDS) {
-    const message = valueProblem(field, draft[field]);
-    if (message !== null) add(field, 'invalid', message);
+    const issue = valueProblem(field, draft[field]);
+    if (issue !== null) add(field, 'invalid', issue.rule, issue.message, issue.params);
   }
 }
 
 /** Why one value cannot be stored in a field, or null when it can (null clears a field). */
-export function valueProblem(field: DraftField, value: unknown): string | null {
+export function valueProblem(field: DraftField, value: unknown): ValueIssue | null {
   if (value === null || value === undefined) return null;
   if (field === 'title' && typeof value === 'string' && value.length > LIMITS.titleLength) {
-    return `title: at most ${LIMITS.titleLength} characters`;
+    return { rule: 'max-length', params: { max: LIMITS.titleLength }, message: `title: at most ${LIMITS.titleLength} characters` };
   }
   if (field === 'paymentTerms' && typeof value === 'string' && value.length > LIMITS.paymentTermsLength) {
-    return `paymentTerms: at most ${LIMITS.paymentTermsLength} characters`;
+    return { rule: 'max-length', params: { max: LIMITS.paymentTermsLength }, message: `paymentTerms: at most ${LIMITS.paymentTermsLength} characters` };
   }
   const parsed = parseFieldValue(field, value);
-  return parsed.ok ? null : parsed.message;
+  return parsed.ok ? null : { rule: parsed.rule, ...(parsed.params ? { params: parsed.params } : {}), message: parsed.message };
 }
 
 function applyRule(draft: DraftFields, field: DraftField, rule: ParameterRule, add: Add): void {
   const set = isSet(draft, field);
-  if (set && !rule.isAllowed) add(field, 'not-allowed', `${field}: not available to this account`);
-  if (!set && rule.isAllowed && rule.isRequired) add(field, 'required', `${field}: required`);
+  if (set && !rule.isAllowed) add(field, 'not-allowed', 'not-allowed', `${field}: not available to this account`);
+  if (!set && rule.isAllowed && rule.isRequired) add(field, 'required', 'required', `${field}: required`);
 }
 
 function applyBounds(draft: DraftFields, field: 'quantity' | 'openDays', rule: BoundedRule, add: Add, alternativeSet = false): void {
@@ -178,7 +185,7 @@ function applyBounds(draft: DraftFields, field: 'quantity' | 'openDays', rule: B
   applyRule(draft, field, rule, add);
   const value = draft[field];
   if (typeof value === 'number' && rule.isAllowed && (value < rule.min || value > rule.max)) {
-    add(field, 'invalid', `${field}: must be between ${rule.min} and ${rule.max}`);
+    add(field, 'invalid', 'between', `${field}: must be between ${rule.min} and ${rule.max}`, { min: rule.min, max: rule.max });
   }
 }
 
@@ -187,8 +194,8 @@ function checkCategoryDepth(draft: DraftFields, s: SettingsItem, ctx: Validation
   if (typeof id !== 'number' || !ctx.categoryLevel) return;
   const level = ctx.categoryLevel(id);
   if (level === undefined) return;
-  if (s.subCategoryId.isRequired && level < 3) add('categoryId', 'invalid', 'categoryId: choose a third-level category');
-  else if (s.sectionCategoryId.isRequired && level < 2) add('categoryId', 'invalid', 'categoryId: choose a second- or third-level category');
+  if (s.subCategoryId.isRequired && level < 3) add('categoryId', 'invalid', 'category-level-3', 'categoryId: choose a third-level category');
+  else if (s.sectionCategoryId.isRequired && level < 2) add('categoryId', 'invalid', 'category-level-2', 'categoryId: choose a second- or third-level category');
 }
 
 const REQUEST_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -203,19 +210,19 @@ function wallClock(value: unknown): number | undefined {
 function checkDuration(draft: DraftFields, add: Add): void {
   const hasOpenDays = isSet(draft, 'openDays');
   const hasClosing = isSet(draft, 'closingTime');
-  if (hasOpenDays && hasClosing) add('closingTime', 'invalid', 'closingTime: give openDays or closingTime, not both');
-  if (!hasOpenDays && !hasClosing) add('openDays', 'required', 'openDays: give openDays or closingTime');
+  if (hasOpenDays && hasClosing) add('closingTime', 'invalid', 'duration-both', 'closingTime: give openDays or closingTime, not both');
+  if (!hasOpenDays && !hasClosing) add('openDays', 'required', 'duration-missing', 'openDays: give openDays or closingTime');
   const list = wallClock(draft.listTime);
   const closing = wallClock(draft.closingTime);
   if (list !== undefined && closing !== undefined && closing <= list) {
-    add('closingTime', 'invalid', 'closingTime: must be after listTime');
+    add('closingTime', 'invalid', 'closing-before-list', 'closingTime: must be after listTime');
   }
   if (draft.republish === 1) {
     const days = hasOpenDays && typeof draft.openDays === 'number'
       ? draft.openDays
       : list !== undefined && closing !== undefined ? (closing - list) / 86_400_000 : undefined;
     if (days !== undefined && days <= LIMITS.republishMinOpenDays) {
-      add('republish', 'invalid', `republish: only for items open more than ${LIMITS.republishMinOpenDays} days`);
+      add('republish', 'invalid', 'republish-min-days', `republish: only for items open more than ${LIMITS.republishMinOpenDays} days`, { days: LIMITS.republishMinOpenDays });
     }
   }
 }

@@ -1,11 +1,17 @@
 // Settings: marketplace accounts (several kept, one active), adding one by base URL, signing in.
-// The password goes to the core once and is never kept in this window.
+// The password goes to the core once and is never kept in this window. The local drafts are on
+// no marketplace: no address, nothing to sign in to.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
+import { useMessage, useT } from '../i18n/intl.ts';
 import type { AccountsStore } from './accounts-store.ts';
 
 export function AccountsScreen({ store }: { store: AccountsStore }) {
+  const t = useT();
+  const say = useMessage();
   const { accounts, error, notice } = useStore(store);
+  // The local drafts' account is the app's own, named in the language in use.
+  const nameOf = (a: { name: string; baseUrl: string | null }) => (a.baseUrl === null ? t('accounts.localName') : a.name);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [signing, setSigning] = useState<{ id: string; username: string; password: string } | null>(null);
@@ -32,39 +38,39 @@ export function AccountsScreen({ store }: { store: AccountsStore }) {
 
   return (
     <section className="screen" aria-labelledby="accounts-title">
-      <header className="screen-head"><h2 id="accounts-title">Accounts</h2></header>
-      {notice && <p className="notice info" role="status">{notice}</p>}
-      {error && <p className="notice error" role="alert">{error}</p>}
+      <header className="screen-head"><h2 id="accounts-title">{t('accounts.title')}</h2></header>
+      {notice && <p className="notice info" role="status">{say(notice)}</p>}
+      {error && <p className="notice error" role="alert">{say(error)}</p>}
       <table className="table">
-        <thead><tr><th>Account</th><th>Marketplace</th><th>User</th><th /></tr></thead>
+        <thead><tr><th>{t('accounts.column.account')}</th><th>{t('accounts.column.marketplace')}</th><th>{t('accounts.column.user')}</th><th /></tr></thead>
         <tbody>
           {accounts.map((a) => (
             <tr key={a.id} className={a.active ? 'active-row' : ''}>
-              <td>{a.name}{a.active && <span className="badge ok">active</span>}</td>
-              <td><code>{a.baseUrl}</code></td>
-              <td>{a.username ?? '—'}{a.username && !a.signedIn && <span className="badge warn">password needed</span>}</td>
+              <td>{nameOf(a)}{a.active && <span className="badge ok">{t('accounts.active')}</span>}</td>
+              <td>{a.baseUrl === null ? <span className="muted">{t('accounts.localOnly')}</span> : <code>{a.baseUrl}</code>}</td>
+              <td>{a.username ?? t('common.none')}{a.username && !a.signedIn && <span className="badge warn">{t('accounts.passwordNeeded')}</span>}</td>
               <td className="actions">
-                {!a.active && <button type="button" onClick={() => void store.getState().switchTo(a.id)}>Use</button>}
-                <button type="button" onClick={() => setSigning({ id: a.id, username: a.username ?? '', password: '' })}>Sign in…</button>
+                {!a.active && <button type="button" onClick={() => void store.getState().switchTo(a.id)}>{t('accounts.use')}</button>}
+                {a.baseUrl !== null && <button type="button" onClick={() => setSigning({ id: a.id, username: a.username ?? '', password: '' })}>{t('accounts.signIn')}</button>}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       {signing && (
-        <form className="form-row" onSubmit={(e) => void signIn(e)} aria-label="Sign in">
-          <strong>Sign in to {accounts.find((a) => a.id === signing.id)?.name}</strong>
-          <input aria-label="Username" placeholder="Username" autoComplete="username" value={signing.username} onChange={(e) => setSigning({ ...signing, username: e.target.value })} required />
-          <input aria-label="Password" placeholder="Password" type="password" autoComplete="current-password" value={signing.password} onChange={(e) => setSigning({ ...signing, password: e.target.value })} required />
-          <button type="submit" className="primary">Sign in</button>
-          <button type="button" onClick={() => setSigning(null)}>Cancel</button>
+        <form className="form-row" onSubmit={(e) => void signIn(e)} aria-label={t('accounts.signIn.form')}>
+          <strong>{t('accounts.signIn.to', { name: accounts.find((a) => a.id === signing.id)?.name ?? '' })}</strong>
+          <input aria-label={t('accounts.username')} placeholder={t('accounts.username')} autoComplete="username" value={signing.username} onChange={(e) => setSigning({ ...signing, username: e.target.value })} required />
+          <input aria-label={t('accounts.password')} placeholder={t('accounts.password')} type="password" autoComplete="current-password" value={signing.password} onChange={(e) => setSigning({ ...signing, password: e.target.value })} required />
+          <button type="submit" className="primary">{t('accounts.signIn.submit')}</button>
+          <button type="button" onClick={() => setSigning(null)}>{t('common.cancel')}</button>
         </form>
       )}
-      <h3>Add a marketplace</h3>
-      <form className="form-row" onSubmit={(e) => void add(e)} aria-label="Add a marketplace">
-        <input aria-label="Name" placeholder="Name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <input aria-label="Base URL" placeholder="https://market.example.com" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required />
-        <button type="submit">Add</button>
+      <h3>{t('accounts.add.title')}</h3>
+      <form className="form-row" onSubmit={(e) => void add(e)} aria-label={t('accounts.add.title')}>
+        <input aria-label={t('accounts.name')} placeholder={t('accounts.name')} value={name} onChange={(e) => setName(e.target.value)} required />
+        <input aria-label={t('accounts.baseUrl')} placeholder="https://market.example.com" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required />
+        <button type="submit">{t('accounts.add')}</button>
       </form>
     </section>
   );

@@ -3,14 +3,16 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { callSequence, messageOf } from '../navigation/live-store.ts';
+import { describeError } from '../i18n/describe-error.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import { callSequence } from '../navigation/live-store.ts';
 
 type Account = IpcOutput<'accounts.list'>[number];
 
 export interface AccountsState {
   accounts: Account[];
-  error: string | null;
-  notice: string | null;
+  error: Msg | null;
+  notice: Msg | null;
   load(): Promise<void>;
   add(name: string, baseUrl: string): Promise<Account | null>;
   signIn(id: string, username: string, password: string): Promise<boolean>;
@@ -20,14 +22,14 @@ export interface AccountsState {
 export function createAccountsStore(bridge: Bridge) {
   const nextLoad = callSequence();
   return createStore<AccountsState>()((set, get) => {
-    const guard = async <T>(run: () => Promise<T>, done?: string): Promise<T | null> => {
+    const guard = async <T>(run: () => Promise<T>, done?: Msg): Promise<T | null> => {
       try {
         const value = await run();
         set({ error: null, notice: done ?? null });
         await get().load();
         return value;
       } catch (error) {
-        set({ error: messageOf(error), notice: null });
+        set({ error: describeError(error), notice: null });
         return null;
       }
     };
@@ -41,12 +43,12 @@ export function createAccountsStore(bridge: Bridge) {
           const accounts = await call(bridge, 'accounts.list', {});
           if (isNewest()) set({ accounts });
         } catch (error) {
-          if (isNewest()) set({ error: messageOf(error) });
+          if (isNewest()) set({ error: describeError(error) });
         }
       },
-      add: (name, baseUrl) => guard(() => call(bridge, 'accounts.add', { name, baseUrl }), `Added ${name}.`),
+      add: (name, baseUrl) => guard(() => call(bridge, 'accounts.add', { name, baseUrl }), msg('accounts.added', { name })),
       signIn: async (id, username, password) =>
-        (await guard(() => call(bridge, 'accounts.signIn', { id, username, password }), `Signed in as ${username}.`)) !== null,
+        (await guard(() => call(bridge, 'accounts.signIn', { id, username, password }), msg('accounts.signedIn', { user: username }))) !== null,
       switchTo: async (id) => {
         await guard(() => call(bridge, 'accounts.switch', { id }));
       },

@@ -1,6 +1,7 @@
 // The renderer's view of the core: typed by the contract, implemented by the Electron preload
 // or by web mode. DOM-free so the stores can be tested under plain Node.
-import type { IpcEventName, IpcEventPayload, IpcInput, IpcMethodName, IpcOutput, IpcResult } from '../../../shared/ipc.ts';
+import type { IpcError, IpcEventName, IpcEventPayload, IpcInput, IpcMethodName, IpcOutput, IpcResult } from '../../../shared/ipc.ts';
+import type { ProblemParams } from '../../../shared/problem-rules.ts';
 
 export interface Bridge {
   invoke<K extends IpcMethodName>(name: K, input: IpcInput<K>): Promise<IpcResult<IpcOutput<K>>>;
@@ -49,12 +50,17 @@ export function typedBridge(transport: RawTransport): Bridge {
 export class BridgeError extends Error {
   readonly code: string;
   readonly field: string | undefined;
-  readonly items: Array<{ localId: number; reason?: string; problems: Array<{ field: string; message: string }> }>;
-  constructor(error: { code: string; message: string; field?: string; items?: BridgeError['items'] }) {
+  /** What exactly went wrong (shared/problem-rules.ts CORE_ERROR_REASONS), for the seller's sentence. */
+  readonly reason: string | undefined;
+  readonly params: ProblemParams | undefined;
+  readonly items: NonNullable<IpcError['items']>;
+  constructor(error: { code: string; message: string; field?: string; reason?: string; params?: ProblemParams; items?: IpcError['items'] }) {
     super(error.message);
     this.name = 'BridgeError';
     this.code = error.code;
     this.field = error.field;
+    this.reason = error.reason;
+    this.params = error.params;
     this.items = error.items ?? [];
   }
 }

@@ -1,7 +1,7 @@
 // Web mode's transport: POST /ipc/:method with the per-launch secret, Server-Sent Events for
 // push events. The secret arrives in the URL fragment (never sent to a server) and is kept for
 // this tab only.
-import type { RawTransport } from './bridge-types.ts';
+import { BridgeError, type RawTransport } from './bridge-types.ts';
 
 const SECRET_KEY = 'market-desk-secret';
 
@@ -29,8 +29,9 @@ export async function webUpload(file: Blob): Promise<string> {
     credentials: 'omit',
     cache: 'no-store',
   });
-  const result = (await response.json()) as { ok: boolean; value?: { id: string }; error?: { message: string } };
-  if (!result.ok || !result.value) throw new Error(result.error?.message ?? 'the file could not be sent to the app');
+  const result = (await response.json()) as { ok: boolean; value?: { id: string }; error?: { code: string; message: string } };
+  // A typed error, so the seller reads it worded from its code (a file too large to stage).
+  if (!result.ok || !result.value) throw new BridgeError(result.error ?? { code: 'transport', message: 'the file could not be sent to the app' });
   return result.value.id;
 }
 

@@ -1,10 +1,16 @@
 // Bulk edit: choose fields and values, preview what changes on the selected drafts, apply.
-// Undo stays one click (or Ctrl+Z) away after applying.
-import { useEffect, useRef, useState } from 'react';
+// Undo stays one click (or Ctrl+Z) away after applying. A refused preview or apply says why
+// inside the dialog (it is modal: the grid's notice would be behind its backdrop).
+import { useState } from 'react';
 import { useStore } from 'zustand';
+import { fieldWords } from '../i18n/describe-error.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
+import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
-import { BULK_FIELDS, choicesOf, fieldLabel, formatValue, parseInput } from './columns.ts';
+import { BULK_FIELDS, choicesOf, parseInput } from './columns.ts';
+import { optionWords, valueWords } from './dialog-values.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 interface Change {
   field: string;
@@ -12,16 +18,16 @@ interface Change {
 }
 
 export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose(): void }) {
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
   const selectedCount = useStore(store, (s) => s.selected.size);
   const preview = useStore(store, (s) => s.preview);
+  const dialogError = useStore(store, (s) => s.dialogError);
   const [changes, setChanges] = useState<Change[]>([{ field: 'buyNowPrice', text: '' }]);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
+  const label = (field: string) => say(fieldWords(field));
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const values = (): Record<string, unknown> =>
     Object.fromEntries(changes.map((c) => {
@@ -41,7 +47,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="bulk-title" onCancel={(e) => { e.preventDefault(); close(); }}>
-      <h2 id="bulk-title">Bulk edit {selectedCount.toLocaleString()} selected draft{selectedCount === 1 ? '' : 's'}</h2>
+      <h2 id="bulk-title">{t('bulk.title', { count: selectedCount })}</h2>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -53,62 +59,63 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
           const choices = column ? choicesOf(column) : null;
           return (
             <div className="bulk-row" key={i}>
-              <select aria-label="Field" value={change.field} onChange={(e) => update(i, { field: e.target.value, text: '' })}>
-                {BULK_FIELDS.map((b) => <option key={b.field} value={b.field} disabled={b.field !== change.field && changes.some((c) => c.field === b.field)}>{b.label}</option>)}
+              <select aria-label={t('bulk.field')} value={change.field} onChange={(e) => update(i, { field: e.target.value, text: '' })}>
+                {BULK_FIELDS.map((b) => <option key={b.field} value={b.field} disabled={b.field !== change.field && changes.some((c) => c.field === b.field)}>{label(b.field)}</option>)}
               </select>
               {column && choices ? (
-                <select aria-label={`New ${column.label}`} value={change.text} onChange={(e) => update(i, { text: e.target.value })}>
-                  <option value="">(clear)</option>
-                  {choices.map((o) => <option key={o} value={o}>{o}</option>)}
+                <select aria-label={t('bulk.newValue', { field: label(column.field) })} value={change.text} onChange={(e) => update(i, { text: e.target.value })}>
+                  <option value="">{t('bulk.clear')}</option>
+                  {choices.map((o) => <option key={o} value={o}>{optionWords(t, column.field, o)}</option>)}
                 </select>
               ) : (
                 <input
-                  aria-label={`New ${column?.label ?? change.field}`}
+                  aria-label={t('bulk.newValue', { field: label(change.field) })}
                   value={change.text}
-                  placeholder={column?.kind === 'list' ? column.options?.join('; ') : 'empty clears the field'}
+                  inputMode={column?.kind === 'number' ? 'decimal' : column?.kind === 'int' ? 'numeric' : undefined}
+                  placeholder={column?.kind === 'list' ? column.options?.map((o) => optionWords(t, column.field, o)).join('; ') : t('bulk.emptyClears')}
                   onChange={(e) => update(i, { text: e.target.value })}
                   autoFocus={i === 0}
                 />
               )}
-              {changes.length > 1 && <button type="button" aria-label="Remove this field" onClick={() => setChanges(changes.filter((_, j) => j !== i))}>✕</button>}
+              {changes.length > 1 && <button type="button" aria-label={t('bulk.removeField')} onClick={() => setChanges(changes.filter((_, j) => j !== i))}>✕</button>}
             </div>
           );
         })}
+        {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
         <div className="dialog-actions">
-          <button type="button" onClick={() => setChanges([...changes, { field: BULK_FIELDS.find((b) => !changes.some((c) => c.field === b.field))?.field ?? 'quantity', text: '' }])}>Add field</button>
+          <button type="button" onClick={() => setChanges([...changes, { field: BULK_FIELDS.find((b) => !changes.some((c) => c.field === b.field))?.field ?? 'quantity', text: '' }])}>{t('bulk.addField')}</button>
           <span className="spacer" />
-          <button type="submit">Preview</button>
+          <button type="submit">{t('bulk.preview')}</button>
           <button type="button" className="primary" disabled={!preview || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
             if (await store.getState().applyBulk(values())) onClose();
-          }}>Apply to {preview ? preview.changing.toLocaleString() : '…'}</button>
-          <button type="button" onClick={close}>Cancel</button>
+          }}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
+          <button type="button" onClick={close}>{t('common.cancel')}</button>
         </div>
       </form>
       {preview && (
-        <section className="preview" aria-label="Preview">
+        <section className="preview" aria-label={t('bulk.previewLabel')}>
           <p>
-            <strong>{preview.changing.toLocaleString()}</strong> of {preview.selected.toLocaleString()} drafts change
-            {Object.entries(preview.perField).map(([f, n]) => ` · ${fieldLabel(f)}: ${n.toLocaleString()}`).join('')}.
-            {preview.changing < preview.selected && ` ${(preview.selected - preview.changing).toLocaleString()} already hold these values.`}
+            <Rich id="bulk.summary" values={{ changing: preview.changing, selected: preview.selected, fields: Object.entries(preview.perField).map(([f, n]) => t('bulk.perField', { field: label(f), count: n })).join(' · ') }} />
+            {preview.changing < preview.selected && <> {t('bulk.unchanged', { count: preview.selected - preview.changing })}</>}
           </p>
           {preview.warnings.map((w) => (
-            <p key={w.field} className="warning" role="status">{fieldLabel(w.field)} applies only to auctions: {w.count.toLocaleString()} selected draft{w.count === 1 ? ' sells' : 's sell'} at a buy-now price and would keep a value it does not use.</p>
+            <p key={w.field} className="warning" role="status">{t('bulk.warning.auctionOnly', { field: label(w.field), count: w.count })}</p>
           ))}
-          <RefusedDrafts refused={preview.refused} what="these values" />
+          <RefusedDrafts refused={preview.refused} what="values" />
           {preview.samples.length > 0 && (
             <table className="preview-table">
-              <thead><tr><th>Draft</th>{Object.keys(preview.perField).map((f) => <th key={f}>{fieldLabel(f)}: before → after</th>)}</tr></thead>
+              <thead><tr><th>{t('bulk.column.draft')}</th>{Object.keys(preview.perField).map((f) => <th key={f}>{t('bulk.column.change', { field: label(f) })}</th>)}</tr></thead>
               <tbody>
                 {preview.samples.map((s) => (
                   <tr key={s.localId}>
-                    <td>{s.title ?? `Draft ${s.localId}`}</td>
-                    {Object.keys(preview.perField).map((f) => <td key={f}>{formatValue(f, s.before[f])} → <strong>{formatValue(f, s.after[f])}</strong></td>)}
+                    <td>{s.title ?? t('bulk.draft', { id: s.localId })}</td>
+                    {Object.keys(preview.perField).map((f) => <td key={f}>{valueWords(t, format, f, s.before[f])} → <strong>{valueWords(t, format, f, s.after[f])}</strong></td>)}
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          {preview.changing > preview.samples.length && <p className="more">…and {(preview.changing - preview.samples.length).toLocaleString()} more.</p>}
+          {preview.changing > preview.samples.length && <p className="more">{t('bulk.more', { count: preview.changing - preview.samples.length })}</p>}
         </section>
       )}
     </dialog>

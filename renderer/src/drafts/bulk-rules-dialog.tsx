@@ -2,12 +2,18 @@
 // percentage, an ending such as ,90, a floor and a ceiling; on the price each draft's sale method
 // uses) and a text change (find and replace, add before or after, set) in titles or
 // descriptions. Preview shows every changing draft before and after; Apply is one undo step.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
+import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import { fieldWords } from '../i18n/describe-error.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
 import type { BulkRules } from './drafts-state.ts';
-import { fieldLabel, formatValue } from './columns.ts';
+import { valueWords } from './dialog-values.ts';
+import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 type PriceOp = 'none' | 'set' | 'raise' | 'lower';
 type TextOp = 'none' | 'replace' | 'prepend' | 'append' | 'set';
@@ -28,10 +34,19 @@ interface Form {
 
 const EMPTY: Form = { priceOp: 'none', amount: '', unit: 'percent', ending: '', floor: '', ceiling: '', textField: 'title', textOp: 'none', find: '', text: '', caseInsensitive: false };
 
-/** A euro amount as the seller types it: `12,90` or `12.90`; empty: not given. */
+/** Thrown for an amount that is no number: the dialog says so instead of asking the core. */
+class NotANumber extends Error {
+  constructor(readonly text: string) {
+    super(`"${text}" is not a number`);
+  }
+}
+
+/** A euro amount as the seller types it: `12,90`, `12.90`, `1 200,50`; empty: not given. */
 function euros(text: string): number | undefined {
-  const t = text.trim().replace(',', '.');
-  return t === '' ? undefined : Number(t);
+  if (text.trim() === '') return undefined;
+  const value = parseDecimal(text);
+  if (value === null) throw new NotANumber(text.trim());
+  return value;
 }
 
 function rulesOf(form: Form): BulkRules {
@@ -39,12 +54,14 @@ function rulesOf(form: Form): BulkRules {
   if (form.priceOp !== 'none') {
     const value = euros(form.amount);
     const ending = form.ending.trim().replace(/^[,.]/, '');
+    const floor = euros(form.floor);
+    const ceiling = euros(form.ceiling);
     rules.price = {
       op: form.priceOp,
       ...(form.priceOp !== 'set' && form.unit === 'percent' ? { percent: value } : { amount: value }),
-      ...(ending !== '' ? { ending: Number(ending) } : {}),
-      ...(euros(form.floor) !== undefined ? { floor: euros(form.floor) } : {}),
-      ...(euros(form.ceiling) !== undefined ? { ceiling: euros(form.ceiling) } : {}),
+      ...(ending !== '' ? { ending: euros(ending) } : {}),
+      ...(floor !== undefined ? { floor } : {}),
+      ...(ceiling !== undefined ? { ceiling } : {}),
     };
   }
   if (form.textOp === 'replace') rules.text = [{ field: form.textField, op: 'replace', find: form.find, replace: form.text, caseInsensitive: form.caseInsensitive }];
@@ -52,18 +69,40 @@ function rulesOf(form: Form): BulkRules {
   return rules;
 }
 
+/** The rules of the form, or the sentence saying which amount is no number. */
+function checkedRules(form: Form): { rules: BulkRules } | { error: Msg } {
+  try {
+    return { rules: rulesOf(form) };
+  } catch (error) {
+    if (error instanceof NotANumber) return { error: msg('rules.notANumber', { text: error.text }) };
+    throw error;
+  }
+}
+
 export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClose(): void }) {
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
   const selectedCount = useStore(store, (s) => s.selected.size);
   const preview = useStore(store, (s) => s.rulesPreview);
+  const storeError = useStore(store, (s) => s.dialogError);
   const [form, setForm] = useState<Form>(EMPTY);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
+  const [formError, setFormError] = useState<Msg | null>(null);
+  const dialogError = formError ?? storeError;
+  const run = (then: (rules: BulkRules) => void) => {
+    const checked = checkedRules(form);
+    if ('error' in checked) {
+      store.getState().closePreview();
+      setFormError(checked.error);
+      return;
+    }
+    setFormError(null);
+    then(checked.rules);
+  };
+  const dialogRef = useModalDialog();
   const update = (next: Partial<Form>) => {
     setForm({ ...form, ...next });
+    setFormError(null);
     store.getState().closePreview();
   };
   const close = () => {
@@ -74,82 +113,83 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
 
   return (
     <dialog ref={dialogRef} className="dialog wide" aria-labelledby="rules-title" onCancel={(e) => { e.preventDefault(); close(); }}>
-      <h2 id="rules-title">Price and text rules for {selectedCount.toLocaleString()} selected draft{selectedCount === 1 ? '' : 's'}</h2>
-      <form onSubmit={(e) => { e.preventDefault(); void store.getState().previewRules(rulesOf(form)); }}>
+      <h2 id="rules-title">{t('rules.title', { count: selectedCount })}</h2>
+      <form onSubmit={(e) => { e.preventDefault(); run((rules) => void store.getState().previewRules(rules)); }}>
         <fieldset className="bulk-row">
-          <legend>Price (the buy-now price of buy-now drafts, the starting price of auctions)</legend>
-          <select aria-label="Price rule" value={form.priceOp} onChange={(e) => update({ priceOp: e.target.value as PriceOp })} autoFocus>
-            <option value="none">Leave prices</option>
-            <option value="set">Set to</option>
-            <option value="raise">Raise by</option>
-            <option value="lower">Lower by</option>
+          <legend>{t('rules.price.legend')}</legend>
+          <select aria-label={t('rules.price.rule')} value={form.priceOp} onChange={(e) => update({ priceOp: e.target.value as PriceOp })} autoFocus>
+            <option value="none">{t('rules.price.none')}</option>
+            <option value="set">{t('rules.price.set')}</option>
+            <option value="raise">{t('rules.price.raise')}</option>
+            <option value="lower">{t('rules.price.lower')}</option>
           </select>
           {form.priceOp !== 'none' && <>
-            <input aria-label="Amount" inputMode="decimal" value={form.amount} onChange={(e) => update({ amount: e.target.value })} size={8} />
+            <input aria-label={t('rules.amount')} inputMode="decimal" value={form.amount} onChange={(e) => update({ amount: e.target.value })} size={8} />
             {form.priceOp !== 'set' && (
-              <select aria-label="Unit" value={form.unit} onChange={(e) => update({ unit: e.target.value as Form['unit'] })}>
+              <select aria-label={t('rules.unit')} value={form.unit} onChange={(e) => update({ unit: e.target.value as Form['unit'] })}>
                 <option value="percent">%</option>
                 <option value="eur">€</option>
               </select>
             )}
-            <label>ending in ,<input aria-label="Ending cents" inputMode="numeric" value={form.ending} placeholder="90" onChange={(e) => update({ ending: e.target.value })} size={3} /></label>
-            <label>at least <input aria-label="Floor" inputMode="decimal" value={form.floor} onChange={(e) => update({ floor: e.target.value })} size={7} /> €</label>
-            <label>at most <input aria-label="Ceiling" inputMode="decimal" value={form.ceiling} onChange={(e) => update({ ceiling: e.target.value })} size={7} /> €</label>
+            <label>{t('rules.ending')}<input aria-label={t('rules.ending.label')} inputMode="numeric" value={form.ending} placeholder="90" onChange={(e) => update({ ending: e.target.value })} size={3} /></label>
+            <label>{t('rules.floor')} <input aria-label={t('rules.floor.label')} inputMode="decimal" value={form.floor} onChange={(e) => update({ floor: e.target.value })} size={7} /> €</label>
+            <label>{t('rules.ceiling')} <input aria-label={t('rules.ceiling.label')} inputMode="decimal" value={form.ceiling} onChange={(e) => update({ ceiling: e.target.value })} size={7} /> €</label>
           </>}
         </fieldset>
         <fieldset className="bulk-row">
-          <legend>Text</legend>
-          <select aria-label="Text change" value={form.textOp} onChange={(e) => update({ textOp: e.target.value as TextOp })}>
-            <option value="none">Leave text</option>
-            <option value="replace">Find and replace in</option>
-            <option value="prepend">Add before</option>
-            <option value="append">Add after</option>
-            <option value="set">Set</option>
+          <legend>{t('rules.text.legend')}</legend>
+          <select aria-label={t('rules.text.change')} value={form.textOp} onChange={(e) => update({ textOp: e.target.value as TextOp })}>
+            <option value="none">{t('rules.text.none')}</option>
+            <option value="replace">{t('rules.text.replace')}</option>
+            <option value="prepend">{t('rules.text.prepend')}</option>
+            <option value="append">{t('rules.text.append')}</option>
+            <option value="set">{t('rules.text.set')}</option>
           </select>
           {form.textOp !== 'none' && <>
-            <select aria-label="Text field" value={form.textField} onChange={(e) => update({ textField: e.target.value as Form['textField'] })}>
-              <option value="title">titles</option>
-              <option value="description">descriptions</option>
+            <select aria-label={t('rules.text.field')} value={form.textField} onChange={(e) => update({ textField: e.target.value as Form['textField'] })}>
+              <option value="title">{t('rules.text.titles')}</option>
+              <option value="description">{t('rules.text.descriptions')}</option>
             </select>
-            {form.textOp === 'replace' && <input aria-label="Find" value={form.find} onChange={(e) => update({ find: e.target.value })} />}
-            <input aria-label={form.textOp === 'replace' ? 'Replace with' : 'Text'} value={form.text} onChange={(e) => update({ text: e.target.value })} />
+            {form.textOp === 'replace' && <input aria-label={t('rules.find')} value={form.find} onChange={(e) => update({ find: e.target.value })} />}
+            <input aria-label={form.textOp === 'replace' ? t('rules.replaceWith') : t('rules.text')} value={form.text} onChange={(e) => update({ text: e.target.value })} />
             {form.textOp === 'replace' && (
-              <label><input type="checkbox" checked={form.caseInsensitive} onChange={(e) => update({ caseInsensitive: e.target.checked })} /> ignore case</label>
+              <label><input type="checkbox" checked={form.caseInsensitive} onChange={(e) => update({ caseInsensitive: e.target.checked })} /> {t('rules.ignoreCase')}</label>
             )}
           </>}
         </fieldset>
+        {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
         <div className="dialog-actions">
           <span className="spacer" />
-          <button type="submit">Preview</button>
-          <button type="button" className="primary" disabled={!preview || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
-            if (await store.getState().applyRules(rulesOf(form))) onClose();
-          }}>Apply to {preview ? preview.changing.toLocaleString() : '…'}</button>
-          <button type="button" onClick={close}>Cancel</button>
+          <button type="submit">{t('bulk.preview')}</button>
+          <button type="button" className="primary" disabled={!preview || preview.refused.length > 0 || preview.changing === 0} onClick={() => run((rules) => {
+            void store.getState().applyRules(rules).then((ok) => ok && onClose());
+          })}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
+          <button type="button" onClick={close}>{t('common.cancel')}</button>
         </div>
       </form>
       {preview && (
-        <section className="preview" aria-label="Preview">
-          <p><strong>{preview.changing.toLocaleString()}</strong> of {preview.selected.toLocaleString()} drafts change.</p>
+        <section className="preview" aria-label={t('bulk.previewLabel')}>
+          <p><Rich id="rules.changing" values={{ changing: preview.changing, selected: preview.selected }} /></p>
           {preview.warnings.map((w) => (
-            <p key={w.rule} className="warning" role="status">{w.count.toLocaleString()} draft{w.count === 1 ? '' : 's'}: {w.message}.</p>
+            <p key={w.rule} className="warning" role="status">{t(`rules.warning.${w.rule}`, { count: w.count })}</p>
           ))}
-          <RefusedDrafts refused={preview.refused} what="the result" />
+          <RefusedDrafts refused={preview.refused} what="rules" />
           {preview.samples.length > 0 && (
             <div className="preview-scroll">
               <table className="preview-table">
-                <thead><tr><th>Draft</th>{fields.map((f) => <th key={f}>{fieldLabel(f)}: before → after</th>)}</tr></thead>
+                <thead><tr><th>{t('bulk.column.draft')}</th>{fields.map((f) => <th key={f}>{t('bulk.column.change', { field: say(fieldWords(f)) })}</th>)}</tr></thead>
                 <tbody>
                   {preview.samples.map((s) => (
                     <tr key={s.localId}>
-                      <td>{s.title ?? `Draft ${s.localId}`}</td>
-                      {fields.map((f) => <td key={f}>{f in s.after ? <>{formatValue(f, s.before[f])} → <strong>{formatValue(f, s.after[f])}</strong></> : '—'}</td>)}
+                      <td>{s.title ?? t('bulk.draft', { id: s.localId })}</td>
+                      {fields.map((f) => <td key={f}>{f in s.after ? <>{valueWords(t, format, f, s.before[f])} → <strong>{valueWords(t, format, f, s.after[f])}</strong></> : t('common.none')}</td>)}
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           )}
-          {preview.changing > preview.samples.length && <p className="more">…and {(preview.changing - preview.samples.length).toLocaleString()} more.</p>}
+          {preview.changing > preview.samples.length && <p className="more">{t('bulk.more', { count: preview.changing - preview.samples.length })}</p>}
         </section>
       )}
     </dialog>

@@ -1,25 +1,40 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
-// export, and the notices they leave. Each talks to the core only through the bridge.
+// export, and the notices they leave (as Msg: words in the language in use). Each talks to the
+// core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { undoneMessage } from './bulk-action-messages.ts';
-import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
+import { describeError, describeRefusedItem } from '../i18n/describe-error.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
-/** The notice a failed call leaves: the core's message, its field and the first refused item. */
-export function noticeOf(error: unknown): Notice {
-  if (error instanceof BridgeError) {
+/**
+ * An undo that removes more imported drafts than one screen of the grid shows asks first: the
+ * seller cannot see what goes, and Ctrl+Z is easy to press by mistake.
+ */
+export const UNDO_ASKS_OVER = 30;
+
+/** What a failed call says: the core's error in the seller's words, its field and the first refused item. */
+export function errorMessageOf(error: unknown): Msg {
+  const message = describeError(error);
+  if (error instanceof BridgeError && error.items.length > 1) {
     const item = error.items[0];
-    const problem = item?.problems[0];
-    const text = item && error.items.length > 1 ? `${error.message} (first: item ${item.localId}: ${item.reason ?? problem?.message ?? ''})` : error.message;
-    return { kind: 'error', text, ...(error.field ? { field: error.field } : {}), ...(item && item.localId > 0 ? { localId: item.localId } : {}) };
+    if (item && item.localId > 0) return msg('app.notice.refusedFirst', { message, id: item.localId, first: describeRefusedItem(item) });
   }
-  return { kind: 'error', text: error instanceof Error ? error.message : String(error) };
+  return message;
 }
 
-const changedNotice = (n: number): Notice => ({ kind: 'info', text: `Changed ${n} draft${n === 1 ? '' : 's'}. Undo with Ctrl+Z.` });
+/** The notice a failed call leaves. */
+export function noticeOf(error: unknown): Notice {
+  const item = error instanceof BridgeError ? error.items[0] : undefined;
+  const field = error instanceof BridgeError ? error.field : undefined;
+  return { kind: 'error', message: errorMessageOf(error), ...(field ? { field } : {}), ...(item && item.localId > 0 ? { localId: item.localId } : {}) };
+}
+
+const changedNotice = (count: number): Notice => ({ kind: 'info', message: msg('app.notice.changed', { count }) });
 
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
@@ -30,61 +45,69 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     return report;
   };
   return {
+    // The bulk dialogs are modal: their errors show inside them (the grid's notice would sit
+    // behind the backdrop), and a good preview clears them.
     async previewBulk(changes) {
       try {
         const preview = await call(bridge, 'drafts.bulkPreview', { localIds: [...get().selected], changes });
-        set({ preview });
+        set({ preview, dialogError: null });
         return preview;
       } catch (error) {
-        fail(error);
-        set({ preview: null });
+        set({ preview: null, dialogError: errorMessageOf(error) });
         return null;
       }
     },
     async applyBulk(changes) {
       try {
         const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
-        set({ preview: null, notice: changedNotice(result.changed) });
+        set({ preview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
       } catch (error) {
-        fail(error);
+        set({ dialogError: errorMessageOf(error) });
         return false;
       }
     },
     async previewRules(rules) {
       try {
         const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: [...get().selected], rules });
-        set({ rulesPreview });
+        set({ rulesPreview, dialogError: null });
         return rulesPreview;
       } catch (error) {
-        fail(error);
-        set({ rulesPreview: null });
+        set({ rulesPreview: null, dialogError: errorMessageOf(error) });
         return null;
       }
     },
     async applyRules(rules) {
       try {
         const result = await call(bridge, 'drafts.applyRules', { localIds: [...get().selected], rules });
-        set({ rulesPreview: null, notice: changedNotice(result.changed) });
+        set({ rulesPreview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
       } catch (error) {
-        fail(error);
+        set({ dialogError: errorMessageOf(error) });
         return false;
       }
     },
     async undo() {
       try {
-        const result = await call(bridge, 'drafts.undo', {});
-        if (result.action) {
-          set({ notice: { kind: 'info', message: undoneMessage(result) } });
-          await get().reload();
+        // The step as the core has it now (the grid's copy may be a reload old).
+        const step = await call(bridge, 'drafts.lastStep', {});
+        if (step?.kind === 'csv-import' && step.itemCount > UNDO_ASKS_OVER) {
+          set({ pendingUndo: step });
           return;
         }
-        const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} left as they are (${result.skipped[0]?.reason})` : '';
-        set({ notice: { kind: 'info', text: `Undone: ${result.restored} draft${result.restored === 1 ? '' : 's'} restored${skipped}.` } });
-        await get().reload();
+        await runUndo(step);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    async confirmUndo(yes) {
+      const step = get().pendingUndo;
+      set({ pendingUndo: null });
+      if (!yes || !step) return;
+      try {
+        await runUndo(step);
       } catch (error) {
         fail(error);
       }
@@ -147,6 +170,22 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null, rulesPreview: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null, dialogError: null }),
   };
+
+  async function runUndo(step: LastStep): Promise<void> {
+    const result = await call(bridge, 'drafts.undo', step ? { stepId: step.id } : {});
+    if (result.action) {
+      // A bulk status action: what came back, and plainly what had already gone live.
+      set({ notice: { kind: 'info', message: undoneMessage(result) } });
+      await get().reload();
+      return;
+    }
+    const skipped = result.skipped.length;
+    const message = step?.kind === 'csv-import' && skipped === 0
+      ? msg('app.notice.importUndone', { count: result.restored })
+      : skipped > 0 ? msg('app.notice.undoneSkipped', { restored: result.restored, skipped }) : msg('app.notice.undone', { restored: result.restored });
+    set({ notice: { kind: 'info', message } });
+    await get().reload();
+  }
 }

@@ -250,7 +250,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         </div>
         {total === 0 && <p className="empty">{t('grid.empty')}</p>}
       </div>
-      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.message ? say(notice.message) : notice.text}</span>}
+      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{say(notice.message)}</span>}
     </div>
   );
 }

@@ -26,9 +26,8 @@ export interface CategoryChoice {
 
 export interface Notice {
   kind: 'info' | 'error';
-  /** The notice in words: a catalog message (put into words where it shows), or a finished text. */
-  message?: Msg;
-  text?: string;
+  /** Put into words by the component, in the language in use (a switch re-words it). */
+  message: Msg;
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;
@@ -56,6 +55,10 @@ export interface DraftsState {
   rulesPreview: RulesPreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
+  /** A failed preview or apply of the bulk dialogs: shown inside the open dialog, cleared by a good preview. */
+  dialogError: Msg | null;
+  /** An undo that removes more drafts than a screen shows, waiting for the seller's yes. */
+  pendingUndo: LastStep;
   /** The cached category tree, loaded when a category cell is first edited. */
   categories: readonly CategoryChoice[];
 }
@@ -86,7 +89,10 @@ export interface DraftsActions {
   /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
   previewRules(rules: BulkRules): Promise<RulesPreview | null>;
   applyRules(rules: BulkRules): Promise<boolean>;
+  /** Undoes the last step; an import of more than a screenful asks first (pendingUndo). */
   undo(): Promise<void>;
+  /** The seller's answer to pendingUndo: undo it, or keep the drafts. */
+  confirmUndo(yes: boolean): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
   /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
   importFile(base64: string, fileName: string): Promise<ImportReport | null>;

@@ -144,6 +144,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       rulesPreview: null,
       importReport: null,
       pendingImport: null,
+      dialogError: null,
+      pendingUndo: null,
       categories: [],
 
       async setQuery(changes) {
@@ -285,7 +287,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       const row = rows[index];
       if (!row) return;
       const next = rows.slice();
-      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field };
+      next[index] = { ...row, syncState: event.syncState, rejectReason: event.reason, rejectField: event.field, rejectCode: event.code ?? null };
       store.setState({ rows: next });
     }),
   ];

@@ -6,7 +6,8 @@ import { en } from './catalogs/en/index.ts';
 import { fi } from './catalogs/fi/index.ts';
 
 export type MessageId = keyof typeof en;
-export type MessageValue = string | number | Date | null | undefined;
+/** A value of a message: a Msg is put into words first (a field's label inside an error). */
+export type MessageValue = string | number | Date | null | undefined | Msg;
 export type MessageValues = Record<string, MessageValue>;
 
 /** A message not yet put into words: what stores hold for notices and errors. */

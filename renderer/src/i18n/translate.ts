@@ -34,7 +34,14 @@ export function translate(message: Msg, locale: AppLocale = localeStore.getState
 }
 
 export function formatMessage(intl: Pick<IntlShape, 'formatMessage'>, id: MessageId, values?: MessageValues): string {
-  return intl.formatMessage({ id }, values as Record<string, string | number | Date>);
+  if (!values) return intl.formatMessage({ id });
+  const words: Record<string, string | number | Date | null | undefined> = {};
+  for (const [name, value] of Object.entries(values)) words[name] = isMsg(value) ? formatMessage(intl, value.id, value.values) : value;
+  return intl.formatMessage({ id }, words as Record<string, string | number | Date>);
+}
+
+function isMsg(value: unknown): value is Msg {
+  return typeof value === 'object' && value !== null && !(value instanceof Date) && typeof (value as Msg).id === 'string';
 }
 
 /** A field's label as sellers read it: its full name, or the grid heading's short one. */

@@ -3,6 +3,9 @@
 // drawn with the mouse. Apply stores the crop as parameters; the photo itself is never changed.
 import { useEffect, useRef, useState } from 'react';
 import type { ImageEdits } from '../../../shared/ipc.ts';
+import { useT } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
+import { Rich } from '../i18n/rich.tsx';
 
 type Crop = NonNullable<ImageEdits['crop']>;
 const FULL: Crop = { x: 0, y: 0, width: 1, height: 1 };
@@ -24,6 +27,7 @@ export function CropDialog({ picture, edits, onApply, onClose }: {
   onApply: (crop: Crop | null) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const [crop, setCrop] = useState<Crop>(edits.crop ?? FULL);
   const frameRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -53,9 +57,9 @@ export function CropDialog({ picture, edits, onApply, onClose }: {
     return { x: clamp((event.clientX - box.left) / box.width, 0, 1), y: clamp((event.clientY - box.top) / box.height, 0, 1) };
   };
 
-  const field = (label: string, key: keyof Crop) => (
+  const field = (label: MessageId, key: keyof Crop) => (
     <label>
-      {label} %
+      {t(label)}
       <input type="number" min={0} max={100} step={1} value={Math.round(crop[key] * 100)}
         onChange={(e) => setCrop((c) => fitCrop({ ...c, [key]: Number(e.target.value) / 100 }))} />
     </label>
@@ -63,8 +67,8 @@ export function CropDialog({ picture, edits, onApply, onClose }: {
 
   return (
     <dialog ref={dialogRef} className="dialog crop-dialog" aria-labelledby="crop-title" onKeyDown={onKey} onCancel={(e) => { e.preventDefault(); onClose(); }}>
-        <h2 id="crop-title">Crop photo</h2>
-        <p className="muted">Arrows move the frame, <kbd>Shift</kbd>+arrows size it, <kbd>Alt</kbd> for bigger steps; or draw it with the mouse. <kbd>Enter</kbd> applies, <kbd>Esc</kbd> cancels.</p>
+        <h2 id="crop-title">{t('crop.title')}</h2>
+        <p className="muted"><Rich id="crop.help" /></p>
         {picture ? (
           <div className="crop-stage" style={{ aspectRatio: `${picture.width} / ${picture.height}`, width: `min(100%, calc(60vh * ${picture.width / picture.height}))` }}
             onPointerDown={(e) => {
@@ -81,22 +85,22 @@ export function CropDialog({ picture, edits, onApply, onClose }: {
               drawFrom.current = null;
             }}
           >
-            <img src={picture.dataUrl} alt="The photo to crop" draggable={false} />
+            <img src={picture.dataUrl} alt={t('crop.photo')} draggable={false} />
             <div ref={frameRef} className="crop-frame" tabIndex={0} role="group"
-              aria-label={`Crop frame: from ${Math.round(crop.x * 100)} % left, ${Math.round(crop.y * 100)} % top, ${Math.round(crop.width * 100)} % wide, ${Math.round(crop.height * 100)} % high`}
+              aria-label={t('crop.frame', { x: Math.round(crop.x * 100), y: Math.round(crop.y * 100), width: Math.round(crop.width * 100), height: Math.round(crop.height * 100) })}
               style={{ left: `${crop.x * 100}%`, top: `${crop.y * 100}%`, width: `${crop.width * 100}%`, height: `${crop.height * 100}%` }} />
           </div>
-        ) : <p className="muted">Loading the photo…</p>}
+        ) : <p className="muted">{t('crop.loading')}</p>}
         <div className="crop-fields">
-          {field('Left', 'x')}
-          {field('Top', 'y')}
-          {field('Width', 'width')}
-          {field('Height', 'height')}
+          {field('crop.left', 'x')}
+          {field('crop.top', 'y')}
+          {field('crop.width', 'width')}
+          {field('crop.height', 'height')}
         </div>
         <div className="dialog-actions">
-          <button type="button" onClick={() => setCrop(FULL)}>Whole photo</button>
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="button" className="primary" onClick={() => onApply(sameAsFull(crop) ? null : crop)}>Apply crop</button>
+          <button type="button" onClick={() => setCrop(FULL)}>{t('crop.whole')}</button>
+          <button type="button" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="button" className="primary" onClick={() => onApply(sameAsFull(crop) ? null : crop)}>{t('crop.apply')}</button>
         </div>
     </dialog>
   );

@@ -6,29 +6,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { call } from '../bridge/bridge-types.ts';
+import { describeError, describeProblem, type ProblemLike } from '../i18n/describe-error.ts';
+import { useMessage, useT, type Translate } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
+import { Rich } from '../i18n/rich.tsx';
 import { CropDialog } from './crop-dialog.tsx';
 import { fileSource, droppedImages, hasFiles, pickedImages } from './file-sources.ts';
 import { overallProgress, phaseProgress, uploadProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
 
-const PHASE_LABEL: Record<PendingPhase, string> = {
-  queued: 'Waiting', reading: 'Reading', sending: 'Sending to the core', preparing: 'Preparing',
-  added: 'Ready', duplicate: 'Already on this draft', failed: 'Failed', refused: 'Not added',
-};
-const STATE_LABEL: Record<string, string> = {
-  preparing: 'Preparing', ready: 'Ready · not yet uploaded', failed: 'Failed', uploaded: 'On the marketplace', remote: 'On the marketplace',
-};
+const phaseLabel = (t: Translate, phase: PendingPhase) => t(`photos.phase.${phase}`);
+const STATES = new Set(['preparing', 'ready', 'failed', 'uploaded', 'remote']);
 
-function thumbState(state: string, upload: { phase: string; error?: string } | undefined): string {
-  if (state === 'ready' && upload?.phase === 'uploading') return 'Uploading…';
-  if (state === 'ready' && upload?.phase === 'failed') return `Upload failed${upload.error ? `: ${upload.error}` : ''}`;
-  return STATE_LABEL[state] ?? state;
+function thumbState(t: Translate, state: string, upload: { phase: string; error?: string } | undefined): string {
+  if (state === 'ready' && upload?.phase === 'uploading') return t('photos.state.uploading');
+  if (state === 'ready' && upload?.phase === 'failed') return t('photos.state.uploadFailed');
+  return STATES.has(state) ? t(`photos.state.${state}` as MessageId) : state;
 }
 
-function editLabel(edits: { rotate: number; crop: unknown }): string {
-  return [edits.rotate ? `turned ${edits.rotate}°` : '', edits.crop ? 'cropped' : ''].filter(Boolean).join(', ');
+/** The photo's description for screen readers: its place, size, edits and where it is. */
+function thumbLabel(t: Translate, img: { width: number | null; height: number | null; origin: string; edits: { rotate: number; crop: unknown } }, index: number, count: number): string {
+  return [
+    t('photos.thumb', { position: index + 1, count }),
+    img.width ? t('photos.thumb.size', { width: img.width, height: img.height ?? 0 }) : '',
+    img.edits.rotate ? t('photos.thumb.turned', { degrees: img.edits.rotate }) : '',
+    img.edits.crop ? t('photos.thumb.cropped') : '',
+    img.origin === 'remote' ? t('photos.thumb.remote') : '',
+  ].join('');
 }
 
-export function ImagesPanel({ store, problems }: { store: ImagesStore; problems: string[] }) {
+/** problems: the draft's photo problems (the editor's validation), as problems or already in words. */
+export function ImagesPanel({ store, problems }: { store: ImagesStore; problems: ReadonlyArray<string | ProblemLike> }) {
+  const t = useT();
+  const say = useMessage();
   const images = useStore(store, (s) => s.images);
   const pending = useStore(store, (s) => s.pending);
   const message = useStore(store, (s) => s.message);
@@ -54,7 +63,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
       (picture) => setCropping((c) => (c?.imageId === imageId ? { imageId, picture } : c)),
       (error: unknown) => {
         setCropping(null);
-        store.setState({ message: error instanceof Error ? error.message : String(error) });
+        store.setState({ message: describeError(error) });
       },
     );
   };
@@ -90,7 +99,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
   return (
     <section
       className={`images-panel${over ? ' drop-over' : ''}`}
-      aria-label="Photos"
+      aria-label={t('photos.title')}
       onDragOver={(e) => {
         if (!hasFiles(e)) return;
         e.preventDefault();
@@ -107,10 +116,10 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
       }}
     >
       <header className="images-head">
-        <h3>Photos <span className="muted">({images.length})</span></h3>
+        <h3>{t('photos.title')} <span className="muted">{t('photos.count', { count: images.length })}</span></h3>
         <label className="button">
-          Add photos…
-          <input type="file" multiple accept="image/*" className="visually-hidden" aria-label="Add photos"
+          {t('photos.add')}
+          <input type="file" multiple accept="image/*" className="visually-hidden" aria-label={t('photos.add.label')}
             onChange={(e) => {
               const files = pickedImages(e.target.files).map(fileSource);
               e.target.value = '';
@@ -118,24 +127,24 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
             }}
           />
         </label>
-        <span className="muted">or drop files or a folder here · drag or <kbd>Alt</kbd>+<kbd>←</kbd>/<kbd>→</kbd> to reorder · <kbd>R</kbd> turns, <kbd>C</kbd> crops</span>
+        <span className="muted"><Rich id="photos.help" /></span>
       </header>
-      {problems.map((p) => <p key={p} className="field-problems">{p}</p>)}
-      {message && <p className="muted" role="status">{message}</p>}
+      {problems.map((p) => typeof p === 'string' ? p : say(describeProblem(p))).map((text) => <p key={text} className="field-problems">{text}</p>)}
+      {message && <p className="muted" role="status">{say(message)}</p>}
 
       {pending.length > 0 && (
-        <div className="image-progress" aria-label="Preparing photos">
+        <div className="image-progress" aria-label={t('photos.preparing')}>
           <div className="overall">
             <label htmlFor="images-overall">
-              Prepared {overall.prepared} of {overall.total}
+              {t('photos.prepared', { prepared: overall.prepared, total: overall.total })}
               <span className="overall-counts">
-                {overall.duplicate > 0 && ` · ${overall.duplicate} already on this draft`}
-                {overall.failed > 0 && ` · ${overall.failed} failed`}
-                {overall.refused > 0 && ` · ${overall.refused} not added`}
+                {overall.duplicate > 0 && t('photos.prepared.duplicate', { count: overall.duplicate })}
+                {overall.failed > 0 && t('photos.prepared.failed', { count: overall.failed })}
+                {overall.refused > 0 && t('photos.prepared.refused', { count: overall.refused })}
               </span>
             </label>
             <progress id="images-overall" max={1} value={overall.fraction} />
-            {overall.done === overall.total && <button type="button" onClick={actions.clearFinished}>Clear</button>}
+            {overall.done === overall.total && <button type="button" onClick={actions.clearFinished}>{t('photos.clear')}</button>}
           </div>
           <ul className="pending-list">
             {pending.map((p) => (
@@ -145,15 +154,15 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
                   ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
                   : <span className="pending-thumb" />}
                 <span className="pending-name" title={p.name}>{p.name}</span>
-                <progress max={1} value={phaseProgress(p.phase)} aria-label={`${p.name}: ${PHASE_LABEL[p.phase]}`} />
-                <span className="pending-phase">{PHASE_LABEL[p.phase]}{p.error ? `: ${p.error}` : ''}</span>
+                <progress max={1} value={phaseProgress(p.phase)} aria-label={t('photos.pending.label', { name: p.name, phase: phaseLabel(t, p.phase) })} />
+                <span className="pending-phase">{p.reason ? t('photos.phase.withError', { phase: phaseLabel(t, p.phase), error: say(p.reason) }) : phaseLabel(t, p.phase)}</span>
               </li>
             ))}
           </ul>
         </div>
       )}
 
-      <ol ref={listRef} className="thumbs" aria-label="Photo order">
+      <ol ref={listRef} className="thumbs" aria-label={t('photos.order')}>
         {images.map((img, index) => (
           <li
             key={img.id}
@@ -161,7 +170,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
             className={`thumb${dragId === img.id ? ' dragging' : ''}${img.origin === 'remote' ? ' remote' : ''}`}
             tabIndex={0}
             draggable={img.origin === 'local'}
-            aria-label={`Photo ${index + 1} of ${images.length}${img.width ? `, ${img.width}×${img.height}` : ''}${editLabel(img.edits) ? `, ${editLabel(img.edits)}` : ''}${img.origin === 'remote' ? ', on the marketplace' : ''}`}
+            aria-label={thumbLabel(t, img, index, images.length)}
             onKeyDown={(e) => onKey(e, img.id)}
             onDragStart={(e) => {
               setDragId(img.id);
@@ -179,27 +188,27 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
               drop(img.id);
             }}
           >
-            {img.thumbnail ? <img src={img.thumbnail} alt="" draggable={false} /> : <span className="thumb-empty">{img.state}</span>}
+            {img.thumbnail ? <img src={img.thumbnail} alt="" draggable={false} /> : <span className="thumb-empty">{thumbState(t, img.state, undefined)}</span>}
             <span className="thumb-meta">
-              <span className="thumb-pos">{index === 0 ? 'Main' : index + 1}</span>
-              <span className="thumb-state" title={uploads[img.id]?.error}>{thumbState(img.state, uploads[img.id])}</span>
+              <span className="thumb-pos">{index === 0 ? t('photos.main') : index + 1}</span>
+              <span className="thumb-state" title={uploads[img.id]?.error}>{thumbState(t, img.state, uploads[img.id])}</span>
             </span>
             {img.state === 'ready' && uploads[img.id]?.phase === 'uploading' && (
               // One request per photo: no byte count to show, so the bar runs until it is done.
               // Laid over the picture (see .thumb-upload): the thumbnail keeps its size.
-              <progress className="thumb-upload" aria-label={`Photo ${index + 1}: uploading`} />
+              <progress className="thumb-upload" aria-label={t('photos.uploadingPhoto', { position: index + 1 })} />
             )}
             {img.origin === 'local' && <span className="thumb-actions">
-              <button type="button" tabIndex={-1} aria-label={`Turn photo ${index + 1} clockwise`} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => void actions.rotate(img.id, 1)}>↻</button>
-              <button type="button" tabIndex={-1} aria-label={`Crop photo ${index + 1}`} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => openCrop(img.id)}>✂</button>
-              <button type="button" tabIndex={-1} aria-label="Move earlier" disabled={index === 0} onClick={() => void actions.move(img.id, -1)}>◀</button>
-              <button type="button" tabIndex={-1} aria-label="Move later" disabled={index === images.length - 1} onClick={() => void actions.move(img.id, 1)}>▶</button>
-              <button type="button" tabIndex={-1} aria-label={`Remove photo ${index + 1}`} onClick={() => void actions.remove(img.id)}>✕</button>
+              <button type="button" tabIndex={-1} aria-label={t('photos.turn', { position: index + 1 })} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => void actions.rotate(img.id, 1)}>↻</button>
+              <button type="button" tabIndex={-1} aria-label={t('photos.crop', { position: index + 1 })} disabled={img.state === 'preparing' || img.state === 'failed'} onClick={() => openCrop(img.id)}>✂</button>
+              <button type="button" tabIndex={-1} aria-label={t('photos.earlier')} disabled={index === 0} onClick={() => void actions.move(img.id, -1)}>◀</button>
+              <button type="button" tabIndex={-1} aria-label={t('photos.later')} disabled={index === images.length - 1} onClick={() => void actions.move(img.id, 1)}>▶</button>
+              <button type="button" tabIndex={-1} aria-label={t('photos.remove', { position: index + 1 })} onClick={() => void actions.remove(img.id)}>✕</button>
             </span>}
           </li>
         ))}
       </ol>
-      {images.length === 0 && pending.length === 0 && <p className="empty-photos">No photos yet.</p>}
+      {images.length === 0 && pending.length === 0 && <p className="empty-photos">{t('photos.none')}</p>}
       {cropping && (
         <CropDialog
           picture={cropping.picture}
@@ -215,13 +224,13 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
       )}
       {/* Below the photos: appearing while the seller drags one must not move the thumbnails. */}
       {upload.total > 0 && (
-        <div className="upload-progress" aria-label="Uploading photos">
+        <div className="upload-progress" aria-label={t('photos.uploading')}>
           <div className="upload-overall">
             <label htmlFor="images-upload-overall">
-              On the marketplace: {upload.uploaded} of {upload.total}
-              {upload.uploading > 0 && ' · uploading…'}
-              {upload.failed > 0 && ` · ${upload.failed} failed, sent again with the next sync`}
-              {upload.uploaded < upload.total && upload.uploading === 0 && upload.failed === 0 && ' · the rest go with the next sync'}
+              {t('photos.upload.overall', { uploaded: upload.uploaded, total: upload.total })}
+              {upload.uploading > 0 && t('photos.upload.running')}
+              {upload.failed > 0 && t('photos.upload.failed', { count: upload.failed })}
+              {upload.uploaded < upload.total && upload.uploading === 0 && upload.failed === 0 && t('photos.upload.rest')}
             </label>
             <progress id="images-upload-overall" max={1} value={upload.fraction} />
           </div>

@@ -6,6 +6,8 @@ import { createStore } from 'zustand/vanilla';
 import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { callSequence } from '../navigation/live-store.ts';
+import { describeError, describeProblem } from '../i18n/describe-error.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
 
 export type StoredImage = IpcOutput<'images.list'>[number];
 export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
@@ -16,10 +18,17 @@ export interface PendingImage {
   /** A local preview of the file itself (blob: URL), shown before the core has prepared it. */
   preview: string | null;
   phase: PendingPhase;
-  error?: string;
+  /** Why it was refused or failed, in the seller's words. */
+  reason?: Msg;
 }
 
 export type UploadPhase = IpcEventPayload<'images.upload'>['phase'];
+
+/** The core's reason for a refused or failed photo, in words (its English `error` stays for logs). */
+function reasonOf(event: { error?: string; issue?: { rule: string; params: Record<string, string | number> } }): Pick<PendingImage, 'reason'> {
+  if (event.issue) return { reason: describeProblem({ field: 'images', rule: event.issue.rule, params: event.issue.params }) };
+  return event.error ? { reason: msg('errors.rule.photo-damaged', { field: msg('errors.field.images') }) } : {};
+}
 
 export interface ImagesState {
   localId: number | null;
@@ -27,7 +36,8 @@ export interface ImagesState {
   pending: PendingImage[];
   /** The sync's upload of each photo of this draft to the marketplace, by image id. */
   uploads: Record<number, { phase: UploadPhase; error?: string }>;
-  message: string | null;
+  /** What the last action left to say, put into words by the panel. */
+  message: Msg | null;
 }
 
 /** How far along one file is, 0..1 (the bar of each file and, summed, the overall bar). */
@@ -110,7 +120,7 @@ export function createImagesStore(bridge: Bridge) {
     const target = s.pending.find((p) => (event.key !== undefined ? String(p.key) === event.key : p.name === event.file) && !FINAL.includes(p.phase));
     if (!target) return;
     // The core's 'reading' is its own read of the stored copy: the file is being prepared.
-    patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...(event.error ? { error: event.error } : {}) });
+    patch(target.key, { phase: event.phase === 'reading' ? 'preparing' : event.phase, ...reasonOf(event) });
   }
 
   function onUpload(event: IpcEventPayload<'images.upload'>): void {
@@ -131,7 +141,7 @@ export function createImagesStore(bridge: Bridge) {
     try {
       await call(bridge, 'images.reorder', { localId, imageIds });
     } catch (error) {
-      set({ message: error instanceof Error ? error.message : String(error) });
+      set({ message: describeError(error) });
     }
     await list(localId);
   }
@@ -143,7 +153,7 @@ export function createImagesStore(bridge: Bridge) {
       const image = await call(bridge, 'images.edit', { imageId, edits });
       set({ images: store.getState().images.map((img) => (img.id === imageId ? image : img)) });
     } catch (error) {
-      set({ message: error instanceof Error ? error.message : String(error) });
+      set({ message: describeError(error) });
     }
   }
 
@@ -172,7 +182,7 @@ export function createImagesStore(bridge: Bridge) {
         set({ pending: [...store.getState().pending.filter((p) => !FINAL.includes(p.phase) || p.phase === 'failed'), ...entries.map((e) => e.item)], message: null });
         const fail = (key: number, error: unknown) => {
           const current = store.getState().pending.find((p) => p.key === key);
-          if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', error: error instanceof Error ? error.message : String(error) });
+          if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', reason: describeError(error) });
         };
         // Batch k is prepared by the core while batch k+1 is staged (uploaded in web mode); the
         // calls themselves go one after another so the photos keep the order they were given in.
@@ -194,7 +204,7 @@ export function createImagesStore(bridge: Bridge) {
           previous = call(bridge, 'images.add', { localId, files }).then(async (results) => {
             for (const r of results) {
               const target = store.getState().pending.find((p) => String(p.key) === r.key && !FINAL.includes(p.phase));
-              if (target) patch(target.key, { phase: r.outcome, ...(r.error ? { error: r.error } : {}) });
+              if (target) patch(target.key, { phase: r.outcome, ...reasonOf(r) });
             }
             await list(localId);
           }, (error: unknown) => {
@@ -203,7 +213,7 @@ export function createImagesStore(bridge: Bridge) {
         }
         await previous;
         const reused = store.getState().pending.filter((p) => p.phase === 'duplicate').length;
-        if (reused > 0) set({ message: `${reused} photo${reused === 1 ? ' is' : 's are'} already on this draft: not added twice.` });
+        if (reused > 0) set({ message: msg('photos.alreadyOn', { count: reused }) });
       },
       /** The new order of the prepared images; shown at once, then saved. */
       reorder,
@@ -221,7 +231,7 @@ export function createImagesStore(bridge: Bridge) {
         try {
           await call(bridge, 'images.remove', { imageId });
         } catch (error) {
-          set({ message: error instanceof Error ? error.message : String(error) });
+          set({ message: describeError(error) });
         }
         await list(localId);
       },

@@ -1,7 +1,8 @@
 // A screen's store reloads from the cache when the cache changes: a local change, or the end of a
 // sync run (the pull may have brought new questions, offers, bids or states).
 import type { Bridge } from '../bridge/bridge-types.ts';
-import { BridgeError } from '../bridge/bridge-types.ts';
+import { describeError } from '../i18n/describe-error.ts';
+import { translate } from '../i18n/translate.ts';
 
 export function reloadOnChanges(bridge: Bridge, load: () => Promise<void>): () => void {
   const offs = [
@@ -27,8 +28,11 @@ export function callSequence(): () => () => boolean {
   };
 }
 
-export const messageOf = (error: unknown): string =>
-  error instanceof BridgeError || error instanceof Error ? error.message : String(error);
+/**
+ * A caught error as a sentence in the language in use (the describer's words, never the core's
+ * English). Prefer keeping describeError's Msg in the store, so a language switch re-words it.
+ */
+export const messageOf = (error: unknown): string => translate(describeError(error));
 
 export const euro = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : `${value.toLocaleString('fi-FI', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;

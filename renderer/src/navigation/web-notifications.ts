@@ -1,20 +1,28 @@
-// Web mode's notifications for what a sync found new: the browser's Notifications API, whose
-// permission is asked for once (the answer, and that it was asked, are remembered by the
-// browser and in localStorage). The desktop shell notifies by itself (electron/news-notification.ts).
+// Notifications of what a sync found new, worded in the seller's language when they arrive.
+// Web mode: the browser's Notifications API, whose permission is asked for once (the answer,
+// and that it was asked, are remembered by the browser and in localStorage). The desktop shell:
+// shell.notify, shown by Electron's Notification (electron/news-notification.ts).
 import type { SyncNews } from '../../../shared/ipc.ts';
-import { newsNotification } from '../../../shared/news-text.ts';
-import type { Bridge } from '../bridge/bridge-types.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { localeStore } from '../i18n/locale-store.ts';
+import { translate } from '../i18n/translate.ts';
+import { newsText, newsWords } from './news-words.ts';
 
 const ASKED = 'market-desk.notifications-asked';
 
-export function notifyInBrowser(bridge: Bridge): () => void {
-  return bridge.on('sync.news', (news: SyncNews) => void show(news));
+export function notifyOfNews(bridge: Bridge, mode: 'web' | 'electron'): () => void {
+  return bridge.on('sync.news', (news: SyncNews) => {
+    const words = newsWords(news);
+    if (!words) return;
+    const { locale } = localeStore.getState();
+    const text = newsText(words, (m) => translate(m, locale), locale);
+    if (mode === 'electron') void call(bridge, 'shell.notify', text).catch(() => undefined);
+    else void show(text);
+  });
 }
 
-async function show(news: SyncNews): Promise<void> {
+async function show(text: { title: string; body: string }): Promise<void> {
   if (typeof Notification === 'undefined') return;
-  const text = newsNotification(news);
-  if (!text) return;
   if (Notification.permission === 'default' && localStorage.getItem(ASKED) === null) {
     localStorage.setItem(ASKED, new Date().toISOString());
     await Notification.requestPermission();

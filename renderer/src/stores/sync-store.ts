@@ -1,7 +1,9 @@
 // Sync status for the status bar: what the core reports, kept fresh by its push events.
 import { createStore } from 'zustand/vanilla';
 import type { IpcEventPayload, PhotoRun, SyncStatus } from '../../../shared/ipc.ts';
-import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { describeError } from '../i18n/describe-error.ts';
+import type { Msg } from '../i18n/messages.ts';
 import { callSequence } from '../navigation/live-store.ts';
 
 export interface SyncStoreState {
@@ -14,7 +16,7 @@ export interface SyncStoreState {
   photos: PhotoRun | null;
   /** Photos whose upload request is going now. */
   uploading: number;
-  error: string | null;
+  error: Msg | null;
   refresh(): Promise<void>;
   syncNow(): Promise<void>;
   setOffline(offline: boolean): Promise<void>;
@@ -36,7 +38,7 @@ export function createSyncStore(bridge: Bridge) {
         const status = await run();
         if (isNewest()) set({ status, error: null });
       } catch (error) {
-        if (isNewest()) set({ error: error instanceof BridgeError || error instanceof Error ? error.message : String(error) });
+        if (isNewest()) set({ error: describeError(error) });
       }
     };
     return {

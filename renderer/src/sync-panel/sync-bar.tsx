@@ -1,31 +1,38 @@
 // The status bar: where the data is (this computer / the marketplace), the queue, sync controls.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { useMessage, useT } from '../i18n/intl.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
 import { queueWords } from './queue-words.ts';
+import { syncNoticeMessage } from './sync-notice.ts';
 
 export function SyncBar({ store }: { store: SyncStore }) {
+  const t = useT();
+  const say = useMessage();
+  const locale = useStore(localeStore, (s) => s.locale);
   const status = useStore(store, (s) => s.status);
   const progress = useStore(store, (s) => s.progress);
   const error = useStore(store, (s) => s.error);
   useEffect(() => {
     void store.getState().refresh();
   }, [store]);
-  if (!status) return <footer className="sync-bar">Reading sync status…</footer>;
-  const state = status.offline ? 'Working offline' : status.online ? 'Online' : 'Not connected';
+  if (!status) return <footer className="sync-bar">{t('sync.reading')}</footer>;
+  const state = status.offline ? t('sync.state.offline') : status.online ? t('sync.state.online') : t('sync.state.notConnected');
+  const notice = syncNoticeMessage(status);
   return (
-    <footer className="sync-bar" aria-label="Sync">
+    <footer className="sync-bar" aria-label={t('sync.label')}>
       <span className={`dot ${status.online && !status.offline ? 'on' : 'off'}`} aria-hidden="true" />
       <strong>{state}</strong>
-      <span>{queueWords(status)}</span>
-      {progress?.running && <progress max={progress.total} value={progress.done} aria-label="Sync progress" />}
-      {status.message && <span className="sync-message">{status.message}</span>}
-      {error && <span className="sync-message bad">{error}</span>}
+      <span>{queueWords(status, locale)}</span>
+      {progress?.running && <progress max={progress.total} value={progress.done} aria-label={t('sync.progress')} />}
+      {notice && <span className="sync-message">{say(notice)}</span>}
+      {error && <span className="sync-message bad">{say(error)}</span>}
       <span className="spacer" />
       <label className="switch">
-        <input type="checkbox" checked={status.offline} onChange={(e) => void store.getState().setOffline(e.target.checked)} /> Work offline
+        <input type="checkbox" checked={status.offline} onChange={(e) => void store.getState().setOffline(e.target.checked)} /> {t('sync.workOffline')}
       </label>
-      <button type="button" disabled={status.offline || status.running} onClick={() => void store.getState().syncNow()}>Sync now</button>
+      <button type="button" disabled={status.offline || status.running} onClick={() => void store.getState().syncNow()}>{t('sync.now')}</button>
     </footer>
   );
 }

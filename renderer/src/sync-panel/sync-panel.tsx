@@ -1,20 +1,19 @@
 // Sync panel: online/offline, the queue, the current run's progress, items the service refused
-// (its reason next to the field), conflicts side by side with "keep mine / take theirs" per
-// field, items whose outcome is being verified; Sync now and the Work offline switch.
+// (its reason next to the field, in the seller's words), conflicts side by side with "keep mine /
+// take theirs" per field, items whose outcome is being verified; Sync now and the Work offline switch.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
+import { isItemField } from '../../../shared/item-fields.ts';
+import { describeRefusal, fieldWords } from '../i18n/describe-error.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
+import { isSyncFailure, syncNoticeMessage } from './sync-notice.ts';
 import type { SyncProblemsStore } from './sync-problems-store.ts';
 
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.join(', ');
-  return String(value);
-};
-
-const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
-
 export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems: SyncProblemsStore }) {
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
   const status = useStore(sync, (s) => s.status);
   const progress = useStore(sync, (s) => s.progress);
   const photos = useStore(sync, (s) => s.photos);
@@ -26,119 +25,128 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
     void sync.getState().refresh();
     void store.getState().load();
   }, [sync, store]);
-  const state = !status ? '…' : status.offline ? 'Working offline' : status.online ? 'Online' : 'Not connected';
+  const state = !status ? '…' : status.offline ? t('sync.state.offline') : status.online ? t('sync.state.online') : t('sync.state.notConnected');
+  const notice = status ? syncNoticeMessage(status) : null;
+  const show = (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return t('sync.empty');
+    if (Array.isArray(value)) return value.join(', ');
+    return typeof value === 'number' ? format.number(value) : String(value);
+  };
+  const megabytes = (bytes: number): string => t('sync.megabytes', { value: bytes / 1_048_576 });
+  const label = (field: string) => (isItemField(field) ? say(fieldWords(field)) : field);
+  const untitled = (title: string | null) => title ?? t('sync.untitled');
   return (
     <section className="screen" aria-labelledby="sync-title">
       <header className="screen-head">
-        <h2 id="sync-title">Sync</h2>
+        <h2 id="sync-title">{t('sync.title')}</h2>
         <span className={`dot ${status?.online && !status.offline ? 'on' : 'off'}`} aria-hidden="true" />
         <strong data-testid="sync-state">{state}</strong>
         <span className="spacer" />
         <label className="switch">
-          <input type="checkbox" checked={status?.offline ?? false} onChange={(e) => void sync.getState().setOffline(e.target.checked)} /> Work offline
+          <input type="checkbox" checked={status?.offline ?? false} onChange={(e) => void sync.getState().setOffline(e.target.checked)} /> {t('sync.workOffline')}
         </label>
-        <button type="button" className="primary" disabled={!status || status.offline || status.running} onClick={() => void sync.getState().syncNow()}>Sync now</button>
+        <button type="button" className="primary" disabled={!status || status.offline || status.running} onClick={() => void sync.getState().syncNow()}>{t('sync.now')}</button>
       </header>
       {status && (
         <dl className="facts">
-          <div><dt>Waiting to send</dt><dd data-testid="queue-length">{status.toSend}</dd></div>
-          <div><dt>Local drafts (sent once published)</dt><dd data-testid="kept-local">{status.keptLocal}</dd></div>
-          <div><dt>Need attention</dt><dd>{status.parked}</dd></div>
-          <div><dt>Last run</dt><dd>{status.lastRunAt ? new Date(status.lastRunAt).toLocaleTimeString() : 'not yet'}</dd></div>
-          <div><dt>Engine</dt><dd>{status.engine === 'engine' ? 'marketplace sync' : 'this computer only (not signed in)'}</dd></div>
+          <div><dt>{t('sync.facts.toSend')}</dt><dd data-testid="queue-length">{format.number(status.toSend, 0)}</dd></div>
+          <div><dt>{t('sync.facts.keptLocal')}</dt><dd data-testid="kept-local">{format.number(status.keptLocal, 0)}</dd></div>
+          <div><dt>{t('sync.facts.parked')}</dt><dd>{format.number(status.parked, 0)}</dd></div>
+          <div><dt>{t('sync.facts.lastRun')}</dt><dd>{status.lastRunAt ? format.time(status.lastRunAt) : t('sync.facts.notYet')}</dd></div>
+          <div><dt>{t('sync.facts.engine')}</dt><dd>{status.engine === 'engine' ? t('sync.engine.engine') : t('sync.engine.offline')}</dd></div>
         </dl>
       )}
-      {status?.message && (
-        /failed/i.test(status.message)
-          ? <p className="notice error" role="alert">{status.message}</p>
-          : <p className="notice info" role="status">{status.message}</p>
+      {status && notice && (
+        isSyncFailure(status)
+          ? <p className="notice error" role="alert">{say(notice)}</p>
+          : <p className="notice info" role="status">{say(notice)}</p>
       )}
       {progress?.running && (
         <p className="progress-line">
-          <span>{progress.phase}</span>
-          {progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label="Progress of the current run" />}
-          {progress.total > 0 && <span>{progress.done} / {progress.total}</span>}
+          <span>{t('sync.phase', { phase: progress.phase.split(' ')[0] })}</span>
+          {progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label={t('sync.runProgress')} />}
+          {progress.total > 0 && <span>{t('sync.runCount', { done: progress.done, total: progress.total })}</span>}
         </p>
       )}
       {photos && photos.total > 0 && (
         <p className="progress-line" data-testid="photo-progress">
-          <span>{progress?.running ? 'Photos' : 'Photos of the last run'}</span>
-          <progress max={Math.max(1, photos.bytesTotal)} value={photos.bytesDone} aria-label="Photos uploaded in this run" />
+          <span>{progress?.running ? t('sync.photos.running') : t('sync.photos.last')}</span>
+          <progress max={Math.max(1, photos.bytesTotal)} value={photos.bytesDone} aria-label={t('sync.photos.bar')} />
           <span>
-            {photos.done} of {photos.total} uploaded ({megabytes(photos.bytesDone)} of {megabytes(photos.bytesTotal)})
-            {uploading > 0 && ` · ${uploading} uploading`}
-            {photos.failed > 0 && ` · ${photos.failed} failed, sent again with the next sync`}
+            {t('sync.photos.done', { done: photos.done, total: photos.total, doneSize: megabytes(photos.bytesDone), totalSize: megabytes(photos.bytesTotal) })}
+            {uploading > 0 && ` · ${t('sync.photos.uploading', { count: uploading })}`}
+            {photos.failed > 0 && ` · ${t('sync.photos.failed', { count: photos.failed })}`}
           </span>
         </p>
       )}
-      {error && <p className="notice error" role="alert">{error}</p>}
+      {error && <p className="notice error" role="alert">{say(error)}</p>}
 
-      <h3>Conflicts {problems && <span className="pill">{problems.conflicts.length}</span>}</h3>
-      {problems?.conflicts.length === 0 && <p className="empty">None: nothing was changed both here and on the marketplace.</p>}
+      <h3>{t('sync.conflicts')} {problems && <span className="pill">{problems.conflicts.length}</span>}</h3>
+      {problems?.conflicts.length === 0 && <p className="empty">{t('sync.conflicts.none')}</p>}
       {problems?.conflicts.map((c) => (
-        <article key={c.localId} className="card conflict" aria-label={`Conflict on ${c.title ?? 'item'}`}>
-          <strong>{c.title ?? 'Untitled'}</strong>
+        <article key={c.localId} className="card conflict" aria-label={t('sync.conflict.label', { title: untitled(c.title) })}>
+          <strong>{untitled(c.title)}</strong>
           <table className="table compare">
-            <thead><tr><th>Field</th><th>Mine (this computer)</th><th>Theirs (marketplace)</th></tr></thead>
+            <thead><tr><th>{t('sync.column.field')}</th><th>{t('sync.column.mine')}</th><th>{t('sync.column.theirs')}</th></tr></thead>
             <tbody>
               {c.fields.map((f) => {
                 const chosen = choices[c.localId]?.[f.field];
                 return (
                   <tr key={f.field}>
-                    <th scope="row">{f.field}</th>
+                    <th scope="row">{label(f.field)}</th>
                     <td className={chosen === 'local' ? 'chosen' : ''}>
-                      <label><input type="radio" name={`${c.localId}-${f.field}`} checked={chosen === 'local'} onChange={() => store.getState().choose(c.localId, f.field, 'local')} /> Keep mine: <span className="value">{show(f.local)}</span></label>
+                      <label><input type="radio" name={`${c.localId}-${f.field}`} checked={chosen === 'local'} onChange={() => store.getState().choose(c.localId, f.field, 'local')} /> {t('sync.keepMine')} <span className="value">{show(f.local)}</span></label>
                     </td>
                     <td className={chosen === 'remote' ? 'chosen' : ''}>
-                      <label><input type="radio" name={`${c.localId}-${f.field}`} checked={chosen === 'remote'} onChange={() => store.getState().choose(c.localId, f.field, 'remote')} /> Take theirs: <span className="value">{show(f.remote)}</span></label>
+                      <label><input type="radio" name={`${c.localId}-${f.field}`} checked={chosen === 'remote'} onChange={() => store.getState().choose(c.localId, f.field, 'remote')} /> {t('sync.takeTheirs')} <span className="value">{show(f.remote)}</span></label>
                     </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
-          <button type="button" className="primary" disabled={c.fields.some((f) => !choices[c.localId]?.[f.field])} onClick={() => void store.getState().resolve(c.localId)}>Apply choices</button>
+          <button type="button" className="primary" disabled={c.fields.some((f) => !choices[c.localId]?.[f.field])} onClick={() => void store.getState().resolve(c.localId)}>{t('sync.applyChoices')}</button>
         </article>
       ))}
 
-      <h3>Scheduled {problems && <span className="pill">{problems.scheduled.length}</span>}</h3>
-      {problems?.scheduled.length === 0 && <p className="empty">None: nothing waits for its list time.</p>}
+      <h3>{t('sync.scheduled')} {problems && <span className="pill">{problems.scheduled.length}</span>}</h3>
+      {problems?.scheduled.length === 0 && <p className="empty">{t('sync.scheduled.none')}</p>}
       {problems && problems.scheduled.length > 0 && (
         <table className="table" data-testid="scheduled-items">
-          <thead><tr><th>Item</th><th>Listed by the marketplace at</th></tr></thead>
+          <thead><tr><th>{t('sync.column.item')}</th><th>{t('sync.column.listedAt')}</th></tr></thead>
           <tbody>
             {problems.scheduled.map((s) => (
               <tr key={s.localId}>
-                <td>{s.title ?? 'Untitled'}</td>
-                <td>{s.listTime ? new Date(s.listTime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toLocaleString() : 'its list time'}</td>
+                <td>{untitled(s.title)}</td>
+                <td>{s.listTime ? format.dateTime(s.listTime) : t('sync.scheduled.itsTime')}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
 
-      <h3>Refused by the marketplace {problems && <span className="pill">{problems.rejected.length}</span>}</h3>
-      {problems?.rejected.length === 0 && <p className="empty">None.</p>}
+      <h3>{t('sync.refused')} {problems && <span className="pill">{problems.rejected.length}</span>}</h3>
+      {problems?.rejected.length === 0 && <p className="empty">{t('sync.none')}</p>}
       {problems && problems.rejected.length > 0 && (
         <table className="table">
-          <thead><tr><th>Item</th><th>Field</th><th>Value here</th><th>The marketplace says</th></tr></thead>
+          <thead><tr><th>{t('sync.column.item')}</th><th>{t('sync.column.field')}</th><th>{t('sync.column.valueHere')}</th><th>{t('sync.column.says')}</th></tr></thead>
           <tbody>
             {problems.rejected.map((r) => (
               <tr key={r.localId}>
-                <td>{r.title ?? 'Untitled'}</td>
-                <td><code>{r.field ?? '—'}</code></td>
-                <td>{r.field ? show(r.value) : '—'}</td>
-                <td className="bad-text">{r.reason ?? 'refused'}</td>
+                <td>{untitled(r.title)}</td>
+                <td>{r.field ? label(r.field) : t('common.none')}</td>
+                <td>{r.field ? show(r.value) : t('common.none')}</td>
+                <td className="bad-text" title={r.reason ?? undefined}>{say(describeRefusal(r))}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p className="hint">A refused item is sent again once you change it in the drafts grid.</p>
+      <p className="hint">{t('sync.refused.hint')}</p>
 
-      <h3>Being verified {problems && <span className="pill">{problems.unknown.length}</span>}</h3>
-      {problems?.unknown.length === 0 ? <p className="empty">None.</p> : (
-        <ul>{problems?.unknown.map((u) => <li key={u.localId}>{u.title ?? 'Untitled'}: the last request got no answer; the next run checks the marketplace before sending it again.</li>)}</ul>
+      <h3>{t('sync.verifying')} {problems && <span className="pill">{problems.unknown.length}</span>}</h3>
+      {problems?.unknown.length === 0 ? <p className="empty">{t('sync.none')}</p> : (
+        <ul>{problems?.unknown.map((u) => <li key={u.localId}>{t('sync.verifying.item', { title: untitled(u.title) })}</li>)}</ul>
       )}
     </section>
   );

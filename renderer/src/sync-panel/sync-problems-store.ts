@@ -3,7 +3,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { SyncProblems } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { describeError } from '../i18n/describe-error.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import { callSequence, reloadOnChanges } from '../navigation/live-store.ts';
 
 export type Choice = 'local' | 'remote';
 
@@ -11,7 +13,7 @@ export interface SyncProblemsState {
   problems: SyncProblems | null;
   /** localId → field → choice, until applied. */
   choices: Record<number, Record<string, Choice>>;
-  error: string | null;
+  error: Msg | null;
   load(): Promise<void>;
   choose(localId: number, field: string, choice: Choice): void;
   /** Applies the choices for one item; every conflicting field must have one. */
@@ -31,7 +33,7 @@ export function createSyncProblemsStore(bridge: Bridge) {
         const problems = await call(bridge, 'sync.problems', {});
         if (isNewest()) set({ problems, error: null });
       } catch (error) {
-        if (isNewest()) set({ error: messageOf(error) });
+        if (isNewest()) set({ error: describeError(error) });
       }
     },
     choose: (localId, field, choice) => set({ choices: { ...get().choices, [localId]: { ...get().choices[localId], [field]: choice } } }),
@@ -39,7 +41,7 @@ export function createSyncProblemsStore(bridge: Bridge) {
       const conflict = get().problems?.conflicts.find((c) => c.localId === localId);
       const choices = get().choices[localId] ?? {};
       if (!conflict || conflict.fields.some((f) => !choices[f.field])) {
-        set({ error: 'Choose mine or theirs for every field first.' });
+        set({ error: msg('sync.chooseEvery') });
         return;
       }
       try {
@@ -49,7 +51,7 @@ export function createSyncProblemsStore(bridge: Bridge) {
         set({ choices: rest, error: null });
         await get().load();
       } catch (error) {
-        set({ error: messageOf(error) });
+        set({ error: describeError(error) });
       }
     },
     dispose: () => off(),

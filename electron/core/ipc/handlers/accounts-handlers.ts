@@ -6,31 +6,33 @@ import { createApiClient } from '../../api/client.ts';
 import { memoryCredentialStore } from '../../api/session.ts';
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { AccountError } from '../../errors/core-error.ts';
-import { marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
+import { marketplaceOf, marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
 type AccountsMethod = 'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.signIn'
-  | 'settings.get' | 'settings.setPreferences' | 'shell.openExternal';
+  | 'settings.get' | 'settings.setPreferences' | 'shell.openExternal' | 'shell.notify';
 
 /** Opens external links; the Electron shell passes shell.openExternal, web mode reports it. */
 export type OpenExternal = (url: string) => Promise<void>;
+/** Shows a desktop notification the renderer worded; web mode's page notifies by itself (none here). */
+export type Notify = (notice: { title: string; body: string }) => void;
 
 export function accountView(session: CoreSession, entry: AccountEntry) {
   return {
-    id: entry.id, name: entry.name, baseUrl: entry.baseUrl, active: entry.id === session.account().id,
+    id: entry.id, name: entry.name, baseUrl: marketplaceOf(entry), active: entry.id === session.account().id,
     username: entry.username ?? null, signedIn: Boolean(entry.username && session.credentials()?.get(entry.id)),
   };
 }
 
-export function accountsHandlers(session: CoreSession, openExternal: OpenExternal): HandlerMap<AccountsMethod> {
+export function accountsHandlers(session: CoreSession, openExternal: OpenExternal, notify: Notify = () => {}): HandlerMap<AccountsMethod> {
   const changed = changedEmitter(session);
   return {
     'accounts.list': () => session.registry.accounts().map((a) => accountView(session, a)),
     'accounts.add': ({ name, baseUrl }) => accountView(session, session.registry.add(name, baseUrl)),
     'accounts.switch'({ id }) {
       const entry = session.switchAccount(id);
-      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id', { reason: 'account-not-found' });
       const account = accountView(session, entry);
       session.emit('accounts.switched', account);
       changed(null, 'account');
@@ -38,18 +40,20 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
     },
     async 'accounts.signIn'({ id, username, password }) {
       const vault = session.credentials();
-      if (!vault) throw new AccountError('state', 'this shell keeps no passwords');
+      if (!vault) throw new AccountError('state', 'this shell keeps no passwords', undefined, { reason: 'no-password-store' });
       const entry = session.registry.accounts().find((a) => a.id === id);
-      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id');
+      if (!entry) throw new AccountError('not-found', `account ${id} does not exist`, 'id', { reason: 'account-not-found' });
+      const marketplace = marketplaceOf(entry);
+      if (marketplace === null) throw new AccountError('state', 'the local drafts are on no marketplace', 'id', { reason: 'no-marketplace' });
       // The marketplace checks the password before it is stored.
       try {
-        const check = createApiClient({ baseUrl: marketplaceRoot(entry.baseUrl), credentials: memoryCredentialStore({ username, password }) });
+        const check = createApiClient({ baseUrl: marketplaceRoot(marketplace), credentials: memoryCredentialStore({ username, password }) });
         await check.login();
         // The token only proved the password: revoke it rather than leave it live for an hour.
         void check.logout().catch(() => undefined);
       } catch (error) {
         const message = error instanceof ApiError ? error.message : String(error);
-        throw new AccountError('validation', `sign-in refused: ${message}`);
+        throw new AccountError('validation', `sign-in refused: ${message}`, undefined, { reason: 'sign-in-refused' });
       }
       vault.set(id, { username, password });
       const updated = session.registry.update(id, { username }) ?? entry;
@@ -69,6 +73,10 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
     'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
     async 'shell.openExternal'({ url }) {
       await openExternal(url);
+      return { ok: true as const };
+    },
+    'shell.notify'(notice) {
+      notify(notice);
       return { ok: true as const };
     },
   };

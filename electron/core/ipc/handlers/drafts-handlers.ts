@@ -35,7 +35,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     const categoryId = item.fields.categoryId;
     return {
       localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
-      rejectReason: item.rejectReason, rejectField: item.rejectField,
+      rejectReason: item.rejectReason, rejectField: item.rejectField, rejectCode: item.rejectCode,
       fields: item.fields as Record<string, Value>,
       categoryName: categoryId === null || categoryId === undefined ? null : ((categoryName.get(categoryId) as string | undefined) ?? null),
       imageCount, problems, updated: item.updated,
@@ -52,7 +52,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     'drafts.ids': (query) => queryIds(repo().search, query),
     'drafts.get'({ localId }) {
       const item = repo().reads.item(localId);
-      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       return draftRow(item);
     },
     'drafts.create'({ fields }) {

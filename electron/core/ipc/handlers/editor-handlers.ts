@@ -20,7 +20,7 @@ export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
     'drafts.validate'({ localId, changes }) {
       const { reads } = repo();
       const item = localId === undefined ? undefined : reads.item(localId);
-      if (localId !== undefined && (!item || item.deletedAt !== null)) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (localId !== undefined && (!item || item.deletedAt !== null)) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       const draft: DraftFields = { ...(item?.fields ?? {}) };
       const typeProblems: Problem[] = [];
       for (const [name, raw] of Object.entries(changes)) {
@@ -30,7 +30,7 @@ export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
         if (parsed.ok) (draft as Record<DraftField, unknown>)[name] = parsed.value;
         else {
           delete draft[name];
-          typeProblems.push({ field: name, code: 'invalid', message: parsed.message });
+          typeProblems.push({ field: name, code: 'invalid', rule: parsed.rule, ...(parsed.params ? { params: parsed.params } : {}), message: parsed.message });
         }
       }
       const ctx = cachedValidationContext(session.db());
@@ -58,7 +58,7 @@ export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
     'drafts.queuedStatus'({ localId }) {
       const { reads, status } = repo();
       const item = reads.item(localId);
-      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       const intended = status.intendedStatus(localId);
       return { status: intended !== undefined && intended !== item.status ? intended : null };
     },

@@ -31,7 +31,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
         const results = await addImages(session.db(), {
           itemLocalId: localId, files: sources.files, folder: session.folder(), pool,
           onProgress: (e) => session.emit('images.progress', {
-            localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}),
+            localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}), ...(e.issue ? { issue: e.issue } : {}),
           }),
         });
         changed([localId], 'images');
@@ -42,7 +42,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
     },
     async 'images.list'({ localId }) {
       const item = repo().items.item(localId);
-      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       return list(localId);
     },
     'images.reorder'({ localId, imageIds }) {
@@ -59,7 +59,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
       const localId = await editImage(session.db(), session.folder(), pool, imageId, edits);
       changed([localId], 'images');
       const image = (await list(localId)).find((i) => i.id === imageId);
-      if (!image) throw new DraftError('not-found', `image ${imageId} is gone`);
+      if (!image) throw new DraftError('not-found', `image ${imageId} is gone`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
       return image;
     },
     'images.original': ({ imageId }) => originalImage(session.db(), session.folder(), imageId),

@@ -19,7 +19,7 @@ export function syncHandlers(session: CoreSession): HandlerMap<SyncMethod> {
     'sync.problems': () => repo().reads.problems((localId, field) => repo().items.item(localId)?.fields[field as never]),
     'sync.resolve'({ localId, choices }) {
       const item = repo().items.item(localId);
-      if (!item) throw new DraftError('not-found', `item ${localId} does not exist`);
+      if (!item) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
       resolveConflicts(session.db(), localId, choices);
       changed([localId], 'resolve');
       return { ok: true as const };

@@ -1,9 +1,15 @@
 // The English catalog: every domain's messages in one map. Add a domain: its file here and in
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
+import { accounts } from './accounts.ts';
+import { app } from './app.ts';
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
+import { dialogs } from './dialogs.ts';
+import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
+import { photos } from './photos.ts';
+import { sync } from './sync.ts';
 
-export const en = { ...bulkActions, ...common, ...fields, ...grid, ...navigation } as const;
+export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...errors, ...fields, ...grid, ...navigation, ...photos, ...sync } as const;

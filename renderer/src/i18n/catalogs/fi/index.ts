@@ -1,10 +1,16 @@
 // The Finnish catalog: the same domains as ../en/index.ts.
 import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
+import { accounts } from './accounts.ts';
+import { app } from './app.ts';
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
+import { dialogs } from './dialogs.ts';
+import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
+import { photos } from './photos.ts';
+import { sync } from './sync.ts';
 
-export const fi: Catalog<typeof en> = { ...bulkActions, ...common, ...fields, ...grid, ...navigation };
+export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...errors, ...fields, ...grid, ...navigation, ...photos, ...sync };

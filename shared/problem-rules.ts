@@ -1,0 +1,114 @@
+// What the core hands over instead of English prose when it refuses something: a machine rule
+// (with its bounds as params) for a field's value or a draft, and a reason for an error as a
+// whole. The renderer puts them into the seller's language (renderer/src/i18n/describe-error.ts,
+// the `errors` catalog); the core keeps an English message beside them for logs. Pure: no zod.
+
+/** Why a value or a draft is refused or incomplete (offline validation, bulk edit, import). */
+export const PROBLEM_RULES = [
+  // One value of one field.
+  'not-a-number', // "abc" in a price
+  'not-a-whole-number', // 2,5 in a quantity
+  'not-text',
+  'not-an-option', // { options }
+  'not-a-list',
+  'not-a-flag',
+  'bad-time', // not YYYY-MM-DD HH:MM:SS
+  'unsafe-text', // characters the marketplace refuses (HTML tags in a title, control characters)
+  'max-length', // { max }
+  'min-length', // { min }
+  'min', // { min }
+  'above', // { min }: more than min, not equal
+  'max', // { max }
+  // The draft's rules (fields together, the account's settings).
+  'required',
+  'not-allowed', // not available to this account
+  'between', // { min, max }
+  'required-for-buy-now',
+  'required-for-auction',
+  'auction-only', // a reserve or a minimum increase on a buy-now draft
+  'quantity-auction', // a quantity above one on an auction
+  'below-starting-price', // a reserve below the starting price
+  'postal-code-required',
+  'postal-code-digits',
+  'category-level-3',
+  'category-level-2',
+  'category-unknown', // { id }: not in the cached tree (import: left empty)
+  'images-max', // { max }
+  'images-min', // { min }
+  'duration-both', // open days and a closing time
+  'duration-missing',
+  'closing-before-list',
+  'republish-min-days', // { days }
+  // A spreadsheet being imported.
+  'unknown-column', // { column }
+  'repeated-column', // { column }
+  'empty-file',
+  'cell-count', // { cells, columns }
+  'quote-not-closed',
+  'text-after-quote',
+  'quote-in-field',
+  'not-a-date', // { text }
+  'date-does-not-exist', // { text }
+  // A photo being added ({ name }: the file's name).
+  'photo-no-path',
+  'photo-moved',
+  'photo-not-a-file',
+  'photo-empty',
+  'photo-too-big', // { mb }
+  'photo-unreadable',
+  'photo-not-an-image',
+  'photo-limit', // { max }
+  'photo-too-many-pixels', // { megapixels }
+  'photo-damaged',
+  // Anything else a value may break.
+  'invalid',
+] as const;
+export type ProblemRule = (typeof PROBLEM_RULES)[number];
+
+/** Bounds and names a rule's sentence needs: `{ max: 60 }`, `{ column: 'Hinta' }`. */
+export type ProblemParams = Record<string, string | number>;
+
+/** The errors the core may return across IPC (`{ code, message, field?, reason?, params? }`). */
+export const CORE_ERROR_CODES = [
+  'not-found', 'state', 'validation', 'unknown-field', 'nothing-to-undo', // drafts, images, accounts
+  'invalid-input', 'unknown-method', 'internal', 'cache-too-new', // the dispatcher
+  'transport', 'bad-response', // the renderer's bridge
+  // The transports' own refusals (web mode's server, Electron's sender check): a request that
+  // is not the app window's, or a file too large to stage.
+  'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
+  'invalid-json', 'invalid-url', 'method',
+] as const;
+export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
+
+/**
+ * What exactly a core error is about, when its code alone says too little to the seller
+ * ('state' of what; which thing was not found).
+ */
+export const CORE_ERROR_REASONS = [
+  'item-not-found', // { id }
+  'image-not-found', // { id }
+  'question-not-found',
+  'offer-not-found',
+  'account-not-found',
+  'edit-status', // { status }: only drafts and previews can be edited
+  'publish-status', // { status }
+  'close-status', // { status }
+  'copy-status', // { status }
+  'delete-status', // { status }
+  'images-status', // { status }
+  'photo-not-prepared',
+  'photo-missing',
+  'photo-order',
+  'question-answered',
+  'offer-decided', // { status }
+  'answer-length', // { max }
+  'no-password-store',
+  'no-marketplace', // the local drafts: nothing to sign in to
+  'sign-in-refused',
+  'not-ready-to-publish',
+  'invalid-values',
+  'items-refused', // { count }
+  'no-rule',
+  'canned-answers',
+] as const;
+export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];
