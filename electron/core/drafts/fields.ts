@@ -3,6 +3,7 @@
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
+import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import {
   ITEM_FIELD_NAMES, ITEM_FIELDS, isItemField, isLocalOnly, type FieldKind, type ItemFieldName, type LocalFieldName, type RestFieldName,
 } from '../../../shared/item-fields.ts';
@@ -66,7 +67,11 @@ export type ParsedValue = { ok: true; value: DraftFields[DraftField] } | { ok: f
 export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
   if (raw === null || raw === undefined || raw === '') return { ok: true, value: null };
   if (fieldKind(field) === 'list' && Array.isArray(raw) && raw.length === 0) return { ok: true, value: null };
-  const result = SCHEMAS[field].safeParse(raw);
+  // Numbers as sellers type them: `12,50` as well as `12.50` (see parse-decimal.ts); text that
+  // is no number goes to the schema as it is, which refuses it.
+  const kind = fieldKind(field);
+  const decimal = typeof raw === 'string' && (kind === 'number' || kind === 'int') ? parseDecimal(raw) : null;
+  const result = SCHEMAS[field].safeParse(decimal ?? raw);
   if (result.success) return { ok: true, value: result.data as DraftFields[DraftField] };
   const issue = result.error.issues[0];
   return { ok: false, message: `${field}: ${issue?.message ?? 'invalid value'}` };
