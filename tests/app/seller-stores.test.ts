@@ -9,7 +9,10 @@ import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
 import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
-import { answerProblems, createCannedEditor, SAMPLE_ITEM } from '../../renderer/src/questions/canned-editor-store.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
+import type { Msg } from '../../renderer/src/i18n/messages.ts';
+import type { ErrorInfo } from '../../renderer/src/draft-editor/error-info.ts';
+import { answerProblems, createCannedEditor, sampleItem } from '../../renderer/src/questions/canned-editor-store.ts';
 import { ANSWER_MAX, createQuestionsStore, DEFAULT_CANNED, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
 import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
 import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
@@ -26,6 +29,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** A store's message as an English-speaking seller reads it (a core error: its sentence). */
+const said = (message: Msg | ErrorInfo | null | undefined) => (message ? ('id' in message ? translate(message, 'en') : message.message) : undefined);
 
 async function setup() {
   const username = `store-seller-${++n}`;
@@ -50,9 +56,11 @@ async function setup() {
 }
 
 describe('canned answers', () => {
-  it('fill {title}, {price} and {deliveryTerms} from the item and leave unknown placeholders as typed', () => {
+  it('fill {title}, {price} and {deliveryTerms} from the item in the seller\'s language and leave unknown placeholders as typed', () => {
     const item = { title: 'Oak chair', price: 40, buyNowPrice: null, currentPrice: 40, deliveryPrice: 9.9, deliveryTerms: 'Posti within 2 days', paymentTerms: null };
-    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item)).toBe('"Oak chair" costs 40,00 €; Posti within 2 days. {colour}?');
+    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item, 'fi')).toBe('"Oak chair" costs 40,00\u00a0€; Posti within 2 days. {colour}?');
+    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item, 'en')).toBe('"Oak chair" costs €40.00; Posti within 2 days. {colour}?');
+    expect(fillTemplate('Payment: {paymentTerms}.', item, 'fi')).toBe('Payment: sopimuksen mukaan.');
   });
 });
 
@@ -71,7 +79,7 @@ describe('the seller stores', () => {
       const question = q.getState().rows[0];
       expect(question).toMatchObject({ question: 'Still there?', answer: null });
       q.getState().useCanned(question?.questionId ?? 0, 0);
-      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at 40,00 €.');
+      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at €40.00.');
       q.getState().setDraft(question?.questionId ?? 0, 'x'.repeat(400));
       expect(q.getState().drafts[question?.questionId ?? 0]).toHaveLength(ANSWER_MAX);
       q.getState().setDraft(question?.questionId ?? 0, 'Yes, it is.');
@@ -83,11 +91,13 @@ describe('the seller stores', () => {
       const offer = o.getState().rows[0];
       o.getState().toggle(offer?.offerId ?? 0);
       o.getState().ask('accepted', o.getState().selected);
-      expect(decisionSummary('accepted', o.getState().rows)).toMatch(/binding sale at the offered price/);
+      expect(said(decisionSummary('accepted', o.getState().rows))).toMatch(/binding sale at the offered price/);
       // Nothing is decided before the confirmation.
       expect((await bridgeCall(t.bridge, 'offers.list', {}))[0]?.pendingDecision).toBeNull();
       await o.getState().confirm();
-      expect(o.getState().notice).toEqual({ kind: 'info', text: '1 offer accepted: sent with the next sync.' });
+      const notice = o.getState().notice;
+      expect(notice?.kind).toBe('info');
+      expect(said(notice && 'msg' in notice ? notice.msg : null)).toBe('1 offer accepted: sent with the next sync.');
       expect(o.getState().rows[0]?.pendingDecision).toBe('accepted');
 
       await t.syncNow();
@@ -126,9 +136,10 @@ describe('the seller stores', () => {
       const added = editor.getState().selected;
       expect(editor.getState().answers[added]?.name).toBe('New answer');
       editor.getState().update(added, { name: 'Shipping', text: 'I ship {tittle} with {deliveryTerms}.' });
-      expect(answerProblems(editor.getState().answers)[added]).toMatchObject({ unknown: ['tittle'], text: expect.stringMatching(/unknown placeholder \{tittle\}/) });
+      expect(answerProblems(editor.getState().answers)[added]).toMatchObject({ unknown: ['tittle'] });
+      expect(said(answerProblems(editor.getState().answers)[added]?.text)).toMatch(/unknown placeholder \{tittle\}/);
       expect(await editor.getState().save()).toBe(false);
-      expect(editor.getState().error).toMatch(/Shipping.*\{tittle\}/);
+      expect(said(editor.getState().error)).toMatch(/Shipping.*\{tittle\}/);
       expect((await bridgeCall(t.bridge, 'cannedAnswers.list', {})).custom).toBe(false);
 
       editor.getState().update(added, { text: 'I ship {title} with Posti, postage {deliveryPrice}.' });
@@ -136,7 +147,7 @@ describe('the seller stores', () => {
       expect(editor.getState().answers.map((a) => a.name)).toEqual(['Available', 'Shipping', 'Delivery']);
       // A name used twice is refused before anything is sent.
       editor.getState().update(2, { name: 'shipping' });
-      expect(answerProblems(editor.getState().answers)[2]?.name).toMatch(/used twice/);
+      expect(said(answerProblems(editor.getState().answers)[2]?.name)).toMatch(/used twice/);
       editor.getState().update(2, { name: 'Delivery' });
       expect(await editor.getState().save()).toBe(true);
       expect(editor.getState().open).toBe(false);
@@ -160,7 +171,7 @@ describe('the seller stores', () => {
       editor.getState().close();
       const empty = createCannedEditor(t.bridge, createQuestionsStore(t.bridge));
       empty.getState().openFor();
-      expect(empty.getState().previewItem).toEqual(SAMPLE_ITEM);
+      expect(empty.getState().previewItem).toEqual(sampleItem());
     } finally {
       t.close();
     }
