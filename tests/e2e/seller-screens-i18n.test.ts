@@ -247,8 +247,13 @@ describe('the same screens in Finnish', () => {
     await screen(2);
     await expect.poll(() => main().locator('h2').first().textContent()).toBe('Kysymykset');
     expect(await main().locator('li.question-card.todo .price').first().textContent()).toMatch(/^Hinta [\d\s\u00a0]+,\d{2}\u00a0€$/);
-    expect(await main().getByRole('button', { name: 'Valmiit vastaukset…' }).count()).toBe(1);
     await shot('i18n-questions-fi');
+    await main().getByRole('button', { name: 'Valmiit vastaukset…' }).click();
+    const manager = page.getByRole('dialog', { name: 'Valmiit vastaukset' });
+    await expect.poll(() => manager.getByTestId('canned-preview').textContent()).toMatch(/^Kyllä, ”.+” on vielä myynnissä hintaan [\d\s\u00a0]+,\d{2}\u00a0€\.$/);
+    await shot('i18n-canned-answers-fi');
+    await page.keyboard.press('Escape');
+    await manager.waitFor({ state: 'hidden' });
 
     await screen(3);
     await expect.poll(() => main().locator('h2').first().textContent()).toBe('Tarjoukset');
@@ -276,7 +281,7 @@ describe('the same screens in Finnish', () => {
     await editor().waitFor();
     await expect.poll(() => editor().locator('.read-only-note').textContent()).toBe('Ilmoitus on julkaistu: vain luonnoksia ja esikatseltavia voi muokata.');
     expect(await editor().getByRole('form').getAttribute('aria-label')).toBe('Ilmoituksen tiedot');
-    expect(await editor().locator('.field[data-field=buyNowPrice] input').inputValue()).toBe('45');
+    expect(await editor().locator('.field[data-field=buyNowPrice] input').inputValue()).toBe('45,00');
     await shot('i18n-editor-fi');
     await page.keyboard.press('Escape');
     await editor().waitFor({ state: 'hidden' });
@@ -291,7 +296,7 @@ describe('the same screens in Finnish', () => {
     await editor().getByLabel('Osta heti -hinta €').fill('12,50');
     await editor().getByRole('button', { name: 'Tallenna' }).click();
     await expect.poll(() => editor().getByRole('status').first().textContent()).toContain('Tallennettu tälle koneelle');
-    expect(await editor().getByLabel('Osta heti -hinta €').inputValue()).toBe('12,5');
+    expect(await editor().getByLabel('Osta heti -hinta €').inputValue()).toBe('12,50');
     await shot('i18n-editor-new-fi');
     expect(app.pageErrors).toEqual([]);
   }, 90_000);

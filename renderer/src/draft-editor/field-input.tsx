@@ -41,9 +41,12 @@ export function useProblemText(): (problem: IpcProblem) => string {
   };
 }
 
-/** A number as the input shows it: the language's decimal mark, no grouping (so it reads back as typed). */
-function numberText(value: number, decimalMark: string): string {
-  return String(value).replace('.', decimalMark);
+/**
+ * A number as the input shows it: the language's decimal mark, no grouping (so it reads back as
+ * typed), a price with its two decimals (12,50 €, not 12,5).
+ */
+function numberText(value: number, decimalMark: string, money: boolean): string {
+  return (money ? value.toFixed(2) : String(value)).replace('.', decimalMark);
 }
 
 export function FieldInput({ spec, look, value, problems, categories, onChange }: Props) {
@@ -55,7 +58,8 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
   const shown = problems.filter((p) => p.code !== 'required' || look.required);
   const invalid = problems.some((p) => p.code !== 'required');
   const decimalMark = format.locale === 'fi' ? ',' : '.';
-  const text = value === null || value === undefined ? '' : typeof value === 'number' ? numberText(value, decimalMark) : String(value);
+  const money = spec.step === '0.01';
+  const text = value === null || value === undefined ? '' : typeof value === 'number' ? numberText(value, decimalMark, money) : String(value);
   const describedBy = shown.length > 0 ? `${id}-problems` : undefined;
   const common = { id, 'aria-invalid': invalid, 'aria-required': look.required, 'aria-describedby': describedBy };
 
@@ -83,7 +87,7 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
             // core parses numeric text with parseDecimal), so the caret never jumps while typing.
             const raw = e.target.value;
             const number = parseDecimal(raw);
-            onChange(raw.trim() === '' ? null : number !== null && numberText(number, decimalMark) === raw.trim() ? number : raw);
+            onChange(raw.trim() === '' ? null : number !== null && numberText(number, decimalMark, money) === raw.trim() ? number : raw);
           }}
         />
       );
