@@ -6,21 +6,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
-import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
-import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
-import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
-import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { call as bridgeCall } from '../../renderer/src/bridge/bridge-types.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import { localeStore } from '../../renderer/src/i18n/locale-store.ts';
 import { createOffersStore, groupByItem } from '../../renderer/src/offers/offers-store.ts';
 import { createQuestionsStore } from '../../renderer/src/questions/questions-store.ts';
 import { createSalesStore, shownSold } from '../../renderer/src/sales/sales-store.ts';
 import { periodTotals, sumOf } from '../../renderer/src/sales/sold-table.ts';
-import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { signedInSeller } from './seller-session.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
-import { memoryTransport } from './memory-transport.ts';
 import { tempFolder } from './support.ts';
 
 let server: TestServer;
@@ -34,21 +29,13 @@ afterAll(async () => {
 });
 
 async function setup() {
-  const username = `i18n-seller-${++n}`;
-  const userId = await server.addUser(username);
-  const root = tempFolder();
-  const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
-  const bridge = typedBridge(memoryTransport(createIpcDispatcher(coreHandlers(session, async () => {})), session));
-  const accounts = createAccountsStore(bridge);
-  const added = await accounts.getState().add('Test market', server.url);
-  await accounts.getState().switchTo(added?.id ?? '');
-  expect(await accounts.getState().signIn(added?.id ?? '', username, TEST_PASSWORD)).toBe(true);
+  const { userId, bridge, session, syncNow } = await signedInSeller(server, `i18n-seller-${++n}`);
   const stores = { questions: createQuestionsStore(bridge), offers: createOffersStore(bridge), sales: createSalesStore(bridge) };
   const close = () => {
     for (const s of Object.values(stores)) s.getState().dispose();
     session.close();
   };
-  return { userId, bridge, stores, close, root, syncNow: () => bridgeCall(bridge, 'sync.now', {}) };
+  return { userId, bridge, stores, close, syncNow };
 }
 
 describe('the questions inbox', () => {

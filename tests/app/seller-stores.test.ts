@@ -1,13 +1,7 @@
 // The seller screens' stores over the real core (memory transport: JSON copies, no shared
 // objects) and the real service on port 0.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
-import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
-import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
-import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
-import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { call as bridgeCall } from '../../renderer/src/bridge/bridge-types.ts';
 import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import type { Msg } from '../../renderer/src/i18n/messages.ts';
@@ -18,8 +12,7 @@ import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
 import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
-import { memoryTransport } from './memory-transport.ts';
-import { tempFolder } from './support.ts';
+import { signedInSeller } from './seller-session.ts';
 
 let server: TestServer;
 let n = 0;
@@ -34,17 +27,7 @@ afterAll(async () => {
 const said = (message: Msg | ErrorInfo | null | undefined) => (message ? ('id' in message ? translate(message, 'en') : message.message) : undefined);
 
 async function setup() {
-  const username = `store-seller-${++n}`;
-  const userId = await server.addUser(username);
-  const root = tempFolder();
-  const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
-  const bridge = typedBridge(memoryTransport(createIpcDispatcher(coreHandlers(session, async () => {})), session));
-  const accounts = createAccountsStore(bridge);
-  const added = await accounts.getState().add('Test market', server.url);
-  expect(added).not.toBeNull();
-  await accounts.getState().switchTo(added?.id ?? '');
-  expect(await accounts.getState().signIn(added?.id ?? '', username, TEST_PASSWORD)).toBe(true);
-  expect(accounts.getState().accounts.find((a) => a.active)).toMatchObject({ username, signedIn: true });
+  const { username, userId, bridge, session, syncNow } = await signedInSeller(server, `store-seller-${++n}`);
   const stores = {
     questions: createQuestionsStore(bridge), offers: createOffersStore(bridge), sales: createSalesStore(bridge), problems: createSyncProblemsStore(bridge),
   };
@@ -52,7 +35,7 @@ async function setup() {
     for (const s of Object.values(stores)) s.getState().dispose();
     session.close();
   };
-  return { username, userId, bridge, stores, close, syncNow: () => bridgeCall(bridge, 'sync.now', {}) };
+  return { username, userId, bridge, stores, close, syncNow };
 }
 
 describe('canned answers', () => {

@@ -9,23 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
+import { marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession, type WebMode } from './support.ts';
 
 let app: AppSession;
 let web: WebMode;
 let page: Page;
 let market: string;
-let token: string;
+let api: ReturnType<typeof marketplaceClient>;
 const PUBLISH_TITLE = 'E2E lamp to publish';
-
-async function api(path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${market}/1.1${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'x-marketapitoken': token, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    ...(init.json ? { body: JSON.stringify(init.json) } : {}),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
 
 /** Opens a screen by its Alt+number, as the sidebar says (works in either language). */
 const screen = (n: number) => page.keyboard.press(`Alt+${n}`);
@@ -42,10 +33,7 @@ beforeAll(async () => {
   app = await openApp({ webArgs: [], prefix: 'e2e-i18n' });
   ({ web, page } = app);
   market = /sandbox marketplace on (\S+)/.exec(web.stderr())?.[1] ?? '';
-  const login = await fetch(`${market}/1.1/authentication`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'pekka', password: 'demo-pass-1' }),
-  });
-  token = ((await login.json()) as { authentication: { token: { id: string } } }).authentication.token.id;
+  api = marketplaceClient(market, await sandboxToken(market, 'pekka'));
   // A complete remote draft, made before the app's first sync brings it in: the editor publishes it.
   const created = await api('/items', {
     method: 'POST',
@@ -60,13 +48,8 @@ beforeAll(async () => {
   const open = (await api(`${new URL(self.links.user).pathname.replace('/1.1', '')}/sales?status=open`)).body as { items: Array<{ id: number }> };
   const buyers = ['ville', 'maija', 'jussi', 'ella'];
   for (const [i, item] of open.items.slice(0, 6).entries()) {
-    const buyer = await fetch(`${market}/1.1/authentication`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: buyers[i % buyers.length], password: 'demo-pass-1' }),
-    });
-    const buyerToken = ((await buyer.json()) as { authentication: { token: { id: string } } }).authentication.token.id;
-    const asked = await fetch(`${market}/1.1/items/${item.id}/questions`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-marketapitoken': buyerToken }, body: JSON.stringify({ question: `Is number ${i + 1} still for sale?` }),
-    });
+    const buyer = marketplaceClient(market, await sandboxToken(market, buyers[i % buyers.length] ?? 'ville'));
+    const asked = await buyer(`/items/${item.id}/questions`, { method: 'POST', json: { question: `Is number ${i + 1} still for sale?` } });
     expect(asked.status).toBe(201);
   }
   await page.goto(web.url);
