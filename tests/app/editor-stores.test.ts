@@ -123,8 +123,8 @@ describe('the editor\'s rough edges', () => {
     await vi.waitFor(() => expect(editor.getState().problems).toContainEqual(expect.objectContaining({ field: 'buyNowPrice', code: 'invalid' })));
   });
 
-  it('leaves no empty draft behind when New draft is closed with nothing typed, and keeps one with a title', async () => {
-    const { editor, core } = setup();
+  it('leaves no empty draft behind when New draft is closed with nothing typed, and keeps one with a title or a photo', async () => {
+    const { editor, core, images } = setup();
     const total = async () => ((await core.bridge.invoke('drafts.page', {})) as { ok: true; value: { total: number } }).value.total;
     await editor.actions.openNew();
     expect(await total()).toBe(1);
@@ -144,6 +144,13 @@ describe('the editor\'s rough edges', () => {
     await editor.actions.open((created.value as { localId: number }).localId);
     await editor.actions.close();
     expect(await total()).toBe(2);
+
+    // So does a new draft that was given only a photo, closed before the editor heard of it.
+    await editor.actions.openNew();
+    await images.actions.show(editor.getState().localId);
+    await images.actions.add([await source('red.jpg', 200, 20, 20)]);
+    await editor.actions.close();
+    expect(await total()).toBe(3);
   });
 });
 

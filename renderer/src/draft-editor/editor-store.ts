@@ -122,8 +122,14 @@ export function createEditorStore(bridge: Bridge) {
         const s = store.getState();
         set(initial);
         if (!s.fresh || s.localId === null || s.dirty.length > 0) return;
-        const untouched = s.row !== null && Object.values(s.row.fields).every((v) => v === null) && s.row.imageCount === 0;
-        if (untouched) await call(bridge, 'drafts.delete', { localId: s.localId }).catch(() => undefined);
+        try {
+          // Read again: a photo dropped a moment ago may not have reached this store's row yet.
+          const row = await call(bridge, 'drafts.get', { localId: s.localId });
+          const untouched = Object.values(row.fields).every((v) => v === null) && row.imageCount === 0;
+          if (untouched) await call(bridge, 'drafts.delete', { localId: s.localId });
+        } catch {
+          // Gone already, or the cache is busy: an empty draft left behind is harmless.
+        }
       },
       setField(field: string, value: Value): void {
         const s = store.getState();
