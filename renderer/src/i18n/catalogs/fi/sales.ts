@@ -29,7 +29,7 @@ export const sales: Catalog<typeof en> = {
   'sales.column.price': 'Hinta',
   'sales.column.status': 'Tila',
   'sales.sort': 'Järjestä: {column}',
-  'sales.kind.auction': 'Huutokaupan voittaja',
+  'sales.kind.auction': 'Myyty huutokaupalla',
   'sales.kind.buy-now': 'Ostettu heti',
   'sales.kind.offer': 'Tarjous hyväksytty',
   'sales.unknownBuyer': 'ei tiedossa',
