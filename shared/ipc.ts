@@ -28,7 +28,9 @@ const Changes = z.record(z.string(), z.unknown());
 const LocalId = z.number().int().positive();
 const LocalIds = z.array(LocalId).min(1).max(100_000);
 
-export const GridSortSchema = z.enum(['updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note']);
+export const GridSortSchema = z.enum([
+  'updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'openDays',
+]);
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
 export const DraftRowSchema = z.object({
@@ -39,6 +41,8 @@ export const DraftRowSchema = z.object({
   rejectReason: z.string().nullable(),
   rejectField: z.string().nullable(),
   fields: FieldValuesSchema,
+  /** The name of the category (fields.categoryId) in the cached tree; null without one or when the tree lacks it. */
+  categoryName: z.string().nullable(),
   imageCount: z.number().int(),
   /** Offline validation against the cached settings and limits. */
   problems: z.array(ProblemSchema),

@@ -18,7 +18,7 @@ export type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';
 /** How the editor edits it, where that differs from the kind. */
 export type EditorKind = 'text' | 'textarea' | 'html' | 'number' | 'int' | 'enum' | 'list' | 'flag' | 'time' | 'category';
 /** The grid's sorts a column may offer (GridSortSchema of shared/ipc.ts). */
-export type ColumnSort = 'title' | 'price' | 'sku' | 'note';
+export type ColumnSort = 'title' | 'price' | 'sku' | 'note' | 'buyNowPrice' | 'startingPrice' | 'quantity' | 'category' | 'openDays';
 
 export interface ItemFieldDef {
   /** The parameter of ItemInput (shared/api/items.ts), or null: local only, never sent. */
@@ -49,18 +49,18 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number];
  * editor this order within each group, the grid DEFAULT_GRID_FIELDS and then this order.
  */
 export const ITEM_FIELDS = {
-  saleMethod: { rest: 'saleMethod', column: 'sale_method', kind: 'enum', options: SALE_METHODS, label: 'Sale method', group: 'Price and sale', grid: { width: 106 } },
+  saleMethod: { rest: 'saleMethod', column: 'sale_method', kind: 'enum', options: SALE_METHODS, label: 'Sale method', group: 'Price and sale', grid: { width: 104 } },
   title: { rest: 'title', column: 'title', kind: 'text', maxLength: 60, label: 'Title', group: 'Basics', grid: { width: 0, sort: 'title' } },
-  categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 80, align: 'right' } },
-  condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 88 } },
+  categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 130, sort: 'category' } },
+  condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 84 } },
   description: { rest: 'description', column: 'description', kind: 'text', maxLength: 100_000, label: 'Description (HTML)', group: 'Basics', editor: { kind: 'html' } },
-  buyNowPrice: { rest: 'buyNowPrice', column: 'buy_now_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Buy-now price €', group: 'Price and sale', editor: money, grid: { label: 'Buy-now €', width: 110, sort: 'price', align: 'right' } },
-  startingPrice: { rest: 'startingPrice', column: 'starting_price', kind: 'number', min: 0, max: 10_000_000, label: 'Starting price €', group: 'Price and sale', editor: money, grid: { label: 'Start €', width: 72, align: 'right' } },
+  buyNowPrice: { rest: 'buyNowPrice', column: 'buy_now_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Buy-now price €', group: 'Price and sale', editor: money, grid: { label: 'Buy-now €', width: 96, sort: 'buyNowPrice', align: 'right' } },
+  startingPrice: { rest: 'startingPrice', column: 'starting_price', kind: 'number', min: 0, max: 10_000_000, label: 'Starting price €', group: 'Price and sale', editor: money, grid: { label: 'Start €', width: 72, sort: 'startingPrice', align: 'right' } },
   minimumIncrease: { rest: 'minimumIncrease', column: 'minimum_increase', kind: 'number', min: 0.01, max: 1_000_000, label: 'Minimum increase €', group: 'Price and sale', editor: money, grid: { label: 'Min. raise €', width: 96, align: 'right' } },
   reservePrice: { rest: 'reservePrice', column: 'reserve_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Reserve price €', group: 'Price and sale', editor: money, grid: { label: 'Reserve €', width: 86, align: 'right' } },
-  quantity: { rest: 'quantity', column: 'quantity', kind: 'int', min: 1, max: 100_000, label: 'Quantity', group: 'Price and sale', grid: { label: 'Qty', width: 48, align: 'right' } },
+  quantity: { rest: 'quantity', column: 'quantity', kind: 'int', min: 1, max: 100_000, label: 'Quantity', group: 'Price and sale', grid: { label: 'Qty', width: 48, sort: 'quantity', align: 'right' } },
   offersAllowed: { rest: 'offersAllowed', column: 'offers_allowed', kind: 'flag', label: 'Offers allowed', group: 'Price and sale', grid: { label: 'Offers', width: 64 } },
-  openDays: { rest: 'openDays', column: 'open_days', kind: 'int', min: 1, max: 365, label: 'Open days', group: 'Timing', editor: { hint: 'or a closing time' }, grid: { label: 'Days', width: 48, align: 'right' } },
+  openDays: { rest: 'openDays', column: 'open_days', kind: 'int', min: 1, max: 365, label: 'Open days', group: 'Timing', editor: { hint: 'or a closing time' }, grid: { label: 'Days', width: 58, sort: 'openDays', align: 'right' } },
   listTime: { rest: 'listTime', column: 'list_time', kind: 'text', label: 'List time', group: 'Timing', editor: { kind: 'time', hint: 'empty: when published' }, grid: { width: 156 } },
   closingTime: { rest: 'closingTime', column: 'closing_time', kind: 'text', label: 'Closing time', group: 'Timing', editor: { kind: 'time' }, grid: { width: 156 } },
   republish: { rest: 'republish', column: 'republish', kind: 'flag', label: 'Republish if unsold', group: 'Timing', editor: { hint: 'items open more than 3 days' }, grid: { label: 'Republish', width: 84 } },
@@ -107,8 +107,12 @@ export function isLocalOnly(name: ItemFieldName): name is LocalFieldName {
 export type ServerFieldColumn = (typeof ITEM_FIELDS)[RestFieldName]['column'];
 export const SERVER_FIELD_COLUMNS = REST_FIELD_NAMES.map((f) => ITEM_FIELDS[f].column) as ServerFieldColumn[];
 
-/** The grid's columns a new installation shows, in order: they fit a 1440-pixel window. */
+/**
+ * The grid's columns a new installation shows, in order: in a 1280-pixel window they leave the
+ * title about 300 px (titles of 40-odd characters whole) and the checks in view. The sale method
+ * shows in which price column has a value; it, delivery and payment methods are a click away in
+ * Columns….
+ */
 export const DEFAULT_GRID_FIELDS = [
-  'title', 'saleMethod', 'buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays',
-  'deliveryMethods', 'paymentMethods',
+  'title', 'buyNowPrice', 'startingPrice', 'quantity', 'condition', 'categoryId', 'openDays',
 ] as const satisfies readonly ItemFieldName[];

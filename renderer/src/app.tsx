@@ -1,4 +1,5 @@
 // The app frame: a sidebar of screens, the open screen, the sync status bar.
+import { FormattedMessage } from 'react-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
@@ -78,7 +79,7 @@ export function App() {
         </div>
         {notice && (
           <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.text}</span>
+            <span>{notice.message ? <FormattedMessage id={notice.message.id} values={notice.message.values} /> : notice.text}</span>
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}

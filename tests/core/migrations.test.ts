@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, latestVersion, migrate, openAccountDb, schemaVersion } from '../../electron/core/db/open-account-db.ts';
 import { MIGRATIONS } from '../../electron/core/db/migrations.ts';
+import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { openTempDb, tempFolder } from './support.ts';
 
 describe('opening an account cache', () => {
@@ -164,5 +165,23 @@ describe('each migration keeps the rows written before it', () => {
     expect(db.prepare(`SELECT count(*) FROM sync_marks`).pluck().get()).toBe(0);
     db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', '2026-11-24T08:00:00+0200', 1)`).run();
     expect(() => db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', 'x', 2)`).run()).toThrow(/UNIQUE/);
+  });
+  it('11: gives every item its category\'s name and keeps it as items and the tree change', () => {
+    const { db } = openTempDb({ upTo: 10 });
+    db.prepare(`INSERT INTO categories (id, parent_id, level, title, position) VALUES (101, 1, 2, 'Lamps', 0), (102, 1, 2, 'Chairs', 1)`).run();
+    db.prepare(`INSERT INTO items (title, category_id, created, updated) VALUES ('Lamp', 101, 1, 1), ('None', NULL, 1, 1)`).run();
+    migrate(db, MIGRATIONS, 11);
+    const names = () => db.prepare(`SELECT title, category_title FROM items ORDER BY local_id`).all();
+    expect(names()).toEqual([{ title: 'Lamp', category_title: 'Lamps' }, { title: 'None', category_title: null }]);
+    // The full-text index was rebuilt with the status tokens: the rows written before are found.
+    expect(gridSearch(db).search({ text: 'la', status: ['draft'] }).map((r) => r.title)).toEqual(['Lamp']);
+    expect(gridSearch(db).count({ text: 'la', status: ['draft'] })).toBe(1);
+    expect(gridSearch(db).count({ text: 'la', status: ['closed'] })).toBe(0);
+    db.prepare(`INSERT INTO items (title, category_id, created, updated) VALUES ('Chair', 102, 1, 1)`).run();
+    db.prepare(`UPDATE items SET category_id = 102 WHERE title = 'None'`).run();
+    db.prepare(`UPDATE categories SET title = 'Table lamps' WHERE id = 101`).run();
+    expect(names()).toEqual([{ title: 'Lamp', category_title: 'Table lamps' }, { title: 'None', category_title: 'Chairs' }, { title: 'Chair', category_title: 'Chairs' }]);
+    db.prepare(`DELETE FROM categories WHERE id = 102`).run();
+    expect(names()).toEqual([{ title: 'Lamp', category_title: 'Table lamps' }, { title: 'None', category_title: null }, { title: 'Chair', category_title: null }]);
   });
 });

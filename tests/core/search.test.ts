@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { ftsQuery, gridSearch } from '../../electron/core/search/grid-search.ts';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { ftsQuery, gridSearch, type GridSort } from '../../electron/core/search/grid-search.ts';
 import { openTempDb } from './support.ts';
 
 function setup() {
@@ -55,11 +56,48 @@ describe('searching the cached items', () => {
     expect(search.search({ limit: 1, offset: 1 }).map((r) => r.localId)).toEqual([mid]);
   });
 
+  it('counts a search in a status filter from the full-text index, and a deleted or moved item leaves it', () => {
+    const { db, drafts, add, search } = setup();
+    const [a, b] = [add('Brass lamp', ''), add('Brass bowl', '')];
+    add('Oak chair', '');
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(2);
+    db.prepare(`UPDATE items SET status = 'published', sync_state = 'synced', remote_id = 5 WHERE local_id = ?`).run(a);
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(1);
+    expect(search.count({ text: 'bra', status: ['published', 'closed'] })).toBe(1);
+    drafts.deleteDraft(b);
+    expect(search.count({ text: 'bra', status: ['draft'] })).toBe(0);
+    // A word of the status tokens is no match for what the seller types.
+    expect(search.count({ text: 'zzstatus', status: ['draft'] })).toBe(0);
+  });
+
   it('does not show deleted items', () => {
     const { db, drafts, add, search } = setup();
     const id = add('Gone', '');
     db.prepare(`UPDATE items SET remote_id = 600000009, sync_state = 'synced' WHERE local_id = ?`).run(id);
     drafts.deleteDraft(id);
     expect(search.search({ text: 'gone' })).toEqual([]);
+  });
+  it('sorts by what each heading shows: buy-now and starting price, quantity, category name, open days', () => {
+    const { db, add, search } = setup();
+    settingsCache(db).replaceCategories([
+      { id: 1, parentId: 0, level: 1, title: 'Home', position: 0 },
+      { id: 101, parentId: 1, level: 2, title: 'Zebra rugs', position: 0 },
+      { id: 102, parentId: 1, level: 2, title: 'armchairs', position: 1 },
+    ]);
+    const auction = add('Auction', '', { saleMethod: 'auction', startingPrice: 50, quantity: 1, openDays: 3, categoryId: 101 });
+    const dear = add('Dear', '', { saleMethod: 'buy-now', buyNowPrice: 500, quantity: 3, openDays: 7, categoryId: 102 });
+    const cheap = add('Cheap', '', { saleMethod: 'buy-now', buyNowPrice: 5, quantity: 2, openDays: 14 });
+    const ids = (sort: GridSort, direction: 'asc' | 'desc') => search.search({ sort, direction }).map((r) => r.localId);
+    // The auction has no buy-now price: it comes first ascending, not sorted by its starting price.
+    expect(ids('buyNowPrice', 'asc')).toEqual([auction, cheap, dear]);
+    // No starting price last descending, newest first among them.
+    expect(ids('startingPrice', 'desc')).toEqual([auction, cheap, dear]);
+    expect(ids('quantity', 'asc')).toEqual([auction, cheap, dear]);
+    expect(ids('openDays', 'desc')).toEqual([cheap, dear, auction]);
+    // By name, ignoring case; no category first.
+    expect(ids('category', 'asc')).toEqual([cheap, dear, auction]);
+    settingsCache(db).replaceCategories([{ id: 1, parentId: 0, level: 1, title: 'Home', position: 0 }, { id: 101, parentId: 1, level: 2, title: 'Anchors', position: 0 }]);
+    // A renamed category sorts by its new name; a removed one's drafts have none.
+    expect(ids('category', 'asc')).toEqual([dear, cheap, auction]);
   });
 });

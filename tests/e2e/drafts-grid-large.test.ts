@@ -67,10 +67,10 @@ describe('the drafts grid with thousands of drafts', () => {
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
     // The dialog closes once the grid shows the changed rows.
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => rows().first().locator('[data-field=condition]').textContent()).toBe('like-new');
+    await expect.poll(() => rows().first().locator('[data-field=condition]').textContent()).toBe('Like new');
     await page.getByRole('grid').focus();
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');
-    await expect.poll(() => page.locator('.grid-row.focus [data-field=condition]').textContent()).toBe('like-new');
+    await expect.poll(() => page.locator('.grid-row.focus [data-field=condition]').textContent()).toBe('Like new');
   }, 90_000);
 });

@@ -203,7 +203,7 @@ describe('the editor\'s rough edges', () => {
     await expect.poll(() => editor().getByRole('status').first().textContent()).toContain('Queued for publishing');
     await page.keyboard.press('Escape');
     await editor().waitFor({ state: 'hidden' });
-    await expect.poll(() => row.locator('.status').textContent(), { timeout: 30_000 }).toBe('published');
+    await expect.poll(() => row.locator('.status').textContent(), { timeout: 30_000 }).toBe('open');
     await shot('i18n-grid-published-en');
   }, 150_000);
 
@@ -258,8 +258,8 @@ describe('the same screens in Finnish', () => {
     expect(first).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4};.*;\d+,\d{2};[^;]+$/);
 
     await screen(1);
-    await page.getByLabel('Search drafts').fill(PUBLISH_TITLE);
-    await page.getByLabel('Status filter').selectOption({ index: 4 });
+    await page.getByLabel('Hae luonnoksista').fill(PUBLISH_TITLE);
+    await page.getByLabel('Tilasuodatin').selectOption({ index: 4 });
     const lamp = page.locator('[role=row][data-local-id] [data-field=title]').first();
     await expect.poll(() => lamp.textContent(), { timeout: 30_000 }).toBe(PUBLISH_TITLE);
     await lamp.click();
@@ -271,7 +271,7 @@ describe('the same screens in Finnish', () => {
     await shot('i18n-editor-fi');
     await page.keyboard.press('Escape');
     await editor().waitFor({ state: 'hidden' });
-    await page.getByLabel('Search drafts').fill('');
+    await page.getByLabel('Hae luonnoksista').fill('');
     await page.getByRole('button', { name: 'Uusi luonnos' }).click();
     await editor().waitFor();
     await editor().getByLabel('Myyntitapa').selectOption('buy-now');

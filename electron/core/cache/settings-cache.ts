@@ -19,7 +19,7 @@ export function settingsCache(db: Db) {
      ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, level = excluded.level,
        title = excluded.title, position = excluded.position`,
   );
-  const clearCategories = db.prepare(`DELETE FROM categories`);
+  const removeOthers = db.prepare(`DELETE FROM categories WHERE id NOT IN (SELECT value FROM json_each(?))`);
   const tree = db.prepare(`SELECT id, parent_id AS parentId, level, title FROM categories ORDER BY level, position, id`);
 
   return {
@@ -37,10 +37,14 @@ export function settingsCache(db: Db) {
     categories(): Array<Omit<CachedCategory, 'position'>> {
       return tree.all() as Array<Omit<CachedCategory, 'position'>>;
     },
-    /** Replaces the whole tree in one transaction (a pull delivers all of it). */
+    /**
+     * Replaces the whole tree in one transaction (a pull delivers all of it). Upserted, not
+     * cleared and written again: the items' copies of the category names (migration 11's
+     * triggers) are then rewritten only for a category that was renamed or removed.
+     */
     replaceCategories(categories: readonly CachedCategory[]): void {
       db.transaction(() => {
-        clearCategories.run();
+        removeOthers.run(JSON.stringify(categories.map((c) => c.id)));
         for (const c of categories) upsertCategory.run(c.id, c.parentId, c.level, c.title, c.position);
       })();
     },

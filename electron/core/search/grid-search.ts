@@ -1,13 +1,22 @@
-// The grid's read path: full-text search over cached items plus filters and sorts, each backed
-// by an index of migration 3. User text never reaches FTS5 syntax: it is cut into word tokens
-// that are quoted, so quotes, NEAR, *, ^, : and parentheses are plain characters.
+// The grid's read path: full-text search over cached items plus filters and sorts. Each sort a
+// heading offers is served by an index of migration 11 over live items, (value, status): a page
+// is read in order from it and stops after its rows, the status filter checked in the index.
+// User text never reaches FTS5 syntax: it is cut into word tokens that are quoted, so quotes,
+// NEAR, *, ^, : and parentheses are plain characters.
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 
 export const GRID_SORTS = {
   updated: 'items.updated',
+  /** What a buyer pays now, else the asking price (the current price, buy-now or starting). */
   price: 'items.grid_price',
+  buyNowPrice: 'items.buy_now_price',
+  startingPrice: 'items.starting_price',
+  quantity: 'items.quantity',
+  /** The category's name (items.category_title, kept by migration 11's triggers). */
+  category: 'items.category_title COLLATE NOCASE',
+  openDays: 'items.open_days',
   title: 'items.title COLLATE NOCASE',
   /** Items without a SKU come first ascending (SQLite sorts NULL lowest). */
   sku: 'items.sku COLLATE NOCASE',
@@ -21,6 +30,11 @@ export const GRID_SORTS = {
   recent: 'items.local_id',
 } as const;
 export type GridSort = keyof typeof GRID_SORTS;
+
+/** The sorts read from an index (value, status) of migration 11: ordered by value, status, id. */
+const INDEXED_SORTS: ReadonlySet<GridSort> = new Set(['updated', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'openDays', 'title', 'sku', 'note']);
+/** Ascending by default: text, where A comes first; numbers and times start with the highest. */
+export const ASCENDING_SORTS: ReadonlySet<GridSort> = new Set(['relevance', 'title', 'sku', 'note', 'category']);
 
 export interface GridQuery {
   text?: string;
@@ -65,13 +79,29 @@ const COLUMNS = `items.local_id AS localId, items.remote_id AS remoteId, items.t
   items.sync_state AS syncState, items.sale_method AS saleMethod, items.grid_price AS price,
   items.category_id AS categoryId, items.bidder_count AS bidderCount, items.closes_at AS closesAt, items.updated`;
 
+/**
+ * The MATCH of a search: the seller's words in the title and body columns only, and the item's
+ * status and liveness as tokens of the tags column (migration 11), so the index alone tells a
+ * match in the grid's filter.
+ */
+function indexMatch(words: string, status: readonly string[] | undefined): string {
+  const tags = ['zzlive', ...(status?.length ? [`(${status.map((s) => `"zzstatus${s.replace(/[^a-z]/gi, '')}"`).join(' OR ')})`] : [])];
+  return `{title body} : (${words}) AND tags : (${tags.join(' AND ')})`;
+}
+
 export function gridSearch(db: Db) {
   const statements = new Map<string, Database.Statement>();
 
-  function filters(query: GridQuery): { from: string; where: string[]; params: unknown[]; match: string | null } {
+  /**
+   * byIndex: the page is read in the order of a sort's index, so the status filter must not use
+   * the status index instead (SQLite, without statistics, takes an equality as selective and
+   * would read every draft and sort them all); `+` keeps it a check on the sort index's rows.
+   */
+  function filters(query: GridQuery, byIndex = false): { from: string; where: string[]; params: unknown[]; match: string | null } {
     const where = ['items.deleted_at IS NULL'];
     const params: unknown[] = [];
-    const match = query.text === undefined ? null : ftsQuery(query.text);
+    const words = query.text === undefined ? null : ftsQuery(query.text);
+    const match = words === null ? null : indexMatch(words, query.status);
     let from = 'items';
     if (match !== null) {
       // CROSS JOIN keeps the full-text index as the outer loop.
@@ -80,7 +110,7 @@ export function gridSearch(db: Db) {
       params.push(match);
     }
     if (query.status?.length) {
-      where.push(`items.status IN (${query.status.map(() => '?').join(', ')})`);
+      where.push(`${byIndex && match === null ? '+' : ''}items.status IN (${query.status.map(() => '?').join(', ')})`);
       params.push(...query.status);
     }
     if (query.syncState?.length) {
@@ -99,14 +129,17 @@ export function gridSearch(db: Db) {
   }
 
   function build(query: GridQuery): { sql: string; params: unknown[] } {
-    const { from, where, params, match } = filters(query);
-    let sort: GridSort = query.sort ?? (match !== null ? 'recent' : 'updated');
-    if (sort === 'relevance' && match === null) sort = 'updated';
-    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : sort === 'relevance' || sort === 'title' || sort === 'sku' || sort === 'note' ? 'ASC' : 'DESC';
-    // local_id breaks ties so paging is stable; with text, ordering by the index's own rowid
-    // lets FTS5 deliver rows in order and stop at the limit.
+    const hasText = query.text !== undefined && ftsQuery(query.text) !== null;
+    let sort: GridSort = query.sort ?? (hasText ? 'recent' : 'updated');
+    if (sort === 'relevance' && !hasText) sort = 'updated';
+    const { from, where, params, match } = filters(query, sort !== 'status');
+    const direction = query.direction === 'asc' ? 'ASC' : query.direction === 'desc' ? 'DESC' : ASCENDING_SORTS.has(sort) ? 'ASC' : 'DESC';
+    // local_id breaks ties so paging is stable (after the status, in the order of the sort's
+    // index); with text, ordering by the index's own rowid lets FTS5 deliver rows in order and
+    // stop at the limit.
     const idOrder = match !== null ? 'items_fts.rowid' : 'items.local_id';
-    const order = sort === 'recent' ? `${idOrder} ${direction}` : `${GRID_SORTS[sort]} ${direction}, ${idOrder} ${direction}`;
+    const tieBreak = INDEXED_SORTS.has(sort) ? `items.status ${direction}, ${idOrder} ${direction}` : `${idOrder} ${direction}`;
+    const order = sort === 'recent' ? `${idOrder} ${direction}` : `${GRID_SORTS[sort]} ${direction}, ${tieBreak}`;
     params.push(clampInt(query.limit, 1, 1000, 100), clampInt(query.offset, 0, Number.MAX_SAFE_INTEGER, 0));
     return { sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, params };
   }
@@ -120,16 +153,41 @@ export function gridSearch(db: Db) {
     return statement;
   }
 
+  // A count is asked with every page of a query: it is kept until the cache changes (a write on
+  // this connection moves total_changes(), one on another connection data_version).
+  const stamp = db.prepare(`SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)`).pluck();
+  let counted = { stamp: '', key: '', n: 0 };
+
+  /**
+   * The count's query: a search filtered by status alone is counted in the full-text index
+   * (its status and live tokens), without reading each matching item.
+   */
+  function countQuery(query: GridQuery): { sql: string; params: unknown[] } {
+    const { from, where, params, match } = filters(query);
+    const indexOnly = match !== null && query.syncState === undefined && query.categoryId === undefined && query.saleMethod === undefined;
+    if (indexOnly) return { sql: 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH ?', params: [match] };
+    return { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`, params };
+  }
+
   return {
     /** How many items match (the grid's scroll height); cost grows with the matches. */
     count(query: GridQuery = {}): number {
-      const { from, where, params } = filters(query);
-      return (prepared(`SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n;
+      const { sql, params } = countQuery(query);
+      const key = `${sql} ${JSON.stringify(params)}`;
+      const now = stamp.get() as string;
+      if (counted.key === key && counted.stamp === now) return counted.n;
+      counted = { stamp: now, key, n: (prepared(sql).get(...params) as { n: number }).n };
+      return counted.n;
     },
     /** Never throws on user text: every character of it is data. */
     search(query: GridQuery = {}): GridRow[] {
       const { sql, params } = build(query);
       return prepared(sql).all(...params) as GridRow[];
+    },
+    /** SQLite's plan for a page of this query, one line per step (tests, diagnostics). */
+    plan(query: GridQuery = {}): string[] {
+      const { sql, params } = build(query);
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
     },
   };
 }

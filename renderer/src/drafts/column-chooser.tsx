@@ -3,10 +3,14 @@
 // click elsewhere closes it.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { isItemField } from '../../../shared/item-fields.ts';
+import { useT } from '../i18n/intl.ts';
+import { fieldLabelId } from '../i18n/translate.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ALL_COLUMNS } from './columns.ts';
 
 export function ColumnChooser({ store }: { store: GridColumnsStore }) {
+  const t = useT();
   const columns = useStore(store, (s) => s.columns);
   const shown = new Set(columns.map((c) => c.field));
   const ref = useRef<HTMLDetailsElement>(null);
@@ -35,10 +39,10 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
         close();
       }}
     >
-      <summary className="button" title="Choose the grid's columns">Columns…</summary>
+      <summary className="button" title={t('grid.columns.title')}>{t('grid.columns.button')}</summary>
       <div className="column-panel">
         <fieldset>
-          <legend>Shown in the grid ({columns.length} of {ALL_COLUMNS.length})</legend>
+          <legend>{t('grid.columns.legend', { shown: columns.length, all: ALL_COLUMNS.length })}</legend>
           {ALL_COLUMNS.map((c) => (
             <label key={c.field}>
               <input
@@ -47,14 +51,12 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
                 disabled={c.field === 'title'}
                 onChange={(e) => store.getState().setShown(c.field, e.target.checked)}
               />
-              {c.label}
+              {isItemField(c.field) ? t(fieldLabelId(c.field, true)) : c.label}
             </label>
           ))}
         </fieldset>
-        <p className="hint">
-          Drag a heading to move its column (or press Ctrl+Shift+← → on one of its cells), and a heading's right edge to size it. A column shown again goes to the end. More columns than the window holds scroll sideways. Default columns also restores the order and the widths.
-        </p>
-        <button type="button" onClick={() => store.getState().reset()}>Default columns</button>
+        <p className="hint">{t('grid.columns.hint')}</p>
+        <button type="button" onClick={() => store.getState().reset()}>{t('grid.columns.reset')}</button>
       </div>
     </details>
   );

@@ -1,6 +1,7 @@
 // One heading of the drafts grid: its label (a sort button where the column sorts), dragged onto
 // another heading to move the column there, and the grab handle on its edge that sizes it.
 import { useState } from 'react';
+import { useT } from '../i18n/intl.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnResizer } from './column-resizer.tsx';
 import type { Column } from './columns.ts';
@@ -11,6 +12,8 @@ const COLUMN_TYPE = 'application/x-market-desk-column';
 
 interface Props {
   column: Column;
+  /** Its heading in the language in use. */
+  label: string;
   index: number;
   style: CellStyle;
   store: GridColumnsStore;
@@ -20,11 +23,12 @@ interface Props {
   onSort(): void;
 }
 
-export function ColumnHeading({ column, index, style, store, ariaSort, sortMark, onSort }: Props) {
+export function ColumnHeading({ column, label, index, style, store, ariaSort, sortMark, onSort }: Props) {
+  const t = useT();
   const [dropHere, setDropHere] = useState(false);
   const dragProps = {
     draggable: true,
-    title: `Drag to move ${column.label} (or Ctrl+Shift+← → on one of its cells)`,
+    title: t('grid.heading.drag', { column: label }),
     onDragStart: (e: React.DragEvent) => {
       e.dataTransfer.setData(COLUMN_TYPE, column.field);
       e.dataTransfer.effectAllowed = 'move';
@@ -53,11 +57,11 @@ export function ColumnHeading({ column, index, style, store, ariaSort, sortMark,
       }}
     >
       {column.sort ? (
-        <button type="button" className="sort" onClick={onSort} {...dragProps}>{column.label}{sortMark}</button>
+        <button type="button" className="sort" onClick={onSort} {...dragProps}>{label}{sortMark}</button>
       ) : (
-        <span className="heading-label" {...dragProps}>{column.label}</span>
+        <span className="heading-label" {...dragProps}>{label}</span>
       )}
-      <ColumnResizer column={column} store={store} />
+      <ColumnResizer column={column} store={store} title={t('grid.heading.resize', { column: label })} />
     </div>
   );
 }

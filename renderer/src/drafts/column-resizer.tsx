@@ -3,7 +3,8 @@
 import type { Column } from './columns.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 
-export function ColumnResizer({ column, store }: { column: Column; store: GridColumnsStore }) {
+/** title: the hint, in the language in use (its heading made it with the column's label). */
+export function ColumnResizer({ column, store, title }: { column: Column; store: GridColumnsStore; title: string }) {
   const onPointerDown = (event: React.PointerEvent<HTMLSpanElement>) => {
     if (event.button !== 0) return;
     event.preventDefault();
@@ -32,7 +33,7 @@ export function ColumnResizer({ column, store }: { column: Column; store: GridCo
     <span
       className="col-resize"
       aria-hidden="true"
-      title={`Drag to size ${column.label}; double-click for its own width`}
+      title={title}
       onPointerDown={onPointerDown}
       onDoubleClick={() => store.getState().resetWidth(column.field)}
       onClick={(e) => e.stopPropagation()}

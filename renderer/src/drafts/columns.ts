@@ -41,7 +41,7 @@ export const ALL_COLUMNS: readonly Column[] = [
   ...ITEM_FIELD_NAMES.filter((f) => !defaults.has(f)),
 ].map(columnOf).filter((c): c is Column => c !== null);
 
-/** The columns a new installation shows: they fit a 1440-pixel window. */
+/** The columns a new installation shows: they fit a 1280-pixel window (see DEFAULT_GRID_FIELDS). */
 export const DEFAULT_COLUMN_FIELDS: readonly string[] = DEFAULT_GRID_FIELDS;
 
 /** Bulk edit offers every field a seller sets on many drafts at once (all but the title). */

@@ -4,12 +4,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnHeading } from './column-heading.tsx';
-import { editValue, parseInput } from './columns.ts';
 import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
+import { gridText } from './grid-text.ts';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -19,6 +20,8 @@ const HEADER_HEIGHT = 36;
  */
 const LOOK_AHEAD = 300;
 const LOOK_BEHIND = 60;
+/** A pause in typing or clicking this long loads the pages ahead of a grid that stands still. */
+const AHEAD_PAUSE_MS = 200;
 
 const rowId = (index: number) => `drafts-row-${index}`;
 
@@ -30,10 +33,18 @@ function bySlot<T extends { index: number }>(items: readonly T[]): T[] {
 export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore; columnsStore: GridColumnsStore; onOpen?: () => void }) {
   const columns = useStore(columnsStore, (s) => s.columns);
   const widths = useStore(columnsStore, (s) => s.widths);
-  const layout = useMemo(() => gridLayout(columns, widths), [columns, widths]);
-  // The handlers below are made once; they read the columns shown at the time of the event.
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
+  // The words and formats of the language in use, and the headings: made once per language (and
+  // choice of columns), never per cell; rows are memoised on these objects.
+  const text = useMemo(() => gridText(t, format), [t, format]);
+  const layout = useMemo(() => gridLayout(columns, widths, (c) => text.field(c.field, true)), [columns, widths, text]);
+  // The handlers below are made once; they read the columns and words shown at the time of the event.
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
+  const textRef = useRef(text);
+  textRef.current = text;
   useEffect(() => store.getState().setColumnCount(columns.length), [store, columns]);
   const total = useStore(store, (s) => s.total);
   const rows = useStore(store, (s) => s.rows);
@@ -43,6 +54,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const editing = useStore(store, (s) => s.editing);
   const query = useStore(store, (s) => s.query);
   const notice = useStore(store, (s) => s.notice);
+  const categories = useStore(store, (s) => s.categories);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -61,12 +73,19 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const last = items.at(-1)?.index ?? 0;
 
   const backward = virtualizer.scrollDirection === 'backward';
+  const scrolling = virtualizer.isScrolling;
   useEffect(() => {
     if (total === 0) return;
     const before = backward ? LOOK_AHEAD : LOOK_BEHIND;
     const after = backward ? LOOK_BEHIND : LOOK_AHEAD;
-    void store.getState().ensureRange(Math.max(0, first - before), last + after);
-  }, [store, first, last, total, rows, backward]);
+    const ahead = () => void store.getState().ensureRange(Math.max(0, first - before), last + after);
+    if (scrolling) return ahead();
+    // Standing still (a new search or sort on every keystroke): the rows on screen first, the
+    // pages ahead once the seller pauses, so they never queue before the next keystroke's page.
+    void store.getState().ensureRange(first, last);
+    const timer = setTimeout(ahead, AHEAD_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [store, first, last, total, rows, backward, scrolling]);
 
   useEffect(() => {
     if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });
@@ -145,8 +164,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         const column = layoutRef.current.columns[columnIndex];
         if (!column) return true;
         const s = store.getState();
-        if (text === editValue(row, column.field)) s.cancelEdit();
-        else if (!(await s.commitEdit(row.localId, column.field, parseInput(column, text)))) return false;
+        const words = textRef.current;
+        if (text === words.edit(row, column)) s.cancelEdit();
+        else if (!(await s.commitEdit(row.localId, column.field, words.parse(column, text)))) return false;
         if (move !== 0) s.setFocusColumn(columnIndex + move);
         refocus();
         return true;
@@ -166,7 +186,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         ref={scrollRef}
         className="grid-scroll"
         role="grid"
-        aria-label="Drafts"
+        aria-label={t('grid.label')}
         aria-rowcount={total + 1}
         aria-multiselectable="true"
         tabIndex={0}
@@ -174,10 +194,10 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         style={{ '--grid-min-width': `${layout.minRowWidth}px` } as React.CSSProperties}
       >
         <div className="grid-row grid-header" role="row">
-          <div role="columnheader" className="cell cell-check" aria-label="Selected" style={CHECK_STYLE}>
+          <div role="columnheader" className="cell cell-check" aria-label={t('grid.selected')} style={CHECK_STYLE}>
             <input
               type="checkbox"
-              aria-label="Select all"
+              aria-label={t('grid.selectAll')}
               checked={total > 0 && selected.size >= total}
               onChange={(e) => (e.target.checked ? void store.getState().selectAll() : store.getState().clearSelection())}
             />
@@ -186,6 +206,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
             <ColumnHeading
               key={c.field}
               column={c}
+              label={layout.headings[ci] ?? c.field}
               index={ci}
               style={layout.styles[ci] as CellStyle}
               store={columnsStore}
@@ -194,9 +215,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
               onSort={() => c.sort && void store.getState().toggleSort(c.sort)}
             />
           ))}
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>Status{sortMark('status')}</button></div>
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>Sync</div>
-          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>Checks</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>{t('grid.heading.status')}{sortMark('status')}</button></div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[1]}>{t('grid.heading.sync')}</div>
+          <div role="columnheader" className="cell" style={TRAILING_STYLES[2]}>{t('grid.heading.checks')}</div>
         </div>
         {/* Rows in slot order: the DOM order never changes while scrolling (React moves no node,
             which would rebuild its layout), each row is placed by its own offset, and aria-owns
@@ -216,6 +237,8 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
                 top={v.start - HEADER_HEIGHT}
                 row={row}
                 layout={layout}
+                text={text}
+                categories={categories}
                 selected={row ? selected.has(row.localId) : false}
                 focusColumn={isFocus ? focusColumn : -1}
                 editingField={row && editing?.localId === row.localId ? editing.field : null}
@@ -225,9 +248,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
             );
           })}
         </div>
-        {total === 0 && <p className="empty">No drafts match. Import a CSV file or change the filters.</p>}
+        {total === 0 && <p className="empty">{t('grid.empty')}</p>}
       </div>
-      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.text}</span>}
+      {notice?.kind === 'error' && notice.field && <span className="sr-only" role="alert">{notice.message ? say(notice.message) : notice.text}</span>}
     </div>
   );
 }

@@ -6,9 +6,17 @@ export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
 
 /** Small enough that checking a page as it arrives fits in a frame beside a fast scroll. */
 export const PAGE_SIZE = 100;
-/** The first request of an empty grid: a screenful and a little more, so it comes back fast. */
-export const FIRST_PAGE_SIZE = 60;
-export const DEFAULT_QUERY: GridQuery = { status: ['draft'], sort: 'updated', direction: 'desc' };
+/**
+ * The first request of an empty grid or a new query (a keystroke in the search, a sort): a
+ * screenful and a little more, so it comes back fast (the core checks every row it sends).
+ */
+export const FIRST_PAGE_SIZE = 40;
+/**
+ * No sort until the seller picks one: the core then lists the latest updated first, and with text
+ * the most recently cached first, which the full-text index serves in its own order and stops
+ * after a page (a sort by a column would sort every match of each keystroke).
+ */
+export const DEFAULT_QUERY: GridQuery = { status: ['draft'] };
 
 /** The first page's input, built in one place: the boot script's early request must match it exactly. */
 export function firstPageInput(query: GridQuery, limit: number): GridQueryInput {

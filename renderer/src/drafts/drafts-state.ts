@@ -1,6 +1,7 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
 import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -17,9 +18,17 @@ export interface PendingImport {
   inspection: FileInspection;
 }
 
+/** A category of the cached tree as the grid offers it: its id and its names from the top. */
+export interface CategoryChoice {
+  id: number;
+  path: readonly string[];
+}
+
 export interface Notice {
   kind: 'info' | 'error';
-  text: string;
+  /** The notice in words: a catalog message (put into words where it shows), or a finished text. */
+  message?: Msg;
+  text?: string;
   /** The field the message is about (highlighted in the grid). */
   field?: string;
   localId?: number;
@@ -47,6 +56,8 @@ export interface DraftsState {
   rulesPreview: RulesPreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
+  /** The cached category tree, loaded when a category cell is first edited. */
+  categories: readonly CategoryChoice[];
 }
 
 export interface DraftsActions {
@@ -66,6 +77,7 @@ export interface DraftsActions {
   setFocusColumn(column: number): void;
   /** The grid shows this many columns now (the seller picked others): the focus stays inside. */
   setColumnCount(count: number): void;
+  /** Starts the inline edit of a cell (a category cell loads the tree to choose from). */
   startEdit(localId: number, field: string): void;
   cancelEdit(): void;
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;

@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
+import { msg } from '../i18n/messages.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
 import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
 import type { DraftsActions, DraftsState } from './drafts-state.ts';
@@ -69,13 +70,15 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         anchorId: follow && before.anchor !== null ? before.rows[before.anchor]?.localId : undefined,
       };
       const placeFocus = (rows: SparseRows, total: number) => followDrafts(rows, total, drafts, get().focusRow);
+      // A reload refreshes the pages in view; a new query loads its first screenful, and the grid
+      // asks for more where it needs them.
       const loadedPages = new Set<number>([0]);
-      for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
+      if (follow) for (let page = Math.floor(wanted.start / pageSize); page <= Math.floor(wanted.end / pageSize); page++) loadedPages.add(page);
       inFlight.clear();
       set({ generation, loading: true });
       try {
-        // An empty grid (the first load) asks for a screenful first; a reload refreshes whole pages.
-        const limit = get().rows.length === 0 ? firstPageSize : pageSize;
+        // An empty grid or a new query asks for a screenful first; a reload refreshes whole pages.
+        const limit = get().rows.length === 0 || !follow ? firstPageSize : pageSize;
         const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
         if (get().generation !== generation) return;
         const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
@@ -99,6 +102,22 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     async function refreshLastStep(generation: number): Promise<void> {
       const lastStep = await call(bridge, 'drafts.lastStep', {});
       if (get().generation === generation) set({ lastStep });
+    }
+
+    /** The tree as paths of names, in the tree's order (a section after its main category). */
+    async function loadCategories(): Promise<void> {
+      try {
+        const tree = await call(bridge, 'categories.list', {});
+        const byId = new Map(tree.map((c) => [c.id, c]));
+        const pathOf = (id: number): string[] => {
+          const c = byId.get(id);
+          return c ? [...(c.parentId ? pathOf(c.parentId) : []), c.title] : [];
+        };
+        const categories = tree.map((c) => ({ id: c.id, path: pathOf(c.id) })).sort((a, b) => a.path.join('\u0000').localeCompare(b.path.join('\u0000')));
+        set({ categories });
+      } catch (error) {
+        fail(error);
+      }
     }
 
     async function idsBetween(from: number, to: number): Promise<number[]> {
@@ -125,6 +144,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       rulesPreview: null,
       importReport: null,
       pendingImport: null,
+      categories: [],
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
@@ -132,7 +152,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       },
       async toggleSort(sort) {
         const { query } = get();
-        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' ? 'asc' : 'desc';
+        const direction = query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : sort === 'title' || sort === 'sku' || sort === 'note' || sort === 'category' ? 'asc' : 'desc';
         await get().setQuery({ sort, direction });
       },
       /**
@@ -219,10 +239,11 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       startEdit(localId, field) {
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
-          set({ notice: { kind: 'error', text: `Only drafts and previews can be edited${row ? ` (this item is ${row.status})` : ''}.` } });
+          if (row) set({ notice: { kind: 'error', message: msg('grid.edit.onlyDrafts', { status: row.status }) } });
           return;
         }
         set({ editing: { localId, field } });
+        if (field === 'categoryId' && get().categories.length === 0) void loadCategories();
       },
       cancelEdit: () => set({ editing: null }),
       async commitEdit(localId, field, raw) {
@@ -231,7 +252,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
           const fresh = await call(bridge, 'drafts.get', { localId });
           placeRows([fresh]);
           const changed = Object.keys(result.changed).length > 0;
-          set({ editing: null, notice: changed ? { kind: 'info', text: `Saved ${field} of “${fresh.fields.title ?? `draft ${localId}`}”.` } : null });
+          const saved = fresh.fields.title ? msg('grid.edit.saved', { title: String(fresh.fields.title) }) : msg('grid.edit.savedUntitled', { id: localId });
+          set({ editing: null, notice: changed ? { kind: 'info', message: saved } : null });
           return true;
         } catch (error) {
           fail(error);

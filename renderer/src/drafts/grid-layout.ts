@@ -19,6 +19,8 @@ export const TRAILING_STYLES: readonly CellStyle[] = TRAILING_WIDTHS.map(fixed);
 /** The shown columns with their styles: one object per choice of columns, handed to every row. */
 export interface GridLayout {
   columns: readonly Column[];
+  /** Each column's heading in the language in use: put into words once per layout, not per cell. */
+  headings: readonly string[];
   styles: readonly CellStyle[];
   /** A row's width never depends on its content (see .grid-row's containment). */
   minRowWidth: number;
@@ -28,10 +30,13 @@ export interface GridLayout {
  * widths: the seller's, by field, over the columns' own. The title (width 0) takes what is left
  * of the row, at least its own or the seller's width.
  */
-export function gridLayout(columns: readonly Column[], widths: Readonly<Record<string, number>> = {}): GridLayout {
+export function gridLayout(
+  columns: readonly Column[], widths: Readonly<Record<string, number>> = {}, heading: (column: Column) => string = (c) => c.label,
+): GridLayout {
   const widthOf = (c: Column) => widths[c.field] ?? (c.width || TITLE_MIN_WIDTH);
   return {
     columns,
+    headings: columns.map(heading),
     styles: columns.map((c) => (c.width === 0 ? { flex: `1 0 ${widthOf(c)}px` } : fixed(widthOf(c)))),
     minRowWidth: CHECK_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + TRAILING_WIDTHS.reduce((sum, w) => sum + w, 0),
   };

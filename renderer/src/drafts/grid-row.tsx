@@ -2,10 +2,12 @@
 // focus, edit or error changes, not when another row's page arrives or the focus moves elsewhere.
 import { memo } from 'react';
 import type { DraftRow } from '../../../shared/ipc.ts';
-import { ProblemBadge, statusText, SyncBadge } from './badges.tsx';
+import { ProblemBadge, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
-import { displayValue, editValue, type Column } from './columns.ts';
+import type { Column } from './columns.ts';
+import type { CategoryChoice } from './drafts-state.ts';
 import { CHECK_STYLE, TRAILING_STYLES, type GridLayout } from './grid-layout.ts';
+import type { GridText } from './grid-text.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -18,6 +20,10 @@ export interface GridRowProps {
   row: DraftRow | undefined;
   /** The shown columns and their styles (the same object for every row). */
   layout: GridLayout;
+  /** The words and formats of the language in use (the same object for every row). */
+  text: GridText;
+  /** The category tree for a category cell's editor (empty until one is edited). */
+  categories: readonly CategoryChoice[];
   selected: boolean;
   /** The focused column when this row holds the keyboard focus, else -1. */
   focusColumn: number;
@@ -66,7 +72,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
  * scroll that outruns the pages swaps text in the same elements instead of rebuilding the row.
  */
 function Cells(props: GridRowProps) {
-  const { index, row, selected, focusColumn, editingField, noticeField, layout } = props;
+  const { index, row, selected, focusColumn, editingField, noticeField, layout, text } = props;
   return (
     <>
       <div role="gridcell" className="cell cell-check" style={CHECK_STYLE}>
@@ -74,7 +80,7 @@ function Cells(props: GridRowProps) {
           <input
             type="checkbox"
             tabIndex={-1}
-            aria-label={`Select ${row.fields.title ?? `draft ${row.localId}`}`}
+            aria-label={text.select(row)}
             checked={selected}
             onClick={(e) => {
               e.stopPropagation();
@@ -85,7 +91,7 @@ function Cells(props: GridRowProps) {
         )}
       </div>
       {layout.columns.map((c, ci) => {
-        const shown = row ? displayValue(row, c.field) : ci === 0 ? 'Loading…' : '';
+        const shown = row ? text.display(row, c) : ci === 0 ? text.loading : '';
         return (
           <div
             key={c.field}
@@ -93,13 +99,16 @@ function Cells(props: GridRowProps) {
             data-field={c.field}
             style={layout.styles[ci]}
             // Titles and lists may be cut to the column: the whole value shows on hover.
-            title={row && (c.kind === 'text' || c.kind === 'list') ? shown : undefined}
+            title={row && (c.kind === 'text' || c.kind === 'list' || c.field === 'categoryId') ? shown : undefined}
             className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
           >
             {row && editingField === c.field ? (
               <CellEditor
                 column={c}
-                initial={editValue(row, c.field)}
+                label={layout.headings[ci] ?? c.field}
+                text={text}
+                categories={props.categories}
+                initial={text.edit(row, c)}
                 onCommit={(text, move) => props.onCommit(row, ci, text, move)}
                 onCancel={props.onCancelEdit}
               />
@@ -109,9 +118,9 @@ function Cells(props: GridRowProps) {
           </div>
         );
       })}
-      <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{statusText(row.status)}</span>}</div>
-      <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} />}</div>
-      <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} />}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{text.status(row.status)}</span>}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} text={text} />}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} text={text} />}</div>
     </>
   );
 }

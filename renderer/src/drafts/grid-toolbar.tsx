@@ -1,6 +1,8 @@
 // Above the grid: search, filters, import/export, bulk edit, undo.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useT } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -8,22 +10,23 @@ import { base64Blob, download, fileBase64 } from './file-transfer.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const STATUS_FILTERS: Array<{ label: string; status: string[] | undefined }> = [
-  { label: 'Drafts', status: ['draft'] },
-  { label: 'Drafts and previews', status: ['draft', 'preview'] },
-  { label: 'Open', status: ['published'] },
-  { label: 'Closed', status: ['closed'] },
-  { label: 'All items', status: undefined },
+const STATUS_FILTERS: Array<{ label: MessageId; status: string[] | undefined }> = [
+  { label: 'grid.filter.drafts', status: ['draft'] },
+  { label: 'grid.filter.draftsAndPreviews', status: ['draft', 'preview'] },
+  { label: 'grid.filter.open', status: ['published'] },
+  { label: 'grid.filter.closed', status: ['closed'] },
+  { label: 'grid.filter.all', status: undefined },
 ];
-const SYNC_FILTERS = [
-  { label: 'Any sync state', value: '' },
-  { label: 'Not yet on the marketplace', value: 'local-only,queued,sending,outcome-unknown' },
-  { label: 'Rejected', value: 'rejected' },
-  { label: 'Conflicts', value: 'conflict' },
-  { label: 'Synced', value: 'synced' },
+const SYNC_FILTERS: Array<{ label: MessageId; value: string }> = [
+  { label: 'grid.filter.anySync', value: '' },
+  { label: 'grid.filter.notSent', value: 'local-only,queued,sending,outcome-unknown' },
+  { label: 'grid.filter.rejected', value: 'rejected' },
+  { label: 'grid.filter.conflicts', value: 'conflict' },
+  { label: 'grid.filter.synced', value: 'synced' },
 ];
 
 export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { store: DraftsStore; columnsStore: GridColumnsStore; onBulkEdit(): void; onRules(): void }) {
+  const t = useT();
   const query = useStore(store, (s) => s.query);
   const total = useStore(store, (s) => s.total);
   const selectedCount = useStore(store, (s) => s.selected.size);
@@ -32,13 +35,12 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   const [text, setText] = useState(query.text ?? '');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  // Search follows typing, a short pause after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((store.getState().query.text ?? '') !== text) void store.getState().setQuery({ text: text === '' ? undefined : text });
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [store, text]);
+  // Search follows every keystroke at once: a page of a search costs the core a few
+  // milliseconds, and the answer to an older keystroke that comes late is dropped by the store.
+  const onSearch = (value: string) => {
+    setText(value);
+    void store.getState().setQuery({ text: value === '' ? undefined : value });
+  };
 
   const statusIndex = Math.max(0, STATUS_FILTERS.findIndex((f) => JSON.stringify(f.status) === JSON.stringify(query.status)));
 
@@ -59,44 +61,44 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   };
 
   return (
-    <div className="toolbar" role="toolbar" aria-label="Drafts tools">
+    <div className="toolbar" role="toolbar" aria-label={t('grid.toolbar.label')}>
       <input
         type="search"
         className="search"
-        placeholder="Search title, description, SKU, note…"
-        aria-label="Search drafts"
+        placeholder={t('grid.search.placeholder')}
+        aria-label={t('grid.search.label')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onSearch(e.target.value)}
       />
-      <select aria-label="Status filter" value={statusIndex} onChange={(e) => void store.getState().setQuery({ status: STATUS_FILTERS[Number(e.target.value)]?.status })}>
-        {STATUS_FILTERS.map((f, i) => <option key={f.label} value={i}>{f.label}</option>)}
+      <select aria-label={t('grid.filter.status')} value={statusIndex} onChange={(e) => void store.getState().setQuery({ status: STATUS_FILTERS[Number(e.target.value)]?.status })}>
+        {STATUS_FILTERS.map((f, i) => <option key={f.label} value={i}>{t(f.label)}</option>)}
       </select>
       <select
-        aria-label="Sync filter"
+        aria-label={t('grid.filter.sync')}
         value={query.syncState?.join(',') ?? ''}
         onChange={(e) => void store.getState().setQuery({ syncState: e.target.value ? (e.target.value.split(',') as NonNullable<typeof query.syncState>) : undefined })}
       >
-        {SYNC_FILTERS.map((f) => <option key={f.label} value={f.value}>{f.label}</option>)}
+        {SYNC_FILTERS.map((f) => <option key={f.label} value={f.value}>{t(f.label)}</option>)}
       </select>
-      <span className="count" aria-live="polite">{total.toLocaleString()} item{total === 1 ? '' : 's'}{selectedCount > 0 ? ` · ${selectedCount.toLocaleString()} selected` : ''}</span>
+      <span className="count" aria-live="polite">{selectedCount > 0 ? t('grid.countSelected', { count: total, selected: selectedCount }) : t('grid.count', { count: total })}</span>
       {orderStale && (
-        <button type="button" className="link-button" onClick={() => void store.getState().reload()} title="Edited rows stay where they are while you work; this puts every row where the sort and search place it">
-          Re-sort
+        <button type="button" className="link-button" onClick={() => void store.getState().reload()} title={t('grid.resort.title')}>
+          {t('grid.resort')}
         </button>
       )}
       <span className="spacer" />
       <ColumnChooser store={columnsStore} />
-      <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title="Set fields on every selected draft">Bulk edit…</button>
-      <button type="button" disabled={selectedCount === 0} onClick={onRules} title="Raise or lower prices, find and replace text on every selected draft">Price and text…</button>
-      <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title="Undo the last bulk edit or import (Ctrl+Z)">
-        Undo{lastStep ? ` ${lastStep.kind === 'csv-import' ? 'import' : 'bulk edit'}` : ''}
+      <button type="button" disabled={selectedCount === 0} onClick={onBulkEdit} title={t('grid.bulkEdit.title')}>{t('grid.bulkEdit')}</button>
+      <button type="button" disabled={selectedCount === 0} onClick={onRules} title={t('grid.rules.title')}>{t('grid.rules')}</button>
+      <button type="button" disabled={!lastStep} onClick={() => void store.getState().undo()} title={t('grid.undo.title')}>
+        {t(!lastStep ? 'grid.undo' : lastStep.kind === 'csv-import' ? 'grid.undo.import' : 'grid.undo.bulkEdit')}
       </button>
       <label className="button">
-        Import CSV or Excel…
-        <input ref={fileRef} type="file" accept={`.csv,.txt,.xlsx,text/csv,${XLSX_TYPE}`} className="visually-hidden" aria-label="Import CSV or Excel file" onChange={(e) => void onFile(e)} />
+        {t('grid.import')}
+        <input ref={fileRef} type="file" accept={`.csv,.txt,.xlsx,text/csv,${XLSX_TYPE}`} className="visually-hidden" aria-label={t('grid.import.label')} onChange={(e) => void onFile(e)} />
       </label>
-      <button type="button" onClick={() => void onExport()}>{selectedCount > 0 ? 'Export selected' : 'Export drafts'}</button>
-      <button type="button" onClick={() => void onExportXlsx()} title="The same drafts as an Excel workbook">Export .xlsx</button>
+      <button type="button" onClick={() => void onExport()}>{t(selectedCount > 0 ? 'grid.export.selected' : 'grid.export.all')}</button>
+      <button type="button" onClick={() => void onExportXlsx()} title={t('grid.export.xlsx.title')}>{t('grid.export.xlsx')}</button>
     </div>
   );
 }

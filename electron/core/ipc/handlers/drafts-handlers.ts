@@ -17,7 +17,10 @@ type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create
 
 type Value = string | number | string[] | null;
 
-const repositories = (db: Db) => ({ reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db) });
+const repositories = (db: Db) => ({
+  reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db),
+  categoryName: db.prepare(`SELECT title FROM categories WHERE id = ?`).pluck(),
+});
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
@@ -25,12 +28,15 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
 
   /** ctx: read the cached settings once per page, not once per row. */
   function draftRow(item: LocalItem, ctx: ValidationContext = cachedValidationContext(session.db())) {
-    const imageCount = repo().reads.imageCount(item.localId);
+    const { reads, categoryName } = repo();
+    const imageCount = reads.imageCount(item.localId);
     const problems = validateDraft(item.fields, { ...ctx, imageCount });
+    const categoryId = item.fields.categoryId;
     return {
       localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
       rejectReason: item.rejectReason, rejectField: item.rejectField,
       fields: item.fields as Record<string, Value>,
+      categoryName: categoryId === null || categoryId === undefined ? null : ((categoryName.get(categoryId) as string | undefined) ?? null),
       imageCount, problems, updated: item.updated,
     };
   }

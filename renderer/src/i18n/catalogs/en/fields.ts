@@ -41,7 +41,7 @@ export const fields = {
   'field.deliveryMethods': 'Delivery methods',
   'field.deliveryMethods.short': 'Delivery',
   'field.deliveryPrice': 'Delivery price €',
-  'field.deliveryPrice.short': 'Delivery €',
+  'field.deliveryPrice.short': 'Delivery price €',
   'field.deliveryTerms': 'Delivery terms',
   'field.deliveryTerms.short': 'Delivery terms',
   'field.paymentMethods': 'Payment methods',

@@ -3,9 +3,10 @@
 import { common } from './common.ts';
 import { editor } from './editor.ts';
 import { fields } from './fields.ts';
+import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
 import { offers } from './offers.ts';
 import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 
-export const en = { ...common, ...fields, ...navigation, ...questions, ...offers, ...sales, ...editor } as const;
+export const en = { ...common, ...fields, ...grid, ...navigation, ...questions, ...offers, ...sales, ...editor } as const;
