@@ -32,9 +32,56 @@ export function unknownPlaceholders(text: string): string[] {
   return [...new Set(unknown)];
 }
 
-/** Replaces each known {name} with `value(name)`; anything else stays as typed. */
+const SENTENCE_END = /[.!?…]$/;
+
+/**
+ * Replaces each known {name} with `value(name)`; anything else stays as typed. A period right
+ * after a placeholder is the text's own sentence end: it is dropped when the value already ends
+ * a sentence ("… {paymentTerms}." with "bank transfer." gives one period, not "..") or when the
+ * value is empty and what comes before already ends one (or nothing does), never doubled.
+ */
 export function fillPlaceholders(text: string, value: (name: PlaceholderName) => string): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholderName(name) ? value(name) : whole));
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(/\{(\w+)\}(\.?)/g)) {
+    const [whole, name = '', period] = match;
+    out += text.slice(last, match.index);
+    last = match.index + whole.length;
+    if (!isPlaceholderName(name)) {
+      out += whole;
+      continue;
+    }
+    const filled = value(name).trim();
+    // A value of nothing but punctuation says nothing: it is left out like an empty one.
+    if (!/^[\s.!?…]*$/.test(filled)) {
+      out += filled + (period && !SENTENCE_END.test(filled) ? period : '');
+    } else if (period) {
+      // Nothing to say: the period goes unless it ends a sentence the text began.
+      const before = out.trimEnd();
+      out = before === '' || SENTENCE_END.test(before) ? before : `${before}${period}`;
+    }
+  }
+  return out + text.slice(last);
+}
+
+/** What is wrong with a canned answer's name or text, as codes a screen puts into words. */
+export type CannedIssue =
+  | { code: 'name-empty' } | { code: 'name-long'; max: number } | { code: 'name-twice'; name: string }
+  | { code: 'text-empty' } | { code: 'text-long'; max: number } | { code: 'unknown'; names: string[] };
+
+export function nameIssue(name: string): CannedIssue | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return { code: 'name-empty' };
+  if (trimmed.length > CANNED_LIMITS.name) return { code: 'name-long', max: CANNED_LIMITS.name };
+  return null;
+}
+
+export function textIssue(text: string): CannedIssue | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return { code: 'text-empty' };
+  if (trimmed.length > CANNED_LIMITS.text) return { code: 'text-long', max: CANNED_LIMITS.text };
+  const unknown = unknownPlaceholders(trimmed);
+  return unknown.length > 0 ? { code: 'unknown', names: unknown } : null;
 }
 
 export interface CannedAnswer {
@@ -42,31 +89,39 @@ export interface CannedAnswer {
   text: string;
 }
 
+/** The issue in the contract's own (English) words: the IPC schema's message for a refused list. */
+function issueText(issue: CannedIssue | null): string | null {
+  if (!issue) return null;
+  switch (issue.code) {
+    case 'name-empty': return 'name is empty';
+    case 'name-long': return `name is longer than ${issue.max} characters`;
+    case 'name-twice': return `name "${issue.name}" is used twice`;
+    case 'text-empty': return 'text is empty';
+    case 'text-long': return `text is longer than ${issue.max} characters`;
+    case 'unknown': return `text uses unknown placeholder${issue.names.length > 1 ? 's' : ''} ${issue.names.map((u) => `{${u}}`).join(', ')}`;
+  }
+}
+
 /** What is wrong with a name (trimmed first), or null. */
 export function nameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'name is empty';
-  if (trimmed.length > CANNED_LIMITS.name) return `name is longer than ${CANNED_LIMITS.name} characters`;
-  return null;
+  return issueText(nameIssue(name));
 }
 
 /** What is wrong with a text (trimmed first), or null. */
 export function textProblem(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 'text is empty';
-  if (trimmed.length > CANNED_LIMITS.text) return `text is longer than ${CANNED_LIMITS.text} characters`;
-  const unknown = unknownPlaceholders(trimmed);
-  if (unknown.length > 0) return `text uses unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `{${u}}`).join(', ')}`;
-  return null;
+  return issueText(textIssue(text));
 }
 
 /** The entries whose name an earlier entry already uses (ignoring case), with the message. */
-export function duplicateNames(answers: readonly CannedAnswer[]): Array<{ index: number; message: string }> {
+export function duplicateNames(answers: readonly CannedAnswer[]): Array<{ index: number; message: string; issue: CannedIssue }> {
   const seen = new Set<string>();
-  const duplicates: Array<{ index: number; message: string }> = [];
+  const duplicates: Array<{ index: number; message: string; issue: CannedIssue }> = [];
   answers.forEach((answer, index) => {
     const key = answer.name.trim().toLocaleLowerCase();
-    if (key !== '' && seen.has(key)) duplicates.push({ index, message: `name "${answer.name.trim()}" is used twice` });
+    if (key !== '' && seen.has(key)) {
+      const issue: CannedIssue = { code: 'name-twice', name: answer.name.trim() };
+      duplicates.push({ index, message: issueText(issue) ?? '', issue });
+    }
     seen.add(key);
   });
   return duplicates;

@@ -224,6 +224,9 @@ export const QuestionRowSchema = z.object({
   /** Typed here and waiting in the outbox: not on the marketplace yet. */
   pendingAnswer: z.string().nullable(),
   item: ItemFactsSchema,
+  /** The item's cached status, and when it closes (epoch ms; null when unknown). */
+  itemStatus: z.string(),
+  closesAt: z.number().nullable(),
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
 
@@ -243,6 +246,8 @@ export const OfferRowSchema = z.object({
   buyNowPrice: Amount,
   saleMethod: z.string().nullable(),
   quantity: z.number().int().nullable(),
+  /** When the item closes (epoch ms; null when unknown). */
+  closesAt: z.number().nullable(),
 });
 export type OfferRow = z.infer<typeof OfferRowSchema>;
 
@@ -275,6 +280,24 @@ export const DashboardSchema = z.object({
   byCategory: z.array(z.object({ categoryId: z.number().int(), title: z.string(), sold: z.number().int(), average: z.number() })),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** One sale: a closed item that sold (see electron/core/seller/sold-items.ts). */
+export const SaleKindSchema = z.enum(['auction', 'buy-now', 'offer']);
+export type SaleKind = z.infer<typeof SaleKindSchema>;
+export const SoldRowSchema = z.object({
+  localId: z.number().int(),
+  remoteId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  /** Epoch ms. */
+  soldAt: z.number(),
+  buyer: z.string().nullable(),
+  price: z.number(),
+  kind: SaleKindSchema,
+});
+export type SoldRow = z.infer<typeof SoldRowSchema>;
+/** A range of sale times, epoch ms, [from, to); null: open on that side. */
+const SalesRange = { from: z.number().nullable(), to: z.number().nullable() };
+const Words = z.string().min(1).max(100);
 
 const ConflictValue = z.unknown();
 export const SyncProblemsSchema = z.object({
@@ -559,6 +582,15 @@ export const IPC_METHODS = {
   /** Questions on the seller's items from the cache: unanswered first, newest first. */
   'questions.list': { input: Empty, output: z.array(QuestionRowSchema) },
   'questions.answer': { input: z.object({ questionId: z.number().int().positive(), answer: z.string().trim().min(1).max(255) }), output: Ok },
+  /**
+   * Several answers at once (one canned answer filled per question): each queued in the outbox
+   * like a single answer; a question that cannot take one (already answered, gone) is reported
+   * by its error code and the others go on.
+   */
+  'questions.answerMany': {
+    input: z.object({ answers: z.array(z.object({ questionId: z.number().int().positive(), answer: z.string().trim().min(1).max(255) })).min(1).max(500) }),
+    output: z.object({ answered: z.number().int(), refused: z.array(z.object({ questionId: z.number().int(), code: z.string(), reason: z.string() })) }),
+  },
   'cannedAnswers.list': { input: Empty, output: CannedListSchema },
   /**
    * Replaces the whole list (add, rename, edit, delete and order in one call). At most 50; name
@@ -580,6 +612,30 @@ export const IPC_METHODS = {
     output: z.object({ total: z.number().int(), rows: z.array(SalesRowSchema), counts: z.record(SalesFilterSchema, z.number().int()) }),
   },
   'sales.dashboard': { input: Empty, output: DashboardSchema },
+  /** The sales (sold items) whose sale time is in the range, newest first. */
+  'sales.sold': { input: z.object(SalesRange), output: z.array(SoldRowSchema) },
+  /**
+   * The given sales (in the order given: the screen's filter and sort) as a CSV file: UTF-8 with
+   * a BOM; Finnish: `;` separator and decimal commas, English: `,` and decimal points. The words
+   * are the renderer's, from its catalog.
+   */
+  'sales.exportCsv': {
+    input: z.object({
+      localIds: z.array(LocalId).max(100_000),
+      locale: z.enum(['fi', 'en']),
+      timeZone: z.string().max(100).optional(),
+      words: z.object({
+        headings: z.object({ date: Words, item: Words, buyer: Words, price: Words, status: Words }),
+        kinds: z.object({ auction: Words, 'buy-now': Words, offer: Words }),
+      }),
+    }),
+    output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
+  },
+  /** One picture per item for lists (the first local photo, else the marketplace's first, cached); null when none. */
+  'items.thumbnails': {
+    input: z.object({ localIds: z.array(LocalId).max(500) }),
+    output: z.array(z.object({ localId: z.number().int(), thumbnail: z.string().nullable() })),
+  },
   /** Rejected items (with the service's reason and field), conflicts field by field, unknown outcomes. */
   'sync.problems': { input: Empty, output: SyncProblemsSchema },
   'sync.resolve': {

@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
-import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
+import { createEditorStore, type EditorState } from '../../renderer/src/draft-editor/editor-store.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
 import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
 import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
 import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { tempFolder } from '../core/support.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { openTestCore } from './support.ts';
+
+/** The editor's message as an English-speaking seller reads it (a core error: its sentence). */
+const said = (message: EditorState['message']) => (message === null ? undefined : 'msg' in message ? translate(message.msg, 'en') : message.error.message);
 
 function setup() {
   const core = openTestCore();
@@ -73,21 +77,21 @@ describe('the editor store', () => {
     const { editor, core } = setup();
     await editor.actions.openNew();
     expect(await editor.actions.publish()).toBe(false);
-    expect(editor.getState().message?.text).toMatch(/not ready to publish: .*title: required/);
+    expect(said(editor.getState().message)).toMatch(/not ready to publish: .*title: required/);
 
     const created = await core.bridge.invoke('drafts.create', { fields: completeBuyNow() });
     if (!created.ok) throw new Error(created.error.message);
     const { localId } = created.value as { localId: number };
     await editor.actions.open(localId);
     expect(await editor.actions.publish()).toBe(true);
-    expect(editor.getState().message?.text).toMatch(/^Queued for publishing/);
+    expect(said(editor.getState().message)).toMatch(/^Queued for publishing/);
     expect(editor.getState().queuedStatus).toBe('published');
     // Reopened later, the queued change is still known (the row keeps the service's status).
-    editor.actions.close();
+    await editor.actions.close();
     await editor.actions.open(localId);
     expect(editor.getState()).toMatchObject({ queuedStatus: 'published', row: { status: 'draft' } });
     expect(await editor.actions.copyClosed()).toBe(false);
-    expect(editor.getState().message?.text).toMatch(/only closed items can be copied/);
+    expect(said(editor.getState().message)).toMatch(/only closed items can be copied/);
   });
 
   it('schedules a draft with a list time in the future: saved with it, then queued for publishing', async () => {
@@ -99,8 +103,54 @@ describe('the editor store', () => {
     editor.actions.setField('closingTime', '2099-06-08 09:00:00');
     await vi.waitFor(() => expect(editor.getState().problems).toEqual([]));
     expect(await editor.actions.publish()).toBe(true);
-    expect(editor.getState().message?.text).toBe('Scheduled: queued for publishing, listed from 2099-06-01 09:00:00. It reaches the marketplace on the next sync.');
+    expect(said(editor.getState().message)).toBe('Scheduled: queued for publishing, listed from 1 Jun 2099, 09:00. It reaches the marketplace on the next sync.');
     expect(editor.getState()).toMatchObject({ queuedStatus: 'published', dirty: [], row: { fields: { listTime: '2099-06-01 09:00:00' } } });
+  });
+});
+
+describe('the editor\'s rough edges', () => {
+  it('takes a price typed with a decimal comma, validated and saved as the number it reads', async () => {
+    const { editor } = setup();
+    await editor.actions.openNew();
+    editor.actions.setField('saleMethod', 'buy-now');
+    editor.actions.setField('buyNowPrice', '12,50');
+    await vi.waitFor(() => expect(editor.getState().problems.some((p) => p.field === 'buyNowPrice')).toBe(false));
+    editor.actions.setField('buyNowPrice', '1 234,5');
+    await vi.waitFor(() => expect(editor.getState().problems.some((p) => p.field === 'buyNowPrice')).toBe(false));
+    expect(await editor.actions.save()).toBe(true);
+    expect(editor.getState().row?.fields.buyNowPrice).toBe(1234.5);
+    editor.actions.setField('buyNowPrice', '12,5,0');
+    await vi.waitFor(() => expect(editor.getState().problems).toContainEqual(expect.objectContaining({ field: 'buyNowPrice', code: 'invalid' })));
+  });
+
+  it('leaves no empty draft behind when New draft is closed with nothing typed, and keeps one with a title or a photo', async () => {
+    const { editor, core, images } = setup();
+    const total = async () => ((await core.bridge.invoke('drafts.page', {})) as { ok: true; value: { total: number } }).value.total;
+    await editor.actions.openNew();
+    expect(await total()).toBe(1);
+    await editor.actions.close();
+    expect(editor.getState().localId).toBeNull();
+    expect(await total()).toBe(0);
+
+    await editor.actions.openNew();
+    editor.actions.setField('title', 'Oak table');
+    expect(await editor.actions.save()).toBe(true);
+    await editor.actions.close();
+    expect(await total()).toBe(1);
+
+    // An existing draft opened and closed untouched stays too.
+    const created = await core.bridge.invoke('drafts.create', { fields: {} });
+    if (!created.ok) throw new Error(created.error.message);
+    await editor.actions.open((created.value as { localId: number }).localId);
+    await editor.actions.close();
+    expect(await total()).toBe(2);
+
+    // So does a new draft that was given only a photo, closed before the editor heard of it.
+    await editor.actions.openNew();
+    await images.actions.show(editor.getState().localId);
+    await images.actions.add([await source('red.jpg', 200, 20, 20)]);
+    await editor.actions.close();
+    expect(await total()).toBe(3);
   });
 });
 

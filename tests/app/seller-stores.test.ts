@@ -1,23 +1,18 @@
 // The seller screens' stores over the real core (memory transport: JSON copies, no shared
 // objects) and the real service on port 0.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
-import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
-import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
-import { createAccountsStore } from '../../renderer/src/accounts/accounts-store.ts';
-import { call as bridgeCall, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { call as bridgeCall } from '../../renderer/src/bridge/bridge-types.ts';
 import { createOffersStore, decisionSummary } from '../../renderer/src/offers/offers-store.ts';
-import { answerProblems, createCannedEditor, SAMPLE_ITEM } from '../../renderer/src/questions/canned-editor-store.ts';
+import { translate } from '../../renderer/src/i18n/translate.ts';
+import type { Msg } from '../../renderer/src/i18n/messages.ts';
+import type { ErrorInfo } from '../../renderer/src/draft-editor/error-info.ts';
+import { answerProblems, createCannedEditor, sampleItem } from '../../renderer/src/questions/canned-editor-store.ts';
 import { ANSWER_MAX, createQuestionsStore, DEFAULT_CANNED, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
 import { createSalesStore } from '../../renderer/src/sales/sales-store.ts';
 import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-problems-store.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
-import { memoryTransport } from './memory-transport.ts';
-import { tempFolder } from './support.ts';
-import { translate } from '../../renderer/src/i18n/translate.ts';
+import { signedInSeller } from './seller-session.ts';
 
 let server: TestServer;
 let n = 0;
@@ -28,18 +23,11 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A store's message as an English-speaking seller reads it (a core error: its sentence). */
+const said = (message: Msg | ErrorInfo | null | undefined) => (message ? ('id' in message ? translate(message, 'en') : message.message) : undefined);
+
 async function setup() {
-  const username = `store-seller-${++n}`;
-  const userId = await server.addUser(username);
-  const root = tempFolder();
-  const session = openCoreSession({ root, credentials: fileCredentialVault(join(root, 'credentials.json')), syncTiming: { debounceMs: 0, pollMs: 0 } });
-  const bridge = typedBridge(memoryTransport(createIpcDispatcher(coreHandlers(session, async () => {})), session));
-  const accounts = createAccountsStore(bridge);
-  const added = await accounts.getState().add('Test market', server.url);
-  expect(added).not.toBeNull();
-  await accounts.getState().switchTo(added?.id ?? '');
-  expect(await accounts.getState().signIn(added?.id ?? '', username, TEST_PASSWORD)).toBe(true);
-  expect(accounts.getState().accounts.find((a) => a.active)).toMatchObject({ username, signedIn: true });
+  const { username, userId, bridge, session, syncNow } = await signedInSeller(server, `store-seller-${++n}`);
   const stores = {
     questions: createQuestionsStore(bridge), offers: createOffersStore(bridge), sales: createSalesStore(bridge), problems: createSyncProblemsStore(bridge),
   };
@@ -47,13 +35,15 @@ async function setup() {
     for (const s of Object.values(stores)) s.getState().dispose();
     session.close();
   };
-  return { username, userId, bridge, stores, close, syncNow: () => bridgeCall(bridge, 'sync.now', {}) };
+  return { username, userId, bridge, stores, close, syncNow };
 }
 
 describe('canned answers', () => {
-  it('fill {title}, {price} and {deliveryTerms} from the item and leave unknown placeholders as typed', () => {
+  it('fill {title}, {price} and {deliveryTerms} from the item in the seller\'s language and leave unknown placeholders as typed', () => {
     const item = { title: 'Oak chair', price: 40, buyNowPrice: null, currentPrice: 40, deliveryPrice: 9.9, deliveryTerms: 'Posti within 2 days', paymentTerms: null };
-    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item)).toBe('"Oak chair" costs 40,00 €; Posti within 2 days. {colour}?');
+    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item, 'fi')).toBe('"Oak chair" costs 40,00\u00a0€; Posti within 2 days. {colour}?');
+    expect(fillTemplate('"{title}" costs {price}; {deliveryTerms}. {colour}?', item, 'en')).toBe('"Oak chair" costs €40.00; Posti within 2 days. {colour}?');
+    expect(fillTemplate('Payment: {paymentTerms}.', item, 'fi')).toBe('Payment: sopimuksen mukaan.');
   });
 });
 
@@ -72,7 +62,7 @@ describe('the seller stores', () => {
       const question = q.getState().rows[0];
       expect(question).toMatchObject({ question: 'Still there?', answer: null });
       q.getState().useCanned(question?.questionId ?? 0, 0);
-      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at 40,00 €.');
+      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at €40.00.');
       q.getState().setDraft(question?.questionId ?? 0, 'x'.repeat(400));
       expect(q.getState().drafts[question?.questionId ?? 0]).toHaveLength(ANSWER_MAX);
       q.getState().setDraft(question?.questionId ?? 0, 'Yes, it is.');
@@ -84,11 +74,13 @@ describe('the seller stores', () => {
       const offer = o.getState().rows[0];
       o.getState().toggle(offer?.offerId ?? 0);
       o.getState().ask('accepted', o.getState().selected);
-      expect(decisionSummary('accepted', o.getState().rows)).toMatch(/binding sale at the offered price/);
+      expect(said(decisionSummary('accepted', o.getState().rows))).toMatch(/binding sale at the offered price/);
       // Nothing is decided before the confirmation.
       expect((await bridgeCall(t.bridge, 'offers.list', {}))[0]?.pendingDecision).toBeNull();
       await o.getState().confirm();
-      expect(o.getState().notice).toEqual({ kind: 'info', text: '1 offer accepted: sent with the next sync.' });
+      const notice = o.getState().notice;
+      expect(notice?.kind).toBe('info');
+      expect(said(notice && 'msg' in notice ? notice.msg : null)).toBe('1 offer accepted: sent with the next sync.');
       expect(o.getState().rows[0]?.pendingDecision).toBe('accepted');
 
       await t.syncNow();
@@ -127,9 +119,10 @@ describe('the seller stores', () => {
       const added = editor.getState().selected;
       expect(editor.getState().answers[added]?.name).toBe('New answer');
       editor.getState().update(added, { name: 'Shipping', text: 'I ship {tittle} with {deliveryTerms}.' });
-      expect(answerProblems(editor.getState().answers)[added]).toMatchObject({ unknown: ['tittle'], text: expect.stringMatching(/unknown placeholder \{tittle\}/) });
+      expect(answerProblems(editor.getState().answers)[added]).toMatchObject({ unknown: ['tittle'] });
+      expect(said(answerProblems(editor.getState().answers)[added]?.text)).toMatch(/unknown placeholder \{tittle\}/);
       expect(await editor.getState().save()).toBe(false);
-      expect(editor.getState().error).toMatch(/Shipping.*\{tittle\}/);
+      expect(said(editor.getState().error)).toMatch(/Shipping.*\{tittle\}/);
       expect((await bridgeCall(t.bridge, 'cannedAnswers.list', {})).custom).toBe(false);
 
       editor.getState().update(added, { text: 'I ship {title} with Posti, postage {deliveryPrice}.' });
@@ -137,7 +130,7 @@ describe('the seller stores', () => {
       expect(editor.getState().answers.map((a) => a.name)).toEqual(['Available', 'Shipping', 'Delivery']);
       // A name used twice is refused before anything is sent.
       editor.getState().update(2, { name: 'shipping' });
-      expect(answerProblems(editor.getState().answers)[2]?.name).toMatch(/used twice/);
+      expect(said(answerProblems(editor.getState().answers)[2]?.name)).toMatch(/used twice/);
       editor.getState().update(2, { name: 'Delivery' });
       expect(await editor.getState().save()).toBe(true);
       expect(editor.getState().open).toBe(false);
@@ -161,7 +154,7 @@ describe('the seller stores', () => {
       editor.getState().close();
       const empty = createCannedEditor(t.bridge, createQuestionsStore(t.bridge));
       empty.getState().openFor();
-      expect(empty.getState().previewItem).toEqual(SAMPLE_ITEM);
+      expect(empty.getState().previewItem).toEqual(sampleItem());
     } finally {
       t.close();
     }

@@ -74,7 +74,7 @@ describe('the draft editor in web mode', () => {
 
     // Bounds from the settings (quantity 1-100), checked by the core as the seller types.
     await editor().getByLabel('Quantity').fill('500');
-    await expect.poll(() => field('quantity').locator('.field-problems').textContent()).toBe('quantity: must be between 1 and 100');
+    await expect.poll(() => field('quantity').locator('.field-problems').textContent()).toBe('Quantity: must be between 1 and 100');
     expect(await editor().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await editor().getByLabel('Quantity').fill('2');
     await expect.poll(() => field('quantity').locator('.field-problems').count()).toBe(0);
@@ -92,7 +92,7 @@ describe('the draft editor in web mode', () => {
     await editor().getByLabel('pickup').check();
 
     const html = '<h2>Solid oak</h2><p>Seats <b>six</b>.</p><script>parent.document.title = "scripted"</script><img src="https://example.com/x.png" alt="remote">';
-    await editor().getByLabel('Description (HTML)').fill(html);
+    await editor().getByLabel('Description', { exact: true }).fill(html);
     await editor().getByRole('tab', { name: 'Preview' }).click();
     const frame = editor().locator('iframe[title="Description preview"]');
     expect(await frame.getAttribute('sandbox')).toBe('');

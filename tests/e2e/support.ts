@@ -134,3 +134,23 @@ export async function openApp(
     throw error;
   }
 }
+
+/** A second client of the sandbox marketplace: plain HTTP to `market` with `token`, JSON in and out. */
+export function marketplaceClient(market: string, token: string) {
+  return async (path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const res = await fetch(`${market}/1.1${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'x-marketapitoken': token, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+      ...(init.json ? { body: JSON.stringify(init.json) } : {}),
+    });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+}
+
+/** Signs a demo user in to the sandbox marketplace (password demo-pass-1) and returns the token. */
+export async function sandboxToken(market: string, username: string): Promise<string> {
+  const login = await fetch(`${market}/1.1/authentication`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo-pass-1' }),
+  });
+  return ((await login.json()) as { authentication: { token: { id: string } } }).authentication.token.id;
+}

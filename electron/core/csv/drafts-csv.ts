@@ -44,7 +44,7 @@ export type ColumnMapping = Readonly<Record<string, DraftField | null>>;
 
 const LIST_SEPARATOR = ';';
 /** Cells a spreadsheet would run as a formula get a leading quote on export (and lose it on import). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cellOf(field: DraftField, value: unknown): string {
   if (value === null || value === undefined) return '';

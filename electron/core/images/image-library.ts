@@ -33,7 +33,7 @@ export interface ListedImage {
 /** A row of the images table as listed: the shown fields, plus where its thumbnail is and its remote id. */
 type LocalRow = Omit<ListedImage, 'thumbnail' | 'origin' | 'edits'> & { thumb_path: string | null; remote_id: number | null; edits: string | null };
 
-const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+export const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
 
 function parseEdits(json: string | null): ImageEdits {
   if (!json) return NO_EDITS;
@@ -45,7 +45,7 @@ function parseEdits(json: string | null): ImageEdits {
 }
 
 /** The remote photos of an item's last read copy (its images, in the service's order). */
-function remoteImages(db: Db, localId: number): ImageRecord[] {
+export function remoteImages(db: Db, localId: number): ImageRecord[] {
   const copy = db.prepare(`SELECT server_copy FROM items WHERE local_id = ?`).pluck().get(localId) as string | null | undefined;
   if (!copy) return [];
   try {
@@ -57,6 +57,21 @@ function remoteImages(db: Db, localId: number): ImageRecord[] {
 }
 
 export const remoteThumbPath = (folder: string, remoteId: number) => join(folder, 'remote-thumbs', `${remoteId}.jpg`);
+
+/** A marketplace photo's thumbnail: from the account folder, else fetched once (when `media` is given) and kept there. */
+export async function remoteThumbnail(folder: string, record: ImageRecord, media?: (url: string) => Promise<Uint8Array>): Promise<Buffer | null> {
+  const path = remoteThumbPath(folder, record.id);
+  if (existsSync(path)) return readFileSync(path);
+  if (!media) return null;
+  const bytes = Buffer.from(await media(record.links.thumbnail));
+  // Only pictures are kept: an error page saved as a thumbnail would show forever.
+  if (!sniffImage(bytes.subarray(0, 64))) return null;
+  mkdirSync(join(folder, 'remote-thumbs'), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, bytes);
+  renameSync(temp, path);
+  return bytes;
+}
 
 /**
  * Every photo of the item: local rows in the seller's order, then the marketplace's photos no
@@ -77,19 +92,7 @@ export async function listItemImages(db: Db, folder: string, localId: number, me
   const claimed = new Set(rows.map((r) => r.remote_id).filter((r): r is number => r !== null));
   const remote = remoteImages(db, localId).filter((r) => !claimed.has(r.id));
   if (remote.length === 0) return local;
-  mkdirSync(join(folder, 'remote-thumbs'), { recursive: true });
-  const thumbs = await runPool(remote, 4, async (record) => {
-    const path = remoteThumbPath(folder, record.id);
-    if (existsSync(path)) return readFileSync(path);
-    if (!media) return null;
-    const bytes = Buffer.from(await media(record.links.thumbnail));
-    // Only pictures are kept: an error page saved as a thumbnail would show forever.
-    if (!sniffImage(bytes.subarray(0, 64))) return null;
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, bytes);
-    renameSync(temp, path);
-    return bytes;
-  });
+  const thumbs = await runPool(remote, 4, (record) => remoteThumbnail(folder, record, media));
   return [...local, ...remote.map((record, i): ListedImage => {
     const thumb = thumbs[i];
     return {

@@ -5,7 +5,7 @@ import type { Dashboard, ItemFacts, OfferRow, QuestionRow, SalesFilter, SalesRow
 import { optionalTimestamp as time } from '../api/session.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
-import { saleTime, type SoldItemFacts } from './sale-time.ts';
+import { soldItems } from './sold-items.ts';
 
 const FACT_COLUMNS = `i.title, i.sale_method, i.buy_now_price, i.starting_price, i.current_price, i.delivery_price, i.delivery_terms, i.payment_terms`;
 interface FactRow {
@@ -31,14 +31,16 @@ const FILTER_STATUSES: Record<Exclude<SalesFilter, 'all'>, string[]> = {
 
 export function sellerReads(db: Db) {
   const questions = db.prepare(
-    `SELECT q.remote_id, q.item_remote_id, q.question, q.answer, q.pending_answer, q.author, q.created, i.local_id, ${FACT_COLUMNS}
+    `SELECT q.remote_id, q.item_remote_id, q.question, q.answer, q.pending_answer, q.author, q.created, i.local_id, i.status AS item_status,
+            json_extract(i.server_copy, '$.closingTime') AS closing, ${FACT_COLUMNS}
        FROM questions q JOIN items i ON i.remote_id = q.item_remote_id
       WHERE i.deleted_at IS NULL
       ORDER BY (q.answer IS NULL AND q.pending_answer IS NULL) DESC, q.created DESC, q.remote_id DESC`,
   );
   const offers = db.prepare(
     `SELECT o.remote_id, o.item_remote_id, o.amount, o.message, o.status, o.author, o.expires, o.pending_decision,
-            i.local_id, i.title, i.current_price, i.starting_price, i.buy_now_price, i.sale_method, i.quantity
+            i.local_id, i.title, i.current_price, i.starting_price, i.buy_now_price, i.sale_method, i.quantity,
+            json_extract(i.server_copy, '$.closingTime') AS closing
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
       WHERE o.status = 'pending' AND i.deleted_at IS NULL
       ORDER BY o.expires, o.remote_id`,
@@ -46,18 +48,7 @@ export function sellerReads(db: Db) {
   const salesColumns = `local_id, remote_id, title, status, sync_state, sale_method, starting_price, current_price, buy_now_price,
     bidder_count, offer_count, json_extract(server_copy, '$.closingTime') AS closing`;
   const counts = db.prepare(`SELECT status, count(*) AS n FROM items WHERE deleted_at IS NULL GROUP BY status`);
-  const closedItems = db.prepare(
-    `SELECT i.local_id, i.category_id, i.current_price, i.bidder_count, i.sale_method, i.buy_now_price, json_extract(i.server_copy, '$.closingTime') AS closing,
-            json_extract(i.server_copy, '$.hasReservePrice') AS has_reserve, json_extract(i.server_copy, '$.hasReservePriceExceeded') AS reserve_met,
-            (SELECT max(o.amount) FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted') AS offer_amount,
-            (SELECT json_extract(o.record, '$.updated') FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'
-              ORDER BY o.amount DESC LIMIT 1) AS offer_accepted,
-            (SELECT b.time FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS last_bid,
-            (SELECT max(b.amount) FROM bids b WHERE b.item_remote_id = i.remote_id) AS top_bid,
-            coalesce(c.title, 'Category ' || i.category_id, 'No category') AS category
-       FROM items i LEFT JOIN categories c ON c.id = i.category_id
-      WHERE i.status = 'closed' AND i.deleted_at IS NULL`,
-  );
+  const sold = soldItems(db);
   const problemItems = db.prepare(
     `SELECT local_id, title, sync_state, reject_reason, reject_field, reject_code, conflicts FROM items
       WHERE sync_state IN ('rejected', 'conflict', 'outcome-unknown') AND deleted_at IS NULL ORDER BY updated DESC LIMIT 500`,
@@ -72,9 +63,11 @@ export function sellerReads(db: Db) {
     questions(): QuestionRow[] {
       return (questions.all() as Array<FactRow & {
         remote_id: number; item_remote_id: number; question: string; answer: string | null; pending_answer: string | null; author: string; created: string; local_id: number;
+        item_status: string; closing: string | null;
       }>).map((r) => ({
         questionId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, question: r.question, author: r.author,
         created: r.created, answer: r.answer, pendingAnswer: r.pending_answer, item: facts(r),
+        itemStatus: r.item_status, closesAt: time(r.closing),
       }));
     },
 
@@ -82,11 +75,11 @@ export function sellerReads(db: Db) {
       return (offers.all() as Array<{
         remote_id: number; item_remote_id: number; amount: number; message: string | null; status: string; author: string; expires: string;
         pending_decision: 'accepted' | 'refused' | null; local_id: number; title: string | null; current_price: number | null;
-        starting_price: number | null; buy_now_price: number | null; sale_method: string | null; quantity: number | null;
+        starting_price: number | null; buy_now_price: number | null; sale_method: string | null; quantity: number | null; closing: string | null;
       }>).map((r) => ({
         offerId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, title: r.title, amount: r.amount, message: r.message,
         author: r.author, status: r.status, pendingDecision: r.pending_decision, expiresAt: time(r.expires),
-        currentPrice: r.current_price ?? r.starting_price, buyNowPrice: r.buy_now_price, saleMethod: r.sale_method, quantity: r.quantity,
+        currentPrice: r.current_price ?? r.starting_price, buyNowPrice: r.buy_now_price, saleMethod: r.sale_method, quantity: r.quantity, closesAt: time(r.closing),
       }));
     },
 
@@ -117,11 +110,7 @@ export function sellerReads(db: Db) {
       };
     },
 
-    /**
-     * Sold = a closed item with bids that met the reserve (or had none), or with an accepted
-     * offer; its price is the accepted offer or the final current price. The service does not
-     * say "sold" in an item, so this is the cache's best reading of it.
-     */
+    /** Sales per week (the last 12), the sell-through and the average price by category (see sold-items.ts). */
     dashboard(now = Date.now()): Dashboard {
       const WEEK = 7 * 86_400_000;
       const monday = (ms: number) => {
@@ -132,36 +121,27 @@ export function sellerReads(db: Db) {
       const firstWeek = monday(now) - 11 * WEEK;
       const weeks = Array.from({ length: 12 }, (_, i) => ({ week: new Date(firstWeek + i * WEEK).toISOString().slice(0, 10), sold: 0, revenue: 0 }));
       const categories = new Map<number, { title: string; sold: number; sum: number }>();
-      let closed = 0;
-      let sold = 0;
-      for (const r of closedItems.all() as Array<SoldItemFacts & {
-        category_id: number | null; current_price: number | null; bidder_count: number;
-        has_reserve: number | null; reserve_met: number | null; category: string;
-      }>) {
-        closed += 1;
-        const byBids = r.bidder_count > 0 && (!r.has_reserve || r.reserve_met === 1);
-        const price = r.offer_amount ?? (byBids ? r.current_price : null);
-        if (price === null) continue;
-        sold += 1;
-        const at = saleTime(r, now);
+      const { sold: sales, closedCount } = sold.read(now);
+      for (const sale of sales) {
+        const at = sale.soldAt;
         if (at !== null && at >= firstWeek) {
           const week = weeks[Math.floor((monday(at) - firstWeek) / WEEK)];
           if (week) {
             week.sold += 1;
-            week.revenue = Math.round((week.revenue + price) * 100) / 100;
+            week.revenue = Math.round((week.revenue + sale.price) * 100) / 100;
           }
         }
-        const key = r.category_id ?? 0;
-        const entry = categories.get(key) ?? { title: r.category, sold: 0, sum: 0 };
+        const key = sale.categoryId ?? 0;
+        const entry = categories.get(key) ?? { title: sale.category, sold: 0, sum: 0 };
         entry.sold += 1;
-        entry.sum += price;
+        entry.sum += sale.price;
         categories.set(key, entry);
       }
       const byCategory = [...categories.entries()]
         .map(([categoryId, c]) => ({ categoryId, title: c.title, sold: c.sold, average: Math.round((c.sum / c.sold) * 100) / 100 }))
         .sort((a, b) => b.sold - a.sold || a.title.localeCompare(b.title))
         .slice(0, 10);
-      return { weeks, sellThrough: { closed, sold }, byCategory };
+      return { weeks, sellThrough: { closed: closedCount, sold: sales.length }, byCategory };
     },
 
     /** The local value of a rejected field is read by the caller (it knows the field table). */

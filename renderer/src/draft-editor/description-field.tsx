@@ -2,6 +2,7 @@
 // no same origin) fed through srcdoc: the seller's HTML never enters the app's own DOM, and the
 // frame inherits the app's CSP, so it loads nothing from the network either.
 import { useState } from 'react';
+import { useFormatter, useT } from '../i18n/intl.ts';
 
 interface Props {
   id: string;
@@ -13,17 +14,19 @@ interface Props {
 
 export function DescriptionField({ id, value, maxLength, invalid, onChange }: Props) {
   const [tab, setTab] = useState<'html' | 'preview'>('html');
+  const t = useT();
+  const format = useFormatter();
   return (
     <div className="description-field">
-      <div className="tabs" role="tablist" aria-label="Description view">
-        <button type="button" role="tab" aria-selected={tab === 'html'} onClick={() => setTab('html')}>HTML</button>
-        <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => setTab('preview')}>Preview</button>
-        <span className="counter">{value.length.toLocaleString()} / {maxLength.toLocaleString()}</span>
+      <div className="tabs" role="tablist" aria-label={t('editor.description.view')}>
+        <button type="button" role="tab" aria-selected={tab === 'html'} onClick={() => setTab('html')}>{t('editor.description.html')}</button>
+        <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => setTab('preview')}>{t('editor.description.preview')}</button>
+        <span className="counter">{format.number(value.length)} / {format.number(maxLength)}</span>
       </div>
       {tab === 'html' ? (
         <textarea id={id} rows={8} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} spellCheck />
       ) : (
-        <iframe className="description-preview" title="Description preview" sandbox="" srcDoc={value} />
+        <iframe className="description-preview" title={t('editor.description.frame')} sandbox="" srcDoc={value} />
       )}
     </div>
   );

@@ -5,10 +5,15 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { ImagesPanel } from '../images/images-panel.tsx';
 import type { ImagesStore } from '../images/images-store.ts';
+import { useFormatter, useT } from '../i18n/intl.ts';
+import { fieldLabelId } from '../i18n/translate.ts';
 import type { EditorStore } from './editor-store.ts';
+import { useSaid } from './error-text.ts';
 import { EDITOR_FIELDS, present, type EditorField } from './field-specs.ts';
-import { FieldInput } from './field-input.tsx';
-import { FIELD_GROUPS } from '../../../shared/item-fields.ts';
+import { FieldInput, useProblemText } from './field-input.tsx';
+import { ReadOnlyPhotos } from './read-only-photos.tsx';
+import { useStatusWords } from './status-words.ts';
+import { FIELD_GROUPS, type ItemFieldName } from '../../../shared/item-fields.ts';
 
 const GROUPS = FIELD_GROUPS;
 const EDITABLE = ['draft', 'preview'];
@@ -20,6 +25,11 @@ function isFuture(requestTime: unknown): boolean {
 
 export function DraftEditor({ store, images }: { store: EditorStore; images: ImagesStore }) {
   const s = useStore(store);
+  const t = useT();
+  const said = useSaid();
+  const format = useFormatter();
+  const words = useStatusWords();
+  const problemText = useProblemText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { actions } = store;
 
@@ -42,7 +52,8 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
   const scheduled = isFuture(s.values.listTime);
   // Values the settings do not allow (from an import, or settings changed since): shown so they can be cleared.
   const notAllowed = EDITOR_FIELDS.filter((f) => !look(f).shown && s.values[f.field] != null && s.problems.some((p) => p.field === f.field && p.code === 'not-allowed'));
-  const title = typeof s.values.title === 'string' && s.values.title !== '' ? s.values.title : `Draft ${row.localId}`;
+  const title = typeof s.values.title === 'string' && s.values.title !== '' ? s.values.title : t('editor.untitled', { id: row.localId });
+  const listTime = typeof s.values.listTime === 'string' ? format.dateTime(s.values.listTime) : '';
 
   return (
     <dialog
@@ -51,7 +62,7 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
       aria-labelledby="editor-title"
       onCancel={(e) => {
         e.preventDefault();
-        if (s.dirty.length === 0) actions.close();
+        if (s.dirty.length === 0) void actions.close();
       }}
       onKeyDown={(e) => {
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
@@ -62,42 +73,46 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
     >
       <header className="editor-head">
         <h2 id="editor-title">{title}</h2>
-        <span className={`status status-${row.status}`}>{row.status}</span>
-        {queued && <span className="badge warn">{queued} · queued for the next sync</span>}
-        <span className={`badge sync-${row.syncState}`}>{row.syncState === 'local-only' ? 'not yet on the marketplace' : row.syncState}</span>
-        {row.remoteId !== null && <span className="muted">item {row.remoteId}</span>}
+        <span className={`status status-${row.status}`}>{words.status(row.status)}</span>
+        {queued && <span className="badge warn">{t('editor.queued', { status: words.status(queued) })}</span>}
+        <span className={`badge sync-${row.syncState}`}>{words.sync(row.syncState)}</span>
+        {row.remoteId !== null && <span className="muted">{t('editor.itemNumber', { id: row.remoteId })}</span>}
         <span className="spacer" />
         <span className="muted" aria-live="polite">
-          {s.dirty.length > 0 ? `${s.dirty.length} unsaved change${s.dirty.length === 1 ? '' : 's'}` : 'All changes saved locally'}
+          {s.dirty.length > 0 ? t('editor.unsaved', { count: s.dirty.length }) : t('editor.allSaved')}
         </span>
-        <button type="button" aria-label="Close editor" onClick={actions.close} disabled={s.dirty.length > 0} title={s.dirty.length > 0 ? 'Save or discard first' : 'Close (Esc)'}>✕</button>
+        <button type="button" aria-label={t('editor.close')} onClick={() => void actions.close()} disabled={s.dirty.length > 0} title={t(s.dirty.length > 0 ? 'editor.close.blocked' : 'editor.close.hint')}>✕</button>
       </header>
-      {s.settings === null && <p className="notice info">No account settings cached yet: only the fixed rules of the marketplace are checked.</p>}
-      {row.syncState === 'rejected' && row.rejectReason && <p className="notice error">The marketplace refused this item: {row.rejectReason}</p>}
+      {s.settings === null && <p className="notice info">{t('editor.noSettings')}</p>}
+      {row.syncState === 'rejected' && row.rejectReason && <p className="notice error">{t('editor.rejected', { reason: row.rejectReason })}</p>}
       {s.message && (
         <div className={`notice ${s.message.kind}`} role={s.message.kind === 'error' ? 'alert' : 'status'}>
-          <span>{s.message.text}</span>
-          <button type="button" aria-label="Dismiss" onClick={actions.dismiss}>✕</button>
+          <span>{'msg' in s.message ? said(s.message.msg) : said(s.message.error)}</span>
+          <button type="button" aria-label={t('common.dismiss')} onClick={actions.dismiss}>✕</button>
         </div>
       )}
 
       <div className="editor-body">
         <form
           className="editor-form"
-          aria-label="Item parameters"
+          aria-label={t('editor.form')}
           onSubmit={(e) => {
             e.preventDefault();
             void actions.save();
           }}
         >
           <fieldset disabled={!editable || s.busy}>
-            {!editable && <p className="muted">{queued ? `Queued to become ${queued}: editing waits until the sync has sent it.` : `A ${row.status} item cannot be edited (only drafts and previews).`}</p>}
+            {!editable && (
+              <p className="muted read-only-note">
+                {queued ? t('editor.readOnly.queued', { status: words.status(queued) }) : t('editor.readOnly.status', { status: words.status(row.status) })}
+              </p>
+            )}
             {GROUPS.map((group) => {
               const fields = EDITOR_FIELDS.filter((f) => f.group === group && look(f).shown);
               if (fields.length === 0) return null;
               return (
-                <section key={group} className="editor-group" aria-label={group}>
-                  <h3>{group}</h3>
+                <section key={group} className="editor-group" aria-label={t(`fieldGroup.${group}`)}>
+                  <h3>{t(`fieldGroup.${group}`)}</h3>
                   {fields.map((spec) => (
                     <FieldInput
                       key={spec.field}
@@ -113,38 +128,44 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
               );
             })}
             {notAllowed.length > 0 && (
-              <section className="editor-group not-allowed" aria-label="Not available to this account">
-                <h3>Not available to this account</h3>
+              <section className="editor-group not-allowed" aria-label={t('editor.notAllowed')}>
+                <h3>{t('editor.notAllowed')}</h3>
                 {notAllowed.map((f) => (
                   <p key={f.field}>
-                    {f.label}: {String(s.values[f.field])}{' '}
-                    <button type="button" onClick={() => actions.setField(f.field, null)}>Clear</button>
+                    {t(fieldLabelId(f.field as ItemFieldName))}: {String(s.values[f.field])}{' '}
+                    <button type="button" onClick={() => actions.setField(f.field, null)}>{t('editor.clear')}</button>
                   </p>
                 ))}
               </section>
             )}
           </fieldset>
         </form>
-        <ImagesPanel store={images} problems={s.problems.filter((p) => p.field === 'images').map((p) => p.message)} />
+        {/* Photos follow the item's status, as the core does: a draft waiting for its publish still takes them. */}
+        {EDITABLE.includes(row.status)
+          ? <ImagesPanel store={images} problems={s.problems.filter((p) => p.field === 'images').map(problemText)} />
+          : <ReadOnlyPhotos store={images} status={words.status(row.status)} />}
       </div>
 
       <footer className="editor-actions">
-        <span className="problem-summary" role="status">
-          {blocking.length > 0
-            ? `${blocking.length} problem${blocking.length === 1 ? '' : 's'} to fix before saving`
-            : s.problems.length > 0 ? `${s.problems.length} field${s.problems.length === 1 ? '' : 's'} missing before publishing` : 'Ready to publish'}
-        </span>
+        {/* Only an item that can still be edited and published is told what publishing lacks. */}
+        {editable && (
+          <span className="problem-summary" role="status">
+            {blocking.length > 0
+              ? t('editor.summary.blocking', { count: blocking.length })
+              : s.problems.length > 0 ? t('editor.summary.missing', { count: s.problems.length }) : t('editor.summary.ready')}
+          </span>
+        )}
         <span className="spacer" />
-        {s.dirty.length > 0 && <button type="button" onClick={() => void actions.open(row.localId)}>Discard changes</button>}
-        {editable && <button type="button" className="primary" disabled={s.busy || s.dirty.length === 0 || blocking.length > 0} onClick={() => void actions.save()}>Save</button>}
+        {s.dirty.length > 0 && <button type="button" onClick={() => void actions.open(row.localId)}>{t('editor.discard')}</button>}
+        {editable && <button type="button" className="primary" disabled={s.busy || s.dirty.length === 0 || blocking.length > 0} onClick={() => void actions.save()}>{t('common.save')}</button>}
         {editable && (
           <button type="button" disabled={s.busy || s.problems.length > 0} onClick={() => void actions.publish()}
-            title={scheduled ? `Listed from ${String(s.values.listTime)}` : 'Queued now, sent on the next sync'}>
-            {scheduled ? 'Schedule' : 'Publish'}
+            title={scheduled ? t('editor.schedule.hint', { time: listTime }) : t('editor.publish.hint')}>
+            {scheduled ? t('editor.schedule') : t('editor.publish')}
           </button>
         )}
-        {(queued ?? row.status) === 'published' && !queued && <button type="button" disabled={s.busy} onClick={() => void actions.closeItem()}>Close item</button>}
-        {row.status === 'closed' && row.remoteId !== null && <button type="button" disabled={s.busy} onClick={() => void actions.copyClosed()}>Copy as new draft</button>}
+        {(queued ?? row.status) === 'published' && !queued && <button type="button" disabled={s.busy} onClick={() => void actions.closeItem()}>{t('editor.closeItem')}</button>}
+        {row.status === 'closed' && row.remoteId !== null && <button type="button" disabled={s.busy} onClick={() => void actions.copyClosed()}>{t('editor.copy')}</button>}
       </footer>
     </dialog>
   );

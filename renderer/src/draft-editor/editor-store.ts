@@ -4,7 +4,12 @@
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { localeStore } from '../i18n/locale-store.ts';
+import { msg } from '../i18n/messages.ts';
+import { formatterFor } from '../i18n/translate.ts';
 import { callSequence } from '../navigation/live-store.ts';
+import type { Notice } from '../questions/questions-store.ts';
+import { errorInfo, type ErrorInfo } from './error-info.ts';
 import type { SettingsItem } from './field-specs.ts';
 
 export type Category = IpcOutput<'categories.list'>[number];
@@ -23,18 +28,24 @@ export interface EditorState {
   busy: boolean;
   /** A status change queued from this editor and not yet sent (the row keeps the service's status). */
   queuedStatus: string | null;
-  message: { kind: 'info' | 'error'; text: string } | null;
+  message: Notice | null;
+  /** Made by New draft in this opening and not saved since: closing it untouched removes it. */
+  fresh: boolean;
+  /** A status change was queued from this editor (the grid shows it once the sync has sent it). */
+  statusQueued: number | null;
 }
 
 const initial: EditorState = {
-  localId: null, row: null, values: {}, dirty: [], problems: [], settings: null, categories: [], busy: false, queuedStatus: null, message: null,
+  localId: null, row: null, values: {}, dirty: [], problems: [], settings: null, categories: [], busy: false, queuedStatus: null, message: null, fresh: false, statusQueued: null,
 };
 
-function errorText(error: unknown): string {
+/** A refused change's error, with each refused field's problem. */
+function errorOf(error: unknown): Notice {
+  const info: ErrorInfo = errorInfo(error);
   if (error instanceof BridgeError && error.items.length > 0) {
-    return `${error.message}: ${error.items.flatMap((i) => i.problems.map((p) => p.message)).join('; ')}`;
+    return { kind: 'error', error: { ...info, message: `${error.message}: ${error.items.flatMap((i) => i.problems.map((p) => p.message)).join('; ')}` } };
   }
-  return error instanceof Error ? error.message : String(error);
+  return { kind: 'error', error: info };
 }
 
 export function createEditorStore(bridge: Bridge) {
@@ -54,7 +65,7 @@ export function createEditorStore(bridge: Bridge) {
       const { problems } = await call(bridge, 'drafts.validate', { localId: s.localId, changes: changes(s) });
       if (isNewest()) set({ problems });
     } catch (error) {
-      if (isNewest()) set({ message: { kind: 'error', text: errorText(error) } });
+      if (isNewest()) set({ message: errorOf(error) });
     }
   }
 
@@ -85,7 +96,7 @@ export function createEditorStore(bridge: Bridge) {
       set({ busy: false, message });
       return true;
     } catch (error) {
-      set({ busy: false, message: { kind: 'error', text: errorText(error) } });
+      set({ busy: false, message: errorOf(error) });
       return false;
     }
   }
@@ -100,9 +111,26 @@ export function createEditorStore(bridge: Bridge) {
       openNew: () => act(async () => {
         const { localId } = await call(bridge, 'drafts.create', { fields: {} });
         await load(localId);
+        set({ fresh: true });
         return null;
       }),
-      close: () => set(initial),
+      /**
+       * Closes the editor. A draft New draft made and the seller left untouched (nothing saved,
+       * no photo) is removed: opening the editor by mistake leaves no empty draft behind.
+       */
+      close: async (): Promise<void> => {
+        const s = store.getState();
+        set(initial);
+        if (!s.fresh || s.localId === null || s.dirty.length > 0) return;
+        try {
+          // Read again: a photo dropped a moment ago may not have reached this store's row yet.
+          const row = await call(bridge, 'drafts.get', { localId: s.localId });
+          const untouched = Object.values(row.fields).every((v) => v === null) && row.imageCount === 0;
+          if (untouched) await call(bridge, 'drafts.delete', { localId: s.localId });
+        } catch {
+          // Gone already, or the cache is busy: an empty draft left behind is harmless.
+        }
+      },
       setField(field: string, value: Value): void {
         const s = store.getState();
         const saved = s.row?.fields[field] ?? null;
@@ -118,7 +146,8 @@ export function createEditorStore(bridge: Bridge) {
         if (s.localId === null || s.dirty.length === 0) return null;
         await call(bridge, 'drafts.update', { localId: s.localId, changes: changes(s) });
         await load(s.localId);
-        return { kind: 'info', text: 'Saved in the local cache; it is sent on the next sync.' };
+        set({ fresh: false });
+        return { kind: 'info', msg: msg('editor.saved') };
       }),
       /** Saves, then queues publishing; a listTime in the future makes it a scheduled listing. */
       publish: () => act(async () => {
@@ -127,25 +156,27 @@ export function createEditorStore(bridge: Bridge) {
         if (s.dirty.length > 0) await call(bridge, 'drafts.update', { localId: s.localId, changes: changes(s) });
         await call(bridge, 'drafts.publish', { localId: s.localId });
         const listTime = store.getState().values.listTime;
-        const text = typeof listTime === 'string' && listTime !== ''
-          ? `Scheduled: queued for publishing, listed from ${listTime}. It reaches the marketplace on the next sync.`
-          : 'Queued for publishing. It reaches the marketplace on the next sync.';
+        const said = typeof listTime === 'string' && listTime !== ''
+          ? msg('editor.scheduled', { time: formatterFor(localeStore.getState().locale).dateTime(listTime) })
+          : msg('editor.published');
         await load(s.localId);
-        return { kind: 'info', text };
+        set({ fresh: false, statusQueued: s.localId });
+        return { kind: 'info', msg: said };
       }),
       closeItem: () => act(async () => {
         const s = store.getState();
         if (s.localId === null) return null;
         await call(bridge, 'drafts.close', { localId: s.localId });
         await load(s.localId);
-        return { kind: 'info', text: 'Queued for closing. It closes on the marketplace on the next sync.' };
+        set({ statusQueued: s.localId });
+        return { kind: 'info', msg: msg('editor.closing') };
       }),
       copyClosed: () => act(async () => {
         const s = store.getState();
         if (s.localId === null) return null;
         const { localId } = await call(bridge, 'drafts.copyClosed', { localId: s.localId });
         await load(localId);
-        return { kind: 'info', text: `A new draft copied from item ${s.row?.remoteId ?? s.localId}.` };
+        return { kind: 'info', msg: msg('editor.copied', { id: s.row?.remoteId ?? s.localId }) };
       }),
       /** Reloads after a change elsewhere (the grid, the sync), keeping nothing unsaved. */
       refresh: async () => {
@@ -155,7 +186,7 @@ export function createEditorStore(bridge: Bridge) {
           // The message on screen stays: a reload is not a new action of the seller.
           await load(s.localId, 'keep');
         } catch (error) {
-          set({ message: { kind: 'error', text: errorText(error) } });
+          set({ message: errorOf(error) });
         }
       },
       dismiss: () => set({ message: null }),

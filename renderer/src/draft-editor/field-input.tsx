@@ -1,5 +1,12 @@
-// One field of the editor: the input for its kind, its required mark, bounds and problems.
+// One field of the editor: the input for its kind, its required mark, bounds and problems, all
+// in the seller's language. Numbers are typed as the seller writes them (12,50 or 12.50) and
+// shown with the language's decimal mark; the core reads them with parseDecimal.
 import type { IpcProblem } from '../../../shared/ipc.ts';
+import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import { ITEM_FIELD_NAMES, type ItemFieldName } from '../../../shared/item-fields.ts';
+import { useFormatter, useT } from '../i18n/intl.ts';
+import type { MessageId } from '../i18n/messages.ts';
+import { fieldLabelId } from '../i18n/translate.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { DescriptionField } from './description-field.tsx';
 import type { Category } from './editor-store.ts';
@@ -16,11 +23,43 @@ interface Props {
   onChange(value: Value): void;
 }
 
+const FIELD_NAME = new RegExp(`\\b(${ITEM_FIELD_NAMES.join('|')})\\b`, 'g');
+
+/**
+ * A validation problem in words. The one place the editor words the core's problems: required
+ * and not allowed by code; other problems (bounds, sale-method rules) keep the core's detail with
+ * every field named by its label, until the shell's error describer words them by code.
+ */
+export function useProblemText(): (problem: IpcProblem) => string {
+  const t = useT();
+  const label = (name: string) => t(fieldLabelId(name as ItemFieldName));
+  return (p) => {
+    if (p.field === 'images') return p.message.replace(/^images: /, '');
+    if (p.code === 'required') return t('editor.problem.required');
+    if (p.code === 'not-allowed') return t('editor.problem.notAllowed');
+    return p.message.replace(FIELD_NAME, label);
+  };
+}
+
+/**
+ * A number as the input shows it: the language's decimal mark, no grouping (so it reads back as
+ * typed), a price with its two decimals (12,50 €, not 12,5).
+ */
+function numberText(value: number, decimalMark: string, money: boolean): string {
+  return (money ? value.toFixed(2) : String(value)).replace('.', decimalMark);
+}
+
 export function FieldInput({ spec, look, value, problems, categories, onChange }: Props) {
+  const t = useT();
+  const format = useFormatter();
+  const problemText = useProblemText();
   const id = `field-${spec.field}`;
+  const field = spec.field as ItemFieldName;
   const shown = problems.filter((p) => p.code !== 'required' || look.required);
   const invalid = problems.some((p) => p.code !== 'required');
-  const text = value === null || value === undefined ? '' : String(value);
+  const decimalMark = format.locale === 'fi' ? ',' : '.';
+  const money = spec.step === '0.01';
+  const text = value === null || value === undefined ? '' : typeof value === 'number' ? numberText(value, decimalMark, money) : String(value);
   const describedBy = shown.length > 0 ? `${id}-problems` : undefined;
   const common = { id, 'aria-invalid': invalid, 'aria-required': look.required, 'aria-describedby': describedBy };
 
@@ -44,10 +83,11 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
           inputMode={spec.kind === 'int' ? 'numeric' : 'decimal'}
           value={text}
           onChange={(e) => {
-            // A number only when it reads back the same: "12." or "0.50" stay as typed (the
-            // core parses numeric text), so the caret never jumps while typing decimals.
-            const raw = e.target.value.replace(',', '.');
-            onChange(raw.trim() === '' ? null : String(Number(raw)) === raw ? Number(raw) : raw);
+            // A number only when it reads back the same: "12," or "0,50" stay as typed (the
+            // core parses numeric text with parseDecimal), so the caret never jumps while typing.
+            const raw = e.target.value;
+            const number = parseDecimal(raw);
+            onChange(raw.trim() === '' ? null : number !== null && numberText(number, decimalMark, money) === raw.trim() ? number : raw);
           }}
         />
       );
@@ -55,8 +95,8 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
     case 'enum':
       input = (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
-          <option value="">—</option>
-          {spec.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+          <option value="">{t('editor.choose')}</option>
+          {spec.options?.map((o) => <option key={o} value={o}>{t(`option.${spec.field}.${o}` as MessageId)}</option>)}
         </select>
       );
       break;
@@ -74,7 +114,7 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
                   onChange(next.length === 0 ? null : spec.options?.filter((x) => next.includes(x)) ?? next);
                 }}
               />
-              {o}
+              {t(`option.${spec.field}.${o}` as MessageId)}
             </label>
           ))}
         </span>
@@ -92,22 +132,23 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
       break;
   }
 
-  const bounds = look.min !== undefined && look.max !== undefined && (spec.kind === 'int' || spec.kind === 'number') ? `${look.min}–${look.max.toLocaleString()}` : null;
+  const bounds = look.min !== undefined && look.max !== undefined && (spec.kind === 'int' || spec.kind === 'number') ? `${format.number(look.min)}–${format.number(look.max)}` : null;
+  const hint = spec.hint !== undefined ? t(`field.${spec.field}.hint` as MessageId) : null;
   return (
     <div className={`field field-${spec.kind}${invalid ? ' field-bad' : ''}`} data-field={spec.field}>
       <label id={`${id}-label`} htmlFor={spec.kind === 'list' || spec.kind === 'category' ? undefined : id}>
-        {spec.label}
-        {look.required && <span className="required" title="Required to publish"> *</span>}
+        {t(fieldLabelId(field))}
+        {look.required && <span className="required" title={t('editor.required')}> *</span>}
       </label>
       {input}
-      {(bounds || spec.hint || (spec.maxLength && spec.kind === 'text')) && (
+      {(bounds || hint || (spec.maxLength && spec.kind === 'text')) && (
         <span className="field-hint">
-          {[bounds, spec.hint, spec.maxLength && spec.kind === 'text' ? `${text.length}/${spec.maxLength}` : null].filter(Boolean).join(' · ')}
+          {[bounds, hint, spec.maxLength && spec.kind === 'text' ? `${text.length}/${spec.maxLength}` : null].filter(Boolean).join(' · ')}
         </span>
       )}
       {shown.length > 0 && (
         <ul id={`${id}-problems`} className="field-problems">
-          {shown.map((p) => <li key={p.code} className={`problem-${p.code}`}>{p.message}</li>)}
+          {shown.map((p) => <li key={p.code} className={`problem-${p.code}`}>{problemText(p)}</li>)}
         </ul>
       )}
     </div>

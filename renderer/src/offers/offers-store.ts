@@ -1,9 +1,15 @@
-// The offers inbox: open offers across all items, a selection, and a decision that is only made
-// after a confirmation saying what it does.
+// The offers inbox: open offers across all items, grouped by item, a selection, and a decision
+// that is only made after a confirmation saying what it does.
 import { createStore } from 'zustand/vanilla';
 import type { OfferRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { callSequence, euro, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { errorInfo } from '../draft-editor/error-info.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import { formatterFor } from '../i18n/translate.ts';
+import { localeStore } from '../i18n/locale-store.ts';
+import { callSequence, reloadOnChanges } from '../navigation/live-store.ts';
+import type { Notice } from '../questions/questions-store.ts';
+import { thumbnailLoader } from '../questions/thumbnails.ts';
 
 export type Decision = 'accepted' | 'refused';
 
@@ -13,7 +19,9 @@ export interface OffersState {
   selected: number[];
   /** The decision waiting for the user's confirmation. */
   confirming: { decision: Decision; offerIds: number[] } | null;
-  notice: { kind: 'info' | 'error'; text: string } | null;
+  notice: Notice | null;
+  /** The first picture of each item (by local id), null when it has none. */
+  thumbnails: Record<number, string | null>;
   load(): Promise<void>;
   toggle(offerId: number): void;
   selectAll(on: boolean): void;
@@ -24,12 +32,31 @@ export interface OffersState {
 }
 
 /** What accepting does, said before it is done (PUT /items/{id}/offers/{offerid}: an accepted offer is a sale at that price). */
-export function decisionSummary(decision: Decision, offers: OfferRow[]): string {
-  const n = offers.length;
-  const what = n === 1 ? `the offer of ${euro(offers[0]?.amount)} from ${offers[0]?.author}` : `${n} offers`;
-  return decision === 'accepted'
-    ? `Accept ${what}? Accepting is a binding sale at the offered price: the buyer gets the item, the item closes when no quantity is left, and other offers on it lapse. It is sent to the marketplace with the next sync and cannot be undone.`
-    : `Refuse ${what}? The buyer is told the offer was refused; the item stays on sale. It is sent with the next sync.`;
+export function decisionSummary(decision: Decision, offers: OfferRow[]): Msg {
+  const first = offers[0];
+  const values = {
+    count: offers.length,
+    amount: first ? formatterFor(localeStore.getState().locale).money(first.amount) : '',
+    author: first?.author ?? '',
+  };
+  return msg(decision === 'accepted' ? 'offers.confirm.accept' : 'offers.confirm.refuse', values);
+}
+
+export interface OfferGroup {
+  itemId: number;
+  localId: number;
+  offers: OfferRow[];
+}
+
+/** The offers under their item, items in the order of their first offer (the one expiring first). */
+export function groupByItem(rows: readonly OfferRow[]): OfferGroup[] {
+  const groups = new Map<number, OfferGroup>();
+  for (const row of rows) {
+    const group = groups.get(row.itemId) ?? { itemId: row.itemId, localId: row.localId, offers: [] };
+    group.offers.push(row);
+    groups.set(row.itemId, group);
+  }
+  return [...groups.values()];
 }
 
 export function createOffersStore(bridge: Bridge) {
@@ -40,6 +67,7 @@ export function createOffersStore(bridge: Bridge) {
     selected: [],
     confirming: null,
     notice: null,
+    thumbnails: {},
     async load() {
       const isNewest = nextLoad();
       try {
@@ -47,8 +75,9 @@ export function createOffersStore(bridge: Bridge) {
         if (!isNewest()) return;
         const open = new Set(rows.filter((r) => !r.pendingDecision).map((r) => r.offerId));
         set({ rows, loaded: true, selected: get().selected.filter((id) => open.has(id)) });
+        void thumbnails.load(rows.map((r) => r.localId));
       } catch (error) {
-        set({ notice: { kind: 'error', text: messageOf(error) }, loaded: true });
+        set({ notice: { kind: 'error', error: errorInfo(error) }, loaded: true });
       }
     },
     toggle(offerId) {
@@ -64,18 +93,18 @@ export function createOffersStore(bridge: Bridge) {
       set({ confirming: null });
       try {
         const result = await call(bridge, 'offers.decide', pending);
-        const verb = pending.decision === 'accepted' ? 'accepted' : 'refused';
-        const text = result.refused.length > 0
-          ? `${result.decided} ${verb}; not possible: ${result.refused.map((r) => r.reason).join('; ')}`
-          : `${result.decided} offer${result.decided === 1 ? '' : 's'} ${verb}: sent with the next sync.`;
-        set({ notice: { kind: result.refused.length > 0 ? 'error' : 'info', text }, selected: [] });
+        const notice: Notice = result.refused.length > 0
+          ? { kind: 'error', msg: msg('offers.partly', { decided: result.decided, refused: result.refused.length }) }
+          : { kind: 'info', msg: msg('offers.decided', { decision: pending.decision, count: result.decided }) };
+        set({ notice, selected: [] });
         await get().load();
       } catch (error) {
-        set({ notice: { kind: 'error', text: messageOf(error) } });
+        set({ notice: { kind: 'error', error: errorInfo(error) } });
       }
     },
     dispose: () => off(),
   }));
+  const thumbnails = thumbnailLoader(bridge, (next) => store.setState({ thumbnails: { ...store.getState().thumbnails, ...next } }));
   const off = reloadOnChanges(bridge, () => store.getState().load());
   return store;
 }

@@ -3,11 +3,13 @@
 // the same the core applies), a live preview filled from a question's item, and one save of the
 // whole list. Nothing reaches the core before Save; Cancel drops the copy.
 import { createStore } from 'zustand/vanilla';
-import { CANNED_LIMITS, duplicateNames, nameProblem, textProblem, unknownPlaceholders } from '../../../shared/canned-answers.ts';
+import { CANNED_LIMITS, duplicateNames, nameIssue, textIssue, unknownPlaceholders, type CannedIssue } from '../../../shared/canned-answers.ts';
 import type { ItemFacts } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import { messageOf } from '../navigation/live-store.ts';
-import { ANSWER_MAX, fillTemplate, type QuestionsStore } from './questions-store.ts';
+import { errorInfo, type ErrorInfo } from '../draft-editor/error-info.ts';
+import { msg, type Msg } from '../i18n/messages.ts';
+import { translate } from '../i18n/translate.ts';
+import { ANSWER_MAX, cannedInLanguage, fillTemplate, type QuestionsStore } from './questions-store.ts';
 
 export interface EditableAnswer {
   /** Stable across renames and moves (React keys, focus). */
@@ -17,24 +19,41 @@ export interface EditableAnswer {
 }
 
 export interface AnswerProblems {
-  name?: string;
-  text?: string;
+  name?: Msg;
+  text?: Msg;
   /** Unknown {names} in the text, flagged apart so the editor can mark them. */
   unknown: string[];
 }
 
-/** What the preview fills in when the inbox has no question yet. */
-export const SAMPLE_ITEM: ItemFacts = {
-  title: 'Sample item', price: 25, buyNowPrice: 25, currentPrice: 25, deliveryPrice: 5.9, deliveryTerms: 'sent within 2 days', paymentTerms: 'bank transfer',
-};
+/** What the preview fills in when the inbox has no question yet, in the language in use. */
+export function sampleItem(): ItemFacts {
+  return {
+    title: translate(msg('questions.sample.title')), price: 25, buyNowPrice: 25, currentPrice: 25, deliveryPrice: 5.9,
+    deliveryTerms: translate(msg('questions.sample.deliveryTerms')), paymentTerms: translate(msg('questions.sample.paymentTerms')),
+  };
+}
+
+/** A problem of a canned answer as a message of the catalog. */
+export function issueMsg(issue: CannedIssue): Msg {
+  switch (issue.code) {
+    case 'name-empty': return msg('questions.manager.problem.nameEmpty');
+    case 'name-long': return msg('questions.manager.problem.nameLong', { max: issue.max });
+    case 'name-twice': return msg('questions.manager.problem.nameTwice', { name: issue.name });
+    case 'text-empty': return msg('questions.manager.problem.textEmpty');
+    case 'text-long': return msg('questions.manager.problem.textLong', { max: issue.max });
+    case 'unknown': return msg('questions.manager.problem.unknown', { count: issue.names.length, names: issue.names.map((u) => `{${u}}`).join(', ') });
+  }
+}
 
 /** Each entry's problems, by the rules the core enforces (plus names used twice). */
 export function answerProblems(answers: readonly EditableAnswer[]): AnswerProblems[] {
-  const duplicates = new Map(duplicateNames(answers).map((d) => [d.index, d.message]));
+  const duplicates = new Map(duplicateNames(answers).map((d) => [d.index, d.issue]));
   return answers.map((answer, index) => {
     const problems: AnswerProblems = { unknown: unknownPlaceholders(answer.text) };
-    const name = nameProblem(answer.name) ?? duplicates.get(index);
-    const text = textProblem(answer.text);
+    const nameBad = nameIssue(answer.name) ?? duplicates.get(index);
+    const textBad = textIssue(answer.text);
+    const name = nameBad && issueMsg(nameBad);
+    const text = textBad && issueMsg(textBad);
     if (name) problems.name = name;
     if (text) problems.text = text;
     return problems;
@@ -50,10 +69,11 @@ export interface CannedEditorState {
   selected: number;
   /** The item the preview is filled from, and whose question it is. */
   previewItem: ItemFacts;
-  previewLabel: string;
+  /** The item the preview is filled from, said in the caption ("a sample item" or its title). */
+  previewLabel: Msg;
   dirty: boolean;
   saving: boolean;
-  error: string | null;
+  error: Msg | ErrorInfo | null;
   openFor(questionId?: number): void;
   close(): void;
   select(index: number): void;
@@ -77,8 +97,8 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
       open: false,
       answers: [],
       selected: -1,
-      previewItem: SAMPLE_ITEM,
-      previewLabel: 'a sample item',
+      previewItem: sampleItem(),
+      previewLabel: msg('questions.sample.label'),
       dirty: false,
       saving: false,
       error: null,
@@ -86,10 +106,12 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
         const { rows, canned } = questions.getState();
         const row = rows.find((r) => r.questionId === questionId)
           ?? rows.find((r) => r.answer === null && r.pendingAnswer === null) ?? rows[0];
-        const answers = editable(canned);
+        // The defaults are edited in the language they are shown in; saved, they become the seller's own.
+        const answers = editable(cannedInLanguage(canned, questions.getState().cannedCustom));
         set({
           open: true, answers, selected: answers.length > 0 ? 0 : -1, dirty: false, saving: false, error: null,
-          previewItem: row?.item ?? SAMPLE_ITEM, previewLabel: row ? `“${row.item.title ?? 'Untitled item'}”` : 'a sample item',
+          previewItem: row?.item ?? sampleItem(),
+          previewLabel: row ? msg('questions.manager.preview.quoted', { title: row.item.title ?? translate(msg('questions.untitled')) }) : msg('questions.sample.label'),
         });
       },
       close: () => set({ open: false, answers: [], selected: -1, dirty: false, error: null }),
@@ -97,12 +119,12 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
       add() {
         const { answers } = get();
         if (answers.length >= CANNED_LIMITS.answers) {
-          set({ error: `At most ${CANNED_LIMITS.answers} canned answers.` });
+          set({ error: msg('questions.manager.tooMany', { max: CANNED_LIMITS.answers }) });
           return;
         }
         const names = new Set(answers.map((a) => a.name.trim().toLocaleLowerCase()));
-        let name = 'New answer';
-        for (let i = 2; names.has(name.toLocaleLowerCase()); i++) name = `New answer ${i}`;
+        let name = translate(msg('questions.manager.newName'));
+        for (let i = 2; names.has(name.toLocaleLowerCase()); i++) name = translate(msg('questions.manager.newNameNumbered', { number: i }));
         change([...answers, { key: nextKey++, name, text: '' }], answers.length);
       },
       update(index, patch) {
@@ -124,7 +146,11 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
         const first = problems.findIndex(hasProblems);
         if (first >= 0) {
           const p = problems[first];
-          set({ selected: first, error: `“${answers[first]?.name.trim() || 'Unnamed'}”: ${p?.name ?? p?.text}` });
+          const problem = p?.name ?? p?.text;
+          set({
+            selected: first,
+            error: msg('questions.manager.refused', { name: answers[first]?.name.trim() || translate(msg('questions.manager.noName')), problem: problem ? translate(problem) : '' }),
+          });
           return false;
         }
         set({ saving: true, error: null });
@@ -134,7 +160,7 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
           set({ saving: false, dirty: false, open: false });
           return true;
         } catch (error) {
-          set({ saving: false, error: messageOf(error) });
+          set({ saving: false, error: errorInfo(error) });
           return false;
         }
       },
@@ -143,11 +169,11 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
         try {
           const list = await call(bridge, 'cannedAnswers.reset', {});
           questions.getState().setCanned(list);
-          const answers = editable(list.answers);
+          const answers = editable(cannedInLanguage(list.answers, list.custom));
           set({ saving: false, dirty: false, answers, selected: answers.length > 0 ? 0 : -1 });
           return true;
         } catch (error) {
-          set({ saving: false, error: messageOf(error) });
+          set({ saving: false, error: errorInfo(error) });
           return false;
         }
       },

@@ -3,8 +3,11 @@
 // placeholders one can insert, unknown ones flagged, and a live preview filled from the item of
 // the question it was opened from. Save writes the whole list; Esc or Cancel drops the changes.
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
-import { CANNED_LIMITS, PLACEHOLDERS, PLACEHOLDER_NAMES } from '../../../shared/canned-answers.ts';
+import { CANNED_LIMITS, PLACEHOLDER_NAMES } from '../../../shared/canned-answers.ts';
+import { useSaid } from '../draft-editor/error-text.ts';
+import { useFormatter, useT } from '../i18n/intl.ts';
 import { answerProblems, hasProblems, previewOf, type CannedEditorStore } from './canned-editor-store.ts';
 import { ANSWER_MAX } from './questions-store.ts';
 
@@ -21,6 +24,9 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const actions = store.getState();
+  const t = useT();
+  const said = useSaid();
+  const format = useFormatter();
   const problems = answerProblems(answers);
   const current = selected >= 0 ? answers[selected] : undefined;
   const currentProblems = selected >= 0 ? problems[selected] : undefined;
@@ -89,13 +95,13 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
         }
       }}
     >
-      <h2 id="canned-title">Canned answers</h2>
+      <h2 id="canned-title">{t('questions.manager.title')}</h2>
       <div className="canned-layout">
         <div className="canned-list-pane">
           <ul
             className="canned-list"
             role="listbox"
-            aria-label="Canned answers list"
+            aria-label={t('questions.manager.list')}
             tabIndex={0}
             aria-activedescendant={current ? `canned-option-${current.key}` : undefined}
             onKeyDown={onListKey}
@@ -109,23 +115,23 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
                 className={`${i === selected ? 'selected' : ''}${hasProblems(problems[i] ?? { unknown: [] }) ? ' has-problem' : ''}`}
                 onClick={() => actions.select(i)}
               >
-                <span className="canned-name">{a.name.trim() || '(no name)'}</span>
-                {hasProblems(problems[i] ?? { unknown: [] }) && <span className="badge bad" title="Needs fixing before saving">!</span>}
+                <span className="canned-name">{a.name.trim() || t('questions.manager.noName')}</span>
+                {hasProblems(problems[i] ?? { unknown: [] }) && <span className="badge bad" title={t('questions.manager.needsFix')}>!</span>}
               </li>
             ))}
           </ul>
-          {answers.length === 0 && <p className="muted">No canned answers. Add one, or restore the defaults.</p>}
+          {answers.length === 0 && <p className="muted">{t('questions.manager.emptyList')}</p>}
           <div className="canned-list-tools">
-            <button type="button" onClick={add} disabled={answers.length >= CANNED_LIMITS.answers} aria-keyshortcuts="Alt+N">Add answer</button>
+            <button type="button" onClick={add} disabled={answers.length >= CANNED_LIMITS.answers} aria-keyshortcuts="Alt+N">{t('questions.manager.add')}</button>
             <span className="muted">{answers.length}/{CANNED_LIMITS.answers}</span>
           </div>
-          <p className="hint"><kbd>↑</kbd>/<kbd>↓</kbd> choose · <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> move · <kbd>Del</kbd> delete · <kbd>Alt</kbd>+<kbd>N</kbd> add</p>
+          <p className="hint"><FormattedMessage id="questions.manager.keys" values={{ k: (chunks) => <kbd>{chunks}</kbd> }} /></p>
         </div>
 
         {current && currentProblems ? (
           <div className="canned-edit-pane">
             <label className="canned-field">
-              <span>Name</span>
+              <span>{t('questions.manager.name')}</span>
               <input
                 ref={nameRef}
                 value={current.name}
@@ -135,15 +141,15 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
                 onChange={(e) => actions.update(selected, { name: e.target.value })}
               />
             </label>
-            {currentProblems.name && <p id="canned-name-problem" className="field-error" role="alert">{currentProblems.name}</p>}
+            {currentProblems.name && <p id="canned-name-problem" className="field-error" role="alert">{said(currentProblems.name)}</p>}
             <label className="canned-field">
-              <span>Text <span className={`counter ${current.text.length >= CANNED_LIMITS.text ? 'full' : ''}`}>{current.text.length}/{CANNED_LIMITS.text}</span></span>
+              <span>{t('questions.manager.text')} <span className={`counter ${current.text.length >= CANNED_LIMITS.text ? 'full' : ''}`}>{current.text.length}/{CANNED_LIMITS.text}</span></span>
               <textarea
                 ref={textRef}
                 rows={4}
                 value={current.text}
                 maxLength={CANNED_LIMITS.text}
-                aria-label="Text"
+                aria-label={t('questions.manager.text')}
                 aria-invalid={currentProblems.text ? true : undefined}
                 aria-describedby="canned-text-problem"
                 onChange={(e) => actions.update(selected, { text: e.target.value })}
@@ -151,40 +157,47 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
             </label>
             <p id="canned-text-problem" className="field-error" role={currentProblems.text ? 'alert' : undefined}>
               {currentProblems.unknown.length > 0
-                ? <>Unknown placeholder{currentProblems.unknown.length > 1 ? 's' : ''}: {currentProblems.unknown.map((u) => <code key={u} className="unknown-placeholder">{`{${u}}`}</code>)} — use one of the list below.</>
-                : currentProblems.text}
+                ? (
+                  <FormattedMessage
+                    id="questions.manager.unknown"
+                    values={{ count: currentProblems.unknown.length, names: currentProblems.unknown.map((u) => <code key={u} className="unknown-placeholder">{`{${u}}`}</code>) }}
+                  />
+                )
+                : currentProblems.text && said(currentProblems.text)}
             </p>
-            <div className="placeholders" role="group" aria-label="Placeholders">
-              <span className="muted">Placeholders (click to insert at the cursor):</span>
+            <div className="placeholders" role="group" aria-label={t('questions.manager.placeholders')}>
+              <span className="muted">{t('questions.manager.placeholders.hint')}</span>
               {PLACEHOLDER_NAMES.map((name) => (
-                <button key={name} type="button" className="chip" aria-label={`Insert {${name}}: ${PLACEHOLDERS[name]}`} onClick={() => insert(name)}>
-                  <code>{`{${name}}`}</code> <span className="muted">{PLACEHOLDERS[name]}</span>
+                <button key={name} type="button" className="chip" aria-label={t('questions.manager.insert', { token: `{${name}}`, description: t(`questions.manager.placeholder.${name}`) })} onClick={() => insert(name)}>
+                  <code>{`{${name}}`}</code> <span className="muted">{t(`questions.manager.placeholder.${name}`)}</span>
                 </button>
               ))}
             </div>
-            <figure className="canned-preview" aria-label="Preview">
-              <figcaption>Preview for {previewLabel}</figcaption>
-              <p data-testid="canned-preview">{preview?.text || <span className="muted">(empty)</span>}</p>
-              {preview && !preview.fits && <p className="field-error">Filled in, this is {preview.length} characters: an answer holds {ANSWER_MAX}, the rest is cut.</p>}
+            <figure className="canned-preview" aria-label={t('questions.manager.preview')}>
+              <figcaption>{t('questions.manager.preview.for', { label: said(previewLabel) })}</figcaption>
+              <p data-testid="canned-preview">{preview?.text || <span className="muted">{t('questions.manager.preview.empty')}</span>}</p>
+              {preview && !preview.fits && <p className="field-error">{t('questions.manager.preview.tooLong', { length: format.number(preview.length), max: ANSWER_MAX })}</p>}
             </figure>
             <div className="form-row">
-              <button type="button" onClick={() => actions.move(selected, -1)} disabled={selected === 0}>Move up</button>
-              <button type="button" onClick={() => actions.move(selected, 1)} disabled={selected === answers.length - 1}>Move down</button>
-              <button type="button" className="danger" onClick={() => actions.remove(selected)}>Delete “{current.name.trim() || 'this answer'}”</button>
+              <button type="button" onClick={() => actions.move(selected, -1)} disabled={selected === 0}>{t('questions.manager.moveUp')}</button>
+              <button type="button" onClick={() => actions.move(selected, 1)} disabled={selected === answers.length - 1}>{t('questions.manager.moveDown')}</button>
+              <button type="button" className="danger" onClick={() => actions.remove(selected)}>
+                {current.name.trim() ? t('questions.manager.delete', { name: current.name.trim() }) : t('questions.manager.deleteThis')}
+              </button>
             </div>
           </div>
         ) : <div className="canned-edit-pane" />}
       </div>
       <div className="dialog-actions">
-        {error && <span className="field-error" role="alert">{error}</span>}
+        {error && <span className="field-error" role="alert">{said(error)}</span>}
         <span className="spacer" />
         {confirmReset ? (
           <button type="button" className="danger" onClick={() => { setConfirmReset(false); void actions.restoreDefaults(); }} onBlur={() => setConfirmReset(false)}>
-            Replace your list with the defaults?
+            {t('questions.manager.reset.confirm')}
           </button>
-        ) : <button type="button" onClick={() => setConfirmReset(true)} disabled={saving}>Restore defaults…</button>}
-        <button type="button" onClick={actions.close}>Cancel</button>
-        <button type="button" className="primary" onClick={() => void actions.save()} disabled={saving || !dirty} aria-keyshortcuts="Control+Enter">Save</button>
+        ) : <button type="button" onClick={() => setConfirmReset(true)} disabled={saving}>{t('questions.manager.reset')}</button>}
+        <button type="button" onClick={actions.close}>{t('common.cancel')}</button>
+        <button type="button" className="primary" onClick={() => void actions.save()} disabled={saving || !dirty} aria-keyshortcuts="Control+Enter">{t('common.save')}</button>
       </div>
     </dialog>
   );

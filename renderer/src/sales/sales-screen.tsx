@@ -1,29 +1,36 @@
-// Sales: the dashboard from the local cache, then the seller's items by status.
+// Sales: what sold (range, totals per period, table, CSV), the dashboard from the local cache,
+// then the seller's items by status.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { SalesFilter } from '../../../shared/ipc.ts';
-import { euro, timeLeft } from '../navigation/live-store.ts';
+import { useSaid } from '../draft-editor/error-text.ts';
+import { useStatusWords } from '../draft-editor/status-words.ts';
+import { useFormatter, useT } from '../i18n/intl.ts';
 import { AveragePriceByCategory, SellThrough, WeeklySales } from './charts.tsx';
 import type { SalesStore } from './sales-store.ts';
-import { statusText } from '../drafts/badges.tsx';
+import { SoldSection } from './sold-section.tsx';
+import './sales.css';
 
-const FILTERS: Array<{ id: SalesFilter; label: string }> = [
-  { id: 'all', label: 'All' }, { id: 'open', label: 'Open' }, { id: 'closed', label: 'Closed' }, { id: 'waiting', label: 'Waiting' }, { id: 'draft', label: 'Drafts' },
-];
-
+const FILTERS: SalesFilter[] = ['all', 'open', 'closed', 'waiting', 'draft'];
 export function SalesScreen({ store }: { store: SalesStore }) {
+  const t = useT();
+  const said = useSaid();
+  const format = useFormatter();
+  const words = useStatusWords();
   const { filter, rows, total, counts, dashboard, error } = useStore(store);
   useEffect(() => {
     void store.getState().load();
   }, [store]);
   const now = Date.now();
+  const money = (value: number | null) => (value === null ? t('common.none') : format.money(value));
   return (
     <section className="screen" aria-labelledby="sales-title">
       <header className="screen-head">
-        <h2 id="sales-title">Sales</h2>
-        <span className="count">from the local cache</span>
+        <h2 id="sales-title">{t('sales.title')}</h2>
+        <span className="count">{t('sales.fromCache')}</span>
       </header>
-      {error && <p className="notice error" role="alert">{error}</p>}
+      {error && <p className="notice error" role="alert">{said(error)}</p>}
+      <SoldSection store={store} />
       {dashboard && (
         <div className="charts">
           <WeeklySales weeks={dashboard.weeks} />
@@ -31,33 +38,44 @@ export function SalesScreen({ store }: { store: SalesStore }) {
           <AveragePriceByCategory rows={dashboard.byCategory} />
         </div>
       )}
-      <div className="segmented" role="tablist" aria-label="Status">
+      <h3>{t('sales.items.title')}</h3>
+      <div className="segmented" role="tablist" aria-label={t('sales.filter')}>
         {FILTERS.map((f) => (
-          <button key={f.id} type="button" role="tab" aria-selected={filter === f.id} className={filter === f.id ? 'active' : ''} onClick={() => void store.getState().setFilter(f.id)}>
-            {f.label} {counts && <span className="pill">{counts[f.id]}</span>}
+          <button key={f} type="button" role="tab" aria-selected={filter === f} className={filter === f ? 'active' : ''} onClick={() => void store.getState().setFilter(f)}>
+            {t(`sales.filter.${f}`)} {counts && <span className="pill">{format.number(counts[f])}</span>}
           </button>
         ))}
       </div>
       <table className="table">
         <thead>
-          <tr><th>Item</th><th>Status</th><th className="num">Bids</th><th className="num">Offers</th><th className="num">Start</th><th className="num">Current</th><th className="num">Buy now</th><th>Closes</th></tr>
+          <tr>
+            <th>{t('sales.items.item')}</th><th>{t('sales.items.status')}</th><th className="num">{t('sales.items.bids')}</th><th className="num">{t('sales.items.offers')}</th>
+            <th className="num">{t('sales.items.start')}</th><th className="num">{t('sales.items.current')}</th><th className="num">{t('sales.items.buyNow')}</th><th>{t('sales.items.closes')}</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.localId}>
-              <td>{r.title ?? 'Untitled'}{r.syncState !== 'synced' && <span className={`badge ${r.syncState === 'rejected' || r.syncState === 'conflict' ? 'bad' : 'warn'}`}>{r.syncState === 'local-only' ? 'only on this computer' : r.syncState}</span>}</td>
-              <td>{statusText(r.status)}</td>
-              <td className="num">{r.bidderCount}</td>
-              <td className="num">{r.offerCount}</td>
-              <td className="num">{euro(r.startingPrice)}</td>
-              <td className="num">{euro(r.currentPrice)}</td>
-              <td className="num">{euro(r.buyNowPrice)}</td>
-              <td>{r.status === 'published' ? timeLeft(r.closesAt, now) : r.closesAt ? new Date(r.closesAt).toLocaleDateString() : '—'}</td>
+              <td>
+                {r.title ?? t('sales.untitled')}
+                {r.syncState !== 'synced' && <span className={`badge ${r.syncState === 'rejected' || r.syncState === 'conflict' ? 'bad' : 'warn'}`}>{words.sync(r.syncState)}</span>}
+              </td>
+              <td>{words.status(r.status)}</td>
+              <td className="num">{format.number(r.bidderCount)}</td>
+              <td className="num">{format.number(r.offerCount)}</td>
+              <td className="num">{money(r.startingPrice)}</td>
+              <td className="num">{money(r.currentPrice)}</td>
+              <td className="num">{money(r.buyNowPrice)}</td>
+              <td>
+                {r.closesAt === null ? t('common.none')
+                  : r.status === 'published' ? (r.closesAt > now ? t('sales.items.timeLeft', { duration: format.duration(r.closesAt - now) }) : t('sales.items.ended'))
+                    : format.date(r.closesAt)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {rows.length < total && <p className="hint">Showing {rows.length} of {total}.</p>}
+      {rows.length < total && <p className="hint">{t('sales.items.showing', { shown: format.number(rows.length), total: format.number(total) })}</p>}
     </section>
   );
 }

@@ -5,11 +5,15 @@ import { app } from './app.ts';
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
 import { dialogs } from './dialogs.ts';
+import { editor } from './editor.ts';
 import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
 import { navigation } from './navigation.ts';
+import { offers } from './offers.ts';
 import { photos } from './photos.ts';
+import { questions } from './questions.ts';
+import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 
-export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...errors, ...fields, ...grid, ...navigation, ...photos, ...sync } as const;
+export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync } as const;

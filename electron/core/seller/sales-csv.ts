@@ -1,0 +1,34 @@
+// The Sales screen's table as a CSV file for a spreadsheet: the filtered sales in the order the
+// seller sorted them. Finnish Excel reads a file by its list separator (`;`) and decimal comma,
+// so a Finnish seller's file has both; English has commas and decimal points. Always UTF-8 with a
+// BOM (Excel takes a file without one for the system's code page and breaks "ä"). The words
+// (headings, how each item sold) come from the renderer's catalog: the core knows no language.
+import { createFormatter } from '../../../shared/format/formatter.ts';
+import type { AppLocale } from '../../../shared/format/app-locale.ts';
+import { FORMULA_START } from '../csv/drafts-csv.ts';
+import { writeCsv } from '../csv/rfc4180.ts';
+import type { SaleKind, SoldItem } from './sold-items.ts';
+
+export interface SalesCsvWords {
+  headings: { date: string; item: string; buyer: string; price: string; status: string };
+  kinds: Record<SaleKind, string>;
+}
+
+export const SALES_CSV_SEPARATOR: Record<AppLocale, string> = { fi: ';', en: ',' };
+
+export function salesCsv(rows: readonly SoldItem[], locale: AppLocale, words: SalesCsvWords, timeZone?: string): string {
+  const format = createFormatter(locale, timeZone ? { timeZone } : {});
+  // A plain amount a spreadsheet reads as a number: no grouping, two decimals, the language's decimal mark.
+  const amount = (euros: number) => (locale === 'fi' ? euros.toFixed(2).replace('.', ',') : euros.toFixed(2));
+  // A title or a buyer's name a spreadsheet would run as a formula is written as text.
+  const text = (value: string | null) => (value && FORMULA_START.test(value) ? `'${value}` : value ?? '');
+  const h = words.headings;
+  const lines = rows.map((r) => [
+    r.soldAt === null ? '' : format.date(r.soldAt),
+    text(r.title),
+    text(r.buyer),
+    amount(r.price),
+    words.kinds[r.kind],
+  ]);
+  return writeCsv([[h.date, h.item, h.buyer, h.price, h.status], ...lines], { bom: true, delimiter: SALES_CSV_SEPARATOR[locale] });
+}
