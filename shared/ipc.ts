@@ -7,6 +7,7 @@ import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema
 import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+import { templateMethods } from './ipc-templates.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
@@ -468,6 +469,9 @@ export const IPC_METHODS = {
   'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },
   /** Back to the defaults (the stored list is removed). */
   'cannedAnswers.reset': { input: Empty, output: CannedListSchema },
+  ...templateMethods({
+    localId: LocalId, localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }), fieldValues: FieldValuesSchema, problem: ProblemSchema,
+  }),
   /** Pending offers on the seller's items from the cache, those expiring first. */
   'offers.list': { input: Empty, output: z.array(OfferRowSchema) },
   'offers.decide': {

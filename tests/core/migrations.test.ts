@@ -165,4 +165,14 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', '2026-11-24T08:00:00+0200', 1)`).run();
     expect(() => db.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('sales', 'x', 2)`).run()).toThrow(/UNIQUE/);
   });
+
+  it('11: adds the listing templates, none at first, names unique ignoring case, leaving items as they were', () => {
+    const { db } = openTempDb({ upTo: 10 });
+    db.prepare(`INSERT INTO items (title, sku, note, created, updated) VALUES ('Lamp', 'L-1', 'hylly', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 11);
+    expect(db.prepare(`SELECT title, sku, note FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-1', note: 'hylly' });
+    expect(db.prepare(`SELECT count(*) FROM listing_templates`).pluck().get()).toBe(0);
+    db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('Tables', '{}', 1, 1)`).run();
+    expect(() => db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('TABLES', '{}', 2, 2)`).run()).toThrow(/UNIQUE/);
+  });
 });
