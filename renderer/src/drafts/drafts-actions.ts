@@ -1,11 +1,12 @@
 // The drafts grid's bulk and file actions: bulk edit with its preview, undo, CSV import and
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { placeholderWords } from '../templates/placeholder-words.ts';
 import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /** The notice a failed call leaves: the core's message, its field and the first refused item. */
 export function noticeOf(error: unknown): Notice {
@@ -66,6 +67,28 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const result = await call(bridge, 'drafts.applyRules', { localIds: [...get().selected], rules });
         set({ rulesPreview: null, notice: changedNotice(result.changed) });
+        await get().reload();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async previewTemplate(id, mode) {
+      try {
+        const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        set({ templatePreview });
+        return templatePreview;
+      } catch (error) {
+        fail(error);
+        set({ templatePreview: null });
+        return null;
+      }
+    },
+    async applyTemplate(id, mode) {
+      try {
+        const result = await call(bridge, 'templates.apply', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        set({ templatePreview: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
       } catch (error) {
@@ -141,6 +164,6 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null, rulesPreview: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null, templatePreview: null }),
   };
 }

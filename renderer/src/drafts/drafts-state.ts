@@ -6,6 +6,8 @@ import type { GridQuery } from './drafts-query.ts';
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type RulesPreview = IpcOutput<'drafts.rulesPreview'>;
 export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
+export type TemplatePreview = IpcOutput<'templates.preview'>;
+export type TemplateMode = NonNullable<IpcInput<'templates.apply'>['mode']>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
@@ -45,6 +47,7 @@ export interface DraftsState {
   notice: Notice | null;
   preview: BulkPreview | null;
   rulesPreview: RulesPreview | null;
+  templatePreview: TemplatePreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
 }
@@ -74,6 +77,9 @@ export interface DraftsActions {
   /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
   previewRules(rules: BulkRules): Promise<RulesPreview | null>;
   applyRules(rules: BulkRules): Promise<boolean>;
+  /** A listing template on the selection: the preview, then apply (one undo step; drafts and previews only). */
+  previewTemplate(id: number, mode: TemplateMode): Promise<TemplatePreview | null>;
+  applyTemplate(id: number, mode: TemplateMode): Promise<boolean>;
   undo(): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
   /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */

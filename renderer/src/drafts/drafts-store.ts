@@ -123,6 +123,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       notice: null,
       preview: null,
       rulesPreview: null,
+      templatePreview: null,
       importReport: null,
       pendingImport: null,
 
