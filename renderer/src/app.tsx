@@ -20,6 +20,7 @@ import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
 import { SalesScreen } from './sales/sales-screen.tsx';
 import { SyncPanel } from './sync-panel/sync-panel.tsx';
+import { TemplateLaunchers } from './templates/template-launchers.tsx';
 import './navigation/screens.css';
 
 export function App() {
@@ -74,6 +75,7 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
+          <TemplateLaunchers />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
         {notice && (

@@ -2,9 +2,12 @@
 // Undo stays one click (or Ctrl+Z) away after applying.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useCategories } from '../categories/categories.ts';
+import { CategoryPicker } from '../draft-editor/category-picker.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
-import { BULK_FIELDS, choicesOf, fieldLabel, formatValue, parseInput } from './columns.ts';
+import { BULK_FIELDS, choicesOf, fieldLabel, parseInput } from './columns.ts';
+import { previewValue } from './preview-value.ts';
 
 interface Change {
   field: string;
@@ -16,6 +19,8 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
   const preview = useStore(store, (s) => s.preview);
   const [changes, setChanges] = useState<Change[]>([{ field: 'buyNowPrice', text: '' }]);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // The category is chosen with the editor's 3-level picker, and previewed by name.
+  const categories = useCategories();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -56,7 +61,14 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
               <select aria-label="Field" value={change.field} onChange={(e) => update(i, { field: e.target.value, text: '' })}>
                 {BULK_FIELDS.map((b) => <option key={b.field} value={b.field} disabled={b.field !== change.field && changes.some((c) => c.field === b.field)}>{b.label}</option>)}
               </select>
-              {column && choices ? (
+              {change.field === 'categoryId' ? (
+                <CategoryPicker
+                  categories={categories}
+                  value={change.text === '' ? null : Number(change.text)}
+                  required={false}
+                  onChange={(id) => update(i, { text: id === null ? '' : String(id) })}
+                />
+              ) : column && choices ? (
                 <select aria-label={`New ${column.label}`} value={change.text} onChange={(e) => update(i, { text: e.target.value })}>
                   <option value="">(clear)</option>
                   {choices.map((o) => <option key={o} value={o}>{o}</option>)}
@@ -102,7 +114,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
                 {preview.samples.map((s) => (
                   <tr key={s.localId}>
                     <td>{s.title ?? `Draft ${s.localId}`}</td>
-                    {Object.keys(preview.perField).map((f) => <td key={f}>{formatValue(f, s.before[f])} → <strong>{formatValue(f, s.after[f])}</strong></td>)}
+                    {Object.keys(preview.perField).map((f) => <td key={f}>{previewValue(f, s.before[f], categories)} → <strong>{previewValue(f, s.after[f], categories)}</strong></td>)}
                   </tr>
                 ))}
               </tbody>

@@ -3,5 +3,6 @@
 import { common } from './common.ts';
 import { fields } from './fields.ts';
 import { navigation } from './navigation.ts';
+import { templates } from './templates.ts';
 
-export const en = { ...common, ...fields, ...navigation } as const;
+export const en = { ...common, ...fields, ...navigation, ...templates } as const;

@@ -4,5 +4,6 @@ import type { en } from '../en/index.ts';
 import { common } from './common.ts';
 import { fields } from './fields.ts';
 import { navigation } from './navigation.ts';
+import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...common, ...fields, ...navigation };
+export const fi: Catalog<typeof en> = { ...common, ...fields, ...navigation, ...templates };
