@@ -2,17 +2,35 @@
 // flagged before it can be saved), applied to a selection with its before/after preview, the grid
 // changed, undone with Ctrl+Z; a new draft from the template opened in the editor. (Items the
 // template leaves alone, published ones, are in tests/app/templates-store.test.ts: web mode here
-// has no marketplace to publish to.) Screenshots go to test-output/e2e/.
+// has no marketplace to publish to.) And bulk edit's category, chosen with the editor's 3-level
+// picker and previewed by name. Screenshots go to test-output/e2e/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { openApp, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
 
+/** The category tree a first pull leaves in the cache. */
+function seedCategories(root: string): void {
+  const session = openCoreSession({ root });
+  try {
+    settingsCache(session.db()).replaceCategories([
+      { id: 1, parentId: 0, level: 1, title: 'Home and garden', position: 0 },
+      { id: 101, parentId: 1, level: 2, title: 'Lighting', position: 0 },
+      { id: 10101, parentId: 101, level: 3, title: 'Table lamps', position: 0 },
+      { id: 10102, parentId: 101, level: 3, title: 'Floor lamps', position: 1 },
+    ]);
+  } finally {
+    session.close();
+  }
+}
+
 beforeAll(async () => {
-  app = await openApp({ prefix: 'e2e-templates' });
+  app = await openApp({ prefix: 'e2e-templates', prepareData: seedCategories });
   ({ page } = app);
   await page.goto(app.web.url);
   await page.locator('.count', { hasText: '0 items' }).waitFor();
@@ -88,5 +106,24 @@ describe('listing templates', () => {
     await page.screenshot({ path: join(OUTPUT, 'templates-new-draft.png') });
     await editor.getByRole('button', { name: 'Close editor' }).click();
     await expect.poll(() => page.locator('.count').textContent()).toMatch(/^4 items/);
+  });
+});
+
+describe('bulk edit of the category', () => {
+  it('chooses it with the editor\'s 3-level picker and previews it by name, never a bare id', async () => {
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await page.getByRole('button', { name: 'Bulk edit…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Bulk edit/ });
+    await dialog.getByLabel('Field').selectOption({ label: 'Category' });
+    await dialog.getByLabel('Main category').selectOption({ label: 'Home and garden' });
+    await dialog.getByLabel('Section').selectOption({ label: 'Lighting' });
+    await dialog.getByLabel('Subcategory').selectOption({ label: 'Table lamps' });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.locator('.preview-table tbody tr').first().textContent()).toMatch(/— → Home and garden › Lighting › Table lamps$/);
+    expect(await dialog.locator('.preview-table').textContent()).not.toContain('10101');
+    await page.screenshot({ path: join(OUTPUT, 'bulk-edit-category-preview.png') });
+    await dialog.getByRole('button', { name: /^Apply to 4/ }).click();
+    await expect.poll(() => page.locator('.notice').textContent()).toMatch(/^Changed 4 drafts/);
   });
 });
