@@ -271,7 +271,7 @@ export type BulkRulesInput = z.infer<typeof BulkRulesSchema>;
 
 // ---- Spreadsheets -------------------------------------------------------------------------
 
-/** A file's bytes, base64 (about 50 MB of file at most). */
+/** A file's bytes, base64 (about 50 MB of file at most); the app sends a reference (source) instead. */
 const SpreadsheetBytes = z.string().max(70_000_000);
 export const ColumnMappingSchema = z.record(z.string().max(500), z.enum(ITEM_FIELD_NAMES as [ItemFieldName, ...ItemFieldName[]]).nullable());
 const SpreadsheetFactsSchema = z.object({
@@ -376,7 +376,8 @@ export const IPC_METHODS = {
   },
   /** What a spreadsheet file is (format, encoding, separator) and the headings that need a field. */
   'csv.inspect': {
-    input: z.object({ base64: SpreadsheetBytes, fileName: z.string().max(500).optional() }),
+    input: z.object({ base64: SpreadsheetBytes.optional(), source: ImageSourceSchema.optional(), fileName: z.string().max(500).optional() })
+      .refine((v) => (v.base64 === undefined) !== (v.source === undefined), 'give the file by reference (source) or its bytes'),
     output: SpreadsheetFactsSchema.extend({
       /** Headings that are no field name, in file order. */
       unknown: z.array(z.string()),
@@ -391,9 +392,11 @@ export const IPC_METHODS = {
     input: z.object({
       text: z.string().max(50_000_000).optional(),
       base64: SpreadsheetBytes.optional(),
+      /** The file by reference, as photos: a path (Electron) or web mode's streamed upload, removed once read. */
+      source: ImageSourceSchema.optional(),
       fileName: z.string().max(500).optional(),
       mapping: ColumnMappingSchema.optional(),
-    }).refine((v) => (v.text === undefined) !== (v.base64 === undefined), 'give the text or the bytes of the file'),
+    }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
     output: z.object({
       imported: z.number().int(),
       stepId: z.number().int().nullable(),

@@ -2,7 +2,7 @@
 // export, and the notices they leave. Each talks to the core only through the bridge.
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { placeholderWords } from '../templates/placeholder-words.ts';
-import type { ColumnMapping, DraftsActions, DraftsState, Notice } from './drafts-state.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, Notice, SpreadsheetFile } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
@@ -23,8 +23,8 @@ const changedNotice = (n: number): Notice => ({ kind: 'info', text: `Changed ${n
 
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
-  const importBytes = async (base64: string, fileName: string, mapping: ColumnMapping) => {
-    const report = await call(bridge, 'csv.import', { base64, fileName, mapping });
+  const importBytes = async (file: SpreadsheetFile, fileName: string, mapping: ColumnMapping) => {
+    const report = await call(bridge, 'csv.import', { ...file, fileName, mapping });
     set({ importReport: report });
     await get().reload();
     return report;
@@ -117,16 +117,16 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
-    async importFile(base64, fileName) {
+    async importFile(file, fileName) {
       try {
-        const inspection = await call(bridge, 'csv.inspect', { base64, fileName });
+        const inspection = await call(bridge, 'csv.inspect', { ...file, fileName });
         // Headings that are no field: the seller maps them first (remembered or suggested ones
         // are filled in), unless every one is already mapped from an earlier import.
         if (inspection.unknown.length > 0 && !inspection.remembered) {
-          set({ pendingImport: { base64, fileName, inspection } });
+          set({ pendingImport: { file, fileName, inspection } });
           return null;
         }
-        return await importBytes(base64, fileName, inspection.mapping);
+        return await importBytes(file, fileName, inspection.mapping);
       } catch (error) {
         fail(error);
         return null;
@@ -137,7 +137,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       if (!pending) return null;
       set({ pendingImport: null });
       try {
-        return await importBytes(pending.base64, pending.fileName, mapping);
+        return await importBytes(pending.file, pending.fileName, mapping);
       } catch (error) {
         fail(error);
         return null;

@@ -1,6 +1,6 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, ImageSource, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -12,9 +12,11 @@ export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
 export type ColumnMapping = FileInspection['mapping'];
+/** A spreadsheet as the core reads it: by reference (the app's way) or as bytes. */
+export type SpreadsheetFile = { source: ImageSource } | { base64: string };
 /** A file waiting for the seller to map its unknown headings to fields. */
 export interface PendingImport {
-  base64: string;
+  file: SpreadsheetFile;
   fileName: string;
   inspection: FileInspection;
 }
@@ -82,8 +84,8 @@ export interface DraftsActions {
   applyTemplate(id: number, mode: TemplateMode): Promise<boolean>;
   undo(): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
-  /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
-  importFile(base64: string, fileName: string): Promise<ImportReport | null>;
+  /** A CSV or .xlsx file, by reference: inspected first; unknown headings open the mapping step. */
+  importFile(file: SpreadsheetFile, fileName: string): Promise<ImportReport | null>;
   /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
   confirmMapping(mapping: ColumnMapping): Promise<ImportReport | null>;
   cancelMapping(): void;

@@ -4,7 +4,9 @@ import { useStore } from 'zustand';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
-import { base64Blob, download, fileBase64 } from './file-transfer.ts';
+import { stageFile } from '../images/file-sources.ts';
+import { noticeOf } from './drafts-actions.ts';
+import { base64Blob, download } from './file-transfer.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,7 +47,16 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) await store.getState().importFile(await fileBase64(file), file.name);
+    if (!file) return;
+    // By reference, as photos: a path in Electron, a streamed upload in web mode; no bytes over IPC.
+    let source;
+    try {
+      source = await stageFile(file);
+    } catch (error) {
+      store.setState({ notice: noticeOf(error) });
+      return;
+    }
+    await store.getState().importFile({ source }, file.name);
   };
 
   const onExport = async () => {
