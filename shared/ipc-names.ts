@@ -69,6 +69,7 @@ export const IPC_EVENT_NAMES = [
   'sync.itemState',
   'sync.online',
   'sync.news',
+  'csv.progress',
   'accounts.switched',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];

@@ -547,6 +547,8 @@ export const IPC_EVENTS = {
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
   /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */
   'sync.news': SyncNewsSchema,
+  /** How far a spreadsheet import got: read, its rows checked (done of total), written. */
+  'csv.progress': z.object({ phase: z.enum(['reading', 'checking', 'writing']), done: z.number().int().min(0), total: z.number().int().min(0) }),
   'accounts.switched': AccountSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 

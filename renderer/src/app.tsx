@@ -8,6 +8,7 @@ import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
+import { ImportProgressBar } from './drafts/import-progress.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
@@ -84,6 +85,7 @@ export function App() {
             <button type="button" aria-label="Dismiss" onClick={() => draftsStore.getState().dismissNotice()}>✕</button>
           </div>
         )}
+        <ImportProgressBar store={draftsStore} />
         <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
         <p className="hint">
           <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Shift</kbd> extends · <kbd>Space</kbd> selects · <kbd>Enter</kbd> edits a cell · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> opens the editor · <kbd>Esc</kbd> cancels · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo

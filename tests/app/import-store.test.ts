@@ -54,3 +54,21 @@ describe('importing a file from the drafts store', () => {
     expect(drafts.getState().notice).toMatchObject({ kind: 'error', text: 'gone.csv could not be read: it was moved or deleted.', field: 'source' });
   });
 });
+
+describe('a long import', () => {
+  it('reports its progress while 10,000 rows are checked and written, and none once it ended', async () => {
+    const { drafts } = setup();
+    const seen: Array<{ phase: string; done: number; total: number }> = [];
+    const off = drafts.subscribe((s) => {
+      const last = seen.at(-1);
+      if (s.importProgress && (last?.phase !== s.importProgress.phase || last.done !== s.importProgress.done)) seen.push(s.importProgress);
+    });
+    const report = await drafts.getState().importFile({ base64: Buffer.from(draftsCsv(10_000)).toString('base64') }, 'drafts.csv');
+    off();
+    expect(report).toMatchObject({ imported: 10_000 });
+    expect(seen[0]).toEqual({ phase: 'reading', done: 0, total: 0 });
+    expect(seen.filter((p) => p.phase === 'checking').map((p) => p.done)).toEqual(Array.from({ length: 19 }, (_, i) => (i + 1) * 500));
+    expect(seen.at(-1)).toEqual({ phase: 'writing', done: 10_000, total: 10_000 });
+    expect(drafts.getState().importProgress).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@
 // changed, undone with Ctrl+Z; a new draft from the template opened in the editor. (Items the
 // template leaves alone, published ones, are in tests/app/templates-store.test.ts: web mode here
 // has no marketplace to publish to.) And bulk edit's category, chosen with the editor's 3-level
-// picker and previewed by name. Screenshots go to test-output/e2e/.
+// picker and previewed by name. And a 10,000-row file's import progress bar. Screenshots go to test-output/e2e/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,4 +126,20 @@ describe('bulk edit of the category', () => {
     await dialog.getByRole('button', { name: /^Apply to 4/ }).click();
     await expect.poll(() => page.locator('.notice').textContent()).toMatch(/^Changed 4 drafts/);
   });
+});
+
+describe('a 10,000-row spreadsheet', () => {
+  it('shows a progress bar while it is imported by reference (web mode streams the file), then its report', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `Lamppu ${i + 1};buy-now;${10 + (i % 90)},50;1`);
+    const csv = ['title;saleMethod;buyNowPrice;quantity', ...rows].join('\r\n') + '\r\n';
+    await page.getByLabel('Import CSV or Excel file').setInputFiles({ name: 'iso.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const bar = page.locator('.import-progress');
+    await bar.waitFor();
+    expect(await bar.locator('progress').count()).toBe(1);
+    await page.screenshot({ path: join(OUTPUT, 'import-progress.png') });
+    const report = page.getByRole('dialog', { name: 'Import' });
+    await expect.poll(() => report.locator('.import-summary').textContent(), { timeout: 60_000 }).toMatch(/^10,000 drafts imported\./);
+    expect(await bar.count()).toBe(0);
+    await report.getByRole('button', { name: 'Close' }).click();
+  }, 90_000);
 });

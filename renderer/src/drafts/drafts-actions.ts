@@ -24,7 +24,13 @@ const changedNotice = (n: number): Notice => ({ kind: 'info', text: `Changed ${n
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
   const importBytes = async (file: SpreadsheetFile, fileName: string, mapping: ColumnMapping) => {
-    const report = await call(bridge, 'csv.import', { ...file, fileName, mapping });
+    let report;
+    set({ importProgress: { phase: 'reading', done: 0, total: 0 } });
+    try {
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping });
+    } finally {
+      set({ importProgress: null });
+    }
     set({ importReport: report });
     await get().reload();
     return report;

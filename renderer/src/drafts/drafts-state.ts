@@ -1,6 +1,6 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, ImageSource, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, ImageSource, IpcEventPayload, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
@@ -11,6 +11,7 @@ export type TemplateMode = NonNullable<IpcInput<'templates.apply'>['mode']>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
+export type ImportProgress = IpcEventPayload<'csv.progress'>;
 export type ColumnMapping = FileInspection['mapping'];
 /** A spreadsheet as the core reads it: by reference (the app's way) or as bytes. */
 export type SpreadsheetFile = { source: ImageSource } | { base64: string };
@@ -52,6 +53,8 @@ export interface DraftsState {
   templatePreview: TemplatePreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
+  /** How far the import under way got (null: none running). */
+  importProgress: ImportProgress | null;
 }
 
 export interface DraftsActions {

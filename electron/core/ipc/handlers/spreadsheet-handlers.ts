@@ -29,7 +29,7 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
         }
       }
       const report = bytes !== null
-        ? await importSpreadsheet(db, bytes, mapping ? { mapping } : {})
+        ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), onProgress: (progress) => session.emit('csv.progress', progress) })
         : { ...importDraftsCsv(db, text ?? ''), facts: null };
       if (report.imported.length > 0) changed(null, 'csv-import');
       return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors) };

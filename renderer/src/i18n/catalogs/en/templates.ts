@@ -68,4 +68,9 @@ export const templates = {
   'templates.apply.column': '{field}: before → after',
   'templates.apply.untitled': 'Draft {localId}',
   'templates.apply.more': '…and {count, plural, one {# more} other {# more}}.',
+
+  // The progress of a spreadsheet import (issue 15's leftover, kept in this domain with the rest of that work).
+  'templates.importProgress.reading': 'Reading the file…',
+  'templates.importProgress.checking': 'Checking rows: {done, number} of {total, number}',
+  'templates.importProgress.writing': 'Saving {count, plural, one {# row} other {# rows}} as drafts…',
 } as const;

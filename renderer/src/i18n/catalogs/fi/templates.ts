@@ -70,4 +70,9 @@ export const templates: Catalog<typeof en> = {
   'templates.apply.column': '{field}: ennen → jälkeen',
   'templates.apply.untitled': 'Luonnos {localId}',
   'templates.apply.more': '…ja {count, plural, one {# muu} other {# muuta}}.',
+
+  // The progress of a spreadsheet import (issue 15's leftover, kept in this domain with the rest of that work).
+  'templates.importProgress.reading': 'Luetaan tiedostoa…',
+  'templates.importProgress.checking': 'Tarkistetaan rivejä: {done, number} / {total, number}',
+  'templates.importProgress.writing': 'Tallennetaan {count, plural, one {# rivi} other {# riviä}} luonnoksiksi…',
 };
