@@ -9,16 +9,14 @@ import { fillTemplate, usedPlaceholders, type TemplatePlaceholder } from '../../
 import type { bulkWrites } from '../bulk/bulk-edit.ts';
 import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
 import { priceFieldOf } from '../bulk/bulk-rules.ts';
+import { dryRunEach } from '../bulk/dry-run.ts';
 import type { Db } from '../db/open-account-db.ts';
-import { DraftError } from '../drafts/draft-error.ts';
 import type { draftWrites } from '../drafts/draft-writes.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
 import { EDITABLE_STATUSES } from '../drafts/sync-state.ts';
 import type { ListingTemplate } from './listing-templates.ts';
-
-type Value = string | number | string[] | null;
 
 /** How the app's language writes what placeholders quote: money, and the condition's words. */
 export interface PlaceholderWords {
@@ -97,7 +95,13 @@ export function templatePlan(ctx: ApplyContext) {
     return { values: values as FieldValues, empty };
   }
 
-  return { fields: [...read], templateFields, valuesFor };
+  /** What bulkEditEach writes for a draft: its new values, or null when the template sets nothing on it. */
+  function changes(current: DraftFields): FieldValues | null {
+    const { values } = valuesFor(current);
+    return Object.keys(values).length > 0 ? values : null;
+  }
+
+  return { fields: [...read], templateFields, valuesFor, changes };
 }
 
 export interface TemplateSelection {
@@ -130,18 +134,13 @@ export function applyTemplate(repo: Repo, localIds: readonly number[], ctx: Appl
   const { editable, notEditable } = splitSelection(repo.reads, localIds);
   const plan = templatePlan(ctx);
   if (editable.length === 0) return { stepId: null, changed: 0, notEditable: notEditable.length };
-  const result = repo.bulk.bulkEditEach(editable, plan.fields, (current) => {
-    const { values } = plan.valuesFor(current);
-    return Object.keys(values).length > 0 ? values : null;
-  }, now);
+  const result = repo.bulk.bulkEditEach(editable, plan.fields, plan.changes, now);
   return { stepId: result.stepId, changed: result.changed, notEditable: notEditable.length };
 }
 
 export type TemplateWarning =
   | { kind: 'auction-only'; field: string; count: number }
   | { kind: 'empty-placeholder'; placeholder: TemplatePlaceholder; count: number };
-
-class DryRun extends Error {}
 
 /**
  * What applying would do, from the real application run in a transaction that is rolled back:
@@ -151,35 +150,7 @@ class DryRun extends Error {}
 export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
   const { editable, notEditable } = splitSelection(repo.reads, localIds);
   const plan = templatePlan(ctx);
-  let applied = new Map<number, FieldValues>();
-  const refused: Array<{ localId: number; reason: string }> = [];
-  if (editable.length > 0) {
-    try {
-      db.transaction(() => {
-        applied = repo.bulk.bulkEditEach(editable, plan.fields, (current) => {
-          const { values } = plan.valuesFor(current);
-          return Object.keys(values).length > 0 ? values : null;
-        }).applied;
-        throw new DryRun();
-      })();
-    } catch (error) {
-      if (error instanceof DraftError) {
-        for (const item of error.items.slice(0, 200)) refused.push({ localId: item.localId, reason: item.reason ?? item.problems.map((p) => p.message).join('; ') });
-      } else if (!(error instanceof DryRun)) throw error;
-    }
-  }
-  const changingIds = [...applied.keys()].sort((a, b) => a - b);
-  const samples = changingIds.slice(0, limit).map((localId) => {
-    const fields = repo.reads.item(localId)?.fields ?? {};
-    const after = applied.get(localId) ?? {};
-    const was: Record<string, Value> = {};
-    const now: Record<string, Value> = {};
-    for (const field of Object.keys(after) as DraftField[]) {
-      was[field] = (fields[field] ?? null) as Value;
-      now[field] = (after[field] ?? null) as Value;
-    }
-    return { localId, title: (fields.title ?? null) as string | null, before: was, after: now };
-  });
+  const { changing, samples, refused } = dryRunEach(db, repo, editable, plan.fields, plan.changes, limit);
   // Warnings per draft: the plan is pure, so each group of equal drafts is asked again here.
   const auctionOnly = new Map<string, number>();
   const emptyPlaceholders = new Map<TemplatePlaceholder, number>();
@@ -197,7 +168,7 @@ export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[],
   const notEditableItems = notEditable.slice(0, limit).map(({ localId, status }) => ({ localId, status, title: (repo.reads.item(localId)?.fields.title ?? null) as string | null }));
   return {
     selected: editable.length + notEditable.length,
-    changing: changingIds.length,
+    changing,
     samples,
     refused,
     notEditable: { count: notEditable.length, items: notEditableItems },
