@@ -174,6 +174,24 @@ describe('a template applied to a selection', () => {
   });
 });
 
+describe('a template applied over IPC', () => {
+  it('takes the grid\'s query as the selection, reading every matching draft, and is undone with drafts.undo', async () => {
+    const { bridge } = openTestCore();
+    for (const title of ['Tammipöytä', 'Tammituoli', 'Mäntyhylly']) await invokeOk(bridge, 'drafts.create', { fields: { title } });
+    const template = await invokeOk(bridge, 'templates.save', { name: 'Tammi', fields: { paymentTerms: 'MobilePay', description: '<p>{title}</p>' } });
+    const words = { locale: 'en', conditions: {} };
+    const preview = await invokeOk(bridge, 'templates.preview', { id: template.id, selection: { query: { text: 'tammi*' } }, words });
+    expect(preview).toMatchObject({ selected: 2, changing: 2, notEditable: { count: 0 }, warnings: [] });
+    expect(await invokeOk(bridge, 'templates.apply', { id: template.id, selection: { query: { text: 'tammi*' } }, words })).toMatchObject({ changed: 2, notEditable: 0 });
+    const page = await invokeOk(bridge, 'drafts.page', { sort: 'title', direction: 'asc' });
+    expect(page.rows.map((r) => [r.fields.title, r.fields.paymentTerms ?? null, r.fields.description ?? null])).toEqual([
+      ['Mäntyhylly', null, null], ['Tammipöytä', 'MobilePay', '<p>Tammipöytä</p>'], ['Tammituoli', 'MobilePay', '<p>Tammituoli</p>'],
+    ]);
+    expect(await invokeOk(bridge, 'drafts.undo', {})).toMatchObject({ restored: 2 });
+    expect(await bridge.invoke('templates.apply', { id: 999, selection: { localIds: [1] }, words })).toMatchObject({ ok: false, error: { code: 'template-not-found' } });
+  });
+});
+
 describe('a new draft from a template', () => {
   it('has the template\'s values and its description filled from them', async () => {
     const { drafts, reads, templates, ctx } = setup();
