@@ -2,7 +2,7 @@
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
-// --only bulk,rules,search,images,photos,sync,import; --workers N: preparation worker threads for the
+// --only bulk,rules,templates,search,images,photos,sync,import; --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
+import { benchTemplateApply } from './template-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +34,7 @@ const { values: args } = parseArgs({
     'sync-items': { type: 'string', default: '1000' },
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
-    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import' },
     workers: { type: 'string' },
   },
 });
@@ -264,6 +265,7 @@ try {
   const figures: Record<string, unknown> = {};
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
+  if (ONLY.has('templates')) figures.templateApply = benchTemplateApply(root, DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
