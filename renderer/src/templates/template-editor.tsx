@@ -9,21 +9,13 @@ import { TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders
 import type { Category } from '../categories/categories.ts';
 import { FieldInput } from '../draft-editor/field-input.tsx';
 import { EDITOR_FIELDS } from '../draft-editor/field-specs.ts';
-import { useT, type Translate } from '../i18n/intl.ts';
+import { useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
+import { problemText } from './template-problems.ts';
 import type { TemplateProblem, TemplatesStore } from './templates-store.ts';
 
 const SHOWN = { shown: true, required: false } as const;
-
-function problemText(t: Translate, problem: TemplateProblem): string {
-  switch (problem.code) {
-    case 'placeholder': return t('templates.problem.placeholder', { count: problem.names.length, names: problem.names.map((n) => `{${n}}`).join(', ') });
-    case 'value': return t('templates.problem.value', { field: t(fieldLabelId(problem.field)) });
-    case 'other': return t('templates.problem.other', { message: problem.message });
-    default: return t(`templates.problem.${problem.code}` as MessageId);
-  }
-}
 
 export function TemplateEditor({ store, categories }: { store: TemplatesStore; categories: Category[] }) {
   const t = useT();

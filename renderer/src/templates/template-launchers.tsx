@@ -9,7 +9,8 @@ import { useT } from '../i18n/intl.ts';
 import { draftsStore } from '../stores/app-stores.ts';
 import { ApplyTemplateDialog } from './apply-template-dialog.tsx';
 import { TemplateManager } from './template-manager.tsx';
-import { createTemplatesStore } from './templates-store.ts';
+import { problemText } from './template-problems.ts';
+import { createTemplatesStore, type TemplateProblem } from './templates-store.ts';
 import './templates.css';
 
 export const templatesStore = createTemplatesStore(bridge);
@@ -19,6 +20,8 @@ export function TemplateLaunchers() {
   const list = useStore(templatesStore, (s) => s.templates);
   const selectedCount = useStore(draftsStore, (s) => s.selected.size);
   const [open, setOpen] = useState<'manager' | 'apply' | null>(null);
+  /** Why the last New draft from template made no draft. */
+  const [failed, setFailed] = useState<TemplateProblem | null>(null);
 
   useEffect(() => {
     void templatesStore.actions.load();
@@ -27,8 +30,12 @@ export function TemplateLaunchers() {
   }, []);
 
   const newDraft = async (id: number) => {
+    setFailed(null);
     const localId = await templatesStore.actions.newDraft(id);
-    if (localId === null) return;
+    if (localId === null) {
+      setFailed(templatesStore.getState().problem);
+      return;
+    }
     await draftsStore.getState().reload();
     await editorStore.actions.open(localId);
   };
@@ -43,6 +50,12 @@ export function TemplateLaunchers() {
       </select>
       <button type="button" onClick={() => setOpen('manager')} title={t('templates.open.hint')}>{t('templates.open')}</button>
       <button type="button" disabled={selectedCount === 0} onClick={() => setOpen('apply')} title={t('templates.apply.open.hint')}>{t('templates.apply.open')}</button>
+      {failed && (
+        <span className="notice error" role="alert">
+          {t('templates.newFrom.failed', { reason: failed.code === 'other' ? failed.message : problemText(t, failed) })}
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => setFailed(null)}>✕</button>
+        </span>
+      )}
       {open === 'manager' && <TemplateManager store={templatesStore} drafts={draftsStore} onClose={() => setOpen(null)} />}
       {open === 'apply' && <ApplyTemplateDialog store={draftsStore} templates={templatesStore} onClose={() => setOpen(null)} />}
     </div>

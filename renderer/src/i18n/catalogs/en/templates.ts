@@ -4,6 +4,7 @@ export const templates = {
   'templates.open.hint': 'Create, rename, edit and delete listing templates',
   'templates.newFrom': 'New draft from template…',
   'templates.newFrom.label': 'New draft from a template',
+  'templates.newFrom.failed': 'No draft was made from the template: {reason}',
   'templates.apply.open': 'Apply template…',
   'templates.apply.open.hint': 'Set a template\'s values on every selected draft',
 

@@ -6,6 +6,7 @@ export const templates: Catalog<typeof en> = {
   'templates.open.hint': 'Luo, nimeä, muokkaa ja poista ilmoituspohjia',
   'templates.newFrom': 'Uusi luonnos pohjasta…',
   'templates.newFrom.label': 'Uusi luonnos pohjasta',
+  'templates.newFrom.failed': 'Pohjasta ei tehty luonnosta: {reason}',
   'templates.apply.open': 'Käytä pohjaa…',
   'templates.apply.open.hint': 'Aseta pohjan arvot jokaiseen valittuun luonnokseen',
 
