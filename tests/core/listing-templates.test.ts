@@ -72,7 +72,8 @@ describe('a template is saved', () => {
       .toEqual({ code: 'template-placeholder', field: 'fields.description', message: 'the description uses unknown placeholders: {size}, {colour}' });
     expect(refusal(() => templates.save({ name: 'X', fields: { buyNowPrice: -1 } }))).toMatchObject({ code: 'template-value', field: 'fields.buyNowPrice' });
     expect(refusal(() => templates.save({ name: 'X', fields: { colour: 'red' } }))).toMatchObject({ code: 'template-value', field: 'fields.colour' });
-    expect(refusal(() => templates.save({ name: '  ', fields: {} }))).toMatchObject({ code: 'template-name', field: 'name' });
+    expect(refusal(() => templates.save({ name: '  ', fields: {} }))).toMatchObject({ code: 'template-name-empty', field: 'name' });
+    expect(refusal(() => templates.save({ name: 'x'.repeat(61), fields: {} }))).toMatchObject({ code: 'template-name-too-long', field: 'name' });
     expect(refusal(() => templates.save({ name: 'PÖYDÄT', fields: {} }))).toMatchObject({ code: 'template-name-taken', field: 'name' });
     // Renamed and edited in place; the same name again is its own.
     expect(templates.save({ id: saved.id, name: 'Pöydät ja tuolit', fields: { condition: 'new' } }, 9)).toMatchObject({ id: saved.id, fields: { condition: 'new' }, updated: 9 });

@@ -5,7 +5,7 @@
 import { templateNameProblem, unknownTemplatePlaceholders, TEMPLATE_LIMITS } from '../../../shared/listing-templates.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
-import { FIELD_SPECS, isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';
+import { isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';
 import { itemReads, rowFields } from '../drafts/item-rows.ts';
 import { parseChanges } from '../drafts/plan-edit.ts';
 import { CoreError } from '../errors/core-error.ts';
@@ -21,7 +21,7 @@ export interface ListingTemplate {
   updated: number;
 }
 
-export type TemplateErrorCode = 'template-not-found' | 'template-name' | 'template-name-taken' | 'template-limit' | 'template-placeholder' | 'template-value';
+export type TemplateErrorCode = 'template-not-found' | 'template-name-empty' | 'template-name-too-long' | 'template-name-taken' | 'template-limit' | 'template-placeholder' | 'template-value';
 
 /** A refused template: the code names what (the screens word it), field where one field is at fault. */
 export class TemplateError extends CoreError<TemplateErrorCode> {
@@ -94,8 +94,8 @@ export function listingTemplates(db: Db) {
 
   function checkedName(name: string, id: number | null): string {
     const problem = templateNameProblem(name);
-    if (problem === 'empty') throw new TemplateError('template-name', 'the name is empty', 'name');
-    if (problem === 'too-long') throw new TemplateError('template-name', `the name is longer than ${TEMPLATE_LIMITS.name} characters`, 'name');
+    if (problem === 'empty') throw new TemplateError('template-name-empty', 'the name is empty', 'name');
+    if (problem === 'too-long') throw new TemplateError('template-name-too-long', `the name is longer than ${TEMPLATE_LIMITS.name} characters`, 'name');
     const trimmed = name.trim();
     const key = trimmed.toLocaleLowerCase();
     for (const other of names.all() as Array<{ id: number; name: string }>) {
@@ -136,7 +136,7 @@ export function listingTemplates(db: Db) {
       const current: DraftFields = rowFields(row);
       const fields = Object.fromEntries(
         (Object.keys(current) as DraftField[])
-          .filter((f) => !ITEM_OWN_FIELDS.includes(f) && current[f] !== null && current[f] !== undefined && f in FIELD_SPECS)
+          .filter((f) => !ITEM_OWN_FIELDS.includes(f) && current[f] !== null && current[f] !== undefined)
           .map((f) => [f, current[f]]),
       );
       return templates.save({ name, fields }, now);

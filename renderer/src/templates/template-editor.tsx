@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { IpcProblem } from '../../../shared/ipc.ts';
 import { isItemField, type ItemFieldName } from '../../../shared/item-fields.ts';
-import { TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
+import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
 import type { Category } from '../categories/categories.ts';
 import { FieldInput } from '../draft-editor/field-input.tsx';
 import { EDITOR_FIELDS } from '../draft-editor/field-specs.ts';
@@ -62,10 +62,11 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
     >
       <div className="field">
         <label htmlFor="template-name">{t('templates.edit.name')}</label>
-        <input id="template-name" value={editing.name} maxLength={120} aria-invalid={nameProblem !== null} onChange={(e) => {
+        <input id="template-name" value={editing.name} maxLength={TEMPLATE_LIMITS.name} aria-invalid={nameProblem !== null} aria-describedby="template-name-hint" autoFocus={editing.id === null} onChange={(e) => {
           setSaved(false);
           actions.setName(e.target.value);
         }} />
+        {nameProblem === 'empty' && <span id="template-name-hint" className="field-hint">{t('templates.problem.name-empty')}</span>}
       </div>
       <h3>{t('templates.edit.fields')}</h3>
       {included.length === 0 && <p className="muted">{t('templates.edit.noFields')}</p>}

@@ -38,7 +38,8 @@ export function problemOf(error: unknown, editing: TemplateDraft | null): Templa
   if (!(error instanceof BridgeError)) return { code: 'other', message: error instanceof Error ? error.message : String(error) };
   const field = error.field?.replace(/^fields\./, '') ?? '';
   switch (error.code) {
-    case 'template-name': return { code: /empty/.test(error.message) ? 'name-empty' : 'name-too-long' };
+    case 'template-name-empty': return { code: 'name-empty' };
+    case 'template-name-too-long': return { code: 'name-too-long' };
     case 'template-name-taken': return { code: 'name-taken' };
     case 'template-not-found': return { code: 'not-found' };
     case 'template-limit': return { code: 'limit' };
