@@ -5,9 +5,9 @@
 // first sync (requests, seconds), a sync with nothing changed (requests, seconds), and a sync
 // after 10 remote changes (requests); and publishing N drafts with 3 photos each through the
 // engine against a bare fetch loop of the same calls at the same concurrency and latency
-// (bench/sync-push-bench.ts). Prints one JSON line.
-// Options: --listings N (default 2000; the figure is 10000), --latency 0,50,
-// --publish N (default 100; the figure is 300; 0 skips it), --photos N (default 3).
+// (bench/sync-push-bench.ts). Prints one JSON line (kept as bench/results/sync-<date>.json).
+// Options: --listings N (default 10000, the figure), --latency 0,50,
+// --publish N (default 300, the figure; 0 skips it), --photos N (default 3).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
@@ -26,9 +26,9 @@ import type { SyncPullBenchInfo } from './sync-pull-bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
-    listings: { type: 'string', default: '2000' },
+    listings: { type: 'string', default: '10000' },
     latency: { type: 'string', default: '0,50' },
-    publish: { type: 'string', default: '100' },
+    publish: { type: 'string', default: '300' },
     photos: { type: 'string', default: '3' },
   },
 });

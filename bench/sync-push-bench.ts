@@ -1,6 +1,6 @@
-// Sync push of N new drafts with one image each through the real sync engine against the real
+// Sync push of N new drafts with P photos each (default 1) through the real sync engine against the real
 // service (in a child process, on loopback), and a bare loop of plain fetch calls doing the same
-// work (create a draft, upload its image, preview, publish) with the same concurrency. Both push
+// work (create a draft, upload its photos, preview, publish) with the same concurrency. Both push
 // the same prepared image bytes. Used by core-bench.ts.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -159,7 +159,8 @@ export async function benchSyncPush(root: string, items: number, concurrency: nu
       bareFailed,
       note: 'service in a child process on loopback; 20 untimed warm-up items, then rounds of 250 items alternating bare loop and engine (same service, separate sellers). ' +
         'The engine also commits an audit row per create/upload/step and the outcome per row (synchronous=FULL), ' +
-        'steps the status from its cached copy (the last step\'s answer confirms it), and checks the image order (one GET) before publishing. ' +
+        'steps the status from its cached copy (the last step\'s answer confirms it), and checks the image order before publishing against the order ' +
+        'it knows from its own create and uploads (no GET; a reorder PUT only when the uploads finished out of the user\'s order). ' +
         'Both sides are bound by the service (each upload is decoded and re-encoded twice with mozjpeg).',
     };
   } finally {

@@ -17,6 +17,7 @@ import { clientError, frameworkError, installErrorHandling } from './http/errors
 import { installMultipartTokenCheck, MULTIPART_FIELD_LIMITS } from './http/multipart.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { closeConnectionsAfterLastResponse } from './http/graceful-close.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startScheduler } from './scheduler.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
   });
 
   installIdempotency(app, service);
+  closeConnectionsAfterLastResponse(app);
   registerRoutes(app, service);
 
   const scheduler = config.schedulerIntervalMs === null ? null : startScheduler(service, config.schedulerIntervalMs, app.log);

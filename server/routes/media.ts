@@ -38,8 +38,8 @@ export function registerMediaRoutes(app: App, service: Service): void {
         404: ErrorBody,
       },
     },
-    // Async: a refusal thrown from a synchronous handler here now and then left the connection
-    // busy, so the app's close waited on it for ever (seen with 403s for an invalid token).
+    // (A close that waited 72 s after this route was a response still streaming when the close
+    // began, not this handler: see server/http/graceful-close.ts.)
     handler: async (request, reply) => {
       const { imageid, rendition } = request.params;
       const image = findImage(service.db, imageid);

@@ -200,15 +200,27 @@ describe('the API client', () => {
     expect(proxy.count('POST', '/1.1/items') - before).toBe(1);
   });
 
-  it('repeats a PUT after a lost answer (safe to repeat) and a DELETE after a 502', async () => {
-    const item = await seller.createItem({ status: 'draft', title: 'Repeatable' });
+  it('does not repeat a PUT whose answer was lost nor a DELETE after a 502: the HTTP layer repeats only reads', async () => {
+    const item = await seller.createItem({ status: 'draft', title: 'Not repeated' });
     proxy.dropResponse((method, path) => method === 'PUT' && path === `/1.1/items/${item.id}`);
-    expect((await seller.editItem(item.id, { title: 'Repeated' })).title).toBe('Repeated');
-    expect(proxy.count('PUT', `/1.1/items/${item.id}`)).toBe(2);
+    const lost = await failure(seller.editItem(item.id, { title: 'Edited once' }));
+    expect(lost).toMatchObject({ status: 0, code: 'network', retryable: true, mayHaveReached: true });
+    expect(proxy.count('PUT', `/1.1/items/${item.id}`)).toBe(1);
+    // It reached the service: the caller (the outbox) finds that out, not a blind repeat.
+    expect((await seller.getItem(item.id)).title).toBe('Edited once');
     proxy.answerInstead((method, path) => method === 'DELETE' && path === `/1.1/items/${item.id}`, 502);
-    await seller.deleteItem(item.id);
-    expect(proxy.count('DELETE', `/1.1/items/${item.id}`)).toBe(2);
-    expect((await failure(seller.getItem(item.id))).status).toBe(404);
+    expect(await failure(seller.deleteItem(item.id))).toMatchObject({ status: 502, retryable: true });
+    expect(proxy.count('DELETE', `/1.1/items/${item.id}`)).toBe(1);
+    expect((await seller.getItem(item.id)).status).toBe('draft');
+  });
+
+  it('sends a PUT made outside the outbox once when the service answers 503, and says it may be retried', async () => {
+    const item = await seller.createItem({ status: 'draft', title: 'Busy service' });
+    proxy.answerInstead((method, path) => method === 'PUT' && path === `/1.1/items/${item.id}`, 503, { 'retry-after': '1' });
+    const error = await failure(seller.setStatus(item.id, 'preview'));
+    expect(error).toMatchObject({ status: 503, retryable: true, retryAfterMs: 1000 });
+    expect(proxy.count('PUT', `/1.1/items/${item.id}`)).toBe(1);
+    expect((await seller.getItem(item.id)).status).toBe('draft');
   });
 
   it('times out a slow call with a timeout error that may have reached the service', async () => {

@@ -127,6 +127,39 @@ describe('pushing local changes', () => {
     expect((await seller.api.getItem(row.remote_id as number)).images.map((i) => i.id)).toEqual(local);
   });
 
+  it('publishes a draft with 3 photos with the requests a bare loop sends (create, 3 uploads, preview, publish) plus one drafts listing per run', async () => {
+    const seller = await freshSeller();
+    const { localId } = seller.drafts.createDraft(table('Counted'));
+    const files = await Promise.all([1, 2, 3].map((i) => seller.photo(`n${i}.jpg`, 30 + i)));
+    // One at a time: the upload order is the user's, so no reorder is due (that one is real work).
+    await addImages(seller.db, { itemLocalId: localId, files, folder: seller.folder, concurrency: 1 });
+    seller.status.publish(localId);
+    const before = new Map(proxy.counts);
+    const result = await seller.engine.push();
+    expect(result).toMatchObject({ parked: 0, pending: 0 });
+    const row = seller.row(localId);
+    expect(row).toMatchObject({ status: 'published', sync_state: 'synced' });
+    // Requests of this push by route (ids as {id}).
+    const sent: Record<string, number> = {};
+    for (const [k, n] of proxy.counts) {
+      const key = k.replace(/\/\d+(?=\/|$)/g, '/{id}');
+      if (n > (before.get(k) ?? 0)) sent[key] = (sent[key] ?? 0) + n - (before.get(k) ?? 0);
+    }
+    expect(sent).toEqual({
+      // Per run, whatever the number of items: the seller's remote drafts (the 10-draft limit).
+      'GET /1.1/users/{id}/sales': 1,
+      // Per item: what a bare loop of the same calls sends; no read of the item or its images.
+      'POST /1.1/items': 1,
+      'POST /1.1/items/{id}/images': 3,
+      'PUT /1.1/items/{id}': 2,
+    });
+    // The cache's copy is the service's answer to the last step, images included.
+    const remote = await seller.api.getItem(row.remote_id as number);
+    expect(JSON.parse(String(row.server_copy))).toMatchObject({ status: 'published', images: remote.images.map((i) => ({ id: i.id })) });
+    const local = seller.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(localId);
+    expect(remote.images.map((i) => i.id)).toEqual(local);
+  });
+
   it('closes a published item and confirms it by reading it back', async () => {
     const seller = await freshSeller();
     const { localId } = seller.drafts.createDraft(table('Lamp'));

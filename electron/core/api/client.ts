@@ -56,7 +56,7 @@ export interface CallOptions {
   idempotencyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Repeats by the HTTP layer after a retryable failure (default: its own). 0 for calls whose caller owns the retries (the outbox) and for probes. */
+  /** Repeats of a read by the HTTP layer after a retryable failure (default: its own; 0 for probes). Writes are never repeated there. */
   retries?: number;
 }
 

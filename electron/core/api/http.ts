@@ -1,15 +1,17 @@
 // The HTTP layer under every API function: ky for the request, one typed error for every failure,
 // per-call timeouts (size-aware for uploads), a global concurrency cap, and retries with
-// exponential backoff and jitter ONLY for methods that are safe to repeat (GET, PUT, DELETE).
-// A POST is never repeated here: its outcome may be unknown, and only the caller (the sync
-// engine, with its reconciliation) may decide to send it again, with the same Idempotency-Key.
+// exponential backoff and jitter ONLY for reads (GET, HEAD). A write (POST, PUT, DELETE) is never
+// repeated here: its outcome may be unknown, and its caller owns its retries with one policy
+// (the sync's outbox: `next_attempt_at`, reconciliation, the same Idempotency-Key), or shows the
+// failure to the seller. Only a write the service refused for its token is repeated, once, by the
+// client (client.ts): that refusal had no effect.
 import { randomUUID } from 'node:crypto';
 import ky from 'ky';
 import type { z } from 'zod';
 import { ApiError, errorFromResponse, errorFromThrown } from './api-error.ts';
 import { createSemaphore, type Semaphore } from './semaphore.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpOptions {
   /** e.g. http://127.0.0.1:8080 — the /1.1 prefix is added here. */
@@ -20,7 +22,7 @@ export interface HttpOptions {
   uploadBytesPerSecond?: number;
   /** Requests in flight at once, all calls together. */
   concurrency?: number;
-  /** Repeats of a safe call after a retryable failure. */
+  /** Repeats of a read after a retryable failure. */
   maxRetries?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -44,7 +46,7 @@ export interface RequestOptions<S extends z.ZodType | null> {
   uploadBytes?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Overrides `maxRetries` for this call (0: never repeated here; the caller owns its retries). */
+  /** Overrides `maxRetries` for a read (0: never repeated here, e.g. a probe). Writes are never repeated here. */
   retries?: number;
 }
 
@@ -56,7 +58,8 @@ export interface Http {
   readonly baseUrl: string;
 }
 
-export const SAFE_TO_REPEAT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
+/** The only methods the HTTP layer repeats: reads. */
+export const SAFE_TO_REPEAT: ReadonlySet<Method> = new Set<Method>(['GET', 'HEAD']);
 
 export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number): number {
   // "Full jitter": uniform in [0, min(cap, base * 2^attempt)], at least a small floor.

@@ -8,15 +8,11 @@ import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
-import type { SyncRepository } from './sync-repository.ts';
+import type { LogOutcome, SyncRepository } from './sync-repository.ts';
 
-/**
- * The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
- * `next_attempt_at`, exponential with jitter, Retry-After honoured), never also by the HTTP layer
- * with its own timing: one owner, one policy. POSTs are never repeated by the HTTP layer anyway;
- * reads (GET) keep its quick repeats.
- */
-const OUTBOX_CALL = { retries: 0 } as const;
+// The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
+// `next_attempt_at`, exponential with jitter, Retry-After honoured): the HTTP layer repeats only
+// reads, so there is one owner and one policy for them. Reads (GET) keep its quick repeats.
 
 export interface OpContext {
   api: ApiClient;
@@ -27,6 +23,14 @@ export interface OpContext {
   leftDraft: () => void;
   /** Each photo's upload: started (with its size), then uploaded or failed. */
   upload: (imageId: number, phase: UploadPhase, bytes: number, error?: string) => void;
+  /**
+   * The item's remote image ids in the service's order as far as this push of the item knows
+   * them (null: unknown, read them). Known from the create's answer (a new draft has none, a copy
+   * its original's) and kept by our own uploads (the service appends a new image), removals and
+   * reorders in this push: the image order check before a publish then costs no GET. Only this
+   * push's answers set it, never the cache: another device may have changed the images since.
+   */
+  remoteImages: number[] | null;
 }
 
 export type OpResult = 'applied' | 'dropped';
@@ -41,21 +45,42 @@ function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
   return id;
 }
 
+const outcomeOf = (error: unknown): { status: number | null; outcome: LogOutcome; message: string } => {
+  const e = error instanceof ApiError ? error : null;
+  const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
+  return { status: e?.status || null, outcome: unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', message: e?.message ?? String(error) };
+};
+
 /**
- * Runs `send` with an audit-log entry committed BEFORE the request (the crash marker). With
- * `closedByCompletion` the success is recorded by the completing transaction itself, so no
- * crash can leave "ok" in the log without the remote id in the cache.
+ * Runs `send` with an audit-log entry. A POST (create, copy, upload) gets its entry committed
+ * BEFORE the request: the crash marker that makes the next attempt reconcile first instead of
+ * creating twice. With `closedByCompletion` the success is recorded by the completing
+ * transaction itself, so no crash can leave "ok" in the log without the remote id in the cache.
+ * A PUT or DELETE needs no marker (sent again after a crash it has the same effect, and a status
+ * step the service refuses with 409 is read back): its entry is written with the row's outcome,
+ * in the transaction that records it, not by commits of its own (synchronous=FULL).
  */
 async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: string, send: () => Promise<T>, closedByCompletion = false): Promise<T> {
+  if (method !== 'POST') {
+    const sentAt = ctx.now();
+    try {
+      const result = await send();
+      ctx.store.logDone(row, method, path, 200, 'ok', null, sentAt, ctx.now());
+      return result;
+    } catch (error) {
+      const o = outcomeOf(error);
+      ctx.store.logDone(row, method, path, o.status, o.outcome, o.message, sentAt, ctx.now());
+      throw error;
+    }
+  }
   const logId = ctx.store.logSent(row, method, path, ctx.now());
   try {
     const result = await send();
     if (!closedByCompletion) ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
     return result;
   } catch (error) {
-    const e = error instanceof ApiError ? error : null;
-    const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
-    ctx.store.logFinish(logId, e?.status || null, unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', e?.message ?? String(error), ctx.now());
+    const o = outcomeOf(error);
+    ctx.store.logFinish(logId, o.status, o.outcome, o.message, ctx.now());
     throw error;
   }
 }
@@ -79,12 +104,14 @@ export async function createOrCopy(ctx: OpContext, row: OutboxRow, payload: Crea
     const found = await findLostCreate(ctx.api, ctx.userId, isCopy ? body : { ...body }, ctx.store.claimedRemoteIds());
     if (found) {
       ctx.store.completeCreate(row, found, isCopy ? 0 : foldedUpTo, ctx.now());
+      ctx.remoteImages = found.images.map((i) => i.id);
       return 'applied';
     }
   }
   const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createItem(body, { idempotencyKey: row.idempotency_key }), true);
   // A copy's local fields may differ from the original's: the queued edits stay and follow.
   ctx.store.completeCreate(row, created, isCopy ? 0 : foldedUpTo, ctx.now());
+  ctx.remoteImages = created.images.map((i) => i.id);
   return 'applied';
 }
 
@@ -98,8 +125,9 @@ export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayloa
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body, OUTBOX_CALL));
+  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body));
   ctx.store.completeRow(row, item);
+  ctx.remoteImages = item.images.map((i) => i.id);
   return 'applied';
 }
 
@@ -107,7 +135,7 @@ export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> 
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id !== null) {
     try {
-      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id, OUTBOX_CALL));
+      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
@@ -148,7 +176,7 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   }
   for (const status of path) {
     try {
-      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft', OUTBOX_CALL));
+      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
     } catch (error) {
       // A step the service refuses with 409 may have been made already (an earlier attempt whose
       // answer was lost, a stale cached status): read the item to tell that from a refusal.
@@ -178,8 +206,9 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
   if (ctx.store.hadUnfinishedSend(row.id)) {
     // The lost upload is the remote image no local image claims.
     const known = ctx.store.knownImageRemoteIds(row.item_local_id);
-    const remote = await ctx.api.listImages(id);
-    remoteImageId = remote.images.map((i) => i.id).find((rid) => !known.has(rid)) ?? null;
+    const remote = (await ctx.api.listImages(id)).images.map((i) => i.id);
+    remoteImageId = remote.find((rid) => !known.has(rid)) ?? null;
+    ctx.remoteImages = remote;
   }
   let size = image.bytes ?? 0;
   if (remoteImageId === null) {
@@ -189,6 +218,7 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
     try {
       const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
       remoteImageId = result.imageId;
+      ctx.remoteImages?.push(remoteImageId);
     } catch (error) {
       ctx.upload(image.id, 'failed', bytes.byteLength, error instanceof Error ? error.message : String(error));
       throw error;
@@ -198,7 +228,12 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
   // Reported after the commit: "uploaded" is only said once the cache knows the remote id.
   ctx.upload(image.id, 'uploaded', size);
   // Removed locally while it was uploading: its remove row carried no remote id, so undo here.
-  if (!ctx.store.image(image.id)) await ctx.api.deleteImage(id, remoteImageId).catch(() => undefined);
+  if (!ctx.store.image(image.id)) {
+    const removed = remoteImageId;
+    // Whether the delete went or not, this push no longer knows the list for sure.
+    ctx.remoteImages = null;
+    await ctx.api.deleteImage(id, removed).catch(() => undefined);
+  }
   return 'applied';
 }
 
@@ -209,31 +244,37 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
   }
   const id = remoteIdOf(ctx, row);
   try {
-    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number, OUTBOX_CALL));
+    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   ctx.store.completeRow(row, null);
+  if (ctx.remoteImages) ctx.remoteImages = ctx.remoteImages.filter((rid) => rid !== payload.remoteId);
   return 'applied';
 }
 
 /**
  * Makes the remote order the CURRENT local order (the latest truth), remote images unknown here
- * last. Also run after an item's uploads: they finish in preparation order, not the user's.
+ * last. Also run after an item's uploads: they finish in preparation order, not the user's. The
+ * remote order is read only when this push does not know it (`OpContext.remoteImages`); the
+ * context then knows the order it left.
  */
-export async function applyLocalOrder(api: ApiClient, store: SyncRepository, localId: number, remoteItemId: number): Promise<boolean> {
-  const remote = (await api.listImages(remoteItemId)).images.map((i) => i.id);
+export async function applyLocalOrder(ctx: Pick<OpContext, 'api' | 'store' | 'remoteImages'>, localId: number, remoteItemId: number): Promise<boolean> {
+  const remote = ctx.remoteImages ?? (await ctx.api.listImages(remoteItemId)).images.map((i) => i.id);
+  ctx.remoteImages = remote;
   const remoteSet = new Set(remote);
-  const local = store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
+  const local = ctx.store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
   const order = [...local, ...remote.filter((r) => !local.includes(r))];
   if (order.join() === remote.join()) return false;
-  await api.reorderImages(remoteItemId, order, OUTBOX_CALL);
+  // Not known until the answer: a failure leaves the order unknown.
+  ctx.remoteImages = null;
+  ctx.remoteImages = (await ctx.api.reorderImages(remoteItemId, order)).images.map((i) => i.id);
   return true;
 }
 
 export async function reorderImages(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
-  const changed = await applyLocalOrder(ctx.api, ctx.store, row.item_local_id, id);
+  const changed = await applyLocalOrder(ctx, row.item_local_id, id);
   ctx.store.completeRow(row, null);
   return changed ? 'applied' : 'dropped';
 }
@@ -242,7 +283,7 @@ export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: Ou
   const id = remoteIdOf(ctx, row);
   let question;
   try {
-    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer, OUTBOX_CALL));
+    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer));
   } catch (error) {
     // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
     if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -257,7 +298,7 @@ export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: Outbo
   const id = remoteIdOf(ctx, row);
   let offer;
   try {
-    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision, OUTBOX_CALL));
+    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     offer = await ctx.api.getOffer(id, payload.offerId);

@@ -205,6 +205,7 @@ export function createPushEngine(options: PushOptions) {
         }
       },
       upload,
+      remoteImages: null,
     };
     setState(localId, 'sending');
     let uploaded = false;
@@ -217,7 +218,7 @@ export function createPushEngine(options: PushOptions) {
           const remoteId = store.item(localId)?.remote_id ?? null;
           if (uploaded && remoteId !== null) {
             try {
-              await ops.applyLocalOrder(api, store, localId, remoteId);
+              await ops.applyLocalOrder(ctx, localId, remoteId);
             } catch (error) {
               if (!(error instanceof ApiError && error.retryable)) throw error;
               // Next run: a later reorder row or upload applies the order again.
@@ -234,7 +235,7 @@ export function createPushEngine(options: PushOptions) {
           const remoteId = store.item(localId)?.remote_id ?? null;
           if (remoteId !== null) {
             try {
-              await ops.applyLocalOrder(api, store, localId, remoteId);
+              await ops.applyLocalOrder(ctx, localId, remoteId);
               uploaded = false;
             } catch (error) {
               // 409: already listed (a publish whose answer was lost); the order is final then.

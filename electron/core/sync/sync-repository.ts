@@ -8,6 +8,8 @@ import type { SyncState } from '../drafts/sync-state.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
 import { fieldsOfServerItem } from './server-fields.ts';
 
+export type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
+
 export interface PendingItem {
   item_local_id: number;
   first_id: number;
@@ -50,13 +52,38 @@ export function syncRepository(db: Db) {
       `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, outcome, sent_at) VALUES (?, ?, ?, ?, ?, 'sent', ?)`,
     ),
     logFinish: db.prepare(`UPDATE request_log SET status = ?, outcome = ?, error = ?, finished_at = ? WHERE id = ?`),
+    logDone: db.prepare(
+      `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, status, outcome, error, sent_at, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     unfinishedSend: db.prepare(
       `SELECT count(*) FROM request_log WHERE outbox_id = ? AND outcome IN ('sent','unknown')`,
     ).pluck(),
     closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
     answerDone: db.prepare(`UPDATE questions SET answer = ?, answered = ?, pending_answer = NULL, record = ? WHERE remote_id = ?`),
     offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, record = ? WHERE remote_id = ?`),
+    rowsLeft: db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ?`).pluck(),
+    syncedIfSending: db.prepare(`UPDATE items SET sync_state = 'synced', reject_reason = NULL, reject_field = NULL WHERE local_id = ? AND sync_state = 'sending'`),
     remoteDraftsKnown: db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND status = 'draft'`).pluck(),
+  };
+
+  type LogEntry = { row: Pick<OutboxRow, 'id' | 'item_local_id' | 'idempotency_key'>; method: string; path: string; status: number | null; outcome: LogOutcome; error: string | null; sentAt: number; finishedAt: number };
+  /**
+   * Audit entries of a row's requests that need no marker (PUT, DELETE), kept until the row's
+   * attempt ends and written in the transaction that records its end (completion, park, defer):
+   * no commit of their own (synchronous=FULL makes each one cost). A crash loses only entries of
+   * requests whose repeat has the same effect.
+   */
+  const logBuffer = new Map<number, LogEntry[]>();
+  const flushLog = (rowId: number) => {
+    const entries = logBuffer.get(rowId);
+    if (!entries) return;
+    logBuffer.delete(rowId);
+    for (const e of entries) s.logDone.run(e.row.item_local_id, e.row.id, e.method, e.path, e.row.idempotency_key, e.status, e.outcome, e.error, e.sentAt, e.finishedAt);
+  };
+  // The item's last row done: it is synced, in the same transaction (no commit of its own).
+  const syncedIfDone = (localId: number) => {
+    if ((s.rowsLeft.get(localId) as number) === 0) s.syncedIfSending.run(localId);
   };
 
   // No item is legitimately 'sending' when a run starts (runs are single-flight): one left so
@@ -85,7 +112,10 @@ export function syncRepository(db: Db) {
     knownImageRemoteIds: (localId: number) => new Set(s.knownImageRemoteIds.all(localId) as number[]),
     hadUnfinishedSend: (outboxId: number) => (s.unfinishedSend.get(outboxId) as number) > 0,
 
+    /** Written only when it changes (a row's completion may have said synced already). */
     setState(localId: number, state: SyncState, reason: string | null = null, field: string | null = null) {
+      const now = s.item.get(localId) as { sync_state: string; reject_reason: string | null; reject_field: string | null } | undefined;
+      if (now && now.sync_state === state && now.reject_reason === reason && now.reject_field === field) return;
       s.setState.run(state, reason, field, localId);
     },
 
@@ -93,47 +123,65 @@ export function syncRepository(db: Db) {
     logSent(row: Pick<OutboxRow, 'id' | 'item_local_id' | 'idempotency_key'>, method: string, path: string, now: number): number {
       return Number(s.logSent.run(row.item_local_id, row.id, method, path, row.idempotency_key, now).lastInsertRowid);
     },
-    logFinish(logId: number, status: number | null, outcome: 'ok' | 'rejected' | 'failed' | 'unknown', error: string | null, now: number) {
+    logFinish(logId: number, status: number | null, outcome: LogOutcome, error: string | null, now: number) {
       s.logFinish.run(status, outcome, error, now, logId);
+    },
+    /** A request that needs no marker before it (see `logged`): written with the row's outcome. */
+    logDone(row: Pick<OutboxRow, 'id' | 'item_local_id' | 'idempotency_key'>, method: string, path: string, status: number | null, outcome: LogOutcome, error: string | null, sentAt: number, finishedAt: number) {
+      const entries = logBuffer.get(row.id) ?? [];
+      entries.push({ row, method, path, status, outcome, error, sentAt, finishedAt });
+      logBuffer.set(row.id, entries);
     },
 
     /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
     completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number, finishedAt: number) => {
       // The audit entry closes in the same transaction: 'sent' without a remote id after a crash
       // always means "reconcile first".
+      flushLog(row.id);
       s.closeUnfinished.run(finishedAt, row.id);
       s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
+      syncedIfDone(row.item_local_id);
     }),
 
     completeRow: db.transaction((row: OutboxRow, item: Item | null) => {
+      flushLog(row.id);
       if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
+      syncedIfDone(row.item_local_id);
     }),
 
     completeImageUpload: db.transaction((row: OutboxRow, imageId: number, remoteImageId: number, finishedAt: number) => {
+      flushLog(row.id);
       s.closeUnfinished.run(finishedAt, row.id);
       s.setImageRemote.run(remoteImageId, imageId);
       s.deleteRow.run(row.id);
+      syncedIfDone(row.item_local_id);
     }),
 
     completeAnswer: db.transaction((row: OutboxRow, questionId: number, answer: string | null, answered: string | null, record: string) => {
+      flushLog(row.id);
       s.answerDone.run(answer, answered, record, questionId);
       s.deleteRow.run(row.id);
+      syncedIfDone(row.item_local_id);
     }),
 
     completeOffer: db.transaction((row: OutboxRow, offerId: number, status: string, record: string) => {
+      flushLog(row.id);
       s.offerDone.run(status, record, offerId);
       s.deleteRow.run(row.id);
+      syncedIfDone(row.item_local_id);
     }),
 
     completeDelete: db.transaction((row: OutboxRow) => {
+      flushLog(row.id);
       s.deleteOutboxOf.run(row.item_local_id);
       s.hardDelete.run(row.item_local_id);
     }),
 
     park: db.transaction((row: OutboxRow, message: string, field: string | null) => {
+      flushLog(row.id);
       s.park.run(message, field, row.id);
       s.setState.run('rejected', message, field, row.item_local_id);
     }),
@@ -152,9 +200,10 @@ export function syncRepository(db: Db) {
       return out;
     },
 
-    defer(row: OutboxRow, nextAttemptAt: number, countAttempt: boolean) {
+    defer: db.transaction((row: OutboxRow, nextAttemptAt: number, countAttempt: boolean) => {
+      flushLog(row.id);
       s.defer.run(countAttempt ? 1 : 0, nextAttemptAt, row.id);
-    },
+    }),
 
     /** Remote drafts this cache knows of (the service may hold more, made elsewhere). */
     remoteDraftsKnown: () => s.remoteDraftsKnown.get() as number,
