@@ -3,7 +3,7 @@
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
 // --publish-drafts N (default 1000),
-// --only bulk,rules,search,images,photos,sync,import,publish; --workers N: preparation worker threads for the
+// --only bulk,rules,templates,search,images,photos,sync,import,publish; --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
+import { benchTemplateApply } from './template-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +37,7 @@ const { values: args } = parseArgs({
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
     'publish-drafts': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,search,images,photos,sync,import,publish' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish' },
     workers: { type: 'string' },
   },
 });
@@ -269,6 +270,7 @@ try {
   if (ONLY.has('bulk')) figures.bulkEdit = benchBulkEdit();
   if (ONLY.has('rules')) figures.priceRule = benchPriceRule();
   if (ONLY.has('publish')) figures.bulkPublishQueued = await benchBulkPublish(root, PUBLISH_DRAFTS);
+  if (ONLY.has('templates')) figures.templateApply = benchTemplateApply(root, DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);

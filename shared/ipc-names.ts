@@ -45,6 +45,13 @@ export const IPC_METHOD_NAMES = [
   'cannedAnswers.list',
   'cannedAnswers.save',
   'cannedAnswers.reset',
+  'templates.list',
+  'templates.save',
+  'templates.fromDraft',
+  'templates.delete',
+  'templates.preview',
+  'templates.apply',
+  'templates.newDraft',
   'offers.list',
   'offers.decide',
   'sales.list',
@@ -70,6 +77,7 @@ export const IPC_EVENT_NAMES = [
   'sync.itemState',
   'sync.online',
   'sync.news',
+  'csv.progress',
   'accounts.switched',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];

@@ -8,6 +8,7 @@ import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+import { templateMethods } from './ipc-templates.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
@@ -355,7 +356,7 @@ export type BulkRulesInput = z.infer<typeof BulkRulesSchema>;
 
 // ---- Spreadsheets -------------------------------------------------------------------------
 
-/** A file's bytes, base64 (about 50 MB of file at most). */
+/** A file's bytes, base64 (about 50 MB of file at most); the app sends a reference (source) instead. */
 const SpreadsheetBytes = z.string().max(70_000_000);
 export const ColumnMappingSchema = z.record(z.string().max(500), z.enum(ITEM_FIELD_NAMES as [ItemFieldName, ...ItemFieldName[]]).nullable());
 const SpreadsheetFactsSchema = z.object({
@@ -499,7 +500,8 @@ export const IPC_METHODS = {
   },
   /** What a spreadsheet file is (format, encoding, separator) and the headings that need a field. */
   'csv.inspect': {
-    input: z.object({ base64: SpreadsheetBytes, fileName: z.string().max(500).optional() }),
+    input: z.object({ base64: SpreadsheetBytes.optional(), source: ImageSourceSchema.optional(), fileName: z.string().max(500).optional() })
+      .refine((v) => (v.base64 === undefined) !== (v.source === undefined), 'give the file by reference (source) or its bytes'),
     output: SpreadsheetFactsSchema.extend({
       /** Headings that are no field name, in file order. */
       unknown: z.array(z.string()),
@@ -514,9 +516,11 @@ export const IPC_METHODS = {
     input: z.object({
       text: z.string().max(50_000_000).optional(),
       base64: SpreadsheetBytes.optional(),
+      /** The file by reference, as photos: a path (Electron) or web mode's streamed upload, removed once read. */
+      source: ImageSourceSchema.optional(),
       fileName: z.string().max(500).optional(),
       mapping: ColumnMappingSchema.optional(),
-    }).refine((v) => (v.text === undefined) !== (v.base64 === undefined), 'give the text or the bytes of the file'),
+    }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
     output: z.object({
       imported: z.number().int(),
       stepId: z.number().int().nullable(),
@@ -601,6 +605,9 @@ export const IPC_METHODS = {
   'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },
   /** Back to the defaults (the stored list is removed). */
   'cannedAnswers.reset': { input: Empty, output: CannedListSchema },
+  ...templateMethods({
+    localId: LocalId, localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }), fieldValues: FieldValuesSchema, problem: ProblemSchema, refusedItem: RefusedItem,
+  }),
   /** Pending offers on the seller's items from the cache, those expiring first. */
   'offers.list': { input: Empty, output: z.array(OfferRowSchema) },
   'offers.decide': {
@@ -707,6 +714,8 @@ export const IPC_EVENTS = {
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
   /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */
   'sync.news': SyncNewsSchema,
+  /** How far a spreadsheet import got: read, its rows checked (done of total), written. */
+  'csv.progress': z.object({ phase: z.enum(['reading', 'checking', 'writing']), done: z.number().int().min(0), total: z.number().int().min(0) }),
   'accounts.switched': AccountSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 

@@ -10,6 +10,7 @@ import { BulkRulesDialog } from './drafts/bulk-rules-dialog.tsx';
 import { DraftsGrid } from './drafts/drafts-grid.tsx';
 import { GridToolbar, SEARCH_ID } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
+import { ImportProgressBar } from './drafts/import-progress.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
@@ -25,6 +26,7 @@ import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
 import { SalesScreen } from './sales/sales-screen.tsx';
 import { SyncPanel } from './sync-panel/sync-panel.tsx';
+import { TemplateLaunchers } from './templates/template-launchers.tsx';
 import './navigation/screens.css';
 
 export function App() {
@@ -88,6 +90,7 @@ export function App() {
         <div className="toolbar-row">
           <EditorLaunchers />
           <ActionsMenu store={bulkActionsStore} />
+          <TemplateLaunchers />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
         {notice && (
@@ -97,6 +100,7 @@ export function App() {
           </div>
         )}
         <BulkActionProgress store={bulkActionsStore} />
+        <ImportProgressBar store={draftsStore} />
         <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
         <p className="hint"><Rich id="app.hint.keys" /><BulkShortcutsHint /></p>
       </main>}

@@ -195,4 +195,14 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`UPDATE items SET reject_code = 'too_long_or_large' WHERE local_id = 1`).run();
     expect(db.prepare(`SELECT reject_code FROM items`).pluck().get()).toBe('too_long_or_large');
   });
+
+  it('13: adds the listing templates, none at first, names unique ignoring case, leaving items as they were', () => {
+    const { db } = openTempDb({ upTo: 12 });
+    db.prepare(`INSERT INTO items (title, sku, note, created, updated) VALUES ('Lamp', 'L-1', 'hylly', 1, 1)`).run();
+    migrate(db, MIGRATIONS, 13);
+    expect(db.prepare(`SELECT title, sku, note FROM items`).get()).toEqual({ title: 'Lamp', sku: 'L-1', note: 'hylly' });
+    expect(db.prepare(`SELECT count(*) FROM listing_templates`).pluck().get()).toBe(0);
+    db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('Tables', '{}', 1, 1)`).run();
+    expect(() => db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('TABLES', '{}', 2, 2)`).run()).toThrow(/UNIQUE/);
+  });
 });

@@ -23,7 +23,7 @@ export interface BulkPreview {
 class DryRun extends Error {}
 
 /** Fields only an auction uses: set on a buy-now draft they are stored but mean nothing. */
-const AUCTION_FIELDS: ReadonlySet<DraftField> = new Set(['startingPrice', 'minimumIncrease', 'reservePrice']);
+export const AUCTION_FIELDS: ReadonlySet<DraftField> = new Set(['startingPrice', 'minimumIncrease', 'reservePrice']);
 
 function notApplying(reads: ReturnType<typeof itemReads>, localIds: readonly number[], fields: readonly DraftField[]): BulkPreview['warnings'] {
   const auctionOnly = fields.filter((f) => AUCTION_FIELDS.has(f));

@@ -4,11 +4,12 @@
 // the title or description set). A rule that does not apply to a draft (no sale method, no price
 // to raise, nothing found) leaves it alone and is counted as a warning, never written silently.
 import type { Db } from '../db/open-account-db.ts';
-import { DraftError, refusalOf } from '../drafts/draft-error.ts';
+import { DraftError } from '../drafts/draft-error.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
 import type { bulkWrites } from './bulk-edit.ts';
+import { dryRunEach, type EachSample, type Refusal } from './dry-run.ts';
 
 export interface PriceRule {
   op: 'set' | 'raise' | 'lower';
@@ -142,15 +143,11 @@ function changesUnderRules(current: DraftFields, rules: BulkRules): FieldValues 
   return Object.keys(values).length > 0 ? values : null;
 }
 
-class DryRun extends Error {}
-
-type Value = string | number | string[] | null;
-
 export interface RulesPreview {
   selected: number;
   changing: number;
-  samples: Array<{ localId: number; title: string | null; before: Record<string, Value>; after: Record<string, Value> }>;
-  refused: Array<ReturnType<typeof refusalOf>>;
+  samples: EachSample[];
+  refused: Refusal[];
   warnings: RuleWarning[];
 }
 
@@ -160,41 +157,12 @@ export interface RulesPreview {
  */
 export function previewBulkRules(db: Db, repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200): RulesPreview {
   const unique = [...new Set(localIds)];
-  let applied = new Map<number, FieldValues>();
-  const refused: RulesPreview['refused'] = [];
-  const before = new Map<number, DraftFields>();
-  try {
-    db.transaction(() => {
-      const result = repo.bulk.bulkEditEach(unique, ruleFields(rules), (current) => changesUnderRules(current, rules));
-      applied = result.applied;
-      throw new DryRun();
-    })();
-  } catch (error) {
-    if (error instanceof DraftError) {
-      for (const item of error.items.slice(0, 200)) refused.push(refusalOf(item));
-    } else if (!(error instanceof DryRun)) throw error;
-  }
-  const changingIds = [...applied.keys()].sort((a, b) => a - b);
-  for (const localId of changingIds.slice(0, limit)) {
-    const item = repo.reads.item(localId);
-    if (item) before.set(localId, item.fields);
-  }
-  const samples = changingIds.slice(0, limit).map((localId) => {
-    const fields = before.get(localId) ?? {};
-    const after = applied.get(localId) ?? {};
-    const was: Record<string, Value> = {};
-    const now: Record<string, Value> = {};
-    for (const field of Object.keys(after) as DraftField[]) {
-      was[field] = (fields[field] ?? null) as Value;
-      now[field] = (after[field] ?? null) as Value;
-    }
-    return { localId, title: (fields.title ?? null) as string | null, before: was, after: now };
-  });
+  const { changing, samples, refused } = dryRunEach(db, repo, unique, ruleFields(rules), (current) => changesUnderRules(current, rules), limit);
   // Warnings per draft (not per group): the rules are pure, so each draft is asked again here.
   const counts = new Map<RuleWarning['rule'], number>();
   for (const group of repo.reads.bulkGroups(unique, ruleFields(rules))) {
     for (const rule of valuesUnderRules(group.fields, rules).skipped) counts.set(rule, (counts.get(rule) ?? 0) + group.localIds.length);
   }
   const warnings = [...counts].map(([rule, count]) => ({ rule, count, message: WARNINGS[rule] }));
-  return { selected: unique.length, changing: changingIds.length, samples, refused, warnings };
+  return { selected: unique.length, changing, samples, refused, warnings };
 }

@@ -121,6 +121,36 @@ export interface ImportOptions {
  * seller sees it now rather than a refusal after publish.
  */
 export function importRecords(db: Db, records: readonly CsvRecord[], options: ImportOptions = {}): ImportReport {
+  const steps = importSteps(db, records, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows checked between two progress reports of a long import. */
+export const IMPORT_STEP_ROWS = 500;
+
+/**
+ * importRecords in steps: every IMPORT_STEP_ROWS rows checked, `onProgress` is told how far it
+ * got and the event loop gets a turn (so the progress reaches the window and other calls are
+ * answered). Nothing is written before the last step, which writes every row in one transaction.
+ */
+export async function importRecordsInSteps(
+  db: Db, records: readonly CsvRecord[], options: ImportOptions, onProgress: (checked: number, rows: number) => void,
+): Promise<ImportReport> {
+  const steps = importSteps(db, records, options);
+  const rows = Math.max(0, records.length - 1);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress(step.value, rows);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The import as a generator: yields the number of rows checked so far, returns the report. */
+function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOptions): Generator<number, ImportReport> {
   const now = options.now ?? Date.now();
   const zone = options.zone ?? 'Europe/Helsinki';
   const header = records[0];
@@ -136,7 +166,10 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
   const knownCategory = categories.length > 0 ? new Set(categories.map((c) => c.id)) : null;
   const errors: CsvRowError[] = [];
   const valid: FieldValues[] = [];
+  let checked = 0;
   for (const record of records.slice(1)) {
+    if (checked > 0 && checked % IMPORT_STEP_ROWS === 0) yield checked;
+    checked += 1;
     if (record.error) {
       errors.push({ row: record.row, field: null, rule: record.errorRule ?? 'invalid', message: record.error });
       continue;
@@ -174,6 +207,8 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
     valid.push(values);
   }
   if (valid.length === 0) return { imported: [], errors, stepId: null };
+  // Every row checked: what is left is the write.
+  yield checked;
   const drafts = draftWrites(db);
   const bulk = bulkWrites(db);
   const { imported, stepId } = db.transaction(() => {

@@ -11,6 +11,7 @@ import { imagesHandlers } from './handlers/images-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
 import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
+import { templatesHandlers } from './handlers/templates-handlers.ts';
 
 export type { Handler, Handlers } from './handler-types.ts';
 export type { Notify, OpenExternal } from './handlers/accounts-handlers.ts';
@@ -28,5 +29,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...offersHandlers(session),
     ...salesHandlers(session),
     ...syncHandlers(session),
+    ...templatesHandlers(session),
   } satisfies Handlers;
 }

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
-import { importRecords, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
+import { importRecordsInSteps, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
 import { importMappings } from './import-mappings.ts';
 import { readSpreadsheet, type SpreadsheetRead } from './read-spreadsheet.ts';
 
@@ -21,12 +21,24 @@ export async function inspectSpreadsheet(db: Db, bytes: Uint8Array) {
   return { ...facts, ...importMappings(db).proposal(facts.headings) };
 }
 
+/** How far an import got: the file read, its rows checked (done of total), then written. */
+export interface ImportProgress {
+  phase: 'reading' | 'checking' | 'writing';
+  done: number;
+  total: number;
+}
+
 export async function importSpreadsheet(
-  db: Db, bytes: Uint8Array, options: { mapping?: ColumnMapping; now?: number; zone?: string } = {},
+  db: Db, bytes: Uint8Array,
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
+  const { onProgress, ...importOptions } = options;
+  onProgress?.({ phase: 'reading', done: 0, total: 0 });
   const read = await readSpreadsheet(bytes);
   const facts = factsOf(read);
-  const report = importRecords(db, read.records, options);
+  const report = await importRecordsInSteps(db, read.records, importOptions, (done, total) => {
+    onProgress?.({ phase: done < total ? 'checking' : 'writing', done, total });
+  });
   // Remembered once it was used for an import that read the header (a refused header is not).
   const mapping = options.mapping ?? {};
   if (Object.keys(mapping).length > 0 && !report.errors.some((e) => e.row === 1)) importMappings(db).remember(facts.headings, mapping, options.now);

@@ -3,8 +3,9 @@
 // shown with the language's decimal mark; the core reads them with parseDecimal.
 import type { IpcProblem } from '../../../shared/ipc.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
-import { ITEM_FIELD_NAMES, type ItemFieldName } from '../../../shared/item-fields.ts';
-import { useFormatter, useT } from '../i18n/intl.ts';
+import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import { describeProblem } from '../i18n/describe-error.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { CategoryPicker } from './category-picker.tsx';
@@ -23,21 +24,17 @@ interface Props {
   onChange(value: Value): void;
 }
 
-const FIELD_NAME = new RegExp(`\\b(${ITEM_FIELD_NAMES.join('|')})\\b`, 'g');
-
 /**
  * A validation problem in words. The one place the editor words the core's problems: required
- * and not allowed by code; other problems (bounds, sale-method rules) keep the core's detail with
- * every field named by its label, until the shell's error describer words them by code.
+ * and not allowed briefly (the field's label is beside them), any other by the error describer.
  */
 export function useProblemText(): (problem: IpcProblem) => string {
   const t = useT();
-  const label = (name: string) => t(fieldLabelId(name as ItemFieldName));
+  const say = useMessage();
   return (p) => {
-    if (p.field === 'images') return p.message.replace(/^images: /, '');
-    if (p.code === 'required') return t('editor.problem.required');
+    if (p.code === 'required' && p.field !== 'images') return t('editor.problem.required');
     if (p.code === 'not-allowed') return t('editor.problem.notAllowed');
-    return p.message.replace(FIELD_NAME, label);
+    return say(describeProblem(p));
   };
 }
 

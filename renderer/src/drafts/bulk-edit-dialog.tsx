@@ -3,13 +3,16 @@
 // inside the dialog (it is modal: the grid's notice would be behind its backdrop).
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { useCategories } from '../categories/categories.ts';
+import { CategoryPicker } from '../draft-editor/category-picker.tsx';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
 import { BULK_FIELDS, choicesOf, parseInput } from './columns.ts';
-import { optionWords, valueWords } from './dialog-values.ts';
+import { optionWords } from './dialog-values.ts';
+import { previewValue } from './preview-value.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
 interface Change {
@@ -27,6 +30,8 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
   const [changes, setChanges] = useState<Change[]>([{ field: 'buyNowPrice', text: '' }]);
   const dialogRef = useModalDialog();
   const label = (field: string) => say(fieldWords(field));
+  // The category is chosen with the editor's 3-level picker, and previewed by name.
+  const categories = useCategories();
 
 
   const values = (): Record<string, unknown> =>
@@ -62,7 +67,14 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
               <select aria-label={t('bulk.field')} value={change.field} onChange={(e) => update(i, { field: e.target.value, text: '' })}>
                 {BULK_FIELDS.map((b) => <option key={b.field} value={b.field} disabled={b.field !== change.field && changes.some((c) => c.field === b.field)}>{label(b.field)}</option>)}
               </select>
-              {column && choices ? (
+              {change.field === 'categoryId' ? (
+                <CategoryPicker
+                  categories={categories}
+                  value={change.text === '' ? null : Number(change.text)}
+                  required={false}
+                  onChange={(id) => update(i, { text: id === null ? '' : String(id) })}
+                />
+              ) : column && choices ? (
                 <select aria-label={t('bulk.newValue', { field: label(column.field) })} value={change.text} onChange={(e) => update(i, { text: e.target.value })}>
                   <option value="">{t('bulk.clear')}</option>
                   {choices.map((o) => <option key={o} value={o}>{optionWords(t, column.field, o)}</option>)}
@@ -109,7 +121,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
                 {preview.samples.map((s) => (
                   <tr key={s.localId}>
                     <td>{s.title ?? t('bulk.draft', { id: s.localId })}</td>
-                    {Object.keys(preview.perField).map((f) => <td key={f}>{valueWords(t, format, f, s.before[f])} → <strong>{valueWords(t, format, f, s.after[f])}</strong></td>)}
+                    {Object.keys(preview.perField).map((f) => <td key={f}>{previewValue(t, format, f, s.before[f], categories)} → <strong>{previewValue(t, format, f, s.after[f], categories)}</strong></td>)}
                   </tr>
                 ))}
               </tbody>

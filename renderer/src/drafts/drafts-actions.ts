@@ -5,11 +5,12 @@ import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { undoneMessage } from './bulk-action-messages.ts';
 import { describeError, describeRefusedItem } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
-import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice } from './drafts-state.ts';
+import { placeholderWords } from '../templates/placeholder-words.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, SpreadsheetFile } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -38,8 +39,14 @@ const changedNotice = (count: number): Notice => ({ kind: 'info', message: msg('
 
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
-  const importBytes = async (base64: string, fileName: string, mapping: ColumnMapping) => {
-    const report = await call(bridge, 'csv.import', { base64, fileName, mapping });
+  const importBytes = async (file: SpreadsheetFile, fileName: string, mapping: ColumnMapping) => {
+    let report;
+    set({ importProgress: { phase: 'reading', done: 0, total: 0 } });
+    try {
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping });
+    } finally {
+      set({ importProgress: null });
+    }
     set({ importReport: report });
     await get().reload();
     return report;
@@ -89,6 +96,27 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return false;
       }
     },
+    async previewTemplate(id, mode) {
+      try {
+        const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        set({ templatePreview, dialogError: null });
+        return templatePreview;
+      } catch (error) {
+        set({ templatePreview: null, dialogError: errorMessageOf(error) });
+        return null;
+      }
+    },
+    async applyTemplate(id, mode) {
+      try {
+        const result = await call(bridge, 'templates.apply', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        set({ templatePreview: null, dialogError: null, notice: changedNotice(result.changed) });
+        await get().reload();
+        return true;
+      } catch (error) {
+        set({ dialogError: errorMessageOf(error) });
+        return false;
+      }
+    },
     async undo() {
       try {
         // The step as the core has it now (the grid's copy may be a reload old).
@@ -123,16 +151,16 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
-    async importFile(base64, fileName) {
+    async importFile(file, fileName) {
       try {
-        const inspection = await call(bridge, 'csv.inspect', { base64, fileName });
+        const inspection = await call(bridge, 'csv.inspect', { ...file, fileName });
         // Headings that are no field: the seller maps them first (remembered or suggested ones
         // are filled in), unless every one is already mapped from an earlier import.
         if (inspection.unknown.length > 0 && !inspection.remembered) {
-          set({ pendingImport: { base64, fileName, inspection } });
+          set({ pendingImport: { file, fileName, inspection } });
           return null;
         }
-        return await importBytes(base64, fileName, inspection.mapping);
+        return await importBytes(file, fileName, inspection.mapping);
       } catch (error) {
         fail(error);
         return null;
@@ -143,7 +171,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       if (!pending) return null;
       set({ pendingImport: null });
       try {
-        return await importBytes(pending.base64, pending.fileName, mapping);
+        return await importBytes(pending.file, pending.fileName, mapping);
       } catch (error) {
         fail(error);
         return null;
@@ -170,7 +198,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null, rulesPreview: null, dialogError: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null, templatePreview: null, dialogError: null }),
   };
 
   async function runUndo(step: LastStep): Promise<void> {

@@ -1,19 +1,24 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, ImageSource, IpcEventPayload, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
 import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 
 export type BulkPreview = IpcOutput<'drafts.bulkPreview'>;
 export type RulesPreview = IpcOutput<'drafts.rulesPreview'>;
 export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
+export type TemplatePreview = IpcOutput<'templates.preview'>;
+export type TemplateMode = NonNullable<IpcInput<'templates.apply'>['mode']>;
 export type ImportReport = IpcOutput<'csv.import'>;
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
+export type ImportProgress = IpcEventPayload<'csv.progress'>;
 export type ColumnMapping = FileInspection['mapping'];
+/** A spreadsheet as the core reads it: by reference (the app's way) or as bytes. */
+export type SpreadsheetFile = { source: ImageSource } | { base64: string };
 /** A file waiting for the seller to map its unknown headings to fields. */
 export interface PendingImport {
-  base64: string;
+  file: SpreadsheetFile;
   fileName: string;
   inspection: FileInspection;
 }
@@ -53,6 +58,7 @@ export interface DraftsState {
   notice: Notice | null;
   preview: BulkPreview | null;
   rulesPreview: RulesPreview | null;
+  templatePreview: TemplatePreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
   /** A failed preview or apply of the bulk dialogs: shown inside the open dialog, cleared by a good preview. */
@@ -61,6 +67,8 @@ export interface DraftsState {
   pendingUndo: LastStep;
   /** The cached category tree, loaded when a category cell is first edited. */
   categories: readonly CategoryChoice[];
+  /** How far the import under way got (null: none running). */
+  importProgress: ImportProgress | null;
 }
 
 export interface DraftsActions {
@@ -89,13 +97,16 @@ export interface DraftsActions {
   /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
   previewRules(rules: BulkRules): Promise<RulesPreview | null>;
   applyRules(rules: BulkRules): Promise<boolean>;
+  /** A listing template on the selection: the preview, then apply (one undo step; drafts and previews only). */
+  previewTemplate(id: number, mode: TemplateMode): Promise<TemplatePreview | null>;
+  applyTemplate(id: number, mode: TemplateMode): Promise<boolean>;
   /** Undoes the last step; an import of more than a screenful asks first (pendingUndo). */
   undo(): Promise<void>;
   /** The seller's answer to pendingUndo: undo it, or keep the drafts. */
   confirmUndo(yes: boolean): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
-  /** A CSV or .xlsx file as bytes: inspected first; unknown headings open the mapping step. */
-  importFile(base64: string, fileName: string): Promise<ImportReport | null>;
+  /** A CSV or .xlsx file, by reference: inspected first; unknown headings open the mapping step. */
+  importFile(file: SpreadsheetFile, fileName: string): Promise<ImportReport | null>;
   /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
   confirmMapping(mapping: ColumnMapping): Promise<ImportReport | null>;
   cancelMapping(): void;

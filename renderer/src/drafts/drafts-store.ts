@@ -142,11 +142,13 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       notice: null,
       preview: null,
       rulesPreview: null,
+      templatePreview: null,
       importReport: null,
       pendingImport: null,
       dialogError: null,
       pendingUndo: null,
       categories: [],
+      importProgress: null,
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
@@ -279,6 +281,11 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       const ids = IN_PLACE_REASONS.has(event.reason) ? event.localIds : null;
       if (ids && ids.every((id) => s.rows.some((r) => r?.localId === id))) void s.refreshRows(ids);
       else void s.reload();
+    }),
+    // A long import tells how far it got, while one runs (drafts-actions.ts starts and ends it:
+    // an event arriving after the answer is dropped).
+    bridge.on('csv.progress', (progress) => {
+      if (store.getState().importProgress !== null) store.setState({ importProgress: progress });
     }),
     // The sync reports one item at a time: its badge changes in place, no reload.
     bridge.on('sync.itemState', (event) => {

@@ -1,15 +1,5 @@
-// Files between the seller's disk and the bridge: a chosen file as base64 (the bridge carries
-// JSON), and a download of what the core made (a CSV, a workbook, an import report).
-
-/** The file's bytes as base64, read by the browser (no string building per byte). */
-export function fileBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
+// Files from the core to the seller's disk: a download of what the core made (a CSV, a workbook,
+// an import report). Files the other way go by reference (images/file-sources.ts stageFile).
 
 export function base64Blob(base64: string, type: string): Blob {
   const binary = atob(base64);

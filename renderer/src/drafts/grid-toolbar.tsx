@@ -6,7 +6,9 @@ import type { MessageId } from '../i18n/messages.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnChooser } from './column-chooser.tsx';
-import { base64Blob, download, fileBase64 } from './file-transfer.ts';
+import { stageFile } from '../images/file-sources.ts';
+import { noticeOf } from './drafts-actions.ts';
+import { base64Blob, download } from './file-transfer.ts';
 
 /** The search box: Ctrl+F comes here (bulk-action-dialog.tsx, useBulkShortcuts). */
 export const SEARCH_ID = 'drafts-search';
@@ -50,7 +52,16 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
   const onFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) await store.getState().importFile(await fileBase64(file), file.name);
+    if (!file) return;
+    // By reference, as photos: a path in Electron, a streamed upload in web mode; no bytes over IPC.
+    let source;
+    try {
+      source = await stageFile(file);
+    } catch (error) {
+      store.setState({ notice: noticeOf(error) });
+      return;
+    }
+    await store.getState().importFile({ source }, file.name);
   };
 
   const onExport = async () => {

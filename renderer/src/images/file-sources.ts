@@ -13,7 +13,8 @@ const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif|tiff?|heic|heif)$/i;
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
 const BROWSER_SHOWS = /^image\/(jpeg|png|webp|gif|avif)$/;
 
-async function stage(file: File): Promise<ImageSource> {
+/** A file by reference (a path in Electron, a streamed upload in web mode): photos and spreadsheets alike. */
+export async function stageFile(file: File): Promise<ImageSource> {
   if (transportMode === 'electron') {
     const path = electronPathForFile(file);
     if (!path) throw new Error(`${file.name} has no place on disk: save it to a folder first, then add it.`);
@@ -26,7 +27,7 @@ export function fileSource(file: File): FileSource {
   return {
     name: file.name,
     preview: () => (file.size <= PREVIEW_MAX_BYTES && BROWSER_SHOWS.test(file.type) ? URL.createObjectURL(file) : null),
-    stage: () => stage(file),
+    stage: () => stageFile(file),
   };
 }
 

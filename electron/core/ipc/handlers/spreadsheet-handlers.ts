@@ -2,6 +2,7 @@
 // it as drafts with a report the seller can save, export CSV or an Excel workbook.
 import { exportDraftsCsv, importDraftsCsv, importReportCsv } from '../../csv/drafts-csv.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
+import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadsheet/spreadsheet-source.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
@@ -12,11 +13,23 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function spreadsheetHandlers(session: CoreSession): HandlerMap<SpreadsheetMethod> {
   const changed = changedEmitter(session);
   return {
-    'csv.inspect': ({ base64 }) => inspectSpreadsheet(session.db(), Buffer.from(base64, 'base64')),
-    async 'csv.import'({ text, base64, mapping }) {
+    // The app hands files over by reference (a path, or web mode's upload): read here, from disk.
+    async 'csv.inspect'({ base64, source, fileName }) {
+      const bytes = source ? await readSpreadsheetSource(session.folder(), source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
+      return inspectSpreadsheet(session.db(), bytes);
+    },
+    async 'csv.import'({ text, base64, source, fileName, mapping }) {
       const db = session.db();
-      const report = base64 !== undefined
-        ? await importSpreadsheet(db, Buffer.from(base64, 'base64'), mapping ? { mapping } : {})
+      let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
+      if (source) {
+        try {
+          bytes = await readSpreadsheetSource(session.folder(), source, fileName ?? 'the file');
+        } finally {
+          await releaseSpreadsheetSource(session.folder(), source);
+        }
+      }
+      const report = bytes !== null
+        ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), onProgress: (progress) => session.emit('csv.progress', progress) })
         : { ...importDraftsCsv(db, text ?? ''), facts: null };
       if (report.imported.length > 0) changed(null, 'csv-import');
       return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors) };

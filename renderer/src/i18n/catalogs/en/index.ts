@@ -15,5 +15,6 @@ import { photos } from './photos.ts';
 import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 import { sync } from './sync.ts';
+import { templates } from './templates.ts';
 
-export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync } as const;
+export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;

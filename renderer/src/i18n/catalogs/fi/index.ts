@@ -16,5 +16,6 @@ import { photos } from './photos.ts';
 import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 import { sync } from './sync.ts';
+import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync };
+export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };

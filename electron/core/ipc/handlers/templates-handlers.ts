@@ -1,0 +1,65 @@
+// Listing templates: the account's list, save (create, rename, edit), from a draft, delete; apply
+// to a selection (its preview, then one undoable step) and a new draft from a template. A few
+// lines each over templates/.
+import { bulkWrites } from '../../bulk/bulk-edit.ts';
+import { settingsCache } from '../../cache/settings-cache.ts';
+import type { Db } from '../../db/open-account-db.ts';
+import { draftWrites } from '../../drafts/draft-writes.ts';
+import { itemReads } from '../../drafts/item-rows.ts';
+import { gridSearch } from '../../search/grid-search.ts';
+import type { CoreSession } from '../../session/core-session.ts';
+import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } from '../../templates/apply-template.ts';
+import { listingTemplates } from '../../templates/listing-templates.ts';
+import type { IpcParsedInput } from '../../../../shared/ipc.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+
+type TemplatesMethod = 'templates.list' | 'templates.save' | 'templates.fromDraft' | 'templates.delete' | 'templates.preview' | 'templates.apply' | 'templates.newDraft';
+
+const repositories = (db: Db) => {
+  const settings = settingsCache(db);
+  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), templates: listingTemplates(db), settings };
+};
+
+export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMethod> {
+  const repo = perCache(session, repositories);
+  const changed = changedEmitter(session);
+
+  /** The selection's ids: given, or every draft the grid's query matches, read a page at a time. */
+  function selectionIds(selection: IpcParsedInput<'templates.apply'>['selection']): number[] {
+    if ('localIds' in selection) return selection.localIds;
+    const ids: number[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = repo().search.search({ ...selection.query, offset, limit: 1000 });
+      for (const row of page) ids.push(row.localId);
+      if (page.length < 1000) return ids;
+    }
+  }
+
+  function context(input: Pick<IpcParsedInput<'templates.apply'>, 'id' | 'words'> & { mode?: ApplyContext['mode'] }): ApplyContext {
+    const { templates, settings } = repo();
+    // The category names, once per call (the tree has a few hundred entries).
+    const titles = new Map(settings.categories().map((c) => [c.id, c.title]));
+    return { template: templates.get(input.id), mode: input.mode ?? 'replace', words: input.words, categoryTitle: (id) => titles.get(id) };
+  }
+
+  return {
+    'templates.list': () => repo().templates.list(),
+    'templates.save': (input) => repo().templates.save(input),
+    'templates.fromDraft': ({ localId, name }) => repo().templates.fromDraft(localId, name),
+    'templates.delete'({ id }) {
+      repo().templates.delete(id);
+      return { ok: true as const };
+    },
+    'templates.preview': (input) => previewTemplate(session.db(), repo(), selectionIds(input.selection), context(input)),
+    'templates.apply'(input) {
+      const result = applyTemplate(repo(), selectionIds(input.selection), context(input));
+      if (result.changed > 0) changed(null, 'bulk-edit');
+      return result;
+    },
+    'templates.newDraft'(input) {
+      const result = draftFromTemplate(repo().writes, context(input));
+      changed([result.localId], 'create');
+      return result;
+    },
+  };
+}

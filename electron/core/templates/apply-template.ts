@@ -1,0 +1,183 @@
+// A listing template applied: to a selection of drafts (any size, one undoable step through the
+// bulk edit's bulkEditEach, so Ctrl+Z undoes it like any bulk edit) and to a new draft. Only
+// drafts and previews change (what the service lets a seller edit); the others are listed with
+// their status and left alone. The description's placeholders are filled from each draft's
+// values after the template's (shared/listing-templates.ts).
+import { createFormatter } from '../../../shared/format/formatter.ts';
+import type { AppLocale } from '../../../shared/format/app-locale.ts';
+import { fillTemplate, usedPlaceholders, type TemplatePlaceholder } from '../../../shared/listing-templates.ts';
+import type { bulkWrites } from '../bulk/bulk-edit.ts';
+import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
+import { priceFieldOf } from '../bulk/bulk-rules.ts';
+import { dryRunEach } from '../bulk/dry-run.ts';
+import type { Db } from '../db/open-account-db.ts';
+import type { draftWrites } from '../drafts/draft-writes.ts';
+import type { DraftField, DraftFields } from '../drafts/fields.ts';
+import type { itemReads } from '../drafts/item-rows.ts';
+import type { FieldValues } from '../drafts/plan-edit.ts';
+import { EDITABLE_STATUSES } from '../drafts/sync-state.ts';
+import type { ListingTemplate } from './listing-templates.ts';
+
+/** How the app's language writes what placeholders quote: money, and the condition's words. */
+export interface PlaceholderWords {
+  locale: AppLocale;
+  conditions: Readonly<Record<string, string>>;
+}
+
+/** replace: the template's values win; fill-empty: only fields a draft has not set take them. */
+export type ApplyMode = 'replace' | 'fill-empty';
+
+export interface ApplyContext {
+  template: ListingTemplate;
+  mode: ApplyMode;
+  words: PlaceholderWords;
+  /** A category's name in the cached tree. */
+  categoryTitle(id: number): string | undefined;
+}
+
+type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> };
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The fields a placeholder reads. */
+const PLACEHOLDER_SOURCES: Record<TemplatePlaceholder, readonly DraftField[]> = {
+  title: ['title'], sku: ['sku'], condition: ['condition'], price: ['saleMethod', 'buyNowPrice', 'startingPrice'],
+  category: ['categoryId'], quantity: ['quantity'], deliveryPrice: ['deliveryPrice'],
+};
+
+function placeholderValue(name: TemplatePlaceholder, fields: DraftFields, ctx: ApplyContext, money: (x: number) => string): string | null {
+  switch (name) {
+    case 'title': return fields.title ?? null;
+    case 'sku': return fields.sku ?? null;
+    case 'condition': return fields.condition ? (ctx.words.conditions[fields.condition] ?? fields.condition) : null;
+    case 'price': {
+      const field = priceFieldOf(fields);
+      const price = field ? fields[field] : null;
+      return typeof price === 'number' ? money(price) : null;
+    }
+    case 'category': return typeof fields.categoryId === 'number' ? (ctx.categoryTitle(fields.categoryId) ?? null) : null;
+    case 'quantity': return typeof fields.quantity === 'number' ? String(fields.quantity) : null;
+    case 'deliveryPrice': return typeof fields.deliveryPrice === 'number' ? money(fields.deliveryPrice) : null;
+    default: {
+      const never: never = name;
+      return never;
+    }
+  }
+}
+
+/** Reads and writes of one application: which fields, and each draft's new values. */
+export function templatePlan(ctx: ApplyContext) {
+  const { template, mode } = ctx;
+  const money = createFormatter(ctx.words.locale).money;
+  const templateFields = Object.keys(template.fields) as DraftField[];
+  const description = typeof template.fields.description === 'string' ? template.fields.description : null;
+  const placeholders = description === null ? [] : usedPlaceholders(description);
+  const read = new Set<DraftField>(templateFields);
+  for (const name of placeholders) for (const f of PLACEHOLDER_SOURCES[name]) read.add(f);
+  if (templateFields.some((f) => AUCTION_FIELDS.has(f))) read.add('saleMethod');
+
+  /** A draft's values under the template, and the placeholders that were empty for it. */
+  function valuesFor(current: DraftFields): { values: FieldValues; empty: TemplatePlaceholder[] } {
+    const values: Record<string, unknown> = {};
+    for (const field of templateFields) {
+      if (field === 'description') continue;
+      if (mode === 'replace' || isEmpty(current[field])) values[field] = template.fields[field];
+    }
+    const empty: TemplatePlaceholder[] = [];
+    if (description !== null && (mode === 'replace' || isEmpty(current.description))) {
+      const merged = { ...current, ...values } as DraftFields;
+      values.description = fillTemplate(description, (name) => {
+        const value = placeholderValue(name, merged, ctx, money);
+        if (value === null || value === '') empty.push(name);
+        return value;
+      });
+    }
+    return { values: values as FieldValues, empty };
+  }
+
+  /** What bulkEditEach writes for a draft: its new values, or null when the template sets nothing on it. */
+  function changes(current: DraftFields): FieldValues | null {
+    const { values } = valuesFor(current);
+    return Object.keys(values).length > 0 ? values : null;
+  }
+
+  return { fields: [...read], templateFields, valuesFor, changes };
+}
+
+export interface TemplateSelection {
+  /** The drafts and previews: what the template may change. */
+  editable: number[];
+  /** The others, with their status ('missing' for an id not in the cache). */
+  notEditable: Array<{ localId: number; status: string }>;
+}
+
+/** Splits a selection into the drafts a template may change and the rest. */
+export function splitSelection(reads: Repo['reads'], localIds: readonly number[]): TemplateSelection {
+  const unique = [...new Set(localIds)];
+  const editable: number[] = [];
+  const notEditable: TemplateSelection['notEditable'] = [];
+  const present = new Set<number>();
+  for (const group of reads.bulkGroups(unique, [])) {
+    for (const localId of group.localIds) present.add(localId);
+    const status = group.deleted_at !== null ? 'deleted' : group.status;
+    if (EDITABLE_STATUSES.includes(status)) editable.push(...group.localIds);
+    else for (const localId of group.localIds) notEditable.push({ localId, status });
+  }
+  for (const localId of unique) if (!present.has(localId)) notEditable.push({ localId, status: 'missing' });
+  editable.sort((a, b) => a - b);
+  notEditable.sort((a, b) => a.localId - b.localId);
+  return { editable, notEditable };
+}
+
+/** Applies a template to the drafts of a selection: all or nothing on those, one undo step. */
+export function applyTemplate(repo: Repo, localIds: readonly number[], ctx: ApplyContext, now = Date.now()) {
+  const { editable, notEditable } = splitSelection(repo.reads, localIds);
+  const plan = templatePlan(ctx);
+  if (editable.length === 0) return { stepId: null, changed: 0, notEditable: notEditable.length };
+  const result = repo.bulk.bulkEditEach(editable, plan.fields, plan.changes, now);
+  return { stepId: result.stepId, changed: result.changed, notEditable: notEditable.length };
+}
+
+export type TemplateWarning =
+  | { kind: 'auction-only'; field: string; count: number }
+  | { kind: 'empty-placeholder'; placeholder: TemplatePlaceholder; count: number };
+
+/**
+ * What applying would do, from the real application run in a transaction that is rolled back:
+ * each changing draft's before and after (up to `limit`), refusals, the drafts left alone with
+ * their status, and warnings (an auction's field on buy-now drafts; a placeholder empty on some).
+ */
+export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
+  const { editable, notEditable } = splitSelection(repo.reads, localIds);
+  const plan = templatePlan(ctx);
+  const { changing, samples, refused } = dryRunEach(db, repo, editable, plan.fields, plan.changes, limit);
+  // Warnings per draft: the plan is pure, so each group of equal drafts is asked again here.
+  const auctionOnly = new Map<string, number>();
+  const emptyPlaceholders = new Map<TemplatePlaceholder, number>();
+  for (const group of editable.length > 0 ? repo.reads.bulkGroups(editable, plan.fields) : []) {
+    const n = group.localIds.length;
+    const { values, empty } = plan.valuesFor(group.fields);
+    const saleMethod = (values.saleMethod ?? group.fields.saleMethod) as string | null | undefined;
+    for (const field of Object.keys(values)) if (AUCTION_FIELDS.has(field as DraftField) && saleMethod === 'buy-now') auctionOnly.set(field, (auctionOnly.get(field) ?? 0) + n);
+    for (const name of new Set(empty)) emptyPlaceholders.set(name, (emptyPlaceholders.get(name) ?? 0) + n);
+  }
+  const warnings: TemplateWarning[] = [
+    ...[...auctionOnly].map(([field, count]) => ({ kind: 'auction-only' as const, field, count })),
+    ...[...emptyPlaceholders].map(([placeholder, count]) => ({ kind: 'empty-placeholder' as const, placeholder, count })),
+  ];
+  const notEditableItems = notEditable.slice(0, limit).map(({ localId, status }) => ({ localId, status, title: (repo.reads.item(localId)?.fields.title ?? null) as string | null }));
+  return {
+    selected: editable.length + notEditable.length,
+    changing,
+    samples,
+    refused,
+    notEditable: { count: notEditable.length, items: notEditableItems },
+    warnings,
+  };
+}
+
+/** A new draft with the template's values (its description filled from them). */
+export function draftFromTemplate(writes: ReturnType<typeof draftWrites>, ctx: Omit<ApplyContext, 'mode'>, now = Date.now()) {
+  const { values } = templatePlan({ ...ctx, mode: 'replace' }).valuesFor({});
+  return writes.createDraft(values, now);
+}

@@ -1,0 +1,29 @@
+// The cached category tree for screens that name categories (previews, pickers outside the
+// editor): loaded once from the core, and a category's name as its path, never a bare id.
+import { useEffect, useState } from 'react';
+import type { IpcOutput } from '../../../shared/ipc.ts';
+import { call } from '../bridge/bridge-types.ts';
+import { bridge } from '../bridge.ts';
+
+export type Category = IpcOutput<'categories.list'>[number];
+
+/** "Huonekalut › Pöydät" for a subcategory's id; null for an id not in the cached tree. */
+export function categoryPath(categories: readonly Category[], id: number): string | null {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const names: string[] = [];
+  for (let c = byId.get(id); c; c = byId.get(c.parentId)) names.unshift(c.title);
+  return names.length > 0 ? names.join(' › ') : null;
+}
+
+/** The cached tree, [] until it arrives (a failed read leaves it empty: the picker says so). */
+export function useCategories(): Category[] {
+  const [categories, setCategories] = useState<Category[]>([]);
+  useEffect(() => {
+    let live = true;
+    call(bridge, 'categories.list', {}).then((list) => live && setCategories(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return categories;
+}
