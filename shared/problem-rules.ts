@@ -77,6 +77,7 @@ export const CORE_ERROR_CODES = [
   // is not the app window's, or a file too large to stage.
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'method',
+  'file-refused', // a spreadsheet that cannot be read
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
@@ -98,6 +99,8 @@ export const CORE_ERROR_REASONS = [
   'images-status', // { status }
   'photo-not-prepared',
   'photo-missing',
+  // A spreadsheet by reference (electron/core/spreadsheet/spreadsheet-source.ts).
+  'file-no-place', 'file-gone', 'file-not-a-file', 'file-too-large',
   'photo-order',
   'question-answered',
   'offer-decided', // { status }

@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
+import { translate } from '../../renderer/src/i18n/translate.ts';
 import { describe, expect, it } from 'vitest';
 import { stageUpload, uploadPath } from '../../electron/core/images/staged-uploads.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
@@ -51,7 +52,10 @@ describe('importing a file from the drafts store', () => {
     expect(await drafts.getState().importFile({ source: { kind: 'upload', id } }, 'drafts.csv')).toMatchObject({ imported: 2 });
     expect(existsSync(uploadPath(folder, id))).toBe(false);
     expect(await drafts.getState().importFile({ source: { kind: 'path', path: join(folder, 'gone.csv') } }, 'gone.csv')).toBeNull();
-    expect(drafts.getState().notice).toMatchObject({ kind: 'error', text: 'gone.csv could not be read: it was moved or deleted.', field: 'source' });
+    const notice = drafts.getState().notice;
+    expect(notice).toMatchObject({ kind: 'error', field: 'source' });
+    expect(notice && translate(notice.message, 'en')).toBe('gone.csv could not be read: it was moved or deleted.');
+    expect(notice && translate(notice.message, 'fi')).toBe('Tiedostoa gone.csv ei voitu lukea: se on siirretty tai poistettu.');
   });
 });
 

@@ -74,7 +74,7 @@ describe('the draft editor in web mode', () => {
 
     // Bounds from the settings (quantity 1-100), checked by the core as the seller types.
     await editor().getByLabel('Quantity').fill('500');
-    await expect.poll(() => field('quantity').locator('.field-problems').textContent()).toBe('Quantity: must be between 1 and 100');
+    await expect.poll(() => field('quantity').locator('.field-problems').textContent()).toBe('Quantity must be between 1 and 100.');
     expect(await editor().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await editor().getByLabel('Quantity').fill('2');
     await expect.poll(() => field('quantity').locator('.field-problems').count()).toBe(0);

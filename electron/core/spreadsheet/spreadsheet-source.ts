@@ -4,6 +4,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { ImageSource } from '../../../shared/ipc.ts';
+import type { ProblemParams } from '../../../shared/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { uploadPath } from '../images/staged-uploads.ts';
 
@@ -11,8 +12,8 @@ import { uploadPath } from '../images/staged-uploads.ts';
 export const SPREADSHEET_MAX_BYTES = 50 * 1024 * 1024;
 
 export class SpreadsheetFileError extends CoreError<'file-refused'> {
-  constructor(message: string) {
-    super('file-refused', message, 'source');
+  constructor(message: string, reason: 'file-no-place' | 'file-gone' | 'file-not-a-file' | 'file-too-large', params: ProblemParams) {
+    super('file-refused', message, 'source', { reason, params });
     this.name = 'SpreadsheetFileError';
   }
 }
@@ -22,15 +23,15 @@ const pathOf = (folder: string, source: ImageSource) => (source.kind === 'path' 
 /** The file's bytes, after the checks a path from the renderer needs (absolute, a file, its size). */
 export async function readSpreadsheetSource(folder: string, source: ImageSource, name: string): Promise<Buffer> {
   const path = pathOf(folder, source);
-  if (!isAbsolute(path)) throw new SpreadsheetFileError(`${name} could not be read: the app was not given its place on disk.`);
+  if (!isAbsolute(path)) throw new SpreadsheetFileError(`${name} could not be read: the app was not given its place on disk.`, 'file-no-place', { name });
   let info;
   try {
     info = await stat(path);
   } catch {
-    throw new SpreadsheetFileError(`${name} could not be read: it was moved or deleted.`);
+    throw new SpreadsheetFileError(`${name} could not be read: it was moved or deleted.`, 'file-gone', { name });
   }
-  if (!info.isFile()) throw new SpreadsheetFileError(`${name} is not a file.`);
-  if (info.size > SPREADSHEET_MAX_BYTES) throw new SpreadsheetFileError(`${name} is larger than ${SPREADSHEET_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`);
+  if (!info.isFile()) throw new SpreadsheetFileError(`${name} is not a file.`, 'file-not-a-file', { name });
+  if (info.size > SPREADSHEET_MAX_BYTES) throw new SpreadsheetFileError(`${name} is larger than ${SPREADSHEET_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`, 'file-too-large', { name, megabytes: SPREADSHEET_MAX_BYTES / 1024 / 1024 });
   return readFile(path);
 }
 
