@@ -74,7 +74,8 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     // A payload that breaks the contract is a bug here, not the listener's problem.
     const checked = IPC_EVENTS[name].parse(payload) as IpcEventPayload<E>;
     for (const listener of listeners) listener(name, checked);
-    if (name === 'drafts.changed') current.sync.localChange?.();
+    // A local change schedules a push; what a pull brought in has nothing to send.
+    if (name === 'drafts.changed' && (payload as IpcEventPayload<'drafts.changed'>).reason !== 'pull') current.sync.localChange?.();
   }
 
   function closeCurrent(): void {

@@ -10,6 +10,7 @@ import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
+import type { PullResult } from '../sync/pull.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
 
@@ -158,18 +159,23 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     notice: offline ? { kind: 'offline', code: null } : notice,
   });
 
+  /** Items a pull brought in, took or marked removed: the grid shows them without a reload by hand. */
+  function pulled(result: PullResult): void {
+    if (result.inserted + result.taken + result.removedRemotely > 0) send({ name: 'drafts.changed', payload: { localIds: null, reason: 'pull' } });
+  }
+
   async function run(): Promise<SyncStatus> {
     photos = null;
     try {
       // Pull BEFORE push: an edit made offline meets the service's newer value as a conflict
       // shown to the user, instead of overwriting it unseen. Pull also logs in (a refused
       // password surfaces here).
-      await engine.pull();
+      pulled(await engine.pull());
       setOnline(true);
       const pushed = await engine.push();
       // What was sent changes the service's side too (an accepted offer closes an item, an
       // answer gets its time): read it back in the same run.
-      if (pushed.applied > 0) await engine.pull();
+      if (pushed.applied > 0) pulled(await engine.pull());
       message = pushed.paused ? message : null;
       notice = pushed.paused ? notice : null;
       scheduleRetry(pushed.paused ? null : pushed.nextAttemptAt);
