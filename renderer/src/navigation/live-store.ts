@@ -33,19 +33,3 @@ export function callSequence(): () => () => boolean {
  * English). Prefer keeping describeError's Msg in the store, so a language switch re-words it.
  */
 export const messageOf = (error: unknown): string => translate(describeError(error));
-
-export const euro = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '—' : `${value.toLocaleString('fi-FI', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-
-/** "2 d 4 h", "3 h 12 min", "expired". */
-export function timeLeft(until: number | null, now = Date.now()): string {
-  if (until === null) return '—';
-  const ms = until - now;
-  if (ms <= 0) return 'expired';
-  const minutes = Math.floor(ms / 60_000);
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes % 60} min`;
-  return `${Math.max(1, minutes)} min`;
-}

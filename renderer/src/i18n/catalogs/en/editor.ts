@@ -1,6 +1,5 @@
 // The draft editor: its header, form, problems, actions and what they report.
 export const editor = {
-  'editor.error': 'That did not work: {detail}',
   'editor.new': 'New draft',
   'editor.open': 'Open in editor',
   'editor.open.hint': 'Open the focused draft in the editor (Ctrl+Enter)',

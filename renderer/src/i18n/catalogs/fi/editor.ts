@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog.ts';
 import type { editor as en } from '../en/editor.ts';
 
 export const editor: Catalog<typeof en> = {
-  'editor.error': 'Se ei onnistunut: {detail}',
   'editor.new': 'Uusi luonnos',
   'editor.open': 'Avaa muokkaimessa',
   'editor.open.hint': 'Avaa kohdistettu luonnos muokkaimessa (Ctrl+Enter)',
