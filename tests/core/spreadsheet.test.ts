@@ -8,7 +8,8 @@ import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { importReportCsv } from '../../electron/core/csv/drafts-csv.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
-import { descriptionHtml, normaliseNumber, parseTimeCell } from '../../electron/core/spreadsheet/cell-values.ts';
+import { descriptionHtml, parseTimeCell } from '../../electron/core/spreadsheet/cell-values.ts';
+import { parseDecimal } from '../../shared/format/parse-decimal.ts';
 import { decodeText, detectSeparator } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
@@ -31,10 +32,10 @@ function finnishExcelCsv(lines: string[]): Buffer {
 
 describe('reading spreadsheet cells', () => {
   it('reads decimal commas, Finnish and ISO times, and tells an impossible date from a malformed one', () => {
-    expect(normaliseNumber('12,50')).toBe('12.50');
-    expect(normaliseNumber('1 234,5 €')).toBe('1234.5');
-    expect(normaliseNumber('7.25')).toBe('7.25');
-    expect(normaliseNumber('abc')).toBe('abc');
+    expect(parseDecimal('12,50')).toBe(12.5);
+    expect(parseDecimal('1 234,5 €')).toBe(1234.5);
+    expect(parseDecimal('7.25')).toBe(7.25);
+    expect(parseDecimal('abc')).toBeNull();
     expect(parseTimeCell('28.11.2026 18:00')).toEqual({ ok: true, value: '2026-11-28 18:00:00' });
     expect(parseTimeCell('1.2.2027')).toEqual({ ok: true, value: '2027-02-01 00:00:00' });
     expect(parseTimeCell('2026-12-01 09:30')).toEqual({ ok: true, value: '2026-12-01 09:30:00' });

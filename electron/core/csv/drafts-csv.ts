@@ -11,7 +11,8 @@ import { DRAFT_FIELDS, fieldKind, isDraftField, type DraftField, type DraftField
 import { itemReads } from '../drafts/item-rows.ts';
 import { parseChanges, type FieldValues } from '../drafts/plan-edit.ts';
 import { validateDraft } from '../validation/validate-draft.ts';
-import { descriptionHtml, normaliseNumber, parseTimeCell } from '../spreadsheet/cell-values.ts';
+import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
 export interface CsvRowError {
@@ -64,7 +65,8 @@ function readCell(field: DraftField, cell: string, zone: string): CellRead {
   }
   if (field === 'description') return { ok: true, value: descriptionHtml(valueOf(field, cell) as string) };
   const kind = fieldKind(field);
-  if (kind === 'number' || kind === 'int') return { ok: true, value: normaliseNumber(cell) };
+  // Not a number: the text as typed, which the field's schema then refuses with the cell named.
+  if (kind === 'number' || kind === 'int') return { ok: true, value: parseDecimal(cell) ?? cell.trim() };
   return { ok: true, value: valueOf(field, cell) };
 }
 

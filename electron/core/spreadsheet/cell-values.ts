@@ -1,16 +1,9 @@
-// What a seller's spreadsheet holds, read into the values the field table parses: numbers with a
-// decimal comma (and spaces or non-breaking spaces between thousands), Finnish dates
+// What a seller's spreadsheet holds, read into the values the field table parses (numbers are
+// read by shared/format/parse-decimal.ts, as on every other path): Finnish dates
 // (`28.11.2026 18:00`), and plain-text descriptions whose line breaks become paragraphs. A date
 // that cannot exist (31.02.2026) is told apart from one written in an unknown way, so the import
 // can flag it instead of letting the service refuse it after publish.
 import { DateTime, IANAZone } from 'luxon';
-
-/** `1 234,50` / `1234,5` / `12.5` -> `1234.50` / `1234.5` / `12.5`; anything else unchanged. */
-export function normaliseNumber(cell: string): string {
-  const compact = cell.trim().replace(/[\s\u00a0\u202f]/g, '').replace(/\s*€$/, '').replace(/€/g, '');
-  if (/^-?\d+,\d+$/.test(compact)) return compact.replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(compact) ? compact : cell.trim();
-}
 
 // One zone object per name: Luxon checks a zone name on every use, a tenth of a 10,000-row import.
 const zones = new Map<string, IANAZone>();
