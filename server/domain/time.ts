@@ -20,18 +20,21 @@ export interface TimeZone {
 
 export function timeZone(name: string): TimeZone {
   if (!IANAZone.isValidZone(name)) throw new Error(`unknown time zone: ${name}`);
-  // Formatting is on every list's hot path. Zone offsets change only on quarter-hour boundaries,
-  // so the offset is looked up once per quarter hour and cached.
+  // Formatting is on every list's hot path, so the offset is looked up once per quarter hour and
+  // cached. Most changes fall on a quarter hour, not all (Newfoundland changed at 00:01 local until
+  // 2011): a quarter hour with a change inside is cached as NaN and looked up per instant.
   const offsets = new Map<number, number>();
   const offsetMinutes = (ms: number): number => {
     const bucket = Math.floor(ms / QUARTER_HOUR_MS);
     let offset = offsets.get(bucket);
     if (offset === undefined) {
       if (offsets.size > 50_000) offsets.clear();
-      offset = DateTime.fromMillis(bucket * QUARTER_HOUR_MS, { zone: name }).offset;
+      const start = DateTime.fromMillis(bucket * QUARTER_HOUR_MS, { zone: name }).offset;
+      const end = DateTime.fromMillis((bucket + 1) * QUARTER_HOUR_MS - 1, { zone: name }).offset;
+      offset = start === end ? start : Number.NaN;
       offsets.set(bucket, offset);
     }
-    return offset;
+    return Number.isNaN(offset) ? DateTime.fromMillis(ms, { zone: name }).offset : offset;
   };
   return {
     name,

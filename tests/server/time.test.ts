@@ -18,6 +18,13 @@ describe('service time zone', () => {
     }
   });
 
+  it('formats a change that falls off the quarter hour (St. John\'s, 00:01 local, 1993)', () => {
+    // Found by the property test above (seed 884328191): the quarter-hour cache kept the old offset.
+    const tz = timeZone('America/St_Johns');
+    expect(tz.format(Date.UTC(1993, 9, 31, 2, 30, 59))).toBe('1993-10-31T00:00:59-0230');
+    expect(tz.format(Date.UTC(1993, 9, 31, 2, 31, 0))).toBe('1993-10-30T23:01:00-0330');
+  });
+
   it('formats the instants around a daylight-saving change in Helsinki second by second', () => {
     const tz = timeZone('Europe/Helsinki');
     // 2026-03-29 01:00 UTC: clocks go from 03:00 +0200 to 04:00 +0300.
