@@ -343,4 +343,15 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: ID_SEQUENCES_SQL,
     foreignKeysOff: true,
   },
+  {
+    version: 8,
+    name: 'categories: an English name beside the Finnish title',
+    // The demo tree is now numbered as the real service numbers its categories (one global
+    // sequence, 4 digits at most: seed/category-data.ts). A database seeded before keeps its
+    // categories and ids exactly as they are (items, clients' caches, spreadsheets and links hold
+    // those ids, and the service never renumbers a category); it only gains the column, empty.
+    sql: `
+      ALTER TABLE categories ADD COLUMN title_en TEXT;
+    `,
+  },
 ];

@@ -5,7 +5,10 @@ export interface CategoryRow {
   id: number;
   parent_id: number;
   level: 1 | 2 | 3;
+  /** Finnish, as the marketplace shows it. */
   title: string;
+  /** The English name (migration 8); null for a category written before it or without one. */
+  title_en: string | null;
   position: number;
   updated: number;
 }
@@ -72,21 +75,24 @@ export interface NewCategory {
   id?: number;
   parentId: number;
   title: string;
+  /** The English name, if any. */
+  titleEn?: string | null;
   position?: number;
 }
 
+/** The real service's category ids have 4 digits at most. */
+export const MAX_CATEGORY_ID = 9_999;
+
 /**
- * The id a new category under `parentId` gets when none is given, numbered as on the real service
- * and in the demo tree: main categories are small numbers from 1, a category's children follow
- * parent*100 (sections of 1 are 101, 102...; subcategories of 101 are 10101...). An id already
- * taken (a tree numbered otherwise) leaves the choice to SQLite.
+ * The id a new category gets when none is given: the next of the one global sequence the real
+ * service numbers its categories with (a main category, a section and a leaf alike), so no id
+ * grows with its depth. A tree already using 9,999 has no next id.
  */
-function nextCategoryId(db: Db, parentId: number): number | null {
-  const base = parentId === 0 ? 0 : parentId * 100;
-  const last = db.prepare('SELECT max(id) AS id FROM categories WHERE parent_id = ?').get(parentId) as { id: number | null };
-  const id = Math.max(base, last.id ?? 0) + 1;
-  const taken = db.prepare('SELECT 1 FROM categories WHERE id = ?').get(id) !== undefined;
-  return taken || !Number.isSafeInteger(id) ? null : id;
+function nextCategoryId(db: Db): number {
+  const last = db.prepare('SELECT max(id) AS id FROM categories').get() as { id: number | null };
+  const id = (last.id ?? 0) + 1;
+  if (id > MAX_CATEGORY_ID) throw new Error(`category ids end at ${MAX_CATEGORY_ID}`);
+  return id;
 }
 
 /** Inserts a category under parentId (0 for a main category); the level follows the parent. */
@@ -99,8 +105,8 @@ export function insertCategory(db: Db, category: NewCategory, now: number): numb
   if (parentLevel < 0) throw new Error(`unknown parent category ${category.parentId}`);
   if (parentLevel >= 3) throw new Error('categories have 3 levels');
   const result = db
-    .prepare('INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(category.id ?? nextCategoryId(db, category.parentId), category.parentId, parentLevel + 1, category.title, category.position ?? 0, now);
+    .prepare('INSERT INTO categories (id, parent_id, level, title, title_en, position, updated) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(category.id ?? nextCategoryId(db), category.parentId, parentLevel + 1, category.title, category.titleEn ?? null, category.position ?? 0, now);
   invalidateCategoryTree(db);
   return Number(result.lastInsertRowid);
 }

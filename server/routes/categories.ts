@@ -30,6 +30,7 @@ function node(tree: CategoryTree, row: CategoryRow, links: LinkBuilder, depth: n
   return {
     id: row.id,
     title: row.title,
+    ...(row.title_en === null ? {} : { titleEn: row.title_en }),
     links: {
       self: links.api(`/categories/${row.id}`),
       items: links.api(`/categories/${row.id}/items`),
@@ -63,6 +64,7 @@ function singleCategory(service: Service, links: LinkBuilder, id: number): Singl
   return {
     id: row.id,
     title: row.title,
+    ...(row.title_en === null ? {} : { titleEn: row.title_en }),
     level: row.level,
     parentId: row.parent_id,
     links: {

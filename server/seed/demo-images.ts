@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { ImageRendition } from '../../shared/api/index.ts';
 import { renditionPath } from '../domain/images/image-row.ts';
-import { categoryId, DEMO_CATEGORIES } from './category-data.ts';
+import { DEMO_CATEGORIES } from './category-data.ts';
 
 export interface DemoPicture {
   /** The three renditions as JPEG bytes. */
@@ -32,12 +32,12 @@ interface PictureSpec {
 /** Every picture the demo may use, by the key item-plan.ts gives it. */
 function pictureSpecs(): Map<string, PictureSpec> {
   const specs = new Map<string, PictureSpec>();
-  DEMO_CATEGORIES.forEach((main, m) => {
+  DEMO_CATEGORIES.forEach((main) => {
     main.sections.forEach((section, s) => {
-      specs.set(`section-${categoryId(m, s)}`, { title: section.title, caption: main.title, hue: main.hue + s * 12, variant: 0 });
+      specs.set(`section-${section.id}`, { title: section.name, caption: main.name, hue: main.hue + s * 12, variant: 0 });
     });
     for (const i of [1, 2]) {
-      specs.set(`detail-${categoryId(m)}-${i}`, { title: main.title, caption: i === 1 ? 'Detail' : 'Another view', hue: main.hue + 180 * (i - 1) + 20, variant: i });
+      specs.set(`detail-${main.id}-${i}`, { title: main.name, caption: i === 1 ? 'Detail' : 'Another view', hue: main.hue + 180 * (i - 1) + 20, variant: i });
     }
   });
   return specs;

@@ -29,6 +29,7 @@ type Counts = Record<'draft' | 'preview' | 'waiting' | 'published' | 'closed', n
 interface SellerPlan {
   counts: Counts;
   auctionShare: number;
+  /** The demo shop's leaf groups this seller lists in (category-data.ts). */
   mains: readonly string[];
   zips: readonly string[];
 }
@@ -87,7 +88,7 @@ export function planItems(r: Random, now: number): SeedItem[] {
   const usedTitles = new Set<string>();
   const items: SeedItem[] = [];
   for (const [seller, plan] of Object.entries(SELLERS) as [DemoUserName, SellerPlan][]) {
-    const own = r.shuffle(leaves.filter((l) => plan.mains.includes(l.main.title)));
+    const own = r.shuffle(leaves.filter((l) => plan.mains.includes(l.group)));
     let next = 0;
     for (const status of ['published', 'closed', 'waiting', 'preview', 'draft'] as const) {
       for (let i = 0; i < plan.counts[status]; i++) {
@@ -115,7 +116,7 @@ function planItem(r: Random, now: number, seller: DemoUserName, plan: SellerPlan
   const startingPrice = auction ? Math.max(1, roundPrice(value * (0.3 + 0.4 * r.next()))) : null;
   const quantity = auction ? 1 : company && value < 1000 ? r.int(1, 25) : r.chance(0.1) ? r.int(2, 3) : 1;
 
-  const pickupOnly = PICKUP_ONLY_MAINS.has(leaf.main.title) || PICKUP_ONLY_SECTIONS.has(leaf.section.title);
+  const pickupOnly = PICKUP_ONLY_MAINS.has(leaf.main.name) || PICKUP_ONLY_SECTIONS.has(leaf.section.name);
   const deliveryMethods: DeliveryMethod[] = pickupOnly ? ['pickup'] : company || r.chance(0.5) ? ['pickup', 'shipment'] : ['shipment'];
   const shipped = deliveryMethods.includes('shipment');
   const paymentMethods: PaymentMethod[] = company
@@ -126,7 +127,7 @@ function planItem(r: Random, now: number, seller: DemoUserName, plan: SellerPlan
 
   // Used goods a company resells are taxed on the margin, so they carry no VAT rate.
   const marginal = company && condition !== 'new' && r.chance(0.7);
-  const vat = company && !marginal ? (leaf.section.title === 'Books' ? 14 : 24) : null;
+  const vat = company && !marginal ? (leaf.section.name === 'Books' ? 14 : 24) : null;
   const upgrades: Upgrade[] = [];
   if ((premium && r.chance(0.25)) || (company && r.chance(0.12)) || r.chance(0.04)) upgrades.push('list-gallery');
   if ((premium && r.chance(0.12)) || (company && r.chance(0.2))) upgrades.push('category-gallery');

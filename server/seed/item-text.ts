@@ -38,12 +38,12 @@ const COMPANY_DETAILS = [
 
 export function describeItem(r: Random, product: string, leaf: Leaf, condition: Condition, company: boolean): string {
   const extras = r.sample(company ? COMPANY_DETAILS : DETAILS, r.int(1, 2));
-  const opening = company ? `${leaf.subcategory.title} from our range:` : r.pick(OPENINGS);
+  const opening = company ? `${leaf.subcategory.name} from our range:` : r.pick(OPENINGS);
   return [
     `<p>${opening} <strong>${escapeHtml(product)}</strong>.</p>`,
     `<p>${CONDITION_TEXT[condition]}</p>`,
     '<ul>',
-    `<li>Category: ${escapeHtml(leaf.main.title)} / ${escapeHtml(leaf.section.title)}</li>`,
+    `<li>Category: ${escapeHtml(leaf.main.name)} / ${escapeHtml(leaf.section.name)}</li>`,
     ...extras.map((e) => `<li>${e}</li>`),
     '</ul>',
   ].join('\n');

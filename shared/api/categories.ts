@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { DecimalNumber, Timestamp, Url } from './common.ts';
 
+/**
+ * Extension: the category's English name beside its Finnish `title`, for an app shown in English.
+ * Optional: absent where the service has none (a tree seeded before the names, a service without
+ * them), so a client reading it still takes any older answer.
+ */
+const TitleEn = z.string().optional();
+
 /** 2.6: a category in a listing; `categories` holds children when max-depth asks for them. */
 export interface CategoryNode {
   id: number;
   title: string;
+  titleEn?: string | undefined;
   links: { self: string; items: string; subcategories: string };
   categories?: CategoryNode[] | undefined;
 }
@@ -12,6 +20,7 @@ export const CategoryNode: z.ZodType<CategoryNode> = z
   .object({
     id: z.number().int(),
     title: z.string(),
+    titleEn: TitleEn,
     links: z.object({ self: Url, items: Url, subcategories: Url }),
     get categories() {
       return z.array(CategoryNode).optional();
@@ -32,6 +41,7 @@ export type CategoryListing = z.infer<typeof CategoryListing>;
 export const SingleCategory = z.object({
   id: z.number().int(),
   title: z.string(),
+  titleEn: TitleEn,
   /** Extension: 1, 2 or 3. */
   level: z.number().int().min(1).max(3),
   /** Extension: the parent's id (0 for main categories). */

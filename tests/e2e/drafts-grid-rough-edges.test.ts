@@ -13,16 +13,16 @@ import { demoCategoryRows } from '../support/many-drafts.ts';
 import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 // Titles a seller tells apart only by their last words (up to 42 characters); prices, quantities, days and categories
-// that sort differently. Categories of the demo tree: Sofas 10101, Tables 10102, Chairs 10103,
-// Cookware 10201, Tableware 10202.
+// that sort differently. Categories of the demo tree: Sohvat (sofas) 4, Pöydät (tables) 5, Tuolit (chairs) 6,
+// Kattilat ja pannut (cookware) 8, Astiat (tableware) 9.
 const DRAFTS = [
-  { title: 'Solid oak dining table 180 cm, oiled birch', saleMethod: 'buy-now', buyNowPrice: 420, quantity: 1, openDays: 14, categoryId: 10102 },
-  { title: 'Solid oak dining table 160 cm, oiled birch', saleMethod: 'buy-now', buyNowPrice: 12.5, quantity: 3, openDays: 7, categoryId: 10102 },
-  { title: 'Artek 69 chairs, set of four', saleMethod: 'auction', startingPrice: 900, quantity: 1, openDays: 3, categoryId: 10103 },
-  { title: 'Artek 69 chairs, set of six', saleMethod: 'auction', startingPrice: 45, quantity: 1, openDays: 10, categoryId: 10103 },
-  { title: 'Paratiisi plates, black rim', saleMethod: 'buy-now', buyNowPrice: 60, quantity: 5, openDays: 21, categoryId: 10202 },
-  { title: 'Paratiisi plates, blue rim', saleMethod: 'buy-now', buyNowPrice: 35, quantity: 4, openDays: 5, categoryId: 10201 },
-  { title: 'Corner sofa, chaise, light grey', saleMethod: 'buy-now', buyNowPrice: 640, quantity: 2, openDays: 30, categoryId: 10101 },
+  { title: 'Solid oak dining table 180 cm, oiled birch', saleMethod: 'buy-now', buyNowPrice: 420, quantity: 1, openDays: 14, categoryId: 5 },
+  { title: 'Solid oak dining table 160 cm, oiled birch', saleMethod: 'buy-now', buyNowPrice: 12.5, quantity: 3, openDays: 7, categoryId: 5 },
+  { title: 'Artek 69 chairs, set of four', saleMethod: 'auction', startingPrice: 900, quantity: 1, openDays: 3, categoryId: 6 },
+  { title: 'Artek 69 chairs, set of six', saleMethod: 'auction', startingPrice: 45, quantity: 1, openDays: 10, categoryId: 6 },
+  { title: 'Paratiisi plates, black rim', saleMethod: 'buy-now', buyNowPrice: 60, quantity: 5, openDays: 21, categoryId: 9 },
+  { title: 'Paratiisi plates, blue rim', saleMethod: 'buy-now', buyNowPrice: 35, quantity: 4, openDays: 5, categoryId: 8 },
+  { title: 'Corner sofa, chaise, light grey', saleMethod: 'buy-now', buyNowPrice: 640, quantity: 2, openDays: 30, categoryId: 4 },
 ];
 
 let app: AppSession;
@@ -88,9 +88,9 @@ describe('the drafts grid\'s rough edges', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const names = await column('categoryId');
     expect(names.filter((n) => /\d/.test(n))).toEqual([]);
-    expect(new Set(names)).toEqual(new Set(['Tables', 'Chairs', 'Tableware', 'Cookware', 'Sofas']));
+    expect(new Set(names)).toEqual(new Set(['Pöydät', 'Tuolit', 'Astiat', 'Kattilat ja pannut', 'Sohvat']));
     await sortButton('Category').click();
-    await expect.poll(() => column('categoryId')).toEqual(['Chairs', 'Chairs', 'Cookware', 'Sofas', 'Tables', 'Tables', 'Tableware']);
+    await expect.poll(() => column('categoryId')).toEqual(['Astiat', 'Kattilat ja pannut', 'Pöydät', 'Pöydät', 'Sohvat', 'Tuolit', 'Tuolit']);
     expect(await heading('Category').getAttribute('aria-sort')).toBe('ascending');
     await shot('grid-rough-edges-category-names.png');
 
@@ -101,11 +101,11 @@ describe('the drafts grid\'s rough edges', () => {
     await page.keyboard.press('Enter');
     const choice = page.getByLabel('Edit Category');
     await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(100);
-    expect(await choice.locator('option:checked').textContent()).toBe('Home & Garden › Furniture › Sofas');
-    await choice.selectOption({ label: 'Home & Garden › Furniture › Chairs' });
+    expect(await choice.locator('option:checked').textContent()).toBe('Koti ja puutarha › Huonekalut › Sohvat');
+    await choice.selectOption({ label: 'Koti ja puutarha › Huonekalut › Tuolit' });
     await shot('grid-rough-edges-category-edit.png');
     await choice.press('Enter');
-    await expect.poll(() => sofa.textContent()).toBe('Chairs');
+    await expect.poll(() => sofa.textContent()).toBe('Tuolit');
   });
 
   it('sorts by Start €, Qty and Days', async () => {

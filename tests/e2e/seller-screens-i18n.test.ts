@@ -38,7 +38,7 @@ beforeAll(async () => {
   const created = await api('/items', {
     method: 'POST',
     json: {
-      status: 'draft', saleMethod: 'buy-now', title: PUBLISH_TITLE, description: '<p>Brass, 40 cm.</p>', categoryId: 10101, condition: 'good',
+      status: 'draft', saleMethod: 'buy-now', title: PUBLISH_TITLE, description: '<p>Brass, 40 cm.</p>', categoryId: 4, condition: 'good',
       buyNowPrice: 45, quantity: 1, openDays: 14, postalCode: '00100', deliveryMethods: ['pickup'], paymentMethods: ['cash'],
     },
   });

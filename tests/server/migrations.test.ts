@@ -63,4 +63,20 @@ describe('each step of the service schema keeps the rows written before it', () 
     expect(version()).toBe(2);
     db.close();
   });
+
+  it('8: keeps an old tree\'s categories and ids as they are and gives them an empty English name', () => {
+    const db = emptyDb();
+    migrate(db, MIGRATIONS, 7);
+    db.prepare(user).run();
+    db.prepare(`INSERT INTO categories (id, parent_id, level, title, position, updated) VALUES (1, 0, 1, 'Home & Garden', 0, 1), (101, 1, 2, 'Furniture', 0, 1), (10101, 101, 3, 'Sofas', 0, 1)`).run();
+    db.prepare(`INSERT INTO items (id, seller_id, status, title, category_id, created, updated) VALUES (7, 1, 'published', 'Sofa', 10101, 1, 1)`).run();
+    migrate(db, MIGRATIONS, 8);
+    expect(db.prepare(`SELECT id, parent_id, level, title, title_en FROM categories ORDER BY id`).all()).toEqual([
+      { id: 1, parent_id: 0, level: 1, title: 'Home & Garden', title_en: null },
+      { id: 101, parent_id: 1, level: 2, title: 'Furniture', title_en: null },
+      { id: 10101, parent_id: 101, level: 3, title: 'Sofas', title_en: null },
+    ]);
+    expect(db.prepare(`SELECT category_id FROM items WHERE id = 7`).pluck().get()).toBe(10101);
+    db.close();
+  });
 });

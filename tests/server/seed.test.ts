@@ -11,7 +11,7 @@ import { FIRST_IDS } from '../../server/db/migration-ids.ts';
 import { applyBid, NO_BIDS } from '../../server/domain/bidding/engine.ts';
 import { toCents } from '../../server/domain/bidding/increase-table.ts';
 import { rulesOf } from '../../server/domain/trading/auction-state.ts';
-import { categoryTree } from '../../server/domain/categories.ts';
+import { categoryTree, insertCategory } from '../../server/domain/categories.ts';
 import { renditionPath, type ImageRow } from '../../server/domain/images/image-row.ts';
 import { findItem, type ItemRow } from '../../server/domain/items/item-row.ts';
 import { DEMO_PASSWORD, seedDemo, type SeedResult } from '../../server/seed/demo.ts';
@@ -40,7 +40,7 @@ describe('the demo seed', () => {
     const tree = categoryTree(server.service.db);
     const mains = tree.children.get(0) ?? [];
     expect(mains.length).toBeGreaterThanOrEqual(8);
-    expect(mains.map((m) => m.title)).toContain('Home & Garden');
+    expect(mains.map((m) => m.title)).toContain('Koti ja puutarha');
     for (const main of mains) {
       const sections = tree.children.get(main.id) ?? [];
       expect(sections.length, main.title).toBeGreaterThanOrEqual(3);
@@ -54,10 +54,54 @@ describe('the demo seed', () => {
         }
       }
     }
-    expect(tree.path(10101).map((c) => c.title)).toEqual(['Home & Garden', 'Furniture', 'Sofas']);
-    // Main categories are small numbers from 1, as on the real service.
-    expect(mains.map((m) => m.id)).toEqual(mains.map((_, i) => i + 1));
+    expect(tree.path(4).map((c) => c.title)).toEqual(['Koti ja puutarha', 'Huonekalut', 'Sohvat']);
+    expect(tree.path(4).map((c) => c.title_en)).toEqual(['Home & Garden', 'Furniture', 'Sofas']);
     expect(result.counts.categories).toBe(tree.byId.size);
+  });
+
+  it('numbers the tree as the real service does: one global sequence of at most 4 digits, its known ids in place', () => {
+    const tree = categoryTree(server.service.db);
+    const ids = [...tree.byId.keys()].sort((a, b) => a - b);
+    expect(ids[0]).toBe(1);
+    expect(ids.at(-1)).toBeLessThanOrEqual(9_999);
+    // Below the highest id of the sequence (the known film leaves aside) no number is skipped.
+    const sequence = ids.filter((id) => id < 300);
+    expect(sequence).toEqual(sequence.map((_, i) => i + 1));
+    for (const row of tree.byId.values()) expect(row.title_en, `${row.id} ${row.title}`).toEqual(expect.stringMatching(/\S/));
+    const leaf = (id: number) => tree.path(id).map((c) => [c.level, c.title]);
+    expect(tree.byId.get(1)).toMatchObject({ level: 1, title: 'Ajoneuvot' });
+    expect(tree.byId.get(127)?.title_en).toMatch(/Hobbies/);
+    expect(leaf(527).at(-1)).toEqual([3, 'Sekalaista']);
+    expect(leaf(457).at(-1)).toEqual([3, 'Nintendo-pelit']);
+    expect(leaf(88)).toEqual([[1, 'Elokuvat'], [2, 'DVD'], [3, 'Anime']]);
+    const dvd = [88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 1172].map((id) => tree.byId.get(id)?.title);
+    expect(dvd).toEqual(['Anime', 'Dokumentit', 'Draama ja romantiikka', 'Jännitys', 'Kauhu', 'Kaukoitä', 'Komedia', 'Kotimaiset', 'Lastenelokuvat', 'Musiikki', 'DVD - Muut', 'Scifi ja fantasia', 'Sota ja western', 'TV-sarjat', 'Toiminta ja seikkailu', 'Urheilu', 'Muut animaatiot']);
+    expect(leaf(846)).toEqual([[1, 'Elokuvat'], [2, 'Blu-ray'], [3, 'Anime']]);
+    expect([847, 848, 860, 1171].map((id) => tree.byId.get(id)?.title)).toEqual(['Blu-ray - Muut', 'Dokumentit', 'TV-sarjat', 'Muut animaatiot']);
+    expect(leaf(1176)).toEqual([[1, 'Elokuvat'], [2, '4K Ultra HD'], [3, 'Anime']]);
+    expect([1187, 1239].map((id) => tree.byId.get(id)?.title)).toEqual(['4K Ultra HD - muut', 'Toiminta ja seikkailu']);
+    // Items only in level-3 categories.
+    const levels = all<{ level: number }>('SELECT DISTINCT c.level FROM items i JOIN categories c ON c.id = i.category_id');
+    expect(levels).toEqual([{ level: 3 }]);
+  });
+
+  it('takes a new item in 527 Sekalaista, and a category added later takes the next id of the sequence', async () => {
+    const login = await call(server.api('/authentication'), { method: 'POST', json: { username: 'anna', password: DEMO_PASSWORD } });
+    const token = (login.body as { authentication: { token: { id: string } } }).authentication.token.id;
+    const res = await call(server.api('/items'), {
+      method: 'POST',
+      token,
+      json: {
+        status: 'draft', saleMethod: 'buy-now', title: 'Sekalainen laatikko', description: '<p>Kaikenlaista.</p>', categoryId: 527, condition: 'good',
+        buyNowPrice: 5, quantity: 1, openDays: 7, postalCode: '00100', deliveryMethods: ['pickup'], paymentMethods: ['cash'],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const item = res.body as { id: number; mainCategory: { id: number } | null; sectionCategory: { id: number } | null };
+    const path = categoryTree(server.service.db).path(527).map((c) => c.id);
+    expect([item.mainCategory?.id, item.sectionCategory?.id]).toEqual(path.slice(0, 2));
+    const highest = Math.max(...categoryTree(server.service.db).byId.keys());
+    expect(insertCategory(server.service.db, { parentId: path[1]!, title: 'Uusi', titleEn: 'New' }, now)).toBe(highest + 1);
   });
 
   it('holds at least 300 items in every status, both sale methods, and at most 10 drafts per user', () => {
@@ -225,12 +269,15 @@ describe('the demo seed', () => {
     expect(images[0]).toBe(FIRST_IDS.images);
     for (const id of images) expect(String(id)).toMatch(/^\d{8}$/);
     // Over HTTP, as an existing client reads them: the user id from links.user (3 to 8 digits), the
-    // main categories 1, 2, 3... with their demo names, category 1 listing items with 9-digit ids.
+    // main categories with 4 digits at most and their demo names (Finnish, English beside),
+    // category 1 (Ajoneuvot) listing items with 9-digit ids.
     const auth = (await call(server.api('/authentication'), { json: { username: 'ville', password: DEMO_PASSWORD } })).body as { links: { user: string } };
     expect(Number(/\/users\/(\d{3,8})\b/.exec(auth.links.user)?.[1])).toBe(userId('ville'));
-    const listing = (await call(server.api('/categories'))).body as { categories: Array<{ id: number; title: string }> };
-    expect(listing.categories.map((c) => c.id)).toEqual(listing.categories.map((_, i) => i + 1));
-    expect(listing.categories[0]!.title).toBe('Home & Garden');
+    const listing = (await call(server.api('/categories'))).body as { categories: Array<{ id: number; title: string; titleEn?: string }> };
+    for (const c of listing.categories) expect(String(c.id)).toMatch(/^[1-9]\d{0,3}$/);
+    expect(new Set(listing.categories.map((c) => c.id)).size).toBe(listing.categories.length);
+    expect(listing.categories[0]).toMatchObject({ title: 'Koti ja puutarha', titleEn: 'Home & Garden' });
+    expect(listing.categories.find((c) => c.id === 1)).toMatchObject({ title: 'Ajoneuvot', titleEn: 'Vehicles & Parts' });
     const inMain1 = (await call(server.api('/categories/1/items'))).body as { items: Array<{ id: number }> };
     expect(inMain1.items.length).toBeGreaterThan(0);
     for (const item of inMain1.items) expect(String(item.id)).toMatch(/^\d{9}$/);

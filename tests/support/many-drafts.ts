@@ -5,7 +5,7 @@
 // grid never reads them, and these caches are never synced.
 import type { Db } from '../../electron/core/db/open-account-db.ts';
 import { settingsCache, type CachedCategory } from '../../electron/core/cache/settings-cache.ts';
-import { categoryId, DEMO_CATEGORIES } from '../../server/seed/category-data.ts';
+import { demoCategoryRows as seedCategoryRows } from '../../server/seed/category-data.ts';
 
 const ADJECTIVES = ['Vintage', 'Retro', 'Nordic', 'Oak', 'Brass', 'Leather', 'Glass', 'Wool', 'Steel', 'Linen', 'Teak', 'Copper'];
 const NOUNS = ['lamp', 'chair', 'table', 'mirror', 'clock', 'vase', 'rug', 'shelf', 'bowl', 'jacket', 'camera', 'radio', 'kettle'];
@@ -13,13 +13,7 @@ const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
 
 /** The demo marketplace's category tree as the cache keeps it (what a pull stores). */
 export function demoCategoryRows(): CachedCategory[] {
-  return DEMO_CATEGORIES.flatMap((main, m) => [
-    { id: categoryId(m), parentId: 0, level: 1, title: main.title, position: m },
-    ...main.sections.flatMap((section, s) => [
-      { id: categoryId(m, s), parentId: categoryId(m), level: 2, title: section.title, position: s },
-      ...section.subcategories.map((sub, c) => ({ id: categoryId(m, s, c), parentId: categoryId(m, s), level: 3, title: sub.title, position: c })),
-    ]),
-  ]);
+  return seedCategoryRows().map(({ id, parentId, level, title, position }) => ({ id, parentId, level, title, position }));
 }
 
 /** The title of the i-th draft (1-based), as insertManyDrafts writes it. */
