@@ -9,6 +9,9 @@
 import type { Db } from '../db/open.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { insertUser } from '../domain/users.ts';
+import { closeItem } from '../domain/items/close-item.ts';
+import { findItem } from '../domain/items/item-row.ts';
+import { recordPurchase } from '../domain/trading/place-bid.ts';
 import { DAY_MS } from '../domain/time.ts';
 import type { Service } from '../service.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USER_NAMES, type DemoUserName } from './accounts.ts';
@@ -61,7 +64,7 @@ export async function seedDemo(service: Service, options: SeedOptions): Promise<
       .transaction(() => {
         if (!isEmpty(db)) return null; // another caller seeded while we were rendering
         const imageIds = writeAllImageFiles(db, imagesDir, items, pictures, written);
-        return insertAll(db, now, new Map(hashes), items, imageIds, pictures, trading);
+        return insertAll(service, now, new Map(hashes), items, imageIds, pictures, trading);
       })
       .immediate();
     return counts ? { seeded: true, counts } : notSeeded();
@@ -96,7 +99,7 @@ function writeAllImageFiles(db: Db, imagesDir: string, items: SeedItem[], pictur
 }
 
 function insertAll(
-  db: Db,
+  service: Service,
   now: number,
   hashes: Map<DemoUserName, string>,
   items: SeedItem[],
@@ -104,6 +107,7 @@ function insertAll(
   pictures: Map<string, DemoPicture>,
   trading: TradingPlan,
 ): SeedResult['counts'] {
+  const { db } = service;
   const categories = insertDemoCategories(db, now - 400 * DAY_MS);
 
   const users = new Map<DemoUserName, number>();
@@ -122,7 +126,11 @@ function insertAll(
   );
   let imageCount = 0;
   for (const item of items) {
-    const id = Number(insertItem.run({ seller_id: userId(item.seller), ...item.row }).lastInsertRowid);
+    // An item bought at the buy-now price goes in as it stood before its first purchase, still on
+    // sale; the purchases below move it on.
+    const before = trading.beforePurchases.get(item);
+    const row = before ? { ...item.row, ...before, status: before.status === 'closed' ? 'published' : before.status, closed_at: null } : item.row;
+    const id = Number(insertItem.run({ seller_id: userId(item.seller), ...row }).lastInsertRowid);
     itemIds.set(item, id);
     item.pictures.forEach((key, position) => {
       const picture = pictures.get(key)!;
@@ -134,9 +142,24 @@ function insertAll(
   const itemId = (item: SeedItem) => itemIds.get(item)!;
 
   const sourceIds = new Map<PlannedBid | PlannedOffer, number>();
+  const tradeIds = new Map<PlannedTrade, number>();
+  const purchases = new Map(trading.trades.filter((t) => t.kind === 'buy-now').map((t) => [t.source, t]));
   const insertBid = db.prepare('INSERT INTO bids (item_id, bidder_id, amount, max_amount, automatic, quantity, created) VALUES (?, ?, ?, ?, 0, ?, ?)');
   for (const bid of trading.bids) {
+    const purchase = purchases.get(bid);
+    if (purchase) {
+      // Through the service's purchase code, at the purchase's time: as a live purchase.
+      const item = findItem(db, itemId(bid.item))!;
+      const written = recordPurchase(service, item, { buyerId: userId(bid.bidder), quantity: bid.quantity, price: bid.amount, automatic: false }, bid.created);
+      sourceIds.set(bid, written.bidId);
+      tradeIds.set(purchase, written.tradeId);
+      continue;
+    }
     sourceIds.set(bid, Number(insertBid.run(itemId(bid.item), userId(bid.bidder), bid.amount, bid.amount, bid.quantity, bid.created).lastInsertRowid));
+  }
+  // Items that were to close by time with stock left close as the scheduler closes them.
+  for (const [item, before] of trading.beforePurchases) {
+    if (before.status === 'closed' && findItem(db, itemId(item))!.status !== 'closed') closeItem(service, itemId(item), before.closing_time!);
   }
   const insertOffer = db.prepare(
     'INSERT INTO offers (item_id, author_id, amount, message, status, created, updated, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -145,11 +168,11 @@ function insertAll(
     sourceIds.set(o, Number(insertOffer.run(itemId(o.item), userId(o.author), o.amount, o.message, o.status, o.created, o.updated, o.expires).lastInsertRowid));
   }
 
-  const tradeIds = new Map<PlannedTrade, number>();
   const insertTrade = db.prepare(
     'INSERT INTO trades (item_id, seller_id, buyer_id, kind, source_id, quantity, price, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const t of trading.trades) {
+    if (t.kind === 'buy-now') continue; // recorded by its purchase above
     const row = insertTrade.run(itemId(t.item), userId(t.item.seller), userId(t.buyer), t.kind, sourceIds.get(t.source)!, t.quantity, t.price, t.created);
     tradeIds.set(t, Number(row.lastInsertRowid));
   }

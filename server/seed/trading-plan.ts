@@ -5,7 +5,7 @@
 import { HOUR_MS } from '../domain/time.ts';
 import type { DemoUserName } from './accounts.ts';
 import { defaultIncrease, toCents, toEuros } from '../domain/bidding/increase-table.ts';
-import type { SeedItem } from './item-plan.ts';
+import type { SeedItem, SeedRow } from './item-plan.ts';
 import { NEGATIVE_ANSWER, NEGATIVE_FEEDBACK, NEUTRAL_FEEDBACK, OFFER_MESSAGES, POSITIVE_FEEDBACK, QUESTIONS } from './item-text.ts';
 import { roundPrice, type Random } from './random.ts';
 
@@ -67,13 +67,22 @@ export interface TradingPlan {
   feedbacks: PlannedFeedback[];
   questions: PlannedQuestion[];
   favorites: { user: DemoUserName; item: SeedItem; created: number }[];
+  /**
+   * The row of each item bought at the buy-now price as it stood before its first purchase. The
+   * seed writes that row and makes the purchases through the service's own purchase code
+   * (recordPurchase), so the sold and left quantities, the bidder count and the close come out as
+   * a live purchase leaves them; the plan's own bookkeeping only steers its later choices.
+   */
+  beforePurchases: Map<SeedItem, BeforePurchases>;
 }
+
+export type BeforePurchases = Pick<SeedRow, 'status' | 'closing_time' | 'closed_at' | 'updated' | 'quantity_left' | 'sold_quantity' | 'bidder_count'>;
 
 const BUYERS: readonly DemoUserName[] = ['ville', 'maija', 'jussi', 'ella'];
 const minute = (t: number) => Math.floor(t / 60_000) * 60_000;
 
 export function planTrading(r: Random, now: number, items: SeedItem[]): TradingPlan {
-  const plan: TradingPlan = { bids: [], offers: [], trades: [], feedbacks: [], questions: [], favorites: [] };
+  const plan: TradingPlan = { bids: [], offers: [], trades: [], feedbacks: [], questions: [], favorites: [], beforePurchases: new Map() };
   const where = (status: string, method: string) => items.filter((i) => i.row.status === status && i.row.sale_method === method);
   const time = (from: number, to: number) => minute(from + r.next() * Math.max(0, to - from));
 
@@ -179,6 +188,10 @@ function hasBuyerRequirements(item: SeedItem): boolean {
 /** A buy-now purchase: a buying bid and its trade; the item closes when it sells out. */
 function buy(plan: TradingPlan, item: SeedItem, wanted: DemoUserName, quantity: number, at: number): void {
   const row = item.row;
+  if (!plan.beforePurchases.has(item)) {
+    const { status, closing_time, closed_at, updated, quantity_left, sold_quantity, bidder_count } = row;
+    plan.beforePurchases.set(item, { status, closing_time, closed_at, updated, quantity_left, sold_quantity, bidder_count });
+  }
   const buyer = hasBuyerRequirements(item) ? 'ville' : wanted;
   const units = Math.min(quantity, row.quantity_left!);
   const price = row.buy_now_price!;

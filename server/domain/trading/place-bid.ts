@@ -71,20 +71,7 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
           throw invalid('bid', 'bid_too_low', `bid: must be at least ${toEuros(outcome.minimum).toFixed(2)}`);
         case 'buy': {
           const quantity = purchaseQuantity(item, input);
-          const price = toEuros(outcome.price);
-          const bidId = insertBid(price, price, quantity);
-          db.prepare(
-            `UPDATE items SET bidder_count = bidder_count + ?, current_price = CASE WHEN sale_method = 'auction' THEN ? ELSE current_price END,
-               updated = ? WHERE id = ?`,
-          ).run(countBidder, price, now, item.id);
-          recordTrade(
-            db,
-            { itemId: item.id, sellerId: item.seller_id, buyerId: input.bidderId, kind: 'buy-now', sourceId: bidId, quantity, price },
-            now,
-          );
-          const after = findItem(db, item.id)!;
-          // An auction bought outright, or a buy-now item with nothing left, closes now.
-          if (after.sale_method === 'auction' || (after.quantity_left ?? 0) <= 0) closeItem(service, item.id, now);
+          const { bidId } = recordPurchase(service, item, { buyerId: input.bidderId, quantity, price: toEuros(outcome.price), automatic: input.automatic }, now);
           return { bidId, leading: true, purchasedQuantity: quantity, item: findItem(db, item.id)! };
         }
         case 'bid': {
@@ -104,6 +91,47 @@ export function placeBid(service: Service, input: PlaceBidInput, now: number): P
       }
     })
     .immediate();
+}
+
+export interface Purchase {
+  buyerId: number;
+  /** Units bought. */
+  quantity: number;
+  /** Per unit, euros. */
+  price: number;
+  automatic: boolean;
+}
+
+/**
+ * What a purchase at the buy-now price writes, once its checks passed: the buying bid, the
+ * item's bidder count (the buyer's first bid on it) and price, the trade (sold and left
+ * quantities), and the close of an auction bought outright or a buy-now item with nothing left.
+ * Live purchases (placeBid) and the demo seed's purchases both go through here, so a seeded
+ * sale reads like a live one. Runs inside the caller's transaction.
+ */
+export function recordPurchase(service: Service, item: ItemWithSeller, purchase: Purchase, now: number): { bidId: number; tradeId: number } {
+  const { db } = service;
+  const firstBidByUser = prepared(db, 'SELECT 1 FROM bids WHERE bidder_id = ? AND item_id = ? LIMIT 1').get(purchase.buyerId, item.id) === undefined;
+  const bidId = Number(
+    prepared(
+      db,
+      `INSERT INTO bids (item_id, bidder_id, amount, max_amount, automatic, quantity, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(item.id, purchase.buyerId, purchase.price, purchase.price, purchase.automatic ? 1 : 0, purchase.quantity, now).lastInsertRowid,
+  );
+  db.prepare(
+    `UPDATE items SET bidder_count = bidder_count + ?, current_price = CASE WHEN sale_method = 'auction' THEN ? ELSE current_price END,
+       updated = ? WHERE id = ?`,
+  ).run(firstBidByUser ? 1 : 0, purchase.price, now, item.id);
+  const tradeId = recordTrade(
+    db,
+    { itemId: item.id, sellerId: item.seller_id, buyerId: purchase.buyerId, kind: 'buy-now', sourceId: bidId, quantity: purchase.quantity, price: purchase.price },
+    now,
+  );
+  const after = findItem(db, item.id)!;
+  // An auction bought outright, or a buy-now item with nothing left, closes now.
+  if (after.sale_method === 'auction' || (after.quantity_left ?? 0) <= 0) closeItem(service, item.id, now);
+  return { bidId, tradeId };
 }
 
 /** Units a buy-now bid takes: as many as are left within quantityMin..quantityMax, which are
