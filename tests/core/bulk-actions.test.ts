@@ -6,6 +6,7 @@ import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
+import { soldItems } from '../../electron/core/seller/sold-items.ts';
 import { outboxReads, parseOutboxEntry, type OutboxRow } from '../../electron/core/outbox/outbox.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 
@@ -153,6 +154,20 @@ describe('bulk close, relist and delete', () => {
     expect(bulk.undo(undefined, NOW + 1)).toMatchObject({ restored: 1, action: 'close' });
     expect(kinds(open)).toEqual([]);
     expect(reads.item(open)!.syncState).toBe('synced');
+  });
+
+  it('takes a buy-now item closed with its quantity bought out as sold, whatever its bidder count reads', async () => {
+    const { make, asRemote, actions, db } = setup();
+    const [boughtOut, boughtWithBid, unsold] = make(3, 'Down sleeping bag') as [number, number, number];
+    // As a service that records a purchase without counting the buyer leaves them: bidderCount 0.
+    asRemote(boughtOut, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 0, 'bidderCount', 0)`);
+    asRemote(boughtWithBid, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 2, 'bidderCount', 0)`);
+    db.prepare(`INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (1, ?, 120, '2026-11-20T12:00:00+0200', 'v***e', '{}')`).run(600000000 + boughtWithBid);
+    asRemote(unsold, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 1, 'bidderCount', 0)`);
+    const { sold, closedCount } = soldItems(db).read(NOW);
+    expect(sold.map((s) => [s.localId, s.price, s.kind]).sort()).toEqual([[boughtOut, 120, 'buy-now'], [boughtWithBid, 120, 'buy-now']].sort());
+    expect(closedCount).toBe(3);
+    expect(await actions.preview('relist', [boughtOut, boughtWithBid, unsold])).toMatchObject({ ready: 1, refused: [{ reason: 'sold', count: 2 }] });
   });
 
   it('relists closed unsold items as new drafts with their SKU and note, and undo removes the copies', async () => {

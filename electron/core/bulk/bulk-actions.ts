@@ -12,6 +12,7 @@ import { ACTION_FROM, publishProblems, statusChanges } from '../drafts/status-ch
 import type { ValidationContext } from '../validation/validate-draft.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { snapshotStatements, type ItemSnapshot } from './item-snapshots.ts';
+import { SOLD_SQL } from '../seller/sold-items.ts';
 
 export interface Verdict {
   reason: ActionRefusal;
@@ -91,14 +92,8 @@ export function bulkActions(db: Db) {
   const status = statusChanges(db);
   const writes = draftWrites(db);
   const snapshots = snapshotStatements(db);
-  const sold = db.prepare(
-    // The dashboard's reading of "sold" (seller-reads.ts): bids that met the reserve (or none was
-    // set), or an accepted offer. Relist takes only the items that did not sell.
-    `SELECT (i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
-                                     OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
-         OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted')
-       FROM items i WHERE i.local_id = ?`,
-  ).pluck();
+  // The dashboard's reading of "sold" (sold-items.ts). Relist takes only the items that did not sell.
+  const sold = db.prepare(`SELECT ${SOLD_SQL} FROM items i WHERE i.local_id = ?`).pluck();
   // Stored with kind 'bulk-edit': the journal's CHECK (migration 4) knows no other kind of
   // step that changes items, and a schema change for a label is not worth a migration; the
   // `action` in its applied JSON is what makes it a bulk action (see isActionStep).

@@ -31,7 +31,22 @@ interface ClosedRow extends SoldItemFacts {
   category: string;
   offer_author: string | null;
   top_bidder: string | null;
+  sold: number;
 }
+
+/**
+ * Whether the closed item `i` (the cache's items table) sold, in SQL, however its counters read:
+ * bids that met the reserve (or none was set); a buy-now item bought out (its quantity left is 0)
+ * or with a cached buying bid, even when its bidder count says 0 (a service may record a purchase
+ * without counting the buyer as a bidder); or an accepted offer. The Sales screen, the
+ * dashboard and "relist unsold" all read "sold" from here, so they agree.
+ */
+export const SOLD_SQL = `(
+  (i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
+                           OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
+  OR (i.sale_method = 'buy-now' AND (json_extract(i.server_copy, '$.quantity') = 0
+                                     OR EXISTS (SELECT 1 FROM bids b WHERE b.item_remote_id = i.remote_id)))
+  OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'))`;
 
 export function soldItems(db: Db) {
   const closed = db.prepare(
@@ -46,24 +61,25 @@ export function soldItems(db: Db) {
             (SELECT b.time FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS last_bid,
             (SELECT b.bidder FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS top_bidder,
             (SELECT max(b.amount) FROM bids b WHERE b.item_remote_id = i.remote_id) AS top_bid,
-            coalesce(c.title, 'Category ' || i.category_id, 'No category') AS category
+            coalesce(c.title, 'Category ' || i.category_id, 'No category') AS category,
+            ${SOLD_SQL} AS sold
        FROM items i LEFT JOIN categories c ON c.id = i.category_id
       WHERE i.status = 'closed' AND i.deleted_at IS NULL`,
   );
 
   return {
     /**
-     * Sold = a closed item with bids that met the reserve (or had none), or with an accepted
-     * offer; its price is the accepted offer or the final current price. The service does not
-     * say "sold" in an item, so this is the cache's best reading of it. `closedCount`: every
-     * closed item, sold or not (for the sell-through).
+     * Sold: see SOLD_SQL; its price is the accepted offer, else the final current price (a
+     * buy-now item's is its buy-now price). The service does not say "sold" in an item, so this
+     * is the cache's best reading of it. `closedCount`: every closed item, sold or not (for the
+     * sell-through).
      */
     read(now = Date.now()): { sold: SoldItem[]; closedCount: number } {
       const rows = closed.all() as ClosedRow[];
       const sold: SoldItem[] = [];
       for (const r of rows) {
-        const byBids = r.bidder_count > 0 && (!r.has_reserve || r.reserve_met === 1);
-        const price = r.offer_amount ?? (byBids ? r.current_price : null);
+        if (r.sold !== 1) continue;
+        const price = r.offer_amount ?? r.current_price ?? r.buy_now_price ?? r.top_bid;
         if (price === null) continue;
         const boughtNow = r.sale_method === 'buy-now' || (r.buy_now_price !== null && r.top_bid !== null && r.top_bid >= r.buy_now_price);
         const kind: SaleKind = r.offer_amount !== null ? 'offer' : boughtNow ? 'buy-now' : 'auction';

@@ -19,10 +19,12 @@ export interface SalesPull {
   extension: boolean;
 }
 
-/** Items this pull saw sold: an auction closed with bids, or a buy-now item bought. */
+/** Items this pull saw sold: an auction closed with bids, or a buy-now item bought (its bidder
+ * count or its quantity left moved: a repeat buyer adds no bidder, and a service may not count
+ * buyers as bidders at all). */
 export function soldSince(previous: Item | null, item: Item): boolean {
   if (!previous || previous.status !== 'published') return false;
-  if (item.saleMethod === 'buy-now') return item.bidderCount > previous.bidderCount;
+  if (item.saleMethod === 'buy-now') return item.bidderCount > previous.bidderCount || (item.quantity ?? 0) < (previous.quantity ?? 0);
   return item.status === 'closed' && item.bidderCount > 0;
 }
 

@@ -84,8 +84,11 @@ async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> 
 }
 
 async function pullBids(ctx: Context, fetched: readonly Item[]): Promise<void> {
+  // Bids exist where the bidder count says so, and on a buy-now item bought out (quantity 0)
+  // whatever its count says: its buying bids tell who bought and when.
+  const hasBids = (item: Item) => item.bidderCount > 0 || (item.saleMethod === 'buy-now' && item.quantity === 0);
   const recent = fetched.filter(
-    (item) => item.bidderCount > 0 && (item.status === 'published' || (item.status === 'closed' && (timestampMs(item.closingTime ?? '') ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
+    (item) => hasBids(item) && (item.status === 'published' || (item.status === 'closed' && (timestampMs(item.closingTime ?? '') ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
   );
   await Promise.all(
     recent.map(async (item) => {
