@@ -1,11 +1,8 @@
 // Lint rules, including the runtime boundaries of STYLE.md: each folder may import only what
 // runs where its code runs.
-import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-
-/** Node's built-in modules by bare name ('fs', 'crypto'): 'node:*' patterns miss them. */
-const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]);
+import boundaries from './lint/runtime-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.market/**', 'test-output/**', 'coverage/**'] },
@@ -19,54 +16,16 @@ export default tseslint.config(
     },
   },
   {
-    // shared/ is pure TypeScript: no Node (by either name), no React, no server or app code.
-    files: ['shared/**/*.ts'],
-    ignores: ['shared/sqlite/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: ['node:*', ...NODE_BUILTINS, '**/server/**', '**/electron/**', '**/renderer/**', 'fastify*', 'better-sqlite3', 'react', 'react-dom', 'react/*', 'react-dom/*'],
-      }],
-    },
+    // Where each file runs and what it may import there: lint/runtime-boundaries.js (its table
+    // RUNTIMES). Relative paths are resolved, bare built-ins, dynamic import() and require() judged.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/runtime-imports': 'error' },
   },
   {
-    // shared/sqlite/ is the one Node part of shared/: SQLite code the service and the desktop core
-    // both use. It may use better-sqlite3, and still knows neither of them.
-    files: ['shared/sqlite/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/electron/**', '**/renderer/**', 'fastify*'] }],
-    },
-  },
-  {
-    // The service never depends on the desktop app.
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/electron/**', '**/renderer/**'] }],
-    },
-  },
-  {
-    // The desktop core runs under plain Node (tests, a worker, a utility process): it never
-    // imports Electron, the app shell, the renderer or the service.
-    files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'electron/core must run under plain Node: the shell passes in what it needs.' }],
-        // '../../*.ts' from a file in electron/core/<folder>/ is the shell (electron/*.ts); the
-        // sandbox (the embedded service) is the shell's to start, never the core's.
-        patterns: ['electron/*', '**/server/**', '**/renderer/**', '**/sandbox/**', '../../*.ts', 'fastify*'],
-      }],
-      'no-console': 'error',
-    },
-  },
-  {
-    // The renderer reaches the core only through its bridge module: no Node, no Electron, no
-    // core or service code (types of shared/ are fine).
-    files: ['renderer/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'the renderer talks to main only through src/bridge.ts' }],
-        patterns: ['node:*', '**/electron/**', '**/server/**', '**/shared/sqlite/**', 'better-sqlite3', 'fastify*', 'sharp'],
-      }],
-    },
+    // The desktop core runs under plain Node (tests, a worker, a utility process) and logs through its logger.
+    files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts'],
+    rules: { 'no-console': 'error' },
   },
   {
     // Network I/O in the renderer happens only in its bridge (web mode's transport): every other
@@ -77,25 +36,6 @@ export default tseslint.config(
       'no-restricted-globals': ['error',
         ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({ name, message: 'network I/O belongs in renderer/src/bridge/' })),
       ],
-    },
-  },
-  {
-    // The embedded sandbox marketplace is the ONE place the app imports the service (server/):
-    // it is part of the shell (it registers its account with the core's registry), never the renderer's.
-    files: ['electron/sandbox/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'the sandbox runs under plain Node (also in web mode)' }],
-        patterns: ['**/renderer/**'],
-      }],
-      'no-console': 'error',
-    },
-  },
-  {
-    // The Electron shell imports the core and shared code, never the renderer or the service.
-    files: ['electron/*.ts', 'electron/web/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/renderer/**', '**/server/**'] }],
     },
   },
   {

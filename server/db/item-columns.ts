@@ -17,8 +17,11 @@ const RECORD_COLUMNS = [
 
 /**
  * Every column whose change is a new item version: all but `hits` (flushed often, not in the
- * item's JSON) and `version` itself. A migration that adds an item column ends with
- * `itemsVersionTriggerSql()` so the trigger names it too (tests/server/schema.test.ts checks).
+ * item's JSON) and `version` itself. A migration that adds an item column ends with the trigger
+ * written out in full: the text `itemsVersionTriggerSql()` gives today, printed by
+ * `npx tsx tests/support/schema-snapshots.ts version-trigger`. A step never calls it (it reads
+ * today's registry, so the step would change when a field is added; see db/README.md);
+ * tests/server/item-response-cache.test.ts checks the trigger names every column.
  */
 export const ITEM_VERSION_COLUMNS: readonly string[] = [...RECORD_COLUMNS, ...DATA_COLUMNS];
 

@@ -1,6 +1,7 @@
 // Opens the service's SQLite file: pragmas (shared with the desktop core), custom functions, migrations.
 import Database from 'better-sqlite3';
 import { openSqlite } from '../../shared/sqlite/open-database.ts';
+import { statementCache, type StatementCache } from '../../shared/sqlite/statement-cache.ts';
 import { DatabaseTooNewError, runMigrations, schemaVersion } from '../../shared/sqlite/migrations.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import { stripHtml } from '../domain/text.ts';
@@ -28,21 +29,20 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
  * is handed out. Dynamic SQL (search) is bounded by clearing the cache when it is full.
  */
 export class StatementCachingDatabase extends Database {
-  readonly #cache = new Map<string, Database.Statement>();
-  readonly #limit: number;
+  readonly #cache: StatementCache;
 
   constructor(path: string, limit = 2000) {
     super(path);
-    this.#limit = limit;
+    this.#cache = statementCache(limit);
   }
 
   override prepare<P extends unknown[] | object = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
-    let statement = this.#cache.get(sql);
-    if (statement === undefined) {
-      if (this.#cache.size >= this.#limit) this.#cache.clear();
-      statement = super.prepare(sql);
-      this.#cache.set(sql, statement);
-    } else if (statement.reader) {
+    let made = false;
+    const statement = this.#cache(sql, () => {
+      made = true;
+      return super.prepare(sql);
+    });
+    if (!made && statement.reader) {
       statement.raw(false);
       statement.pluck(false);
       statement.expand(false);

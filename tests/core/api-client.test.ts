@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, memoryCredentialStore, type ApiClient } from '../../electron/core/api/index.ts';
+import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { auctionBody, makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy.ts';
@@ -58,10 +59,16 @@ describe('the API client', () => {
     expect(one.id).toBe(cats.main);
     const subs = await seller.subcategories(cats.main);
     expect(subs.categories.map((c) => c.id)).toContain(cats.section);
+    // One open and one closed item in a subcategory: each list counts (and lists) exactly its own.
+    const open = insertTradingItem(server.service, { seller_id: sellerId, category_id: cats.sub, title: 'Listed lamp' });
+    const closed = insertTradingItem(server.service, { seller_id: sellerId, category_id: cats.sub, title: 'Closed lamp', status: 'closed', closed_at: Date.now() });
+    const expected = { items: [open], closed: [closed], closing: [open], recent: [open] };
     for (const variant of ['items', 'closed', 'closing', 'recent'] as const) {
       const list = await seller.categoryItems(cats.main, {}, variant);
-      expect(list.totalCount).toBeGreaterThanOrEqual(0);
+      expect(list.totalCount, variant).toBe(expected[variant].length);
+      expect(list.items.map((i) => i.id), variant).toEqual(expected[variant]);
     }
+    server.service.db.prepare('DELETE FROM items WHERE id IN (?, ?)').run(open, closed);
   });
 
   it('creates, reads, edits, publishes, searches, lists and closes an item through every item call', async () => {

@@ -6,10 +6,12 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { completeBuyNow, openTempDb } from './support.ts';
+import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-edit-forever.ts', import.meta.url));
 const DRAFTS = 200;
 const RUNS = Number(process.env.CRASH_RUNS ?? 50);
+const { random } = seededRandom('crash.test.ts: where each kill lands');
 
 /** Starts the child, waits until it is bulk-editing, kills it with SIGKILL at a random moment. */
 async function runAndKill(path: string): Promise<void> {
@@ -22,7 +24,7 @@ async function runAndKill(path: string): Promise<void> {
     child.on('exit', () => reject(new Error(`child exited before it was ready: ${stderr}`)));
   });
   // The random delay IS the test: where in a batch (or between batches) the kill lands.
-  await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 120)));
+  await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 120)));
   child.kill('SIGKILL');
   const [, signal] = await exited;
   expect(signal).toBe('SIGKILL');

@@ -11,9 +11,11 @@ import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-forever.ts', import.meta.url));
 const RUNS = Number(process.env.CRASH_RUNS ?? 50);
+const { random } = seededRandom('sync-crash.test.ts: where each kill lands');
 // Enough work that most runs are killed mid-sync rather than after draining.
 const ITEMS = Math.max(30, RUNS * 4);
 
@@ -76,7 +78,7 @@ describe('a crash during a sync', () => {
     let drainedEarly = false;
     let kills = 0;
     for (let run = 0; run < RUNS && !drainedEarly; run++) {
-      drainedEarly = await runChild(path, username, 50 + Math.floor(Math.random() * 350));
+      drainedEarly = await runChild(path, username, 50 + Math.floor(random() * 350));
       if (!drainedEarly) kills += 1;
       const reopened = openAccountDb(path);
       expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -3,6 +3,7 @@ import { closeItem } from '../../server/domain/items/close-item.ts';
 import { runTimedTransitions } from '../../server/domain/timed-transitions.ts';
 import { areTradingPartners } from '../../server/domain/trades.ts';
 import { placeBid } from '../../server/domain/trading/place-bid.ts';
+import { testClock } from '../support/clock.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { DAY, HOUR, insertTradingItem, itemState, tradesOf } from '../support/trading-fixtures.ts';
 
@@ -134,18 +135,25 @@ describe('republishing', () => {
 });
 
 describe('the scheduler inside the service', () => {
+  // The service runs on the test's clock: the item closes in an hour of its time, so the bid never
+  // races a real deadline, and the test moves the clock to the closing instant instead of waiting.
+  // The scheduler's timer is real (every 25 ms): what is tested is that it closes the item alone.
   let timed: TestServer;
+  const clock = testClock();
   beforeAll(async () => {
-    timed = await startTestServer({ schedulerIntervalMs: 25 });
+    timed = await startTestServer({ schedulerIntervalMs: 25, clock });
   });
   afterAll(() => timed.close());
 
   it('closes an item at its closing time without any request arriving', async () => {
     const sellerId = await timed.addUser('timed-seller');
     const buyer = await timed.login('timed-buyer');
-    const id = insertTradingItem(timed.service, { seller_id: sellerId, closing_time: Date.now() + 400 });
+    const closing = clock.now() + HOUR;
+    const id = insertTradingItem(timed.service, { seller_id: sellerId, closing_time: closing });
     const res = await call(timed.api(`/items/${id}/bids`), { token: buyer.token, json: { bid: 12 } });
     expect(res.status).toBe(201);
+    expect(itemState(timed.service, id).status).toBe('published');
+    clock.advanceTo(closing);
     await vi.waitFor(() => expect(itemState(timed.service, id).status).toBe('closed'), { timeout: 5000, interval: 20 });
     // The plain bid of 12 stood at its amount (the plain-bid rule), and wins at it.
     expect(tradesOf(timed.service, id)).toMatchObject([{ kind: 'auction', buyer_id: buyer.userId, price: 12 }]);

@@ -2,6 +2,7 @@
 // outbox rows and an undo record in ONE transaction, and undone as one step.
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import { DraftError, type ItemProblems } from '../drafts/draft-error.ts';
 import { assertEditable, cachedValidationContext, draftWrites, sentFields, updateStatementCache } from '../drafts/draft-writes.ts';
 import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
@@ -69,45 +70,26 @@ export function bulkWrites(db: Db) {
   const lastStep = db.prepare(`SELECT * FROM bulk_steps WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1`);
   const markUndone = db.prepare(`UPDATE bulk_steps SET undone_at = ? WHERE id = ?`);
   const undoAction = bulkActionUndo(db);
-  const stepStatements = new Map<string, Database.Statement>();
+  // Statements per field set (the one statement cache, keyed by what they are and their fields).
+  const statements = statementCache();
   /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
-  const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => {
-    const key = fields.join(',');
-    let statement = stepStatements.get(key);
-    if (!statement) {
-      const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
-      statement = db.prepare(
-        `INSERT INTO bulk_steps (kind, item_count, previous, applied, created)
-         SELECT 'bulk-edit', ?, json_group_object(local_id, json_object(${pairs})), ?, ?
-         FROM items WHERE local_id IN (SELECT value FROM json_each(?))`,
-      );
-      stepStatements.set(key, statement);
-    }
-    return statement;
-  };
-  const setStatements = new Map<string, Database.Statement>();
-  const setMany = (fields: readonly DraftField[]): Database.Statement => {
-    const key = fields.join(',');
-    let statement = setStatements.get(key);
-    if (!statement) {
-      const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
-      statement = db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id IN (SELECT value FROM json_each(?))`);
-      setStatements.set(key, statement);
-    }
-    return statement;
-  };
-  const setEachStatements = new Map<string, Database.Statement>();
+  const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => statements(`step:${fields.join(',')}`, () => {
+    const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
+    return db.prepare(
+      `INSERT INTO bulk_steps (kind, item_count, previous, applied, created)
+       SELECT 'bulk-edit', ?, json_group_object(local_id, json_object(${pairs})), ?, ?
+       FROM items WHERE local_id IN (SELECT value FROM json_each(?))`,
+    );
+  });
+  const setMany = (fields: readonly DraftField[]): Database.Statement => statements(`set:${fields.join(',')}`, () => {
+    const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
+    return db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id IN (SELECT value FROM json_each(?))`);
+  });
   /** Per-draft values: a JSON list of [localId, value of each field]. */
-  const setEach = (fields: readonly DraftField[]): Database.Statement => {
-    const key = fields.join(',');
-    let statement = setEachStatements.get(key);
-    if (!statement) {
-      const sets = fields.map((f, i) => `${FIELD_SPECS[f].column} = m.value ->> ${i + 1}`).join(', ');
-      statement = db.prepare(`UPDATE items SET ${sets}, updated = ? FROM json_each(?) AS m WHERE items.local_id = m.value ->> 0`);
-      setEachStatements.set(key, statement);
-    }
-    return statement;
-  };
+  const setEach = (fields: readonly DraftField[]): Database.Statement => statements(`set-each:${fields.join(',')}`, () => {
+    const sets = fields.map((f, i) => `${FIELD_SPECS[f].column} = m.value ->> ${i + 1}`).join(', ');
+    return db.prepare(`UPDATE items SET ${sets}, updated = ? FROM json_each(?) AS m WHERE items.local_id = m.value ->> 0`);
+  });
   // The sync-state rule of sync-state.ts, applied only where it changes something so the index
   // on sync_state is not rewritten for every row.
   const requeueMany = db.prepare(

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import type { ValidationContext, Problem } from '../validation/validate-draft.ts';
 import { validateDraft } from '../validation/validate-draft.ts';
@@ -39,26 +40,20 @@ export function assertEditable<R extends Pick<ItemRow, 'status' | 'deleted_at'>>
  * (nothing to send) leaves the sync state as it is.
  */
 export function updateStatementCache(db: Db) {
-  const cache = new Map<string, Database.Statement>();
-  return (fields: readonly DraftField[]): Database.Statement => {
-    const key = fields.join(',');
-    let statement = cache.get(key);
-    if (!statement) {
-      const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
-      // Right-hand sides see the old row: a rejected item edited by the user is queued again
-      // and its old rejection is cleared.
-      statement = fields.length > 0 && fields.every(isLocalOnly)
-        ? db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id = ?`)
-        : db.prepare(
-          `UPDATE items SET ${sets}${sets ? ', ' : ''}updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE},
-             reject_reason = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_reason END,
-             reject_field = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_field END
-           WHERE local_id = ?`,
-        );
-      cache.set(key, statement);
-    }
-    return statement;
-  };
+  const cache = statementCache();
+  return (fields: readonly DraftField[]): Database.Statement => cache(fields.join(','), () => {
+    const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
+    // Right-hand sides see the old row: a rejected item edited by the user is queued again
+    // and its old rejection is cleared.
+    return fields.length > 0 && fields.every(isLocalOnly)
+      ? db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id = ?`)
+      : db.prepare(
+        `UPDATE items SET ${sets}${sets ? ', ' : ''}updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE},
+           reject_reason = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_reason END,
+           reject_field = CASE WHEN sync_state = 'rejected' THEN NULL ELSE reject_field END
+         WHERE local_id = ?`,
+      );
+  });
 }
 
 /** The values of an edit that the service is told about; null when there are none to send. */

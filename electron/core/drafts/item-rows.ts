@@ -1,6 +1,6 @@
 // Read path of the items table: the row shape, the mapping to fields, lookups by id.
-import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, type DraftField, type DraftFields } from './fields.ts';
 import type { SyncState } from './sync-state.ts';
 
@@ -73,7 +73,7 @@ export function toLocalItem(row: ItemRow): LocalItem {
 
 export function itemReads(db: Db) {
   const byId = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE local_id = ?`);
-  const bulkStatements = new Map<string, Database.Statement>();
+  const bulkStatements = statementCache();
   const drafts = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE status = 'draft' AND deleted_at IS NULL ORDER BY local_id`);
   const imageCount = db.prepare(`SELECT count(*) FROM images WHERE item_local_id = ? AND prep_state <> 'failed'`).pluck();
   return {
@@ -84,16 +84,13 @@ export function itemReads(db: Db) {
      * close to free next to the writes.
      */
     bulkGroups(localIds: readonly number[], fields: readonly DraftField[]): BulkGroup[] {
-      const key = fields.join(',');
-      let statement = bulkStatements.get(key);
-      if (!statement) {
+      const statement = bulkStatements(fields.join(','), () => {
         const columns = ['status', 'deleted_at IS NOT NULL', ...fields.map((f) => FIELD_SPECS[f].column)].join(', ');
-        statement = db.prepare(
+        return db.prepare(
           `SELECT ${columns}, json_group_array(local_id) FROM items
            WHERE local_id IN (SELECT value FROM json_each(?)) GROUP BY ${columns}`,
         ).raw();
-        bulkStatements.set(key, statement);
-      }
+      });
       return (statement.all(JSON.stringify(localIds)) as unknown[][]).map((raw) => {
         const values: Record<string, unknown> = {};
         for (let i = 0; i < fields.length; i++) {

@@ -5,6 +5,7 @@
 // NEAR, *, ^, : and parentheses are plain characters.
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 
 export const GRID_SORTS = {
@@ -90,7 +91,7 @@ function indexMatch(words: string, status: readonly string[] | undefined): strin
 }
 
 export function gridSearch(db: Db) {
-  const statements = new Map<string, Database.Statement>();
+  const statements = statementCache();
 
   /**
    * byIndex: the page is read in the order of a sort's index, so the status filter must not use
@@ -145,12 +146,7 @@ export function gridSearch(db: Db) {
   }
 
   function prepared(sql: string): Database.Statement {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
+    return statements(sql, () => db.prepare(sql));
   }
 
   // A count is asked with every page of a query: it is kept until the cache changes (a write on

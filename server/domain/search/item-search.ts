@@ -141,22 +141,10 @@ export function buildQuery(criteria: SearchCriteria, now: number, plan: Plan): Q
   return { from: from[plan], where: clauses.join('\n   AND '), params };
 }
 
-const statements = new WeakMap<Db, Map<string, Statement>>();
-
-/** Statements are cached per database by their text: the WHERE shape repeats across requests. */
+/** The WHERE shape repeats across requests: the service's connection keeps each statement by its
+ * text (StatementCachingDatabase in db/open.ts, the one statement cache). */
 function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    if (cache.size > 500) cache.clear();
-    cache.set(sql, statement);
-  }
-  return statement;
+  return db.prepare(sql);
 }
 
 export interface SearchPage {
