@@ -79,6 +79,7 @@ export const IPC_EVENT_NAMES = [
   'sync.news',
   'csv.progress',
   'accounts.switched',
+  'core.restarted',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
 

@@ -78,6 +78,7 @@ export const CORE_ERROR_CODES = [
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'method',
   'file-refused', // a spreadsheet that cannot be read
+  'core-restarted', // the core's process stopped during the call and was started again: try again
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
@@ -101,6 +102,8 @@ export const CORE_ERROR_REASONS = [
   'photo-missing',
   // A spreadsheet by reference (electron/core/spreadsheet/spreadsheet-source.ts).
   'file-no-place', 'file-gone', 'file-not-a-file', 'file-too-large',
+  // A file the seller did not hand over (a path the window wrote), or one in a place never read.
+  'file-not-handed-over', 'file-private',
   'photo-order',
   'question-answered',
   'offer-decided', // { status }

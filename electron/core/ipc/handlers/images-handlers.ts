@@ -26,7 +26,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
 
   return {
     async 'images.add'({ localId, files }) {
-      const sources = resolveSources(session.folder(), files);
+      const sources = await resolveSources(session.files, files);
       try {
         const results = await addImages(session.db(), {
           itemLocalId: localId, files: sources.files, folder: session.folder(), pool,
