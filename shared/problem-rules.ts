@@ -60,6 +60,8 @@ export const PROBLEM_RULES = [
   'photo-limit', // { max }
   'photo-too-many-pixels', // { megapixels }
   'photo-damaged',
+  'photo-not-handed-over', // a path the window wrote, not a file the seller picked, dropped or uploaded
+  'photo-private', // the app's own data, or /proc, /sys, /dev, /run
   // Anything else a value may break.
   'invalid',
 ] as const;

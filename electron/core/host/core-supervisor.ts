@@ -18,7 +18,8 @@ export interface CoreProcess {
 
 export interface SupervisorOptions {
   spawn(): CoreProcess;
-  init: HostInit;
+  /** Asked at every start (Electron's passwords may have changed since the last). */
+  init: HostInit | (() => HostInit);
   onEvent(name: IpcEventName, payload: unknown): void;
   /** What only the shell may do (open a link, a desktop notification); web mode refuses links. */
   shell?(request: ShellRequest): Promise<void>;
@@ -53,7 +54,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
   let nextId = 0;
   const pending = new Map<number, (message: FromCore) => void>();
   const waiting: Array<{ go(): void; fail(): void }> = [];
-  let readyWaiters: Array<() => void> = [];
+  const readyWaiters: Array<() => void> = [];
   let onStopped: (() => void) | null = null;
 
   function start(): void {
@@ -119,7 +120,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
         if (!closing) start();
       }, delay).unref();
     });
-    current.post({ t: 'init', init: options.init });
+    current.post({ t: 'init', init: typeof options.init === 'function' ? options.init() : options.init });
   }
 
   function send(message: (id: number) => ToCore): Promise<FromCore> {

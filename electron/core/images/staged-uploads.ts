@@ -11,7 +11,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { ImageSource } from '../../../shared/ipc.ts';
-import type { SellerFiles } from '../session/seller-files.ts';
+import type { ProblemRule } from '../../../shared/problem-rules.ts';
+import { FileRefused, type FileRefusal, type SellerFiles } from '../session/seller-files.ts';
 import type { SourceFile } from './add-images.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from './source-file.ts';
 
@@ -79,22 +80,29 @@ export function removeUploads(folder: string, ids: Iterable<string>): void {
   for (const id of ids) rmSync(uploadPath(folder, id), { force: true });
 }
 
-/** The files of an images.add call as checked real paths; `release` removes the uploads they came from. */
-export async function resolveSources(files: SellerFiles, list: ReadonlyArray<{ name: string; key?: string | undefined; source: ImageSource }>): Promise<{ files: SourceFile[]; release(): void }> {
-  const uploads: string[] = [];
-  const release = () => uploads.forEach((path) => rmSync(path, { force: true }));
-  const resolved: SourceFile[] = [];
-  try {
-    for (const file of list) {
+/** A file of an images.add call as the seller's, or its refusal (which takes no slot, like a file that is no photo). */
+export type ResolvedSource = { file: SourceFile } | { refused: SourceRefused };
+
+const PHOTO_RULES: Record<FileRefusal, ProblemRule> = {
+  'file-no-place': 'photo-no-path',
+  'file-gone': 'photo-moved',
+  'file-not-a-file': 'photo-not-a-file',
+  'file-not-handed-over': 'photo-not-handed-over',
+  'file-private': 'photo-private',
+};
+
+/** The files of an images.add call as checked real paths, in order; `release` removes the uploads they came from. */
+export async function resolveSources(files: SellerFiles, list: ReadonlyArray<{ name: string; key?: string | undefined; source: ImageSource }>): Promise<{ sources: ResolvedSource[]; release(): void }> {
+  const uploads = list.flatMap((file) => (file.source.kind === 'upload' ? [join(files.uploads, `${file.source.id}.upload`)] : []));
+  const sources = await Promise.all(list.map(async (file): Promise<ResolvedSource> => {
+    try {
       const handed = await files.resolve(file.source, file.name);
-      if (handed.upload) uploads.push(handed.path);
-      resolved.push({ path: handed.path, name: file.name, ...(file.key !== undefined ? { key: file.key } : {}) });
+      return { file: { path: handed.path, name: file.name, ...(file.key !== undefined ? { key: file.key } : {}) } };
+    } catch (error) {
+      if (!(error instanceof FileRefused)) throw error;
+      const reason = (error.detail?.reason ?? 'file-not-handed-over') as FileRefusal;
+      return { refused: new SourceRefused(error.message, PHOTO_RULES[reason], { name: file.name }) };
     }
-  } catch (error) {
-    // Refused as a whole: the call's other uploads are not kept waiting either.
-    for (const file of list) if (file.source.kind === 'upload') uploads.push(join(files.uploads, `${file.source.id}.upload`));
-    release();
-    throw error;
-  }
-  return { files: resolved, release };
+  }));
+  return { sources, release: () => uploads.forEach((path) => rmSync(path, { force: true })) };
 }

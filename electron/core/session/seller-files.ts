@@ -4,9 +4,10 @@
 // handle; in web mode the page streams the file's bytes (POST /upload) and names the upload.
 // A path the window wrote (`{kind: 'path'}`) is refused. Whatever comes, its real place is
 // resolved (symlinks followed) and checked: never the app's own data (caches, credentials),
-// never /proc, /sys, /dev or /run, only a regular file (no folder, device or FIFO).
+// never /proc, /sys, /dev or /run; its reader then takes only a regular file (no folder, device
+// or FIFO: images/source-file.ts, spreadsheet/spreadsheet-source.ts).
 import { randomBytes } from 'node:crypto';
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { isAbsolute, join, sep } from 'node:path';
 import type { ImageSource } from '../../../shared/ipc.ts';
 import type { ProblemParams } from '../../../shared/problem-rules.ts';
@@ -39,7 +40,7 @@ export interface SellerFiles {
   readonly uploads: string;
   /** Records a file the seller picked or dropped (the shell calls this, never the window) and names it by a new handle. */
   handOver(path: string): string;
-  /** The checked real path behind a source; throws FileRefused. */
+  /** The real path behind a source, checked for its place (its kind is checked by its reader); throws FileRefused. */
   resolve(source: ImageSource, name: string): Promise<HandedFile>;
 }
 
@@ -69,20 +70,13 @@ export function sellerFiles(root: string): SellerFiles {
     if (SYSTEM_PLACES.some((place) => isInside(real, place)) || isInside(real, await realRoot())) {
       throw new FileRefused(`${name} is not a file the app reads.`, 'file-private', { name });
     }
-    let info;
-    try {
-      info = await stat(real);
-    } catch {
-      throw new FileRefused(`${name} could not be read: it was moved or deleted.`, 'file-gone', { name });
-    }
-    if (!info.isFile()) throw new FileRefused(`${name} is not a file.`, 'file-not-a-file', { name });
     return real;
   }
 
   return {
     uploads,
     handOver(path) {
-      if (!isAbsolute(path)) throw new FileRefused('the file has no place on disk', 'file-no-place', { name: '' });
+      // Checked when read (a relative path is refused there, with the file's name).
       const handle = randomBytes(16).toString('hex');
       if (handles.size >= MAX_HANDLES) handles.delete(handles.keys().next().value as string);
       handles.set(handle, path);

@@ -46,6 +46,8 @@ export const errors = {
   'errors.rule.date-does-not-exist': '{field}: {text} is not a date that exists; it was left empty.',
   'errors.rule.photo-no-path': '{name} could not be read: the app was not given its place on disk.',
   'errors.rule.photo-moved': '{name} could not be read: it was moved or deleted.',
+  'errors.rule.photo-not-handed-over': '{name} was not chosen in this window: choose it or drop it on the window.',
+  'errors.rule.photo-private': '{name} is not a photo the app reads: choose a photo of your own.',
   'errors.rule.photo-not-a-file': '{name} is not a file: choose photos, or drop a folder to add the photos in it.',
   'errors.rule.photo-empty': '{name} is empty: it is not a photo.',
   'errors.rule.photo-too-big': 'The file is larger than {mb, number} MB: no camera photo is that big, so it was not added.',

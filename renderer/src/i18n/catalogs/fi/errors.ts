@@ -45,6 +45,8 @@ export const errors: Catalog<typeof en> = {
   'errors.rule.date-does-not-exist': '{field}: päivää {text} ei ole olemassa; kenttä jätettiin tyhjäksi.',
   'errors.rule.photo-no-path': 'Tiedostoa {name} ei voitu lukea: sovellus ei saanut sen sijaintia levyllä.',
   'errors.rule.photo-moved': 'Tiedostoa {name} ei voitu lukea: se on siirretty tai poistettu.',
+  'errors.rule.photo-not-handed-over': 'Tiedostoa {name} ei valittu tässä ikkunassa: valitse se tai pudota se ikkunaan.',
+  'errors.rule.photo-private': '{name} ei ole kuva, jota sovellus lukee: valitse oma kuva.',
   'errors.rule.photo-not-a-file': '{name} ei ole tiedosto: valitse kuvia, tai pudota kansio lisätäksesi sen kuvat.',
   'errors.rule.photo-empty': '{name} on tyhjä: se ei ole kuva.',
   'errors.rule.photo-too-big': 'Tiedosto on yli {mb, number} Mt: niin suurta kamerakuvaa ei ole, joten sitä ei lisätty.',
