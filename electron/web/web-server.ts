@@ -74,7 +74,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     },
     ...(options.log ? { log: options.log } : {}),
   });
-  await core.ready();
+  // Not waited for: the page loads while the core starts, and its first calls wait for it.
 
   const secretOk = (given: string | null | undefined): boolean => {
     if (!given) return false;
