@@ -8,7 +8,7 @@ const BODY_MAX = 400;
 
 export function plainText(text: string, max: number): string {
   const plain = text
-    .replace(/<[^>]*>/g, '')
+    .replace(/<\/?[a-zA-Z!?][^>]*>/g, '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
     .replace(/&/g, '＆')
