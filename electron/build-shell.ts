@@ -26,13 +26,15 @@ async function bundle(entry: string, outDir: string, fileName: string, format: '
   });
 }
 
-/** Writes <out>/main/main.js (+ prepare-worker.js) and <out>/preload/preload.cjs (the renderer goes to <out>/renderer). */
+/** Writes <out>/main/main.js (+ prepare-worker.js, core-host.js) and <out>/preload/preload.cjs (the renderer goes to <out>/renderer). */
 export async function buildShell(out = join(root, 'out')): Promise<void> {
   const previous = process.env.NODE_ENV;
   try {
     await bundle('electron/main.ts', join(out, 'main'), 'main.js', 'es');
     // The photo preparation worker thread, next to main.js (electron/core/images/worker-pool.ts).
     await bundle('electron/core/images/prepare-worker.ts', join(out, 'main'), 'prepare-worker.js', 'es', false);
+    // The core's own process (utilityProcess.fork in main.ts; issue 19).
+    await bundle('electron/core/host/core-host-main.ts', join(out, 'main'), 'core-host.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
   } finally {
     process.env.NODE_ENV = previous;

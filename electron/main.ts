@@ -1,14 +1,17 @@
 // The Electron shell: lifecycle, the window, the wiring of the contract. Everything it decides
-// about security comes from window-options.ts (tested without Electron).
+// about security comes from window-options.ts (tested without Electron). The core runs in a
+// utility process (issue 19): main only makes the window, checks each call's sender and forwards
+// it; a core that dies is started again (core/host/core-supervisor.ts) and the window told.
 import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
-import { createIpcDispatcher } from './core/ipc/dispatcher.ts';
-import { openCoreSession, type CoreSession } from './core/session/core-session.ts';
+import { HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
+import type { Credentials } from './core/api/session.ts';
+import { startCoreSupervisor, type CoreSupervisor } from './core/host/core-supervisor.ts';
 import { appRegistry } from './core/session/accounts.ts';
-import { coreHandlers } from './core/ipc/handlers.ts';
+import type { CredentialVault } from './core/session/credential-file.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
+import { forkUtilityCore } from './utility-core.ts';
 import { showNotification } from './news-notification.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
@@ -20,7 +23,7 @@ const out = join(import.meta.dirname, '..');
 const rendererIndex = join(out, 'renderer', 'index.html');
 const APP_URL = pathToFileURL(rendererIndex).href;
 let window: BrowserWindow | null = null;
-let core: CoreSession | null = null;
+let core: CoreSupervisor | null = null;
 let sandbox: Sandbox | null = null;
 
 app.enableSandbox();
@@ -63,7 +66,26 @@ app.whenReady().then(async () => {
   const credentials = safeStorageVault(root);
   sandbox = await startSandbox(root);
   registerSandboxAccount(appRegistry(root), credentials, sandbox.baseUrl);
-  core = openCoreSession({ root, credentials });
+  core = startCoreSupervisor({
+    spawn: () => forkUtilityCore(join(import.meta.dirname, 'core-host.js')),
+    // safeStorage works only here: the core gets the decrypted passwords at each start and
+    // hands every change back to be encrypted and kept.
+    init: () => ({ root, vault: 'shell', credentials: decrypted(root, credentials) }),
+    onEvent: (name, payload) => {
+      if (window && !window.isDestroyed() && IPC_EVENT_NAMES.includes(name)) window.webContents.send(eventChannel(name), payload);
+    },
+    async shell(request) {
+      if (request.op === 'openExternal') {
+        if (!isSafeExternalUrl(request.url)) throw new Error('only https: links are opened');
+        await shell.openExternal(request.url);
+      } else {
+        // The renderer words what a sync found new in the seller's language and asks for it here.
+        showNotification(request.notice, () => window?.show());
+      }
+    },
+    onVault: (accountId, given) => (given ? credentials.set(accountId, given) : credentials.remove(accountId)),
+    log: (message, error) => console.error(message, error ?? ''),
+  });
   wireIpc(core);
   createWindow();
 }).catch((error: unknown) => {
@@ -71,31 +93,34 @@ app.whenReady().then(async () => {
   app.exit(1);
 });
 
-function wireIpc(session: CoreSession): void {
-  const dispatcher = createIpcDispatcher(
-    coreHandlers(
-      session,
-      async (url) => {
-        if (!isSafeExternalUrl(url)) throw new Error('only https: links are opened');
-        await shell.openExternal(url);
-      },
-      // The renderer words what a sync found new in the seller's language and asks for it here.
-      (notice) => showNotification(notice, () => window?.show()),
-    ),
-    (message, error) => console.error(message, error),
-  );
+function decrypted(root: string, vault: CredentialVault): Record<string, Credentials> {
+  const entries: Record<string, Credentials> = {};
+  for (const account of appRegistry(root).accounts()) {
+    const found = vault.get(account.id);
+    if (found) entries[account.id] = found;
+  }
+  return entries;
+}
+
+function trusted(event: Electron.IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  const sender = { webContentsId: event.sender.id, frameUrl: frame?.url ?? null, isMainFrame: frame !== null && frame === event.sender.mainFrame };
+  return isTrustedSender(sender, window?.webContents.id ?? null, APP_URL);
+}
+
+function wireIpc(supervisor: CoreSupervisor): void {
   for (const name of IPC_METHOD_NAMES) {
     ipcMain.handle(invokeChannel(name), (event, input: unknown) => {
-      const frame = event.senderFrame;
-      const sender = { webContentsId: event.sender.id, frameUrl: frame?.url ?? null, isMainFrame: frame !== null && frame === event.sender.mainFrame };
-      if (!isTrustedSender(sender, window?.webContents.id ?? null, APP_URL)) {
-        return { ok: false, error: { code: 'forbidden-sender', message: 'IPC is served only to the app window' } };
-      }
-      return dispatcher.invoke(name, input);
+      if (!trusted(event)) return { ok: false, error: { code: 'forbidden-sender', message: 'IPC is served only to the app window' } };
+      // Parsed and checked against the contract in the core's process, before any work.
+      return supervisor.invoke(name, input);
     });
   }
-  session.onEvent((name, payload) => {
-    if (window && !window.isDestroyed() && IPC_EVENT_NAMES.includes(name)) window.webContents.send(eventChannel(name), payload);
+  // A picked or dropped file's path, from the preload (webUtils.getPathForFile): the core keeps it
+  // and the page gets a handle. Nothing the page writes reaches this channel (contextIsolation).
+  ipcMain.handle(HAND_OVER_CHANNEL, async (event, path: unknown) => {
+    if (!trusted(event) || typeof path !== 'string' || !isAbsolute(path)) return '';
+    return (await supervisor.handOver(path)) ?? '';
   });
 }
 
@@ -129,7 +154,7 @@ app.on('activate', () => {
   if (BrowserWindow.getAllWindows().length === 0 && core) createWindow();
 });
 app.on('will-quit', () => {
-  core?.close();
+  void core?.close();
   core = null;
   void sandbox?.close();
   sandbox = null;

@@ -1,15 +1,19 @@
 // The preload exposes exactly three functions to the page: invoke a contract method, listen to a
-// contract event, and the path of a picked or dropped file (shared/preload-api.ts). Names outside
-// the contract are refused here, and main checks again; main checks a path before reading it.
+// contract event, and a handle for a picked or dropped file (shared/preload-api.ts). Names outside
+// the contract are refused here, and main checks again. A file's path goes from here to main (to
+// the core, which keeps it and answers a handle); the page gets only the handle.
 // Built as one CommonJS file (sandboxed preloads cannot load modules from disk).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { PreloadApi } from '../shared/preload-api.ts';
-import { eventChannel, invokeChannel, isIpcEventName, isIpcMethodName } from '../shared/ipc-names.ts';
+import { HAND_OVER_CHANNEL, eventChannel, invokeChannel, isIpcEventName, isIpcMethodName } from '../shared/ipc-names.ts';
 
 contextBridge.exposeInMainWorld('marketDesk', {
-  pathForFile(file: unknown): string {
+  async handleForFile(file: unknown): Promise<string> {
     // Only a real File (from a picker or a drop) has a path; anything else gets none.
-    return file instanceof File ? webUtils.getPathForFile(file) : '';
+    const path = file instanceof File ? webUtils.getPathForFile(file) : '';
+    if (!path) return '';
+    const handle: unknown = await ipcRenderer.invoke(HAND_OVER_CHANNEL, path);
+    return typeof handle === 'string' ? handle : '';
   },
   invoke(name: unknown, input: unknown): Promise<unknown> {
     if (!isIpcMethodName(name)) return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `no IPC method "${String(name)}"` } });

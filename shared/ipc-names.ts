@@ -79,8 +79,12 @@ export const IPC_EVENT_NAMES = [
   'sync.news',
   'csv.progress',
   'accounts.switched',
+  'core.restarted',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
+
+/** Electron's channel for a picked or dropped file's path, preload to main (never the page's). */
+export const HAND_OVER_CHANNEL = 'market-desk:hand-over';
 
 /** Electron channel names: one per method and per event, derived, never written twice. */
 export const invokeChannel = (name: IpcMethodName): string => `market-desk:invoke:${name}`;

@@ -105,13 +105,15 @@ export const ImageEditsSchema = z.object({
 export type ImageEdits = z.infer<typeof ImageEditsSchema>;
 
 /**
- * Where a photo's bytes are: a path on this computer (Electron: webUtils.getPathForFile, checked
- * in main: absolute, a regular readable file, size bounds) or a streamed upload to web mode's
- * local process (POST /upload; the id names its temporary file in the account's folder).
+ * Where a file's bytes are: a handle for a file the seller handed over in this session (Electron:
+ * picked or dropped; main keeps its path, the window only the handle), or a streamed upload to
+ * web mode's local process (POST /upload; the id names its temporary file). A path the window
+ * writes itself ('path') is refused by the core: files come only by the seller's hand.
  */
 export const ImageSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
   z.object({ kind: z.literal('upload'), id: z.string().regex(/^[a-f0-9]{32}$/) }),
+  z.object({ kind: z.literal('handle'), id: z.string().regex(/^[a-f0-9]{32}$/) }),
 ]);
 export type ImageSource = z.infer<typeof ImageSourceSchema>;
 
@@ -717,6 +719,11 @@ export const IPC_EVENTS = {
   /** How far a spreadsheet import got: read, its rows checked (done of total), written. */
   'csv.progress': z.object({ phase: z.enum(['reading', 'checking', 'writing']), done: z.number().int().min(0), total: z.number().int().min(0) }),
   'accounts.switched': AccountSchema,
+  /**
+   * The core's process stopped (a crash, or killed) and was started again: calls that were in
+   * flight answered 'core-restarted' (try again); every change answered before is kept.
+   */
+  'core.restarted': z.object({ restarts: z.number().int().min(1) }),
 } as const satisfies Record<IpcEventName, z.ZodType>;
 
 // ---- Derived types --------------------------------------------------------------------------

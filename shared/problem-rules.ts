@@ -60,6 +60,8 @@ export const PROBLEM_RULES = [
   'photo-limit', // { max }
   'photo-too-many-pixels', // { megapixels }
   'photo-damaged',
+  'photo-not-handed-over', // a path the window wrote, not a file the seller picked, dropped or uploaded
+  'photo-private', // the app's own data, or /proc, /sys, /dev, /run
   // Anything else a value may break.
   'invalid',
 ] as const;
@@ -78,6 +80,7 @@ export const CORE_ERROR_CODES = [
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'method',
   'file-refused', // a spreadsheet that cannot be read
+  'core-restarted', // the core's process stopped during the call and was started again: try again
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
@@ -101,6 +104,8 @@ export const CORE_ERROR_REASONS = [
   'photo-missing',
   // A spreadsheet by reference (electron/core/spreadsheet/spreadsheet-source.ts).
   'file-no-place', 'file-gone', 'file-not-a-file', 'file-too-large',
+  // A file the seller did not hand over (a path the window wrote), or one in a place never read.
+  'file-not-handed-over', 'file-private',
   'photo-order',
   'question-answered',
   'offer-decided', // { status }

@@ -5,7 +5,7 @@
 // --marketplace the account for that URL is used; its password comes from MARKET_DESK_PASSWORD
 // (not an argument: arguments are visible to every user of the machine) or the settings screen.
 // Prints the page's URL (with the per-launch secret in its fragment) on stdout and serves until
-// SIGINT/SIGTERM.
+// SIGINT/SIGTERM. The core runs in a child process of this one (web-server.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appRegistry, marketplaceRoot } from '../core/session/accounts.ts';
@@ -52,7 +52,7 @@ if (values.marketplace) {
 
 const server = await startWebServer({
   root,
-  credentials,
+  vault: 'file',
   rendererDir: resolve(values.renderer),
   port,
   log: (message, error) => console.error(message, error),

@@ -1,7 +1,9 @@
-// Web mode: the core in this Node process, the built renderer served on loopback, the IPC
-// contract carried as POST /ipc/:method (result objects) and Server-Sent Events (push events).
-// Every IPC request must carry the per-launch secret (given to the page in the URL fragment,
-// which browsers never send to servers or in Referer) and come from this origin.
+// Web mode: the built renderer served on loopback, the IPC contract carried as POST /ipc/:method
+// (result objects) and Server-Sent Events (push events). Every IPC request must carry the
+// per-launch secret (given to the page in the URL fragment, which browsers never send to servers
+// or in Referer) and come from this origin. The core runs in its own process (issue 19: the same
+// core-host Electron starts as a utility process), so a heavy call never stops this server from
+// answering; if it dies it is started again and the page told ('core.restarted').
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,12 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
-import { createIpcDispatcher } from '../core/ipc/dispatcher.ts';
-import { openCoreSession, type CoreSession, type SessionOptions } from '../core/session/core-session.ts';
-import { coreHandlers } from '../core/ipc/handlers.ts';
+import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
+import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
-import { stageUpload } from '../core/images/staged-uploads.ts';
+import { removeUploads, stageUpload } from '../core/images/staged-uploads.ts';
+import { uploadsFolder } from '../core/session/seller-files.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
+import { forkCore } from './core-process.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
 const MAX_BODY = 80 * 1024 * 1024;
@@ -23,7 +26,13 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
 };
 
-export interface WebServerOptions extends SessionOptions {
+export interface WebServerOptions {
+  /** The app's data root (accounts registry, one folder per account). */
+  root: string;
+  /** Passwords: web mode's 0600 file in the data root, or none (tests without a marketplace). */
+  vault?: HostInit['vault'];
+  /** Engine timing (tests). */
+  syncTiming?: HostInit['syncTiming'];
   /** The built renderer (vite build output). */
   rendererDir: string;
   port?: number;
@@ -37,24 +46,35 @@ export interface WebServer {
   url: string;
   origin: string;
   secret: string;
-  session: CoreSession;
+  /** Where uploads wait for the core (the data root's incoming/). */
+  uploads: string;
+  /** The core's process, behind its supervisor. */
+  core: CoreSupervisor;
   close(): Promise<void>;
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
-  const session = openCoreSession(options);
-  const dispatcher = createIpcDispatcher(coreHandlers(session, async () => {
-    throw new Error('web mode opens no external links: copy the address into your browser');
-  }), options.log);
   const streams = new Set<ServerResponse>();
+  /** Uploads of the open page(s): removed when the last page is gone (the core removes what it used). */
+  const staged = new Set<string>();
   let origin = '';
   let host = '';
 
-  session.onEvent((name, payload) => {
-    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+  const core = startCoreSupervisor({
+    spawn: () => forkCore(),
+    init: { root: options.root, vault: options.vault ?? 'none', ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },
+    onEvent(name, payload) {
+      const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+      for (const stream of streams) stream.write(frame);
+    },
+    async shell(request) {
+      // The page shows its own notifications; links are copied by hand.
+      if (request.op === 'openExternal') throw new Error('web mode opens no external links: copy the address into your browser');
+    },
+    ...(options.log ? { log: options.log } : {}),
   });
+  // Not waited for: the page loads while the core starts, and its first calls wait for it.
 
   const secretOk = (given: string | null | undefined): boolean => {
     if (!given) return false;
@@ -101,7 +121,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       const method = decodePath(url.pathname.slice('/ipc/'.length));
       if (method === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
-      const result = await dispatcher.invoke(method, input);
+      const result = await core.invoke(method, input);
       return send(res, 200, result);
     }
     if (url.pathname === '/upload') {
@@ -116,7 +136,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return send(res, 413, { ok: false, error: { code: 'too-large', message: `The file is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB: no camera photo is that big, so it was not added.` } });
       }
       try {
-        const { id } = await stageUpload(session.folder(), req);
+        const { id } = await stageUpload(options.root, req);
+        staged.add(id);
         return send(res, 200, { ok: true, value: { id } });
       } catch (error) {
         if (!(error instanceof SourceRefused)) throw error;
@@ -130,7 +151,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(`: ${IPC_EVENT_NAMES.length} event kinds\n\n`);
       streams.add(res);
-      req.on('close', () => streams.delete(res));
+      req.on('close', () => {
+        streams.delete(res);
+        // The page that made these uploads is done: the ones it did not use go now.
+        if (streams.size === 0) {
+          removeUploads(options.root, staged);
+          staged.clear();
+        }
+      });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
@@ -172,12 +200,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `${origin}/#secret=${secret}`,
     origin,
     secret,
-    session,
+    uploads: uploadsFolder(options.root),
+    core,
     async close() {
       for (const stream of streams) stream.end();
       streams.clear();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      session.close();
+      await core.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
 import { notifyOfNews } from './navigation/web-notifications.ts';
+import { CoreRestartNotice } from './navigation/core-restart-notice.tsx';
 import { ActionsMenu } from './drafts/actions-menu.tsx';
 import { BulkActionDialog, BulkActionProgress, BulkShortcutsHint, useBulkShortcuts } from './drafts/bulk-action-dialog.tsx';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
@@ -79,6 +80,7 @@ export function App() {
         )}
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
       </header>
+      <CoreRestartNotice />
       <div className="app-body">
       <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }} />
       {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}

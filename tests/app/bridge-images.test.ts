@@ -8,7 +8,7 @@ describe('images through the bridge', () => {
   // Issue 13 changed this test on purpose: photos arrive by path (no base64 in IPC), and a file
   // that is no image is refused (no slot) instead of failing as a row.
   it('adds photos by path with progress events, lists thumbnails, reorders and removes them', async () => {
-    const { bridge, events } = openTestCore();
+    const { bridge, events, session } = openTestCore();
     const created = (await bridge.invoke('drafts.create', { fields: { title: 'Camera' } })) as { ok: true; value: { localId: number } };
     const localId = created.value.localId;
     const folder = tempFolder();
@@ -16,7 +16,8 @@ describe('images through the bridge', () => {
     const write = (name: string, bytes: Buffer | string) => {
       const path = join(folder, name);
       writeFileSync(path, bytes);
-      return { kind: 'path' as const, path };
+      // Handed over as the shell does for a picked or dropped file (issue 19: never a path from the window).
+      return { kind: 'handle' as const, id: session.files.handOver(path) };
     };
     const files = [
       { name: 'front.jpg', key: '1', source: write('front.jpg', a) },
@@ -49,13 +50,13 @@ describe('images through the bridge', () => {
   });
 
   it('refuses a path that is not a file, a relative path and bytes in the call with a plain sentence or a contract error', async () => {
-    const { bridge } = openTestCore();
+    const { bridge, session } = openTestCore();
     const created = (await bridge.invoke('drafts.create', { fields: { title: 'Paths' } })) as { ok: true; value: { localId: number } };
     const localId = created.value.localId;
     const folder = tempFolder();
     const result = await bridge.invoke('images.add', {
       localId,
-      files: [{ name: 'a folder', source: { kind: 'path', path: folder } }, { name: 'rel.jpg', source: { kind: 'path', path: 'rel.jpg' } }],
+      files: [{ name: 'a folder', source: { kind: 'handle', id: session.files.handOver(folder) } }, { name: 'rel.jpg', source: { kind: 'handle', id: session.files.handOver('rel.jpg') } }],
     });
     expect(result).toMatchObject({ ok: true, value: [
       { outcome: 'refused', error: 'a folder is not a file: choose photos, or drop a folder to add the photos in it.' },

@@ -66,7 +66,7 @@ describe('photo uploads during a sync', () => {
       const added = await invokeOk(bridge, 'images.add', { localId, files: jpegs.map((bytes, i) => {
         const path = join(folder, `p${i + 1}.jpg`);
         writeFileSync(path, bytes);
-        return { name: `p${i + 1}.jpg`, source: { kind: 'path' as const, path } };
+        return { name: `p${i + 1}.jpg`, source: { kind: 'handle' as const, id: session.files.handOver(path) } };
       }) });
       const ids = added.map((a) => a.imageId ?? 0);
       const listed = await invokeOk(bridge, 'images.list', { localId });
@@ -132,7 +132,7 @@ describe('photo uploads during a sync', () => {
       await images.actions.add(jpegs.map((bytes, i) => {
         const path = join(folder, `s${i}.jpg`);
         writeFileSync(path, bytes);
-        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'path' as const, path }), preview: () => null };
+        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'handle' as const, id: seller.session.files.handOver(path) }), preview: () => null };
       }));
       expect(uploadProgress(images.getState().images, images.getState().uploads)).toEqual({ uploaded: 0, uploading: 0, failed: 0, total: 2, fraction: 0 });
 

@@ -13,13 +13,17 @@ import { createImagesStore, overallProgress, type FileSource } from '../../rende
 import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { tempFolder } from '../core/support.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
-import { openTestCore } from './support.ts';
+import { openTestCore, type TestCore } from './support.ts';
 
 /** The editor's message as an English-speaking seller reads it (a core error: its sentence). */
 const said = (message: EditorState['message']) => (message === null ? undefined : 'msg' in message ? translate(message.msg, 'en') : message.error.message);
 
+/** The open core's files: a photo is handed over as the shell does for a picked one (issue 19). */
+let handing: TestCore['session']['files'] | null = null;
+
 function setup() {
   const core = openTestCore();
+  handing = core.session.files;
   settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
   const bridge = typedBridge(memoryTransport(core.bridge, core.session));
   return { core, bridge, editor: createEditorStore(bridge), images: createImagesStore(bridge) };
@@ -35,7 +39,7 @@ async function source(name: string, r: number, g: number, b: number): Promise<Fi
   const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
   const path = join(tempFolder(), name);
   writeFileSync(path, bytes);
-  return { name, preview: () => null, stage: async () => ({ kind: 'path', path }) };
+  return { name, preview: () => null, stage: async () => ({ kind: 'handle', id: handing!.handOver(path) }) };
 }
 
 describe('the editor fields', () => {
@@ -180,6 +184,7 @@ describe('the photos store', () => {
 
   it('keeps a reorder on screen when a photo list asked for before it answers after it', async () => {
     const core = openTestCore();
+    handing = core.session.files;
     settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
     const inner = memoryTransport(core.bridge, core.session);
     // The real core, with the answers of images.list held back on request (a slow answer).

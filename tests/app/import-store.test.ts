@@ -22,10 +22,10 @@ function setup() {
 
 describe('importing a file from the drafts store', () => {
   it('asks for a mapping of unknown headings, imports with it, and does not ask again for the same header set', async () => {
-    const { drafts } = setup();
+    const { drafts, core } = setup();
     const path = join(tempFolder('import-store-'), 'tuolit.csv');
     writeFileSync(path, iconv.encode('Otsikko;saleMethod;buyNowPrice\r\nMökki-tuoli;buy-now;10,50\r\n', 'windows-1252'));
-    const file = { source: { kind: 'path' as const, path } };
+    const file = { source: { kind: 'handle' as const, id: core.session.files.handOver(path) } };
     expect(await drafts.getState().importFile(file, 'tuolit.csv')).toBeNull();
     const pending = drafts.getState().pendingImport;
     expect(pending).toMatchObject({ fileName: 'tuolit.csv', inspection: { encoding: 'Windows-1252', separator: 'semicolon', unknown: ['Otsikko'] } });
@@ -47,11 +47,11 @@ describe('importing a file from the drafts store', () => {
 
   it('reads web mode\'s streamed upload, removes its temporary copy once imported, and says so plainly when a file is gone', async () => {
     const { drafts, core } = setup();
-    const folder = core.session.folder();
+    const folder = core.root;
     const { id } = await stageUpload(folder, Readable.from([Buffer.from(draftsCsv(2))]));
     expect(await drafts.getState().importFile({ source: { kind: 'upload', id } }, 'drafts.csv')).toMatchObject({ imported: 2 });
     expect(existsSync(uploadPath(folder, id))).toBe(false);
-    expect(await drafts.getState().importFile({ source: { kind: 'path', path: join(folder, 'gone.csv') } }, 'gone.csv')).toBeNull();
+    expect(await drafts.getState().importFile({ source: { kind: 'handle', id: core.session.files.handOver(join(tempFolder(), 'gone.csv')) } }, 'gone.csv')).toBeNull();
     const notice = drafts.getState().notice;
     expect(notice).toMatchObject({ kind: 'error', field: 'source' });
     expect(notice && translate(notice.message, 'en')).toBe('gone.csv could not be read: it was moved or deleted.');

@@ -35,7 +35,7 @@ async function setup() {
     for (const s of Object.values(stores)) s.getState().dispose();
     session.close();
   };
-  return { userId, bridge, stores, close, syncNow };
+  return { userId, bridge, stores, close, syncNow, session };
 }
 
 describe('the questions inbox', () => {
@@ -178,7 +178,7 @@ describe('the items\' pictures', () => {
       const { localId: bare } = await bridgeCall(t.bridge, 'drafts.create', { fields: { title: 'Without' } });
       const path = join(tempFolder(), 'red.jpg');
       writeFileSync(path, await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 20, b: 20 } } }).jpeg().toBuffer());
-      await bridgeCall(t.bridge, 'images.add', { localId, files: [{ name: 'red.jpg', source: { kind: 'path', path } }] });
+      await bridgeCall(t.bridge, 'images.add', { localId, files: [{ name: 'red.jpg', source: { kind: 'handle', id: t.session.files.handOver(path) } }] });
       const thumbs = await bridgeCall(t.bridge, 'items.thumbnails', { localIds: [localId, bare] });
       expect(thumbs.map((x) => [x.localId, x.thumbnail?.slice(0, 23) ?? null])).toEqual([[localId, 'data:image/jpeg;base64,'], [bare, null]]);
     } finally {

@@ -5,7 +5,7 @@ import { buildShell } from '../../electron/build-shell.ts';
 import { tempFolder } from './support.ts';
 
 describe('the Electron shell build', () => {
-  it('bundles a CommonJS preload that requires only electron, an ES main with native modules external, and the photo worker next to it', async () => {
+  it('bundles a CommonJS preload that requires only electron, an ES main with native modules external, the core host and the photo worker next to it', async () => {
     const out = tempFolder('shell-build-');
     await buildShell(out);
     const preload = readFileSync(join(out, 'preload', 'preload.cjs'), 'utf8');
@@ -22,6 +22,13 @@ describe('the Electron shell build', () => {
     const workerImports = [...worker.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
     expect(workerImports).toEqual(expect.arrayContaining(['sharp', 'heic-decode']));
     expect(workerImports.filter((i) => i?.startsWith('.'))).toEqual([]);
-    expect(main).toContain('prepare-worker.js');
+    // Issue 19: the core (and with it the worker pool) runs in its own utility process, next to main.js.
+    expect(main).toContain('core-host.js');
+    const host = readFileSync(join(out, 'main', 'core-host.js'), 'utf8');
+    const hostImports = [...host.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(hostImports).toEqual(expect.arrayContaining(['better-sqlite3']));
+    expect(hostImports).not.toContain('electron');
+    expect(hostImports.filter((i) => i?.startsWith('.'))).toEqual([]);
+    expect(host).toContain('prepare-worker.js');
   }, 60_000);
 });

@@ -114,7 +114,7 @@ describe('web mode photo uploads', () => {
     expect(response.status).toBe(200);
     const { value } = (await response.json()) as { value: { id: string } };
     expect(value.id).toMatch(/^[a-f0-9]{32}$/);
-    const staged = join(s.session.folder(), 'incoming', `${value.id}.upload`);
+    const staged = join(s.uploads, `${value.id}.upload`);
     expect(readFileSync(staged).equals(photo)).toBe(true);
     const created = (await (await ipc(s, 'drafts.create', { fields: { title: 'Web' } })).json()) as { value: { localId: number } };
     const added = (await (await ipc(s, 'images.add', { localId: created.value.localId, files: [{ name: 'web.jpg', source: { kind: 'upload', id: value.id } }] })).json()) as { value: Array<{ outcome: string }> };
@@ -140,7 +140,7 @@ describe('web mode photo uploads', () => {
       req.flushHeaders();
     });
     expect(status).toBe(413);
-    const incoming = join(s.session.folder(), 'incoming');
+    const incoming = s.uploads;
     expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
   });
 

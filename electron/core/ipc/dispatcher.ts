@@ -72,6 +72,8 @@ export function toIpcError(error: unknown, name: string, log: (message: string, 
   }
   if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...detailOf(error) };
   if (error instanceof DatabaseTooNewError) return { code: 'cache-too-new', message: error.message };
+  // The detail goes to the log only: a parser's or the system's message may quote the file it
+  // read or the environment, and the window gets nothing it did not hand over (issue 19).
   log(`IPC ${name} failed`, error);
-  return { code: 'internal', message: `${name} failed: ${error instanceof Error ? error.message : String(error)}` };
+  return { code: 'internal', message: `${name} failed` };
 }

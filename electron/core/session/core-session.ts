@@ -9,6 +9,7 @@ import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts'
 import type { CredentialVault } from './credential-file.ts';
 import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
+import { sellerFiles, type SellerFiles } from './seller-files.ts';
 
 export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
 
@@ -36,6 +37,8 @@ export interface CoreSession {
   /** Reopens the active account (its sign-in changed: the sync port is built again). */
   reload(): void;
   credentials(): CredentialVault | null;
+  /** The files the seller handed over (handles, uploads): the only files the core reads for the window. */
+  files: SellerFiles;
   /** Sends a push event to every listener, its payload checked against the contract first. */
   emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
   onEvent(listener: EventListener): () => void;
@@ -55,6 +58,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), ...timing });
   });
   const listeners = new Set<EventListener>();
+  const files = sellerFiles(options.root);
   let current = openAccount(registry.active());
 
   function openAccount(account: AccountEntry) {
@@ -105,6 +109,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
       current = openAccount(entry);
     },
     credentials: () => vault,
+    files,
     emit,
     onEvent(listener) {
       listeners.add(listener);

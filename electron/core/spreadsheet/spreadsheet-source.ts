@@ -1,12 +1,12 @@
-// A spreadsheet by reference, as photos arrive (issue 13): a path on this computer (Electron:
-// webUtils.getPathForFile) or web mode's streamed upload (its temporary copy in the account's
-// folder). Its bytes are read here, in the core, never carried inside an IPC message.
+// A spreadsheet by reference, as photos arrive (issue 13): a file the seller handed over
+// (Electron: picked or dropped, named by its handle) or web mode's streamed upload. Which files
+// are accepted is decided by session/seller-files.ts (issue 19); its bytes are read here, in the
+// core, never carried inside an IPC message.
 import { readFile, rm, stat } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
 import type { ImageSource } from '../../../shared/ipc.ts';
 import type { ProblemParams } from '../../../shared/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
-import { uploadPath } from '../images/staged-uploads.ts';
+import type { SellerFiles } from '../session/seller-files.ts';
 
 /** What the IPC contract let through as base64 (about 50 MB of file), now read from disk. */
 export const SPREADSHEET_MAX_BYTES = 50 * 1024 * 1024;
@@ -18,12 +18,9 @@ export class SpreadsheetFileError extends CoreError<'file-refused'> {
   }
 }
 
-const pathOf = (folder: string, source: ImageSource) => (source.kind === 'path' ? source.path : uploadPath(folder, source.id));
-
-/** The file's bytes, after the checks a path from the renderer needs (absolute, a file, its size). */
-export async function readSpreadsheetSource(folder: string, source: ImageSource, name: string): Promise<Buffer> {
-  const path = pathOf(folder, source);
-  if (!isAbsolute(path)) throw new SpreadsheetFileError(`${name} could not be read: the app was not given its place on disk.`, 'file-no-place', { name });
+/** The file's bytes, after the seller-files checks (handed over, a regular file, its real place) and its size. */
+export async function readSpreadsheetSource(files: SellerFiles, source: ImageSource, name: string): Promise<Buffer> {
+  const { path } = await files.resolve(source, name);
   let info;
   try {
     info = await stat(path);
@@ -35,7 +32,7 @@ export async function readSpreadsheetSource(folder: string, source: ImageSource,
   return readFile(path);
 }
 
-/** Removes web mode's temporary copy once the import has read it (a path of the seller's stays). */
-export async function releaseSpreadsheetSource(folder: string, source: ImageSource): Promise<void> {
-  if (source.kind === 'upload') await rm(uploadPath(folder, source.id), { force: true });
+/** Removes web mode's temporary copy once the import has read it (a file of the seller's stays). */
+export async function releaseSpreadsheetSource(files: SellerFiles, source: ImageSource): Promise<void> {
+  if (source.kind === 'upload') await rm(`${files.uploads}/${source.id}.upload`, { force: true });
 }

@@ -12,7 +12,7 @@ export function electronTransport(): RawTransport | null {
   return window.marketDesk ?? null;
 }
 
-/** A picked or dropped file's path on disk ('' when it has none). */
-export function electronPathForFile(file: File): string {
-  return window.marketDesk?.pathForFile(file) ?? '';
+/** A handle for a picked or dropped file ('' when it has no place on disk): the page never holds its path. */
+export async function electronHandleForFile(file: File): Promise<string> {
+  return (await window.marketDesk?.handleForFile(file)) ?? '';
 }

@@ -1,7 +1,8 @@
-// Files from a file input or a drop (folders included) as the images store reads them: by path
-// in Electron, by a streamed upload in web mode. Their bytes never travel inside an IPC message.
+// Files from a file input or a drop (folders included) as the images store reads them: by a
+// handle in Electron (main keeps the path the seller handed over), by a streamed upload in web
+// mode. Their bytes never travel inside an IPC message, and the page never names a path.
 import type { ImageSource } from '../../../shared/ipc.ts';
-import { electronPathForFile } from '../bridge/electron-bridge.ts';
+import { electronHandleForFile } from '../bridge/electron-bridge.ts';
 import { transportMode } from '../bridge/transport.ts';
 import { webUpload } from '../bridge/web-bridge.ts';
 import type { FileSource } from './images-store.ts';
@@ -13,12 +14,12 @@ const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif|tiff?|heic|heif)$/i;
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
 const BROWSER_SHOWS = /^image\/(jpeg|png|webp|gif|avif)$/;
 
-/** A file by reference (a path in Electron, a streamed upload in web mode): photos and spreadsheets alike. */
+/** A file by reference (a handle in Electron, a streamed upload in web mode): photos and spreadsheets alike. */
 export async function stageFile(file: File): Promise<ImageSource> {
   if (transportMode === 'electron') {
-    const path = electronPathForFile(file);
-    if (!path) throw new Error(`${file.name} has no place on disk: save it to a folder first, then add it.`);
-    return { kind: 'path', path };
+    const id = await electronHandleForFile(file);
+    if (!id) throw new Error(`${file.name} has no place on disk: save it to a folder first, then add it.`);
+    return { kind: 'handle', id };
   }
   return { kind: 'upload', id: await webUpload(file) };
 }

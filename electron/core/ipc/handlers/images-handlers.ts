@@ -26,18 +26,26 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
 
   return {
     async 'images.add'({ localId, files }) {
-      const sources = resolveSources(session.folder(), files);
+      // Files only by the seller's hand (issue 19): one not handed over is refused on its own.
+      const { sources, release } = await resolveSources(session.files, files);
       try {
-        const results = await addImages(session.db(), {
-          itemLocalId: localId, files: sources.files, folder: session.folder(), pool,
+        const accepted = sources.flatMap((s) => ('file' in s ? [s.file] : []));
+        const added = accepted.length === 0 ? [] : await addImages(session.db(), {
+          itemLocalId: localId, files: accepted, folder: session.folder(), pool,
           onProgress: (e) => session.emit('images.progress', {
             localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}), ...(e.issue ? { issue: e.issue } : {}),
           }),
         });
-        changed([localId], 'images');
+        let next = 0;
+        const results = sources.map((s, i) => {
+          if ('file' in s) return added[next++]!;
+          const file = files[i]!;
+          return { file: file.name, ...(file.key !== undefined ? { key: file.key } : {}), outcome: 'refused' as const, imageId: null, error: s.refused.message, issue: { rule: s.refused.rule, params: s.refused.params } };
+        });
+        if (accepted.length > 0) changed([localId], 'images');
         return results;
       } finally {
-        sources.release();
+        release();
       }
     },
     async 'images.list'({ localId }) {

@@ -13,9 +13,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function spreadsheetHandlers(session: CoreSession): HandlerMap<SpreadsheetMethod> {
   const changed = changedEmitter(session);
   return {
-    // The app hands files over by reference (a path, or web mode's upload): read here, from disk.
+    // The app hands files over by reference (a handle, or web mode's upload): read here, from disk.
     async 'csv.inspect'({ base64, source, fileName }) {
-      const bytes = source ? await readSpreadsheetSource(session.folder(), source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
+      const bytes = source ? await readSpreadsheetSource(session.files, source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
       return inspectSpreadsheet(session.db(), bytes);
     },
     async 'csv.import'({ text, base64, source, fileName, mapping }) {
@@ -23,9 +23,9 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
       let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
       if (source) {
         try {
-          bytes = await readSpreadsheetSource(session.folder(), source, fileName ?? 'the file');
+          bytes = await readSpreadsheetSource(session.files, source, fileName ?? 'the file');
         } finally {
-          await releaseSpreadsheetSource(session.folder(), source);
+          await releaseSpreadsheetSource(session.files, source);
         }
       }
       const report = bytes !== null

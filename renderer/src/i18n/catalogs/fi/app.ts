@@ -3,6 +3,7 @@ import type { app as en } from '../en/app.ts';
 
 export const app: Catalog<typeof en> = {
   'app.title': 'Market Desk',
+  'app.coreRestarted': 'Sovelluksen ydin pysähtyi ja käynnistettiin uudelleen. Kaikki tallennettu on tallessa; jos juuri tekemäsi asia jäi kesken, tee se uudelleen.',
   'app.account': '{name} · {user}',
   'app.account.local': '{name} (vain tällä tietokoneella)',
   'app.mode.title': 'Miten tämä ikkuna käyttää paikallista välimuistia',

@@ -1,0 +1,129 @@
+// The core in its own process (issue 19): the session, the handler table and the dispatcher (which
+// checks every input and output against shared/ipc.ts) live here, off the window's thread. The
+// other side only makes windows or serves HTTP, checks who is asking and forwards: a workbook
+// that takes a minute, or a crash, costs this process, never the window (core-supervisor.ts
+// restarts it). Every committed change is in SQLite (synchronous=FULL) before its answer leaves.
+import { join } from 'node:path';
+import { createIpcDispatcher } from '../ipc/dispatcher.ts';
+import { coreHandlers } from '../ipc/handlers.ts';
+import { openCoreSession, type CoreSession } from '../session/core-session.ts';
+import { fileCredentialVault, type CredentialVault } from '../session/credential-file.ts';
+import type { Credentials } from '../api/session.ts';
+import type { FromCore, HostChannel, HostInit, ShellRequest } from './protocol.ts';
+
+export interface CoreHost {
+  /** Closes the session (the caches' last writes are already committed). */
+  close(): void;
+}
+
+/** Serves the contract over `channel` once an init message arrives; `exit` ends the process after a stop. */
+export function runCoreHost(channel: HostChannel, exit: () => void, log: (message: string, error: unknown) => void): CoreHost {
+  let session: CoreSession | null = null;
+  let dispatcher: ReturnType<typeof createIpcDispatcher> | null = null;
+  let shellCalls = 0;
+  const shellWaits = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  const post = (message: FromCore) => channel.post(message);
+
+  const shell = (request: ShellRequest): Promise<void> => new Promise((resolve, reject) => {
+    const id = ++shellCalls;
+    shellWaits.set(id, { resolve, reject });
+    post({ t: 'shell', id, request });
+  });
+
+  function open(init: HostInit): void {
+    const credentials = vaultOf(init, post);
+    session = openCoreSession({
+      root: init.root,
+      ...(credentials ? { credentials } : {}),
+      ...(init.syncTiming ? { syncTiming: init.syncTiming } : {}),
+    });
+    session.onEvent((name, payload) => post({ t: 'event', name, payload }));
+    dispatcher = createIpcDispatcher(coreHandlers(
+      session,
+      (url) => shell({ op: 'openExternal', url }),
+      (notice) => void shell({ op: 'notify', notice }).catch(() => {}),
+    ), log);
+    post({ t: 'ready' });
+  }
+
+  channel.onMessage((message) => {
+    switch (message.t) {
+      case 'init':
+        open(message.init);
+        return;
+      case 'invoke': {
+        const { id } = message;
+        if (!dispatcher) {
+          post({ t: 'result', id, result: { ok: false, error: { code: 'core-restarted', message: 'the core is starting' } } });
+          return;
+        }
+        void dispatcher.invoke(message.name, message.input).then((result) => post({ t: 'result', id, result }));
+        return;
+      }
+      case 'hand-over': {
+        let handle: string | null = null;
+        try {
+          handle = session ? session.files.handOver(message.path) : null;
+        } catch {
+          handle = null;
+        }
+        post({ t: 'handle', id: message.id, handle });
+        return;
+      }
+      case 'shell-done': {
+        const wait = shellWaits.get(message.id);
+        shellWaits.delete(message.id);
+        if (message.error === undefined) wait?.resolve();
+        else wait?.reject(new Error(message.error));
+        return;
+      }
+      case 'stop':
+        session?.close();
+        session = null;
+        post({ t: 'stopped' });
+        exit();
+        return;
+      default: {
+        const never: never = message;
+        log('core host: unknown message', never);
+      }
+    }
+  });
+
+  return {
+    close() {
+      session?.close();
+      session = null;
+    },
+  };
+}
+
+function vaultOf(init: HostInit, post: (message: FromCore) => void): CredentialVault | null {
+  switch (init.vault) {
+    case 'file': return fileCredentialVault(join(init.root, 'credentials.json'));
+    case 'shell': return mirroredVault(init.credentials ?? {}, (accountId, credentials) => post({ t: 'vault', accountId, credentials }));
+    case 'none': return null;
+    default: {
+      const never: never = init.vault;
+      throw new Error(`unknown vault ${String(never)}`);
+    }
+  }
+}
+
+/** Electron: the decrypted copy main gave at start; each change goes back to main to encrypt and keep. */
+function mirroredVault(initial: Record<string, Credentials>, changed: (accountId: string, credentials: Credentials | null) => void): CredentialVault {
+  const entries = new Map(Object.entries(initial));
+  const vault: CredentialVault = {
+    get: (accountId) => entries.get(accountId) ?? null,
+    set(accountId, credentials) {
+      entries.set(accountId, credentials);
+      changed(accountId, credentials);
+    },
+    remove(accountId) {
+      entries.delete(accountId);
+      changed(accountId, null);
+    },
+    storeFor: (accountId) => ({ getCredentials: async () => vault.get(accountId) }),
+  };
+  return vault;
+}

@@ -1,0 +1,109 @@
+// Files only by the seller's hand (issue 19). The window never names a file by its path: in
+// Electron the shell hands over what the seller picked in the open dialog or dropped on the
+// window (`handOver`, called by main after its sender check) and the window gets an opaque
+// handle; in web mode the page streams the file's bytes (POST /upload) and names the upload.
+// A path the window wrote (`{kind: 'path'}`) is refused. Whatever comes, its real place is
+// resolved (symlinks followed) and checked: never the app's own data (caches, credentials),
+// never /proc, /sys, /dev or /run; its reader then takes only a regular file (no folder, device
+// or FIFO: images/source-file.ts, spreadsheet/spreadsheet-source.ts).
+import { randomBytes } from 'node:crypto';
+import { lstat, realpath } from 'node:fs/promises';
+import { isAbsolute, join, sep } from 'node:path';
+import type { ImageSource } from '../../../shared/ipc.ts';
+import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import { CoreError } from '../errors/core-error.ts';
+
+export type FileRefusal = 'file-not-handed-over' | 'file-private' | 'file-gone' | 'file-not-a-file' | 'file-no-place';
+
+/** A file the core will not read. The message names the file only: never its content or a system path. */
+export class FileRefused extends CoreError<'file-refused'> {
+  constructor(message: string, reason: FileRefusal, params: ProblemParams) {
+    super('file-refused', message, 'source', { reason, params });
+    this.name = 'FileRefused';
+  }
+}
+
+/** Places no seller's file lives in: the kernel's views and devices. */
+const SYSTEM_PLACES = ['/proc', '/sys', '/dev', '/run'];
+/** Handles kept per session: far above any seller's picks, bounded all the same. */
+const MAX_HANDLES = 20_000;
+
+export interface HandedFile {
+  /** The file's real path (symlinks resolved), checked. */
+  path: string;
+  /** Web mode's temporary copy: removed once used. */
+  upload: boolean;
+}
+
+export interface SellerFiles {
+  /** Web mode's staged uploads: one folder for the data root, whichever account is open. */
+  readonly uploads: string;
+  /** Records a file the seller picked or dropped (the shell calls this, never the window) and names it by a new handle. */
+  handOver(path: string): string;
+  /** The real path behind a source, checked for its place (its kind is checked by its reader); throws FileRefused. */
+  resolve(source: ImageSource, name: string): Promise<HandedFile>;
+}
+
+export const uploadsFolder = (root: string) => join(root, 'incoming');
+export const uploadPath = (uploads: string, id: string) => join(uploads, `${id}.upload`);
+
+export function sellerFiles(root: string): SellerFiles {
+  const uploads = uploadsFolder(root);
+  const handles = new Map<string, string>();
+  let privateRoot: string | null = null;
+
+  const isInside = (path: string, place: string) => path === place || path.startsWith(place.endsWith(sep) ? place : place + sep);
+
+  async function realRoot(): Promise<string> {
+    privateRoot ??= await realpath(root).catch(() => root);
+    return privateRoot;
+  }
+
+  async function checked(path: string, name: string): Promise<string> {
+    if (!isAbsolute(path)) throw new FileRefused(`${name} could not be read: the app was not given its place on disk.`, 'file-no-place', { name });
+    let real: string;
+    try {
+      real = await realpath(path);
+    } catch {
+      throw new FileRefused(`${name} could not be read: it was moved or deleted.`, 'file-gone', { name });
+    }
+    if (SYSTEM_PLACES.some((place) => isInside(real, place)) || isInside(real, await realRoot())) {
+      throw new FileRefused(`${name} is not a file the app reads.`, 'file-private', { name });
+    }
+    return real;
+  }
+
+  return {
+    uploads,
+    handOver(path) {
+      // Checked when read (a relative path is refused there, with the file's name).
+      const handle = randomBytes(16).toString('hex');
+      if (handles.size >= MAX_HANDLES) handles.delete(handles.keys().next().value as string);
+      handles.set(handle, path);
+      return handle;
+    },
+    async resolve(source, name) {
+      switch (source.kind) {
+        case 'path':
+          throw new FileRefused(`${name} was not handed over by the seller: the app reads only files picked, dropped or uploaded.`, 'file-not-handed-over', { name });
+        case 'handle': {
+          const path = handles.get(source.id);
+          if (path === undefined) throw new FileRefused(`${name} was not handed over in this session.`, 'file-not-handed-over', { name });
+          return { path: await checked(path, name), upload: false };
+        }
+        case 'upload': {
+          // The server wrote it: a plain file in our folder, never a link (lstat, not stat).
+          const path = uploadPath(uploads, source.id);
+          const info = await lstat(path).catch(() => null);
+          if (!info) throw new FileRefused(`${name} could not be read: the upload is gone (it is kept for an hour).`, 'file-gone', { name });
+          if (!info.isFile()) throw new FileRefused(`${name} is not a file.`, 'file-not-a-file', { name });
+          return { path, upload: true };
+        }
+        default: {
+          const never: never = source;
+          throw new Error(`unknown source ${JSON.stringify(never)}`);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// Electron's way to start the core's process: utilityProcess.fork of the core host (out/main/
+// core-host.js, built from electron/core/host/core-host-main.ts), the same entry and protocol web
+// mode forks with child_process (electron/web/core-process.ts). Its port carries the messages.
+import { utilityProcess } from 'electron';
+import type { CoreProcess } from './core/host/core-supervisor.ts';
+import type { FromCore } from './core/host/protocol.ts';
+
+export function forkUtilityCore(entry: string): CoreProcess {
+  const child = utilityProcess.fork(entry, [], { serviceName: 'Market Desk core', stdio: 'inherit' });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    post: (message) => {
+      child.postMessage(message);
+    },
+    onMessage: (listener) => {
+      child.on('message', (message: unknown) => listener(message as FromCore));
+    },
+    onExit: (listener) => {
+      child.once('exit', (code: number) => listener(`exit code ${code}`));
+    },
+    kill: () => {
+      child.kill();
+    },
+  };
+}

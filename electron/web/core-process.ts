@@ -1,0 +1,36 @@
+// Web mode's (and the tests') way to start the core's process: child_process.fork of the same
+// entry Electron starts with utilityProcess.fork (electron/core/host/core-host-main.ts), over
+// Node's IPC channel. Run from TypeScript sources, it loads them through tsx as `npm run web` does.
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CoreProcess } from '../core/host/core-supervisor.ts';
+import type { FromCore } from '../core/host/protocol.ts';
+
+export const CORE_HOST_ENTRY = join(import.meta.dirname, '..', 'core', 'host', 'core-host-main.ts');
+
+export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = fork(entry, [], {
+    execArgv: entry.endsWith('.ts') ? ['--import', tsx] : [],
+    // The core logs to stderr (the server's log); it reads nothing from stdin.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+  return {
+    pid: child.pid,
+    post(message) {
+      if (child.connected) child.send(message);
+    },
+    onMessage(listener) {
+      child.on('message', (message) => listener(message as FromCore));
+    },
+    onExit(listener) {
+      child.once('exit', (code, signal) => listener(signal ? `signal ${signal}` : `exit code ${code}`));
+    },
+    kill() {
+      child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// Issue 19: the core in its own process, in the shape users get (web mode's server forks the same
+// core host Electron starts as a utility process). Killed with SIGKILL during writes, it is started
+// again, the page is told, calls in flight answer 'core-restarted', and every draft whose creation
+// was answered is there afterwards. A heavy call does not stop the server answering.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
+import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
+import { draftsCsv, tempFolder } from './support.ts';
+
+let server: WebServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function start(): Promise<WebServer> {
+  const rendererDir = join(tempFolder(), 'renderer');
+  mkdirSync(rendererDir, { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
+  server = await startWebServer({ root: tempFolder(), rendererDir, port: 0 });
+  return server;
+}
+
+type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+
+async function ipc(s: WebServer, method: string, body: unknown): Promise<Answer> {
+  const response = await fetch(`${s.origin}/ipc/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.origin, 'x-market-desk-secret': s.secret },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Answer;
+}
+
+/** The page's event stream as text so far, and a wait for a frame. */
+async function events(s: WebServer) {
+  const controller = new AbortController();
+  const response = await fetch(`${s.origin}/events?secret=${s.secret}`, { signal: controller.signal });
+  const reader = response.body!.getReader();
+  let text = '';
+  const waiters: Array<{ needle: string; resolve(): void }> = [];
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+        for (const w of waiters.splice(0)) {
+          if (text.includes(w.needle)) w.resolve();
+          else waiters.push(w);
+        }
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  return {
+    text: () => text,
+    until: (needle: string) => (text.includes(needle) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ needle, resolve }))),
+    close: () => controller.abort(),
+  };
+}
+
+// A core process starts in a few seconds on a quiet machine, much longer on a loaded one.
+describe('the core in its own process', { timeout: 240_000 }, () => {
+  it('runs the core in a child process of the server, not in the server', async () => {
+    const s = await start();
+    const pid = s.core.pid();
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    expect(await ipc(s, 'drafts.create', { fields: { title: 'Kept apart' } })).toMatchObject({ ok: true });
+  });
+
+  it('is started again after SIGKILL during writes: in-flight calls answer core-restarted, the page is told, no answered draft is lost', async () => {
+    const s = await start();
+    const stream = await events(s);
+    const acknowledged = new Map<number, string>();
+    const refusals: string[] = [];
+    let n = 0;
+    let killed = false;
+    const firstPid = s.core.pid()!;
+    // Four writers at once; the core is killed once 25 creations were answered.
+    const writer = async () => {
+      while (acknowledged.size < 60) {
+        const title = `Draft ${++n}`;
+        const answer = await ipc(s, 'drafts.create', { fields: { title } });
+        if (answer.ok) acknowledged.set((answer.value as { localId: number }).localId, title);
+        else refusals.push(answer.error.code);
+        if (!killed && acknowledged.size >= 25) {
+          killed = true;
+          process.kill(firstPid, 'SIGKILL');
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer(), writer()]);
+    await stream.until('event: core.restarted');
+    expect(stream.text()).toContain('"restarts":1');
+    expect(s.core.restarts()).toBe(1);
+    expect(s.core.pid()).not.toBe(firstPid);
+    expect(new Set(refusals)).toEqual(new Set(refusals.length > 0 ? ['core-restarted'] : []));
+    for (const [localId, title] of acknowledged) {
+      expect(await ipc(s, 'drafts.get', { localId })).toMatchObject({ ok: true, value: { fields: { title } } });
+    }
+    stream.close();
+  });
+
+  it('answers a call in flight when the core dies with a retryable core-restarted, and the next call works', async () => {
+    const s = await start();
+    const stream = await events(s);
+    const importing = ipc(s, 'csv.import', { base64: Buffer.from(draftsCsv(20_000)).toString('base64'), fileName: 'drafts.csv' });
+    // The core is at work on it (its progress is streamed): kill it there.
+    await stream.until('event: csv.progress');
+    process.kill(s.core.pid()!, 'SIGKILL');
+    expect(await importing).toMatchObject({ ok: false, error: { code: 'core-restarted' } });
+    expect(await ipc(s, 'drafts.create', { fields: { title: 'After the restart' } })).toMatchObject({ ok: true });
+    stream.close();
+  });
+
+  it('keeps the server answering while the core runs a long import', async () => {
+    const s = await start();
+    const stream = await events(s);
+    let done = false;
+    const importing = ipc(s, 'csv.import', { base64: Buffer.from(draftsCsv(10_000)).toString('base64'), fileName: 'drafts.csv' }).finally(() => {
+      done = true;
+    });
+    await stream.until('event: csv.progress');
+    // Cheap requests the server answers alone (the page itself) while the core is busy.
+    let answered = 0;
+    while (!done && answered < 5) {
+      const page = await fetch(`${s.origin}/`);
+      expect(page.status).toBe(200);
+      await page.text();
+      if (!done) answered++;
+    }
+    expect(answered).toBe(5);
+    expect(await importing).toMatchObject({ ok: true, value: { imported: 10_000 } });
+    stream.close();
+  });
+});
