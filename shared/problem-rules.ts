@@ -113,5 +113,7 @@ export const CORE_ERROR_REASONS = [
   'items-refused', // { count }
   'no-rule',
   'canned-answers',
+  // Backups, restore and moving an account (electron/core/backup/).
+  'disk-full', 'backup-failed', 'backup-not-found', 'backup-newer', 'export-newer', 'export-not-ours', 'export-passphrase', 'export-damaged',
 ] as const;
 export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];

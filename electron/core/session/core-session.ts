@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
 import { IPC_EVENTS } from '../../../shared/ipc.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import { backupBeforeMigration } from '../backup/before-migration.ts';
+import { checkAtStart } from '../backup/start-check.ts';
 import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
 import type { CredentialVault } from './credential-file.ts';
 import { engineSync } from './engine-sync.ts';
@@ -27,6 +29,8 @@ export interface SessionOptions {
 }
 
 export interface CoreSession {
+  /** The app's data root. */
+  root: string;
   registry: AppRegistry;
   account(): AccountEntry;
   db(): Db;
@@ -36,6 +40,11 @@ export interface CoreSession {
   /** Reopens the active account (its sign-in changed: the sync port is built again). */
   reload(): void;
   credentials(): CredentialVault | null;
+  /**
+   * Closes the active account's cache (and its sync), runs `swap` on its folder (a restore puts
+   * another cache file in place), and opens it again, also when `swap` throws.
+   */
+  replaceCache(swap: (folder: string) => void): void;
   /** Sends a push event to every listener, its payload checked against the contract first. */
   emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
   onEvent(listener: EventListener): () => void;
@@ -60,7 +69,17 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   function openAccount(account: AccountEntry) {
     const folder = registry.folderOf(account.id);
     ensurePrivateDir(folder);
-    const db = openAccountDb(join(folder, CACHE_FILE));
+    const cache = join(folder, CACHE_FILE);
+    // A damaged cache is set aside (kept, never deleted) and the account starts on an empty one;
+    // the Backups screen offers the latest good backup (backup/start-check.ts).
+    checkAtStart(folder);
+    try {
+      backupBeforeMigration(cache, { id: account.id, name: account.name, folder }, join(options.root, 'backups'));
+    } catch {
+      // The migration goes ahead: refusing to open would lock the seller out of the shop. The
+      // backups screen shows how old the last good backup is.
+    }
+    const db = openAccountDb(cache);
     const sync = makeSync(db, account, folder);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));
     return { account, folder, db, sync, unsubscribe };
@@ -85,6 +104,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   }
 
   return {
+    root: options.root,
     registry,
     account: () => current.account,
     db: () => current.db,
@@ -105,6 +125,15 @@ export function openCoreSession(options: SessionOptions): CoreSession {
       current = openAccount(entry);
     },
     credentials: () => vault,
+    replaceCache(swap) {
+      const entry = current.account;
+      closeCurrent();
+      try {
+        swap(registry.folderOf(entry.id));
+      } finally {
+        current = openAccount(entry);
+      }
+    },
     emit,
     onEvent(listener) {
       listeners.add(listener);
