@@ -31,8 +31,8 @@ export interface BackupOptions {
   locations: readonly string[];
   reason: BackupReason;
   now?: () => number;
-  /** Work per turn of the event loop the online backup aims at (other calls run between). */
-  stepMs?: number;
+  /** Pages the online backup copies per turn of the event loop (other calls run between). */
+  pagesPerStep?: number;
 }
 
 export interface LocationResult {
@@ -78,20 +78,11 @@ async function writePrimary(source: BackupSource, location: string, name: string
   try {
     await mkdir(partial, { recursive: true, mode: 0o700 });
     const file = join(partial, CACHE_NAME);
-    const stepMs = options.stepMs ?? 8;
-    let pages = 64;
-    let last = performance.now();
-    await source.db.backup(file, {
-      // Adapts the pages per step so that one step costs about stepMs (a 4 KB page is microseconds).
-      progress: () => {
-        const now = performance.now();
-        const took = now - last;
-        if (took > stepMs * 2) pages = Math.max(16, Math.floor(pages / 2));
-        else if (took < stepMs / 2) pages = Math.min(8192, pages * 2);
-        last = performance.now();
-        return pages;
-      },
-    });
+    // A fixed batch of pages per turn of the event loop: 256 pages (1 MB) cost a few
+    // milliseconds, and every other call runs between two batches. (Timing the batches cannot
+    // tell the copy from the other work done in between.)
+    const pages = options.pagesPerStep ?? 256;
+    await source.db.backup(file, { progress: () => pages });
     // The same turn of the event loop as the backup's last step: no write came in between.
     const expected = tableCounts(source.db);
     const checked = await verifyCacheFile({ path: file, singleFile: true, photos: true });
