@@ -69,7 +69,7 @@ export async function exportAccounts(sources: readonly ExportSource[], file: str
       const pool = photoPool(temp, entry.id);
       for (const p of manifest.photos) {
         await writer.addFile(`${i}/${p.kind}/${p.name}`, join(pool, p.kind, p.name), p.bytes);
-        photos += 1;
+        if (p.kind === 'images') photos += 1;
       }
     }
     await writer.finish();
@@ -140,7 +140,7 @@ export async function importAccounts(file: string, options: ImportOptions): Prom
         options.registry.upsert({ ...a.entry, id });
         if (a.credentials && options.vault) options.vault.set(id, a.credentials);
       });
-      out.push({ id, name: a.entry.name, drafts: a.manifest.drafts, photos: a.manifest.photos.length, credentials: Boolean(a.credentials && options.vault) });
+      out.push({ id, name: a.entry.name, drafts: a.manifest.drafts, photos: a.manifest.photos.filter((p) => p.kind === 'images').length, credentials: Boolean(a.credentials && options.vault) });
     }
     for (const register of registered) register();
     return out;

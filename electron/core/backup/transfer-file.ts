@@ -154,10 +154,18 @@ export async function unpackTransfer(path: string, into: string, passphrase: str
     end = size - TAG_BYTES;
   }
   const parser = entryParser(into);
-  if (end > bodyStart) {
-    for await (const chunk of createReadStream(path, { start: bodyStart, end: end - 1, highWaterMark: 1 << 20 })) {
-      parser.push(decipher ? decipher.update(chunk as Buffer) : (chunk as Buffer));
+  try {
+    if (end > bodyStart) {
+      for await (const chunk of createReadStream(path, { start: bodyStart, end: end - 1, highWaterMark: 1 << 20 })) {
+        parser.push(decipher ? decipher.update(chunk as Buffer) : (chunk as Buffer));
+      }
     }
+  } catch (error) {
+    parser.close();
+    // Sealed bytes that make no sense were decrypted with the wrong key (or changed): the tag
+    // would refuse them at the end anyway.
+    if (decipher && error instanceof BackupError) throw new BackupError('validation', 'the passphrase is wrong, or the file was changed', { reason: 'export-passphrase' }, 'passphrase');
+    throw error;
   }
   if (decipher) {
     try {
