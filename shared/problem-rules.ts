@@ -60,6 +60,7 @@ export const PROBLEM_RULES = [
   'photo-limit', // { max }
   'photo-too-many-pixels', // { megapixels }
   'photo-damaged',
+  'photo-disk-full', // the disk is full: nothing was written (issue 24)
   // Anything else a value may break.
   'invalid',
 ] as const;
