@@ -75,6 +75,7 @@ export function plainError(error: unknown): { code: string; message: string; rea
 async function writePrimary(source: BackupSource, location: string, name: string, created: number, options: BackupOptions): Promise<StoredBackup> {
   const parent = accountDir(location, source.accountId);
   const partial = join(parent, name + PARTIAL);
+  await sweepUnfinished(parent);
   try {
     await mkdir(partial, { recursive: true, mode: 0o700 });
     const file = join(partial, CACHE_NAME);
@@ -112,6 +113,7 @@ export async function copyBackup(backup: StoredBackup, location: string): Promis
   const { manifest } = backup;
   const parent = accountDir(location, manifest.accountId);
   const partial = join(parent, backup.id + PARTIAL);
+  await sweepUnfinished(parent);
   try {
     await mkdir(partial, { recursive: true, mode: 0o700 });
     const file = join(partial, CACHE_NAME);
@@ -129,6 +131,20 @@ export async function copyBackup(backup: StoredBackup, location: string): Promis
     await rm(partial, { recursive: true, force: true }).catch(() => undefined);
     if (isDiskFull(error)) throw diskFullError('the backup could not be copied', error);
     throw error;
+  }
+}
+
+/**
+ * What a backup killed half-way left (its `.partial` folder, a photo's temporary file): removed
+ * before the next one starts. Backups of an account run one at a time, so none is in use.
+ */
+export async function sweepUnfinished(parent: string): Promise<void> {
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    if (name.endsWith(PARTIAL)) await rm(join(parent, name), { recursive: true, force: true });
+  }
+  for (const kind of ['images', 'thumbs']) {
+    const dir = join(parent, 'photos', kind);
+    for (const name of await readdir(dir).catch(() => [] as string[])) if (name.endsWith('.tmp')) await rm(join(dir, name), { force: true });
   }
 }
 
