@@ -11,8 +11,9 @@ import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/
 import { dirname, join, relative, sep } from 'node:path';
 import type { Db } from '../db/open-account-db.ts';
 import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
+import type { Manifest} from './backup-layout.ts';
 import {
-  accountDir, BACKUP_FORMAT, backupName, CACHE_NAME, listStored, Manifest, MANIFEST_NAME, PARTIAL, photoPool, rotationKeeps,
+  accountDir, BACKUP_FORMAT, backupName, CACHE_NAME, listStored, MANIFEST_NAME, PARTIAL, photoPool, rotationKeeps,
   type BackupReason, type PhotoEntry, type StoredBackup,
 } from './backup-layout.ts';
 import { countsDiffer, tableCounts } from './table-counts.ts';
