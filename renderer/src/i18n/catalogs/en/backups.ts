@@ -35,7 +35,7 @@ export const backups = {
   'backups.restore': 'Restore…',
   'backups.restore.confirm': 'Restore the backup of {time} ({drafts, plural, one {# draft} other {# drafts}})? The current state is kept beside it, and nothing already sent to the marketplace is sent again.',
   'backups.restore.do': 'Restore',
-  'backups.restored': 'Restored. {sent, plural, =0 {} one {# change already on the marketplace will not be sent again. } other {# changes already on the marketplace will not be sent again. }}{checked, plural, =0 {} one {# change is checked with the marketplace before it is sent.} other {# changes are checked with the marketplace before they are sent.}}',
+  'backups.restored': 'Restored.{sent, plural, =0 {} one { # change already on the marketplace will not be sent again.} other { # changes already on the marketplace will not be sent again.}}{checked, plural, =0 {} one { # change is checked with the marketplace before it is sent.} other { # changes are checked with the marketplace before they are sent.}}',
   'backups.damage': 'This account’s cache was damaged and was set aside on {time} (kept as {file}). The app started with an empty cache.',
   'backups.damage.restore': 'Restore the backup of {time}',
   'backups.damage.dismiss': 'Keep the empty cache',

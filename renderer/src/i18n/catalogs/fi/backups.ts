@@ -37,7 +37,7 @@ export const backups: Catalog<typeof en> = {
   'backups.restore': 'Palauta…',
   'backups.restore.confirm': 'Palautetaanko varmuuskopio {time} ({drafts, plural, one {# luonnos} other {# luonnosta}})? Nykyinen tila säilytetään sen rinnalla, eikä mitään jo kauppapaikalle lähetettyä lähetetä uudelleen.',
   'backups.restore.do': 'Palauta',
-  'backups.restored': 'Palautettu. {sent, plural, =0 {} one {# kauppapaikalla jo oleva muutos jätetään lähettämättä uudelleen. } other {# kauppapaikalla jo olevaa muutosta jätetään lähettämättä uudelleen. }}{checked, plural, =0 {} one {# muutos tarkistetaan kauppapaikalta ennen lähettämistä.} other {# muutosta tarkistetaan kauppapaikalta ennen lähettämistä.}}',
+  'backups.restored': 'Palautettu.{sent, plural, =0 {} one { # kauppapaikalla jo oleva muutos jätetään lähettämättä uudelleen.} other { # kauppapaikalla jo olevaa muutosta jätetään lähettämättä uudelleen.}}{checked, plural, =0 {} one { # muutos tarkistetaan kauppapaikalta ennen lähettämistä.} other { # muutosta tarkistetaan kauppapaikalta ennen lähettämistä.}}',
   'backups.damage': 'Tämän tilin välimuisti oli vioittunut, ja se siirrettiin sivuun {time} (nimellä {file}). Sovellus käynnistyi tyhjällä välimuistilla.',
   'backups.damage.restore': 'Palauta varmuuskopio {time}',
   'backups.damage.dismiss': 'Jatka tyhjällä välimuistilla',
