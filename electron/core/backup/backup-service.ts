@@ -165,10 +165,13 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
     await writeDurably(failureFile(), JSON.stringify(failure)).catch(() => undefined);
   }
 
-  // The daily backup is looked at a minute after start, then hourly (a failure is recorded by backup()).
+  // The daily backup is looked at 5 minutes after start (the start's own work first), then
+  // hourly; a failure is recorded by backup().
   const every = options.checkEveryMs ?? 60 * 60 * 1000;
-  const check = () => void service.tick().catch(() => undefined);
-  const first = every > 0 ? setTimeout(check, Math.min(every, 60_000)) : null;
+  const check = () => {
+    if (!running && session.db().open) void service.tick().catch(() => undefined);
+  };
+  const first = every > 0 ? setTimeout(check, Math.min(every, 5 * 60_000)) : null;
   const timer = every > 0 ? setInterval(check, every) : null;
   first?.unref();
   timer?.unref();

@@ -66,13 +66,14 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   const listeners = new Set<EventListener>();
   let current = openAccount(registry.active());
 
-  function openAccount(account: AccountEntry) {
+  function openAccount(account: AccountEntry, checked = false) {
     const folder = registry.folderOf(account.id);
     ensurePrivateDir(folder);
     const cache = join(folder, CACHE_FILE);
     // A damaged cache is set aside (kept, never deleted) and the account starts on an empty one;
-    // the Backups screen offers the latest good backup (backup/start-check.ts).
-    checkAtStart(folder);
+    // the Backups screen offers the latest good backup (backup/start-check.ts). A cache a restore
+    // has just checked whole is not checked again.
+    if (!checked) checkAtStart(folder);
     try {
       backupBeforeMigration(cache, { id: account.id, name: account.name, folder }, join(options.root, 'backups'));
     } catch {
@@ -131,7 +132,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
       try {
         swap(registry.folderOf(entry.id));
       } finally {
-        current = openAccount(entry);
+        current = openAccount(entry, true);
       }
     },
     emit,
