@@ -3,7 +3,8 @@
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
 // --publish-drafts N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish; --workers N: preparation worker threads for the
+// --only bulk,rules,templates,search,images,photos,sync,import,publish,backup (backup: --backup-drafts N, --backup-photos N,
+// --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { benchBackup } from './backup-bench.ts';
 import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
@@ -37,8 +39,12 @@ const { values: args } = parseArgs({
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
     'publish-drafts': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,backup' },
     workers: { type: 'string' },
+    'backup-drafts': { type: 'string', default: '100000' },
+    'backup-photos': { type: 'string', default: '1000' },
+    'backup-photo-kb': { type: 'string', default: '1024' },
+    'backup-folder': { type: 'string' },
   },
 });
 const PHOTOS = Number(args.photos);
@@ -276,6 +282,7 @@ try {
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
+  if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -35,6 +35,8 @@ export async function buildShell(out = join(root, 'out')): Promise<void> {
     await bundle('electron/core/images/prepare-worker.ts', join(out, 'main'), 'prepare-worker.js', 'es', false);
     // The core's own process (utilityProcess.fork in main.ts; issue 19).
     await bundle('electron/core/host/core-host-main.ts', join(out, 'main'), 'core-host.js', 'es', false);
+    // The backup check's worker thread (integrity_check off the main thread, electron/core/backup/verify.ts).
+    await bundle('electron/core/backup/verify-worker.ts', join(out, 'main'), 'verify-worker.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
   } finally {
     process.env.NODE_ENV = previous;

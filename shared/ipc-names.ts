@@ -1,6 +1,8 @@
 // The names of the IPC contract without its schemas: the preload (which runs sandboxed and
 // should load no validation library) allows exactly these. shared/ipc.ts asserts that its
 // schemas cover the same names, so the two lists cannot drift apart.
+import { BACKUP_EVENT_NAMES, BACKUP_METHOD_NAMES } from './ipc-backup-names.ts';
+
 export const IPC_METHOD_NAMES = [
   'drafts.page',
   'drafts.ids',
@@ -66,6 +68,7 @@ export const IPC_METHOD_NAMES = [
   'sync.setOffline',
   'shell.openExternal',
   'shell.notify',
+  ...BACKUP_METHOD_NAMES,
 ] as const;
 export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
 
@@ -80,6 +83,7 @@ export const IPC_EVENT_NAMES = [
   'csv.progress',
   'accounts.switched',
   'core.restarted',
+  ...BACKUP_EVENT_NAMES,
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
 

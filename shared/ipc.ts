@@ -9,6 +9,7 @@ import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 import { templateMethods } from './ipc-templates.ts';
+import { backupEvents, backupMethods } from './ipc-backup.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 
@@ -662,6 +663,7 @@ export const IPC_METHODS = {
    * notifies through the browser instead, so there it shows nothing.
    */
   'shell.notify': { input: z.object({ title: z.string().min(1).max(300), body: z.string().max(2000) }), output: Ok },
+  ...backupMethods,
 } as const satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 // ---- Push events --------------------------------------------------------------------------
@@ -724,6 +726,7 @@ export const IPC_EVENTS = {
    * flight answered 'core-restarted' (try again); every change answered before is kept.
    */
   'core.restarted': z.object({ restarts: z.number().int().min(1) }),
+  ...backupEvents,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 
 // ---- Derived types --------------------------------------------------------------------------

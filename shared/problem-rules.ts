@@ -62,6 +62,7 @@ export const PROBLEM_RULES = [
   'photo-damaged',
   'photo-not-handed-over', // a path the window wrote, not a file the seller picked, dropped or uploaded
   'photo-private', // the app's own data, or /proc, /sys, /dev, /run
+  'photo-disk-full', // the disk is full: nothing was written (issue 24)
   // Anything else a value may break.
   'invalid',
 ] as const;
@@ -118,5 +119,7 @@ export const CORE_ERROR_REASONS = [
   'items-refused', // { count }
   'no-rule',
   'canned-answers',
+  // Backups, restore and moving an account (electron/core/backup/).
+  'disk-full', 'backup-failed', 'backup-not-found', 'backup-newer', 'export-newer', 'export-not-ours', 'export-passphrase', 'export-damaged',
 ] as const;
 export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];

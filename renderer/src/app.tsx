@@ -17,7 +17,8 @@ import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { bulkActionsStore, draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
-import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { BackupsSection } from './backups/backups-section.tsx';
+import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { LanguagePicker } from './i18n/language-picker.tsx';
 import { useMessage, useT } from './i18n/intl.ts';
@@ -87,7 +88,7 @@ export function App() {
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
       {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
       {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}
-      {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /></main>}
+      {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /><BackupsSection store={backupsStore} /></main>}
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />

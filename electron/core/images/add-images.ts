@@ -2,6 +2,7 @@
 // photo, or one over the draft's limit, is refused and takes no slot), then prepared in the
 // worker threads of worker-pool.ts with per-file progress, each failure reported for its file. The same photo (same source bytes) is prepared
 // and stored once per account and attached once per item.
+import { isDiskFull } from '../backup/backup-errors.ts';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { settingsCache } from '../cache/settings-cache.ts';
@@ -259,6 +260,9 @@ function plainFailure(error: unknown): { message: string; issue: PhotoIssue } {
   if (/pixel limit/i.test(message)) {
     const megapixels = MAX_INPUT_PIXELS / 1_000_000;
     return { message: `The photo is larger than ${megapixels} megapixels: save a smaller copy and add that.`, issue: { rule: 'photo-too-many-pixels', params: { megapixels } } };
+  }
+  if (isDiskFull(error) || /ENOSPC|no space left/i.test(message)) {
+    return { message: `The disk is full: the photo was not prepared, nothing was written (${message.split('\n')[0]?.slice(0, 160)}).`, issue: { rule: 'photo-disk-full', params: {} } };
   }
   if (/unsupported image format|corrupt|premature end|VipsJpeg|HEIF|bad seek|truncated/i.test(message)) {
     return { message: `The photo could not be read: the file is damaged or incomplete (${message.split('\n')[0]?.slice(0, 160)}).`, issue: { rule: 'photo-damaged', params: {} } };

@@ -4,7 +4,7 @@
 // cross the thread boundary.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { parentPort, threadId } from 'node:worker_threads';
 import { prepareImage } from './prepare-image.ts';
 import type { HashResult, PrepareResult, WorkerReply, WorkerTask } from './worker-protocol.ts';
@@ -12,8 +12,14 @@ import type { HashResult, PrepareResult, WorkerReply, WorkerTask } from './worke
 /** Writes a file so that a crash leaves either no file or the whole new one. */
 async function writeAtomically(path: string, data: Buffer): Promise<void> {
   const temp = `${path}.${process.pid}-${threadId}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, path);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    // A full disk leaves no half-written file behind (issue 24).
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function run(task: WorkerTask): Promise<HashResult | PrepareResult> {

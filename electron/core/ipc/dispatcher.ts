@@ -6,6 +6,7 @@ import { IPC_METHOD_NAMES, IPC_METHODS, isIpcMethodName, type IpcError, type Ipc
 import { DatabaseTooNewError } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { CoreError } from '../errors/core-error.ts';
+import { isDiskFull } from '../backup/backup-errors.ts';
 import type { Handlers } from './handler-types.ts';
 
 export interface IpcDispatcher {
@@ -72,6 +73,8 @@ export function toIpcError(error: unknown, name: string, log: (message: string, 
   }
   if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...detailOf(error) };
   if (error instanceof DatabaseTooNewError) return { code: 'cache-too-new', message: error.message };
+  // A full disk (SQLITE_FULL, ENOSPC) whatever was writing: the transaction was rolled back.
+  if (isDiskFull(error)) return { code: 'state', message: `${name}: the disk is full`, reason: 'disk-full' };
   // The detail goes to the log only: a parser's or the system's message may quote the file it
   // read or the environment, and the window gets nothing it did not hand over (issue 19).
   log(`IPC ${name} failed`, error);

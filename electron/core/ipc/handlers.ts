@@ -3,6 +3,7 @@
 // out. Adding a method: its schemas in shared/ipc.ts, its handler in its domain's map.
 import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
+import { backupsHandlers } from './handlers/backups-handlers.ts';
 import { accountsHandlers, type Notify, type OpenExternal } from './handlers/accounts-handlers.ts';
 import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';
@@ -30,5 +31,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...salesHandlers(session),
     ...syncHandlers(session),
     ...templatesHandlers(session),
+    ...backupsHandlers(session),
   } satisfies Handlers;
 }

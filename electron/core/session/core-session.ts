@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
 import { IPC_EVENTS } from '../../../shared/ipc.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import { backupBeforeMigration } from '../backup/before-migration.ts';
+import { checkAtStart } from '../backup/start-check.ts';
 import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
 import type { CredentialVault } from './credential-file.ts';
 import { engineSync } from './engine-sync.ts';
@@ -28,6 +30,8 @@ export interface SessionOptions {
 }
 
 export interface CoreSession {
+  /** The app's data root. */
+  root: string;
   registry: AppRegistry;
   account(): AccountEntry;
   db(): Db;
@@ -39,6 +43,11 @@ export interface CoreSession {
   credentials(): CredentialVault | null;
   /** The files the seller handed over (handles, uploads): the only files the core reads for the window. */
   files: SellerFiles;
+  /**
+   * Closes the active account's cache (and its sync), runs `swap` on its folder (a restore puts
+   * another cache file in place), and opens it again, also when `swap` throws.
+   */
+  replaceCache(swap: (folder: string) => void): void;
   /** Sends a push event to every listener, its payload checked against the contract first. */
   emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
   onEvent(listener: EventListener): () => void;
@@ -61,10 +70,21 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   const files = sellerFiles(options.root);
   let current = openAccount(registry.active());
 
-  function openAccount(account: AccountEntry) {
+  function openAccount(account: AccountEntry, checked = false) {
     const folder = registry.folderOf(account.id);
     ensurePrivateDir(folder);
-    const db = openAccountDb(join(folder, CACHE_FILE));
+    const cache = join(folder, CACHE_FILE);
+    // A damaged cache is set aside (kept, never deleted) and the account starts on an empty one;
+    // the Backups screen offers the latest good backup (backup/start-check.ts). A cache a restore
+    // has just checked whole is not checked again.
+    if (!checked) checkAtStart(folder);
+    try {
+      backupBeforeMigration(cache, { id: account.id, name: account.name, folder }, join(options.root, 'backups'));
+    } catch {
+      // The migration goes ahead: refusing to open would lock the seller out of the shop. The
+      // backups screen shows how old the last good backup is.
+    }
+    const db = openAccountDb(cache);
     const sync = makeSync(db, account, folder);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));
     return { account, folder, db, sync, unsubscribe };
@@ -89,6 +109,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   }
 
   return {
+    root: options.root,
     registry,
     account: () => current.account,
     db: () => current.db,
@@ -110,6 +131,15 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     },
     credentials: () => vault,
     files,
+    replaceCache(swap) {
+      const entry = current.account;
+      closeCurrent();
+      try {
+        swap(registry.folderOf(entry.id));
+      } finally {
+        current = openAccount(entry, true);
+      }
+    },
     emit,
     onEvent(listener) {
       listeners.add(listener);

@@ -4,6 +4,7 @@ import type { IpcParsedInput } from '../../../../shared/ipc.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
+import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
@@ -17,7 +18,10 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
   return {
     'drafts.actionPreview': ({ action, target, listTime }) => repo().actions.preview(action, idsOf(target), listTime),
     async 'drafts.runAction'({ action, target, listTime }) {
-      const result = await repo().actions.run(action, idsOf(target), listTime);
+      const ids = idsOf(target);
+      // A bulk delete of more than 100 drafts is backed up first (issue 24).
+      if (action === 'delete') await backupServiceOf(session).before('before-bulk-delete', ids.length);
+      const result = await repo().actions.run(action, ids, listTime);
       if (result.changed > 0) changed(null, action);
       return result;
     },

@@ -10,6 +10,7 @@ import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
+import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
@@ -83,7 +84,10 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       return result;
     },
     'drafts.lastStep': () => repo().bulk.lastStep() ?? null,
-    'drafts.undo'({ stepId }) {
+    async 'drafts.undo'({ stepId }) {
+      // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
+      const step = repo().bulk.lastStep();
+      if (step && step.kind === 'csv-import' && (stepId === undefined || step.id === stepId)) await backupServiceOf(session).before('before-undo', step.itemCount);
       const result = repo().bulk.undo(stepId);
       changed(null, 'undo');
       return result;

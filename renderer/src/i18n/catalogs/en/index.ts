@@ -2,6 +2,7 @@
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
+import { backups } from './backups.ts';
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
 import { dialogs } from './dialogs.ts';
@@ -17,4 +18,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;
+export const en = { ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
+import { backups } from './backups.ts';
 import { bulkActions } from './bulk-actions.ts';
 import { common } from './common.ts';
 import { dialogs } from './dialogs.ts';
@@ -18,4 +19,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };

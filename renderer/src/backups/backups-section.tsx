@@ -1,0 +1,133 @@
+// Backups (under Accounts, the app's settings): the last good backup and where it is, a failure
+// said until a later backup succeeds, a damaged cache set aside at start with the latest good
+// backup offered, the list with restore, the seller's own folder, and moving accounts to another
+// computer (one file; a passphrase seals it and lets the password travel).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
+import type { BackupEntry } from '../../../shared/ipc-backup.ts';
+import { describeReason } from '../i18n/describe-error.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
+import { msg, type MessageId } from '../i18n/messages.ts';
+import type { BackupsStore } from './backups-store.ts';
+import './backups.css';
+
+export function BackupsSection({ store }: { store: BackupsStore }) {
+  const t = useT();
+  const say = useMessage();
+  const format = useFormatter();
+  const { status, backups, busy, error, notice } = useStore(store);
+  const [folder, setFolder] = useState('');
+  const [confirming, setConfirming] = useState<BackupEntry | null>(null);
+  const [exportFile, setExportFile] = useState('');
+  const [exportAll, setExportAll] = useState(false);
+  const [exportPass, setExportPass] = useState('');
+  const [importFile, setImportFile] = useState('');
+  const [importPass, setImportPass] = useState('');
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
+  useEffect(() => {
+    setFolder(status?.folder ?? '');
+  }, [status?.folder]);
+
+  const places = (p: readonly string[]) => p.map((place) => t(place === 'data' ? 'backups.place.data' : 'backups.place.folder')).join(', ');
+  const megabytes = (bytes: number) => t('backups.megabytes', { size: format.number(bytes / 1_000_000, 1) });
+  const failure = status?.lastFailure;
+  const latest = backups[0];
+  const saveFolder = (e: FormEvent) => {
+    e.preventDefault();
+    void store.getState().setFolder(folder.trim() || null);
+  };
+  const doExport = (e: FormEvent) => {
+    e.preventDefault();
+    void store.getState().exportTo(exportFile.trim(), exportAll, exportPass || null);
+    setExportPass('');
+  };
+  const doImport = (e: FormEvent) => {
+    e.preventDefault();
+    void store.getState().importFrom(importFile.trim(), importPass || null);
+    setImportPass('');
+  };
+
+  return (
+    <section className="backups" aria-labelledby="backups-title">
+      <h3 id="backups-title">{t('backups.title')}</h3>
+      {notice && <p className="notice info" role="status">{say(notice)}</p>}
+      {error && <p className="notice error" role="alert">{say(error)}</p>}
+      {status?.damage.map((d) => (
+        <div key={d.keptAs} className="notice error" role="alert">
+          <p>{t('backups.damage', { time: format.dateTime(d.at), file: d.keptAs })}</p>
+          {latest && <button type="button" className="primary" disabled={busy} onClick={() => setConfirming(latest)}>{t('backups.damage.restore', { time: format.dateTime(latest.created) })}</button>}
+          <button type="button" onClick={() => void store.getState().dismissDamage(d.keptAs)}>{t('backups.damage.dismiss')}</button>
+        </div>
+      ))}
+      {failure && (
+        <p className="notice error" role="alert">
+          {t('backups.failed', { time: format.dateTime(failure.at), where: t(failure.location === 'folder' ? 'backups.place.folder' : 'backups.place.data') })}{' '}
+          {say(describeReason(failure.reason) ?? msg('backups.failed.unknown'))}
+        </p>
+      )}
+      <p className="backups-last">
+        {status?.lastGood
+          ? t('backups.lastGood', { time: format.dateTime(status.lastGood.created), ago: format.relative(status.lastGood.created), where: places(status.lastGood.places) })
+          : t('backups.none')}
+        {status?.running && <span className="badge warn">{t('backups.running')}</span>}
+      </p>
+      <p className="muted">{t('backups.when')}</p>
+      <div className="form-row">
+        <button type="button" className="primary" disabled={busy || status?.running} onClick={() => void store.getState().backupNow()}>{t('backups.now')}</button>
+      </div>
+      <form className="form-row" onSubmit={saveFolder} aria-label={t('backups.folder.label')}>
+        <label htmlFor="backups-folder">{t('backups.folder.label')}</label>
+        <input id="backups-folder" className="path" placeholder={t('backups.folder.placeholder')} value={folder} onChange={(e) => setFolder(e.target.value)} />
+        <button type="submit" disabled={busy}>{t('backups.folder.save')}</button>
+      </form>
+      {confirming && (
+        <div className="notice warn" role="alertdialog" aria-labelledby="backups-confirm">
+          <p id="backups-confirm">{t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}</p>
+          <button type="button" className="primary" disabled={busy} onClick={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}>{t('backups.restore.do')}</button>
+          <button type="button" onClick={() => setConfirming(null)}>{t('common.cancel')}</button>
+        </div>
+      )}
+      {backups.length > 0 && (
+        <table className="table backups-list">
+          <caption className="muted">{t('backups.list.caption')}</caption>
+          <thead>
+            <tr>
+              <th>{t('backups.column.time')}</th><th>{t('backups.column.reason')}</th><th className="num">{t('backups.column.drafts')}</th>
+              <th className="num">{t('backups.column.templates')}</th><th className="num">{t('backups.column.photos')}</th><th className="num">{t('backups.column.size')}</th>
+              <th>{t('backups.column.where')}</th><th />
+            </tr>
+          </thead>
+          <tbody>
+            {backups.map((b) => (
+              <tr key={b.id}>
+                <td>{format.dateTime(b.created)}</td>
+                <td>{t(`backups.reason.${b.reason}` as MessageId)}</td>
+                <td className="num">{format.number(b.drafts)}</td>
+                <td className="num">{format.number(b.templates)}</td>
+                <td className="num">{format.number(b.photos)}</td>
+                <td className="num">{megabytes(b.bytes)}</td>
+                <td>{places(b.places)}</td>
+                <td className="actions"><button type="button" disabled={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>{t('backups.move.title')}</h3>
+      <p className="muted">{t('backups.move.help')}</p>
+      <form className="form-row" onSubmit={doExport} aria-label={t('backups.export')}>
+        <input aria-label={t('backups.export.file')} className="path" placeholder={t('backups.export.file')} value={exportFile} onChange={(e) => setExportFile(e.target.value)} required />
+        <label><input type="checkbox" checked={exportAll} onChange={(e) => setExportAll(e.target.checked)} /> {t('backups.export.all')}</label>
+        <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.optional')} type="password" autoComplete="new-password" minLength={8} value={exportPass} onChange={(e) => setExportPass(e.target.value)} />
+        <button type="submit" disabled={busy}>{t('backups.export')}</button>
+      </form>
+      <form className="form-row" onSubmit={doImport} aria-label={t('backups.import')}>
+        <input aria-label={t('backups.import.file')} className="path" placeholder={t('backups.import.file')} value={importFile} onChange={(e) => setImportFile(e.target.value)} required />
+        <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.ifSealed')} type="password" autoComplete="off" value={importPass} onChange={(e) => setImportPass(e.target.value)} />
+        <button type="submit" disabled={busy}>{t('backups.import')}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+// The IPC contract's backup methods and events (shared/ipc.ts spreads them into IPC_METHODS and
+// IPC_EVENTS): backups of the active account, restore, the seller's backup folder, moving
+// accounts to another computer, and the damaged caches set aside at start.
+import { z } from 'zod';
+
+const Empty = z.object({}).strict();
+const Place = z.enum(['data', 'folder']);
+const Reason = z.enum(['daily', 'manual', 'before-migration', 'before-bulk-delete', 'before-undo', 'before-restore', 'before-import']);
+/** An absolute path on this computer, chosen by the seller (a dialog in Electron, typed in web mode). */
+const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'an absolute path');
+
+export const BackupStatusSchema = z.object({
+  /** The seller's own backup folder (a USB stick, a synced folder), or null. */
+  folder: z.string().nullable(),
+  running: z.boolean(),
+  lastGood: z.object({ id: z.string(), created: z.number(), places: z.array(Place) }).nullable(),
+  /** The last backup that failed, while no later one succeeded; reason: what the describer words ('disk-full'). */
+  lastFailure: z.object({ at: z.number(), reason: z.string().optional(), message: z.string(), location: z.string() }).nullable(),
+  /** Damaged caches set aside at start (kept under keptAs in the account folder). */
+  damage: z.array(z.object({ at: z.number(), keptAs: z.string(), problem: z.string() })),
+});
+export type BackupStatusView = z.infer<typeof BackupStatusSchema>;
+
+export const BackupEntrySchema = z.object({
+  id: z.string(),
+  created: z.number(),
+  reason: Reason,
+  drafts: z.number().int(),
+  items: z.number().int(),
+  templates: z.number().int(),
+  photos: z.number().int(),
+  bytes: z.number().int(),
+  places: z.array(Place),
+});
+export type BackupEntry = z.infer<typeof BackupEntrySchema>;
+
+const Passphrase = z.string().min(8).max(1024).nullable();
+
+export const backupMethods = {
+  'backups.status': { input: Empty, output: BackupStatusSchema },
+  /** The active account's backups, newest first, with their counts and where copies are. */
+  'backups.list': { input: Empty, output: z.array(BackupEntrySchema) },
+  /** A backup now (to the data folder and the seller's folder); a failure is an error and stays in the status. */
+  'backups.create': { input: Empty, output: BackupStatusSchema },
+  /**
+   * Restores a backup of the active account. The cache it replaces is kept beside it; queued
+   * changes the replaced cache had sent since are not sent again (alreadySent), those of unknown
+   * outcome are reconciled with the marketplace first (toReconcile).
+   */
+  'backups.restore': {
+    input: z.object({ id: z.string().min(1).max(200) }).strict(),
+    output: z.object({ alreadySent: z.number().int(), toReconcile: z.number().int(), adopted: z.number().int() }),
+  },
+  'backups.setFolder': { input: z.object({ folder: AbsolutePath.nullable() }).strict(), output: BackupStatusSchema },
+  /** The notice of a damaged cache is put away (the file stays). */
+  'backups.dismissDamage': { input: z.object({ keptAs: z.string().min(1).max(300) }).strict(), output: BackupStatusSchema },
+  /** The active account (or every account) to one file; with a passphrase its password travels too, sealed. */
+  'backups.export': {
+    input: z.object({ file: AbsolutePath, all: z.boolean().default(false), passphrase: Passphrase.default(null) }).strict(),
+    output: z.object({ file: z.string(), accounts: z.number().int(), drafts: z.number().int(), photos: z.number().int(), bytes: z.number().int() }),
+  },
+  /** Adds the accounts of an export file (new ids when taken); a file from a newer app is refused. */
+  'backups.import': {
+    input: z.object({ file: AbsolutePath, passphrase: z.string().max(1024).nullable().default(null) }).strict(),
+    output: z.array(z.object({ id: z.string(), name: z.string(), drafts: z.number().int(), photos: z.number().int(), credentials: z.boolean() })),
+  },
+} as const;
+
+export const backupEvents = {
+  /** A backup or restore of this account started or ended: the screen reads the status again. */
+  'backups.changed': z.object({ accountId: z.string() }),
+} as const;

@@ -1,0 +1,77 @@
+// Moving a shop to another computer: one file, imported into another data folder, the same rows
+// and photos; sealed with a passphrase (the password travels only then); a newer file refused.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileCredentialVault } from '../../../electron/core/session/credential-file.ts';
+import { invokeOk, openTestCore } from '../../support/test-core.ts';
+import { tempFolder } from '../support.ts';
+import { fillShop, shopRows } from './support.ts';
+
+describe('moving accounts to another computer', () => {
+  it('an exported account imported elsewhere has the same drafts, templates, notes, canned answers and photos: every table row for row', async () => {
+    const oldRoot = tempFolder();
+    const vault = fileCredentialVault(join(oldRoot, 'credentials.json'));
+    const old = openTestCore({ root: oldRoot, credentials: vault });
+    const shop = old.session.registry.add('Pekan kauppa', 'http://127.0.0.1:9/1.1', 'pekka');
+    vault.set(shop.id, { username: 'pekka', password: 'demo-pass-1' });
+    old.session.switchAccount(shop.id);
+    // A queued create: on the new computer it is checked with the marketplace before it is sent.
+    await invokeOk(old.bridge, 'drafts.create', { fields: { title: 'Jonossa', saleMethod: 'buy-now', buyNowPrice: 5 } });
+    await fillShop(old);
+    const before = shopRows(old.session.db(), old.session.folder(), ['request_log', 'sync_marks', 'sync_cursors']);
+    const file = join(tempFolder(), 'kauppa.mdesk');
+    const exported = await invokeOk(old.bridge, 'backups.export', { file, passphrase: 'salainen lause' });
+    expect(exported).toMatchObject({ accounts: 1, photos: 3 });
+    // Sealed: nothing of the shop is readable in the file.
+    expect(readFileSync(file).includes(Buffer.from('Pöydät'))).toBe(false);
+    expect(readFileSync(file).includes(Buffer.from('demo-pass-1'))).toBe(false);
+
+    const newRoot = tempFolder();
+    const newVault = fileCredentialVault(join(newRoot, 'credentials.json'));
+    const fresh = openTestCore({ root: newRoot, credentials: newVault });
+    const wrong = await fresh.bridge.invoke('backups.import', { file, passphrase: 'väärä lause' });
+    expect(wrong).toMatchObject({ ok: false, error: { reason: 'export-passphrase' } });
+    expect(fresh.session.registry.accounts().map((a) => a.id)).toEqual(['local']);
+
+    const [imported] = await invokeOk(fresh.bridge, 'backups.import', { file, passphrase: 'salainen lause' });
+    expect(imported).toMatchObject({ id: 'pekan-kauppa', name: 'Pekan kauppa', drafts: 202, photos: 3, credentials: true });
+    expect(newVault.get('pekan-kauppa')).toEqual({ username: 'pekka', password: 'demo-pass-1' });
+    fresh.session.switchAccount('pekan-kauppa');
+    const after = shopRows(fresh.session.db(), fresh.session.folder(), ['request_log', 'sync_marks', 'sync_cursors']);
+    // Every table row for row; items differ only in the queued create's state (outcome unknown).
+    const strip = (rows: Record<string, unknown[]>) => ({ ...rows, items: rows.items?.map((r) => ({ ...(r as object), sync_state: null })) });
+    expect(strip(after)).toEqual(strip(before));
+    const queued = fresh.session.db().prepare(`SELECT sync_state FROM items WHERE title = 'Jonossa'`).pluck().get();
+    expect(queued).toBe('outcome-unknown');
+    for (const row of fresh.session.db().prepare(`SELECT file_path, thumb_path FROM images`).all() as Array<{ file_path: string; thumb_path: string }>) {
+      expect(row.file_path.startsWith(fresh.session.folder())).toBe(true);
+      expect(existsSync(row.file_path) && existsSync(row.thumb_path)).toBe(true);
+    }
+  }, 120_000);
+
+  it('without a passphrase no password is in the file; a file from a newer app is refused with its version', async () => {
+    const old = openTestCore();
+    await invokeOk(old.bridge, 'drafts.create', { fields: { title: 'Yksi' } });
+    const file = join(tempFolder(), 'all.mdesk');
+    expect(await invokeOk(old.bridge, 'backups.export', { file, all: true })).toMatchObject({ accounts: 1, drafts: 1 });
+    const fresh = openTestCore();
+    const [imported] = await invokeOk(fresh.bridge, 'backups.import', { file });
+    expect(imported).toMatchObject({ id: 'local-drafts', credentials: false, drafts: 1 });
+
+    // The same file with its header saying format 2.
+    const bytes = readFileSync(file);
+    const length = bytes.readUInt32BE(8);
+    const header = JSON.parse(bytes.subarray(12, 12 + length).toString('utf8')) as { format: number };
+    const newer = Buffer.from(JSON.stringify({ ...header, format: 2 }));
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(newer.length);
+    const newerFile = join(tempFolder(), 'newer.mdesk');
+    writeFileSync(newerFile, Buffer.concat([bytes.subarray(0, 8), size, newer, bytes.subarray(12 + length)]));
+    expect(await fresh.bridge.invoke('backups.import', { file: newerFile })).toMatchObject({ ok: false, error: { code: 'state', reason: 'export-newer' } });
+    const notOurs = join(tempFolder(), 'photo.jpg');
+    writeFileSync(notOurs, 'not an export at all');
+    expect(await fresh.bridge.invoke('backups.import', { file: notOurs })).toMatchObject({ ok: false, error: { reason: 'export-not-ours' } });
+    expect(fresh.session.registry.accounts()).toHaveLength(2);
+  }, 60_000);
+});
