@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { IntlRoot } from './i18n/intl-root.tsx';
 import './styles.css';
+import './a11y/a11y.css';
 import { draftsStore } from './stores/app-stores.ts';
 
 performance.mark('market-desk:app-evaluated');

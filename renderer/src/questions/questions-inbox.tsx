@@ -4,6 +4,7 @@
 // with one canned answer (each filled from its own item).
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useAnnounce } from '../a11y/live-region.tsx';
 import type { QuestionRow } from '../../../shared/ipc.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
@@ -22,6 +23,7 @@ export function QuestionsInbox({ store, canned }: { store: QuestionsStore; canne
   const rows = useStore(store, (s) => s.rows);
   const loaded = useStore(store, (s) => s.loaded);
   const notice = useStore(store, (s) => s.notice);
+  useAnnounce(notice ? ('msg' in notice ? said(notice.msg) : said(notice.error)) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
   useEffect(() => {
     void store.getState().load();
   }, [store]);

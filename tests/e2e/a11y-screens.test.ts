@@ -1,0 +1,251 @@
+// Every screen and dialog checked by axe-core (WCAG 2.2 A and AA rules) in English and in
+// Finnish, in a real Chromium against the embedded sandbox marketplace (the demo seller pekka),
+// in the light and the dark theme (the dark one follows the system's prefers-color-scheme).
+// The test fails on any serious or critical finding and prints the moderate and minor ones; every
+// run writes its findings to test-output/e2e/a11y/axe-<lang>-<theme>.json.
+//
+// SCREENS is a table: a screen or dialog is a name, a way to open it and a way to close it. A new
+// screen (Rules, Backups) adds a row; the sidebar opens it with Alt+<its place>.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { axeScreen, summaryLine, type AxeSummary } from './a11y-support.ts';
+import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+
+export const A11Y_OUTPUT = join(OUTPUT, 'a11y');
+type Lang = 'en' | 'fi';
+
+let app: AppSession;
+let page: Page;
+const files = tempDir('e2e-a11y-files-');
+let photos: string[] = [];
+let runs = 0;
+
+const dialog = () => page.locator('dialog[open]').last();
+const main = () => page.locator('main');
+const rows = () => page.locator('[role=row][data-local-id]');
+
+async function openScreen(index: number): Promise<void> {
+  await page.keyboard.press(`Alt+${index}`);
+  await expect.poll(() => page.locator('.sidebar button[aria-current=page]').getAttribute('aria-keyshortcuts')).toBe(`Alt+${index}`);
+  await expect.poll(() => main().locator('h2, [role=grid]').count()).toBeGreaterThan(0);
+}
+
+async function escape(): Promise<void> {
+  const before = await page.locator('dialog[open]').count();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('dialog[open]').count()).toBe(before - 1);
+}
+
+/** The editor on a new draft (New draft, a title typed, Ctrl+S), so photos can be added. */
+async function openEditor(): Promise<void> {
+  await openScreen(1);
+  await page.locator('.toolbar-row button').first().click();
+  await expect.poll(() => page.locator('dialog.editor[open] .images-panel').count()).toBe(1);
+  await dialog().locator('.field[data-field=title] input').fill(`A11y ${runs}`);
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => dialog().locator('#editor-title').textContent()).toBe(`A11y ${runs}`);
+}
+
+function mappingCsv(): string {
+  runs += 1;
+  return `Nimike${runs};Hinta${runs};saleMethod\r\nTuonti ${runs} a;12,50;buy-now\r\nTuonti ${runs} b;abc;buy-now\r\n`;
+}
+
+const toolbarButton = (name: RegExp): Locator => page.locator('.toolbar-row button').filter({ hasText: name }).first();
+
+interface Screen {
+  name: string;
+  open(lang: Lang): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Every screen and dialog, in the order a seller meets them. */
+const SCREENS: Screen[] = [
+  { name: 'drafts', open: () => openScreen(1), close: async () => {} },
+  {
+    name: 'import-mapping',
+    open: async () => {
+      await page.locator('.toolbar input[type=file]').setInputFiles({ name: `a11y-${runs}.csv`, mimeType: 'text/csv', buffer: Buffer.from(mappingCsv()) });
+      await expect.poll(() => dialog().locator('.report-table select').count()).toBe(2);
+      await dialog().locator('.report-table select').nth(0).selectOption('title');
+      await dialog().locator('.report-table select').nth(1).selectOption('buyNowPrice');
+    },
+    close: async () => {},
+  },
+  {
+    name: 'import-report',
+    open: async () => {
+      await dialog().locator('.dialog-actions .primary').click();
+      await expect.poll(() => dialog().locator('.import-summary').count()).toBe(1);
+    },
+    close: escape,
+  },
+  { name: 'editor', open: openEditor, close: async () => {} },
+  {
+    name: 'photos',
+    open: async () => {
+      await dialog().locator('.images-panel input[type=file]').setInputFiles(photos);
+      await expect.poll(() => dialog().locator('.thumbs li img').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      await dialog().locator('.images-panel').scrollIntoViewIfNeeded();
+    },
+    close: async () => {},
+  },
+  {
+    name: 'crop',
+    open: async () => {
+      await dialog().locator('.thumbs li').first().focus();
+      await page.keyboard.press('c');
+      await expect.poll(() => page.locator('dialog.crop-dialog[open]').count()).toBe(1);
+      await expect.poll(() => page.locator('.crop-frame').count()).toBe(1);
+    },
+    // Esc closes the crop view, then the editor (the keyboard test holds that one Esc closes one).
+    close: async () => {
+      await escape();
+      if (await page.locator('dialog[open]').count() > 0) await escape();
+    },
+  },
+  {
+    name: 'bulk-edit',
+    open: async () => {
+      await rows().first().click();
+      await toolbarButton(/^(Bulk edit|Massamuokkaus)/).click();
+      const price = dialog().locator('.bulk-row input').first();
+      await price.fill('24,50');
+      await price.press('Enter');
+      await expect.poll(() => dialog().locator('.preview').count()).toBe(1);
+    },
+    close: escape,
+  },
+  {
+    name: 'price-and-text-rules',
+    open: async () => {
+      await page.locator('.toolbar button').nth(await rulesIndex()).click();
+      await dialog().locator('select').first().selectOption('raise');
+      await dialog().locator('input[inputmode=decimal]').first().fill('10');
+      await dialog().locator('input[inputmode=decimal]').first().press('Enter');
+      await expect.poll(() => dialog().locator('.preview').count()).toBe(1);
+    },
+    close: escape,
+  },
+  {
+    name: 'bulk-actions',
+    open: async () => {
+      await page.locator('.actions-menu > button').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => dialog().locator('[role=status]').count()).toBeGreaterThan(0);
+    },
+    close: escape,
+  },
+  {
+    name: 'templates',
+    open: async () => {
+      await page.locator('.template-launchers button').nth(0).click();
+      await expect.poll(() => page.locator('dialog.template-manager[open]').count()).toBe(1);
+    },
+    close: escape,
+  },
+  {
+    name: 'apply-template',
+    open: async () => {
+      await page.locator('.template-launchers button').nth(1).click();
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(1);
+    },
+    close: escape,
+  },
+  { name: 'questions', open: () => openScreen(2), close: async () => {} },
+  {
+    name: 'canned-answers',
+    open: async () => {
+      await main().locator('.screen-head button').first().click();
+      await expect.poll(() => page.locator('dialog.canned-manager[open]').count()).toBe(1);
+    },
+    close: escape,
+  },
+  { name: 'offers', open: () => openScreen(3), close: async () => {} },
+  {
+    name: 'offers-refuse',
+    open: async () => {
+      await expect.poll(() => main().locator('tr[data-offer-id]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await main().locator('tr[data-offer-id] button[aria-keyshortcuts=R]').first().click();
+      await expect.poll(() => page.locator('dialog.confirm[open]').count()).toBe(1);
+    },
+    close: escape,
+  },
+  {
+    name: 'sales',
+    open: async () => {
+      await openScreen(4);
+      await expect.poll(() => main().locator('figure').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    },
+    close: async () => {},
+  },
+  { name: 'sync', open: () => openScreen(5), close: async () => {} },
+  { name: 'accounts', open: () => openScreen(6), close: async () => {} },
+];
+
+let rulesAt = -1;
+async function rulesIndex(): Promise<number> {
+  if (rulesAt < 0) throw new Error('the rules button was not found');
+  return rulesAt;
+}
+
+beforeAll(async () => {
+  mkdirSync(A11Y_OUTPUT, { recursive: true });
+  for (let i = 1; i <= 2; i++) {
+    const path = join(files.path, `photo-${i}.jpg`);
+    writeFileSync(path, await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40 * i, g: 120, b: 200 } } }).jpeg().toBuffer());
+    photos.push(path);
+  }
+  app = await openApp({ webArgs: [], prefix: 'e2e-a11y' });
+  ({ page } = app);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.web.url);
+  await page.locator('.language-picker select').selectOption('en');
+  await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Online'), { timeout: 60_000, interval: 250 });
+  await vi.waitFor(async () => expect(await rows().count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
+  const names = await page.locator('.toolbar button').allTextContents();
+  rulesAt = names.indexOf('Price and text…');
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+  files.remove();
+});
+
+async function sweep(lang: Lang, theme: 'light' | 'dark'): Promise<AxeSummary[]> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.locator('.language-picker select').selectOption(lang);
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+  const found: AxeSummary[] = [];
+  for (const screen of SCREENS) {
+    await screen.open(lang);
+    found.push(await axeScreen(page, screen.name, lang));
+    writeFileSync(join(A11Y_OUTPUT, `axe-${lang}-${theme}.json`), `${JSON.stringify(found, null, 2)}\n`);
+    await screen.close();
+  }
+  writeFileSync(join(A11Y_OUTPUT, `axe-${lang}-${theme}.json`), `${JSON.stringify(found, null, 2)}\n`);
+  return found;
+}
+
+function report(found: AxeSummary[]): void {
+  for (const s of found) console.log(summaryLine(s));
+  const blocking = found.flatMap((s) => s.rules.filter((r) => r.impact === 'serious' || r.impact === 'critical').map((r) => `${s.lang} ${s.screen}: ${r.id} (${r.impact}) ${r.help} at ${r.targets.join(' | ')}`));
+  expect(blocking).toEqual([]);
+}
+
+describe('every screen and dialog passes axe\'s WCAG 2.2 A and AA rules', () => {
+  for (const lang of ['en', 'fi'] as const) {
+    it(`has no serious or critical finding in ${lang === 'en' ? 'English' : 'Finnish'}, light theme`, async () => {
+      report(await sweep(lang, 'light'));
+    }, 300_000);
+  }
+  for (const lang of ['en', 'fi'] as const) {
+    it(`has no serious or critical finding in ${lang === 'en' ? 'English' : 'Finnish'} in a dark system theme`, async () => {
+      report(await sweep(lang, 'dark'));
+    }, 300_000);
+  }
+});
