@@ -39,6 +39,15 @@ async function escape(): Promise<void> {
   await expect.poll(() => page.locator('dialog[open]').count()).toBe(before - 1);
 }
 
+/** Esc until no dialog is open. */
+async function closeAll(): Promise<void> {
+  for (let i = 0; i < 4 && (await page.locator('dialog[open]').count()) > 0; i++) {
+    const before = await page.locator('dialog[open]').count();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBeLessThan(before);
+  }
+}
+
 /** The editor on a new draft (New draft, a title typed, Ctrl+S), so photos can be added. */
 async function openEditor(): Promise<void> {
   await openScreen(1);
@@ -102,10 +111,7 @@ const SCREENS: Screen[] = [
       await expect.poll(() => page.locator('.crop-frame').count()).toBe(1);
     },
     // Esc closes the crop view, then the editor (the keyboard test holds that one Esc closes one).
-    close: async () => {
-      await escape();
-      if (await page.locator('dialog[open]').count() > 0) await escape();
-    },
+    close: closeAll,
   },
   {
     name: 'bulk-edit',
@@ -221,6 +227,7 @@ async function sweep(lang: Lang, theme: 'light' | 'dark'): Promise<AxeSummary[]>
   await page.locator('.language-picker select').selectOption(lang);
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
   const found: AxeSummary[] = [];
+  await closeAll();
   for (const screen of SCREENS) {
     await screen.open(lang);
     found.push(await axeScreen(page, screen.name, lang));

@@ -1,5 +1,6 @@
 // The English catalog: every domain's messages in one map. Add a domain: its file here and in
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
+import { a11y } from './a11y.ts';
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
 import { bulkActions } from './bulk-actions.ts';
@@ -17,4 +18,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;
+export const en = { ...a11y, ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;

@@ -1,6 +1,7 @@
 // The Finnish catalog: the same domains as ../en/index.ts.
 import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
+import { a11y } from './a11y.ts';
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
 import { bulkActions } from './bulk-actions.ts';
@@ -18,4 +19,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
