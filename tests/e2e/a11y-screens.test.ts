@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { axeScreen, summaryLine, type AxeSummary } from './a11y-support.ts';
+import { axeScreen, summaryLine, unnamedControls, type AxeSummary } from './a11y-support.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 export const A11Y_OUTPUT = join(OUTPUT, 'a11y');
@@ -20,7 +20,7 @@ type Lang = 'en' | 'fi';
 let app: AppSession;
 let page: Page;
 const files = tempDir('e2e-a11y-files-');
-let photos: string[] = [];
+const photos: string[] = [];
 let runs = 0;
 
 const dialog = () => page.locator('dialog[open]').last();
@@ -222,7 +222,10 @@ afterAll(async () => {
   files.remove();
 });
 
-async function sweep(lang: Lang, theme: 'light' | 'dark'): Promise<AxeSummary[]> {
+/** Controls a screen reader reads without a name, per screen (Playwright's aria snapshot). */
+type Unnamed = Record<string, string[]>;
+
+async function sweep(lang: Lang, theme: 'light' | 'dark', unnamed: Unnamed = {}): Promise<AxeSummary[]> {
   await page.emulateMedia({ colorScheme: theme });
   await page.locator('.language-picker select').selectOption(lang);
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
@@ -231,6 +234,8 @@ async function sweep(lang: Lang, theme: 'light' | 'dark'): Promise<AxeSummary[]>
   for (const screen of SCREENS) {
     await screen.open(lang);
     found.push(await axeScreen(page, screen.name, lang));
+    const nameless = await unnamedControls(page);
+    if (nameless.length > 0) unnamed[`${lang} ${screen.name}`] = nameless;
     writeFileSync(join(A11Y_OUTPUT, `axe-${lang}-${theme}.json`), `${JSON.stringify(found, null, 2)}\n`);
     await screen.close();
   }
@@ -246,8 +251,11 @@ function report(found: AxeSummary[]): void {
 
 describe('every screen and dialog passes axe\'s WCAG 2.2 A and AA rules', () => {
   for (const lang of ['en', 'fi'] as const) {
-    it(`has no serious or critical finding in ${lang === 'en' ? 'English' : 'Finnish'}, light theme`, async () => {
-      report(await sweep(lang, 'light'));
+    it(`has no serious or critical finding in ${lang === 'en' ? 'English' : 'Finnish'}, light theme, and names every control`, async () => {
+      const unnamed: Unnamed = {};
+      const found = await sweep(lang, 'light', unnamed);
+      expect(unnamed).toEqual({});
+      report(found);
     }, 300_000);
   }
   for (const lang of ['en', 'fi'] as const) {

@@ -47,7 +47,10 @@ export async function focusIndicator(page: Page): Promise<{ tag: string; name: s
     let el = document.activeElement;
     while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
     if (!el || el === document.body) return { tag: 'body', name: '', visible: false, style: 'nothing focused' };
-    const cs = getComputedStyle(el);
+    // A visually hidden control (a file input inside its label) shows its focus on the label.
+    const box = el.getBoundingClientRect();
+    const shown = box.width <= 2 && box.height <= 2 && el.parentElement ? el.parentElement : el;
+    const cs = getComputedStyle(shown);
     const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
     const shadow = cs.boxShadow !== 'none';
     // A focused grid keeps the focus on its scroller; the focused cell draws the ring.
@@ -57,4 +60,16 @@ export async function focusIndicator(page: Page): Promise<{ tag: string; name: s
     return { tag: el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''), name, visible: outline || shadow || cellRing,
       style: 'outline ' + cs.outlineStyle + ' ' + cs.outlineWidth + ' ' + cs.outlineColor + '; shadow ' + cs.boxShadow };
   })()`);
+}
+
+const CONTROL_ROLES = 'button|checkbox|combobox|textbox|searchbox|link|menuitem|radio|slider|spinbutton|switch|tab|listbox|option';
+const UNNAMED = new RegExp(`^\\s*- (${CONTROL_ROLES})(?=$|[ :\\[])(?! ")`);
+
+/**
+ * The controls of the page (or its open modal dialog: the rest is inert) that a screen reader
+ * reads without a name, from Playwright's aria snapshot of the accessibility tree.
+ */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  const snapshot = await page.locator('body').ariaSnapshot();
+  return snapshot.split('\n').filter((line) => UNNAMED.test(line)).map((line) => line.trim());
 }
