@@ -8,12 +8,12 @@
 // screen (Rules, Backups) adds a row; the sidebar opens it with Alt+<its place>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { axeScreen, summaryLine, unnamedControls, type AxeSummary } from './a11y-support.ts';
+import { axeScreen, summaryLine, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
 import { CATALOGS } from '../../renderer/src/i18n/messages.ts';
-import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 export const A11Y_OUTPUT = join(OUTPUT, 'a11y');
 type Lang = 'en' | 'fi';
@@ -260,4 +260,75 @@ describe('every screen and dialog passes axe\'s WCAG 2.2 A and AA rules', () => 
       report(await sweep(lang, 'dark'));
     }, 300_000);
   }
+});
+
+/**
+ * 200 % zoom of a 1280 × 800 window is what Chromium lays out in 640 × 400 CSS pixels at a device
+ * scale factor of 2: the same media queries, the same wrapping. Each screen (and the editor) is
+ * photographed, and every control of it is scrolled into view: none may stay cut off or covered.
+ */
+describe('at 200 % zoom, with reduced motion', () => {
+  let browser: Browser | undefined;
+  afterAll(() => browser?.close());
+
+  for (const zoomLang of ['en', 'fi'] as const) {
+    it(`keeps every control of every screen reachable in ${zoomLang === 'en' ? 'English' : 'Finnish'}, photographed`, async () => {
+      browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+      const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, reducedMotion: 'reduce', colorScheme: 'light', locale: zoomLang === 'en' ? 'en-GB' : 'fi-FI' });
+      const zoomed = await context.newPage();
+      try {
+        await zoomed.goto(app.web.url);
+        await zoomed.locator('.language-picker select').selectOption(zoomLang);
+        await expect.poll(() => zoomed.locator('[role=row][data-local-id]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+        const problems: Record<string, string[]> = {};
+        const check = async (screen: string) => {
+          await zoomed.screenshot({ path: join(A11Y_OUTPUT, `zoom200-${zoomLang}-${screen}.png`) });
+          const found = await unreachableControls(zoomed);
+          if (found.length > 0) problems[screen] = found;
+        };
+        for (const [index, screen] of [[1, 'drafts'], [2, 'questions'], [3, 'offers'], [4, 'sales'], [5, 'sync'], [6, 'accounts']] as const) {
+          await zoomed.keyboard.press(`Alt+${index}`);
+          await expect.poll(() => zoomed.locator('.sidebar button[aria-current=page]').getAttribute('aria-keyshortcuts')).toBe(`Alt+${index}`);
+          await check(screen);
+        }
+        await zoomed.keyboard.press('Alt+1');
+        await zoomed.locator('.toolbar-row button').first().press('Enter');
+        await expect.poll(() => zoomed.locator('dialog.editor[open] .images-panel').count()).toBe(1);
+        await check('editor');
+        await zoomed.keyboard.press('Escape');
+        await expect.poll(() => zoomed.locator('dialog[open]').count()).toBe(0);
+
+        // Reduced motion: the stylesheet stops transitions and animations, and an indeterminate
+        // bar (an import reading its file, a photo uploading) stands still.
+        const motion = await zoomed.evaluate<{ reduce: boolean; transition: string; animation: string; appearance: string; running: number }>(`(() => {
+          const bar = document.createElement('progress');
+          document.body.append(bar);
+          const style = getComputedStyle(bar);
+          const result = { reduce: matchMedia('(prefers-reduced-motion: reduce)').matches, transition: style.transitionDuration,
+            animation: style.animationPlayState, appearance: style.appearance,
+            running: document.getAnimations().filter((a) => a.playState === 'running').length };
+          bar.remove();
+          return result;
+        })()`);
+        expect(motion).toEqual({ reduce: true, transition: '0s', animation: 'paused', appearance: 'none', running: 0 });
+        expect(problems).toEqual({});
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
+  }
+
+  it('follows a dark system theme', async () => {
+    browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    try {
+      const dark = await context.newPage();
+      await dark.goto(app.web.url);
+      await expect.poll(() => dark.locator('.sidebar button').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await dark.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(21, 24, 30)');
+      await dark.screenshot({ path: join(A11Y_OUTPUT, 'dark-drafts.png') });
+    } finally {
+      await context.close();
+    }
+  });
 });

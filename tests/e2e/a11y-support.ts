@@ -73,3 +73,38 @@ export async function unnamedControls(page: Page): Promise<string[]> {
   const snapshot = await page.locator('body').ariaSnapshot();
   return snapshot.split('\n').filter((line) => UNNAMED.test(line)).map((line) => line.trim());
 }
+
+/**
+ * Every visible control of the page's top layer (the open modal dialog, else the page) scrolled
+ * into view one by one: the ones that cannot be brought wholly into the viewport (cut off by a
+ * container that does not scroll) and the ones another element covers at their centre.
+ */
+export async function unreachableControls(page: Page): Promise<string[]> {
+  // Script text: the tests are typed for Node; this runs in the page.
+  return page.evaluate<string[]>(`(() => {
+    const dialogs = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal'));
+    const root = dialogs.at(-1) || document.body;
+    const selector = 'button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), a[href], summary, [tabindex="0"]';
+    const problems = [];
+    const name = (el) => (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().slice(0, 40);
+    for (let el of root.querySelectorAll(selector)) {
+      if (el.closest('[inert], details:not([open]) > :not(summary)')) continue;
+      let box = el.getBoundingClientRect();
+      // A visually hidden input (a file input) is reached through its label.
+      if (box.width <= 2 && box.height <= 2 && el.closest('label')) el = el.closest('label');
+      if (el.getClientRects().length === 0) continue;
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      box = el.getBoundingClientRect();
+      const w = innerWidth, h = innerHeight;
+      if (box.left < -1 || box.top < -1 || box.right > w + 1 || box.bottom > h + 1) {
+        problems.push('cut off: ' + el.tagName.toLowerCase() + ' "' + name(el) + '" at ' + [box.left, box.top, box.right, box.bottom].map(Math.round).join(','));
+        continue;
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el) && !(hit.closest('label') && hit.closest('label').contains(el))) {
+        problems.push('covered: ' + el.tagName.toLowerCase() + ' "' + name(el) + '" by ' + hit.tagName.toLowerCase() + '.' + String(hit.className).split(' ')[0]);
+      }
+    }
+    return problems;
+  })()`);
+}

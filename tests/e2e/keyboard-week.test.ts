@@ -19,16 +19,18 @@ const photos: string[] = [];
 /** Every place the focus stopped at, with whether it showed; the test fails on any that did not. */
 const unseen: string[] = [];
 let step = '';
+/** The last places the focus stopped at (for a failure's message). */
+const trail: string[] = [];
 
 const dialog = () => page.locator('dialog[open]').last();
 const rows = () => page.locator('[role=row][data-local-id]');
-// Script text: the tests are typed for Node; these run in the page with the element.
-const isFocused = (target: Locator) => target.evaluate('(el) => el === document.activeElement') as Promise<boolean>;
-const focusInside = (target: Locator) => target.evaluate('(el) => el.contains(document.activeElement)') as Promise<boolean>;
+const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement);
+const focusInside = (target: Locator) => target.evaluate((el) => el.contains(el.ownerDocument.activeElement));
 
 /** Checks the focus indicator of whatever has the focus now. */
 async function seen(): Promise<void> {
   const focus = await focusIndicator(page);
+  trail.push(`${focus.tag} "${focus.name}"`);
   if (!focus.visible) unseen.push(`${step}: ${focus.tag} "${focus.name}" (${focus.style})`);
 }
 
@@ -43,7 +45,7 @@ async function tabTo(target: Locator, options: { back?: boolean; max?: number } 
     if (await isFocused(target)) return;
     await press(options.back ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`${step}: Tab never reached ${target.toString()}`);
+  throw new Error(`${step}: Tab never reached ${target.toString()}; it went ${trail.slice(-40).join(' → ')}`);
 }
 
 /** Tab 2 × (the dialog's tab stops + 2) times: the focus never leaves the dialog. */
