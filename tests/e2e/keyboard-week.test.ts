@@ -48,6 +48,14 @@ async function tabTo(target: Locator, options: { back?: boolean; max?: number } 
   throw new Error(`${step}: Tab never reached ${target.toString()}; it went ${trail.slice(-40).join(' → ')}`);
 }
 
+/** The focus is inside `box` (a dialog just opened); on failure, says where it is. */
+async function focusMovesInto(box: Locator): Promise<void> {
+  await expect.poll(() => focusInside(box)).toBe(true).catch(async (error: unknown) => {
+    const focus = await focusIndicator(page);
+    throw new Error(`${step}: the focus is not in the dialog but on ${focus.tag} "${focus.name}"; open dialogs: ${await page.locator('dialog[open]').count()}`, { cause: error });
+  });
+}
+
 /** Tab 2 × (the dialog's tab stops + 2) times: the focus never leaves the dialog. */
 async function trapsFocus(box: Locator): Promise<void> {
   const stops = await box.evaluate((el) => el.querySelectorAll('button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"], summary, a[href]').length);
@@ -159,7 +167,7 @@ describe('a week with the keyboard alone', () => {
     if (!(await isFocused(moved))) await tabTo(moved, { back: true });
     await press('c');
     const crop = page.locator('dialog.crop-dialog[open]');
-    await expect.poll(() => focusInside(crop)).toBe(true);
+    await focusMovesInto(crop);
     await seen();
     await trapsFocus(crop);
     await escapeTo(moved);
@@ -176,7 +184,7 @@ describe('a week with the keyboard alone', () => {
     await tabTo(templatesButton, { back: true });
     await press('Enter');
     const manager = page.getByRole('dialog', { name: 'Listing templates' });
-    await expect.poll(() => focusInside(manager)).toBe(true);
+    await focusMovesInto(manager);
     await trapsFocus(manager);
     await tabTo(manager.getByRole('button', { name: 'New template' }));
     await press('Enter');
@@ -203,7 +211,7 @@ describe('a week with the keyboard alone', () => {
     await tabTo(applyButton, { back: true });
     await press('Enter');
     const apply = page.getByRole('dialog', { name: 'Apply a template to 3 selected items' });
-    await expect.poll(() => focusInside(apply)).toBe(true);
+    await focusMovesInto(apply);
     await trapsFocus(apply);
     await tabTo(apply.getByRole('button', { name: 'Preview' }));
     await press('Enter');
@@ -219,7 +227,7 @@ describe('a week with the keyboard alone', () => {
     await tabTo(rulesButton, { back: true });
     await press('Enter');
     const rules = dialog();
-    await expect.poll(() => focusInside(rules)).toBe(true);
+    await focusMovesInto(rules);
     await trapsFocus(rules);
     const how = rules.locator('select').first();
     await tabTo(how);
@@ -268,7 +276,7 @@ describe('a week with the keyboard alone', () => {
     await tabTo(offer);
     await press('r');
     const confirm = page.locator('dialog.confirm[open]');
-    await expect.poll(() => focusInside(confirm)).toBe(true);
+    await focusMovesInto(confirm);
     await trapsFocus(confirm);
     await tabTo(confirm.getByRole('button', { name: 'Refuse', exact: true }));
     await press('Enter');
