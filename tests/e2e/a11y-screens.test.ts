@@ -253,12 +253,12 @@ describe('every screen and dialog passes axe\'s WCAG 2.2 A and AA rules', () => 
       const found = await sweep(lang, 'light', unnamed);
       expect(unnamed).toEqual({});
       report(found);
-    }, 300_000);
+    }, 600_000);
   }
   for (const lang of ['en', 'fi'] as const) {
     it(`has no serious or critical finding in ${lang === 'en' ? 'English' : 'Finnish'} in a dark system theme`, async () => {
       report(await sweep(lang, 'dark'));
-    }, 300_000);
+    }, 600_000);
   }
 });
 
