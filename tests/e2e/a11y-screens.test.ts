@@ -262,6 +262,38 @@ describe('every screen and dialog passes axe\'s WCAG 2.2 A and AA rules', () => 
   }
 });
 
+describe('status changes in the live region', () => {
+  it('announces the sync state, an import and its undo through the window\'s live region', async () => {
+    await closeAll();
+    await page.emulateMedia({ colorScheme: 'light' });
+    lang = 'en';
+    await page.locator('.language-picker select').selectOption('en');
+    await openScreen(1);
+    // Everything the region says, in order (a screen reader reads each change).
+    await page.evaluate(`(() => {
+      const region = document.getElementById('live-polite');
+      window.spoken = [];
+      new MutationObserver(() => window.spoken.push(region.textContent.trim())).observe(region, { childList: true, subtree: true, characterData: true });
+    })()`);
+    const spoken = () => page.evaluate<string[]>('window.spoken');
+    const offline = page.locator('.sync-bar input[type=checkbox]');
+    await offline.press('Space');
+    await expect.poll(spoken).toContain(CATALOGS.en['sync.state.offline']);
+    await offline.press('Space');
+    await expect.poll(async () => (await spoken()).slice(1), { timeout: 30_000 }).toContain(CATALOGS.en['sync.state.online']);
+
+    await page.locator('.toolbar input[type=file]').setInputFiles({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from('title,saleMethod,buyNowPrice\r\nLive region lamp,buy-now,5\r\n') });
+    await expect.poll(() => dialog().locator('.import-summary').count()).toBe(1);
+    await escape();
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+z');
+    const undone = CATALOGS.en['app.notice.importUndone'].replace(/\{count.*\}\}/, 'the imported draft');
+    await expect.poll(() => page.locator('.notice span').first().textContent()).toBe(undone);
+    await expect.poll(spoken).toContain(undone);
+    console.log(`the live region said: ${(await spoken()).join(' | ')}`);
+  }, 120_000);
+});
+
 /**
  * 200 % zoom of a 1280 × 800 window is what Chromium lays out in 640 × 400 CSS pixels at a device
  * scale factor of 2: the same media queries, the same wrapping. Each screen (and the editor) is

@@ -2,6 +2,7 @@
 // - Tab and Shift+Tab wrap around inside the topmost modal dialog. A native modal makes the rest
 //   of the page inert, but Tab from its last control still leaves the page for the browser's own
 //   controls (in Electron: nowhere), so the focus seems lost; here it goes back to the first.
+// - When the focused control inside a modal is re-rendered away, the focus stays in the dialog.
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
@@ -56,13 +57,18 @@ export function installDialogFocus(doc: Document): () => void {
 
   const lostFocus = () => doc.activeElement === null || doc.activeElement === doc.body;
   const observer = new MutationObserver((records) => {
+    if (!lostFocus()) return;
+    const modal = topModal(doc);
     const closed = records.some((r) =>
       (r.type === 'attributes' && r.target instanceof HTMLDialogElement && !r.target.open)
       || [...r.removedNodes].some((n) => n instanceof Element && (n.matches('dialog') || n.querySelector('dialog') !== null)));
-    if (!closed || !lostFocus()) return;
-    const layer = topModal(doc) ?? doc;
-    const back = lastFocus.get(layer);
-    if (back?.isConnected) back.focus();
+    // With a modal open the rest is inert, so the body never holds the focus on purpose: the
+    // focused control was re-rendered away (a list loading its rows). Without one, only a
+    // dialog that closed took it.
+    if (!modal && !closed) return;
+    const back = lastFocus.get(modal ?? doc);
+    if (back?.isConnected && (!modal || modal.contains(back))) back.focus();
+    else if (modal) tabStops(modal)[0]?.focus();
   });
   observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
   doc.addEventListener('focusin', onFocusIn, true);
