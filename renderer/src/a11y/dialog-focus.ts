@@ -2,7 +2,8 @@
 // - Tab and Shift+Tab wrap around inside the topmost modal dialog. A native modal makes the rest
 //   of the page inert, but Tab from its last control still leaves the page for the browser's own
 //   controls (in Electron: nowhere), so the focus seems lost; here it goes back to the first.
-// - When the focused control inside a modal is re-rendered away, the focus stays in the dialog.
+// - When the focused control inside a modal is re-rendered away or disabled, the focus stays in
+//   the dialog.
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
@@ -66,16 +67,30 @@ export function installDialogFocus(doc: Document): () => void {
     // focused control was re-rendered away (a list loading its rows). Without one, only a
     // dialog that closed took it.
     if (!modal && !closed) return;
-    const back = lastFocus.get(modal ?? doc);
-    if (back?.isConnected && (!modal || modal.contains(back))) back.focus();
-    else if (modal) tabStops(modal)[0]?.focus();
+    restore(modal);
   });
-  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  const restore = (modal: HTMLDialogElement | null) => {
+    const back = lastFocus.get(modal ?? doc);
+    if (back?.isConnected && !back.matches(':disabled') && (!modal || modal.contains(back))) back.focus();
+    else if (modal) tabStops(modal)[0]?.focus();
+  };
+  // A focused button disabled while its dialog loads (busy) drops the focus without a mutation
+  // of the tree: the blur, with nowhere to go, is the sign.
+  const onFocusOut = (event: FocusEvent) => {
+    const modal = topModal(doc);
+    if (event.relatedTarget || !modal) return;
+    setTimeout(() => {
+      if (lostFocus() && topModal(doc) === modal) restore(modal);
+    }, 0);
+  };
+  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'disabled'] });
+  doc.addEventListener('focusout', onFocusOut, true);
   doc.addEventListener('focusin', onFocusIn, true);
   doc.addEventListener('keydown', onKeyDown, true);
   return () => {
     observer.disconnect();
     doc.removeEventListener('focusin', onFocusIn, true);
+    doc.removeEventListener('focusout', onFocusOut, true);
     doc.removeEventListener('keydown', onKeyDown, true);
   };
 }
