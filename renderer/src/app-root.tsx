@@ -4,11 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { IntlRoot } from './i18n/intl-root.tsx';
 import './styles.css';
+import './a11y/a11y.css';
+import { installDialogFocus } from './a11y/dialog-focus.ts';
 import { draftsStore } from './stores/app-stores.ts';
 
 performance.mark('market-desk:app-evaluated');
 // The first page is asked for before React mounts (answered by the boot script's request).
 void draftsStore.getState().reload();
+
+installDialogFocus(document);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

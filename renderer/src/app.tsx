@@ -30,6 +30,7 @@ import { SalesScreen } from './sales/sales-screen.tsx';
 import { SyncPanel } from './sync-panel/sync-panel.tsx';
 import { TemplateLaunchers } from './templates/template-launchers.tsx';
 import './navigation/screens.css';
+import { LiveRegion, useAnnounce } from './a11y/live-region.tsx';
 
 export function App() {
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -52,6 +53,8 @@ export function App() {
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
   const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
+  // Notices (imports, bulk edits, undo) are spoken through the window's live region.
+  useAnnounce(notice ? say(notice.message) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
 
   useEffect(() => {
     // The drafts' first page is asked for in main.tsx, before React mounts. The sidebar's
@@ -109,6 +112,7 @@ export function App() {
       </main>}
       </div>
       <SyncBar store={syncStore} />
+      <LiveRegion />
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
       <BulkActionDialog store={bulkActionsStore} />

@@ -1,12 +1,15 @@
 // The progress of a spreadsheet import under way: the file read, its rows checked (a bar of done
 // of total), then written. A 10,000-row file takes seconds on a busy machine: the seller sees it move.
 import { useStore } from 'zustand';
+import { useAnnounce } from '../a11y/live-region.tsx';
 import { useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 
 export function ImportProgressBar({ store }: { store: DraftsStore }) {
   const t = useT();
   const progress = useStore(store, (s) => s.importProgress);
+  // Spoken at each phase and every quarter of the rows: a reader is not flooded with counts.
+  useAnnounce(progress ? spokenProgress(t, progress) : null);
   if (!progress) return null;
   const text = progress.phase === 'reading'
     ? t('templates.importProgress.reading')
@@ -14,10 +17,20 @@ export function ImportProgressBar({ store }: { store: DraftsStore }) {
       ? t('templates.importProgress.checking', { done: progress.done, total: progress.total })
       : t('templates.importProgress.writing', { count: progress.total });
   return (
-    <div className="notice info import-progress" role="status">
+    // Not a live region itself: it changes with every batch; useAnnounce above speaks it by quarters.
+    <div className="notice info import-progress">
       {/* No value while the file is read: an indeterminate bar. */}
       <progress style={{ flex: 1, marginRight: 12 }} aria-label={text} max={Math.max(1, progress.total)} {...(progress.phase === 'reading' ? {} : { value: progress.done })} />
       <span>{text}</span>
     </div>
   );
+}
+
+type Progress = NonNullable<ReturnType<DraftsStore['getState']>['importProgress']>;
+
+function spokenProgress(t: ReturnType<typeof useT>, progress: Progress): string {
+  if (progress.phase === 'reading') return t('templates.importProgress.reading');
+  if (progress.phase === 'writing') return t('templates.importProgress.writing', { count: progress.total });
+  const quarter = progress.total === 0 ? 0 : Math.floor((progress.done / progress.total) * 4) / 4;
+  return t('templates.importProgress.checking', { done: Math.round(quarter * progress.total), total: progress.total });
 }

@@ -66,7 +66,7 @@ export function CropDialog({ picture, edits, onApply, onClose }: {
   );
 
   return (
-    <dialog ref={dialogRef} className="dialog crop-dialog" aria-labelledby="crop-title" onKeyDown={onKey} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog ref={dialogRef} className="dialog crop-dialog" aria-labelledby="crop-title" onKeyDown={onKey} onCancel={(e) => { e.preventDefault(); e.stopPropagation(); onClose(); }}>
         <h2 id="crop-title">{t('crop.title')}</h2>
         <p className="muted"><Rich id="crop.help" /></p>
         {picture ? (

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
+import { useAnnounce } from '../a11y/live-region.tsx';
 import type { OfferRow } from '../../../shared/ipc.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
@@ -22,6 +23,7 @@ export function OffersInbox({ store }: { store: OffersStore }) {
   const selected = useStore(store, (s) => s.selected);
   const confirming = useStore(store, (s) => s.confirming);
   const notice = useStore(store, (s) => s.notice);
+  useAnnounce(notice ? ('msg' in notice ? said(notice.msg) : said(notice.error)) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
   useEffect(() => {
     void store.getState().load();
   }, [store]);

@@ -4,6 +4,8 @@
 // with one canned answer (each filled from its own item).
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useActionSelect } from '../a11y/action-select.ts';
+import { useAnnounce } from '../a11y/live-region.tsx';
 import type { QuestionRow } from '../../../shared/ipc.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
@@ -22,6 +24,7 @@ export function QuestionsInbox({ store, canned }: { store: QuestionsStore; canne
   const rows = useStore(store, (s) => s.rows);
   const loaded = useStore(store, (s) => s.loaded);
   const notice = useStore(store, (s) => s.notice);
+  useAnnounce(notice ? ('msg' in notice ? said(notice.msg) : said(notice.error)) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
   useEffect(() => {
     void store.getState().load();
   }, [store]);
@@ -98,6 +101,7 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
   const canned = cannedInLanguage(list, custom);
   const answered = row.answer ?? row.pendingAnswer;
   const inputId = `answer-${row.questionId}`;
+  const cannedPick = useActionSelect((index) => store.getState().useCanned(row.questionId, Number(index)));
   const title = row.item.title ?? t('questions.untitled');
   const now = Date.now();
   const closesIn = row.closesAt === null ? null : row.closesAt - now;
@@ -149,13 +153,7 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
                 }
               }}
             />
-            <select
-              aria-label={t('questions.canned.pick')}
-              value=""
-              onChange={(e) => {
-                if (e.target.value !== '') store.getState().useCanned(row.questionId, Number(e.target.value));
-              }}
-            >
+            <select aria-label={t('questions.canned.pick')} {...cannedPick}>
               <option value="">{t('questions.canned.choose')}</option>
               {canned.map((c, i) => <option key={c.name} value={i}>{c.name}</option>)}
             </select>

@@ -2,6 +2,7 @@
 // bars per week, a sell-through ring, horizontal bars of the average price by category. Each has
 // a text equivalent for screen readers; every number and date goes through the formatter.
 import type { Dashboard } from '../../../shared/ipc.ts';
+import { ChartTable } from '../a11y/chart-table.tsx';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { Period, PeriodTotal } from './sold-table.ts';
 import { usePeriodLabel, useShortDay } from './period-label.ts';
@@ -66,6 +67,8 @@ export function WeeklySales({ weeks }: { weeks: Dashboard['weeks'] }) {
           );
         })}
       </svg>
+      <ChartTable headings={[t('a11y.chart.week'), t('a11y.chart.sold'), t('a11y.chart.revenue')]}
+        rows={weeks.map((w) => [format.date(w.week), format.number(w.sold), format.money(w.revenue)])} />
     </figure>
   );
 }
@@ -115,6 +118,8 @@ export function AveragePriceByCategory({ rows }: { rows: Dashboard['byCategory']
           })}
         </svg>
       )}
+      <ChartTable headings={[t('a11y.chart.category'), t('a11y.chart.average'), t('a11y.chart.sold')]}
+        rows={rows.map((r) => [r.title, format.money(r.average), format.number(r.sold)])} />
     </figure>
   );
 }

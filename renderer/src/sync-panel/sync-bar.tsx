@@ -1,5 +1,6 @@
 // The status bar: where the data is (this computer / the marketplace), the queue, sync controls.
 import { useEffect } from 'react';
+import { useAnnounce } from '../a11y/live-region.tsx';
 import { useStore } from 'zustand';
 import { useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
@@ -17,9 +18,13 @@ export function SyncBar({ store }: { store: SyncStore }) {
   useEffect(() => {
     void store.getState().refresh();
   }, [store]);
+  const state = !status ? null : status.offline ? t('sync.state.offline') : status.online ? t('sync.state.online') : t('sync.state.notConnected');
+  const notice = status ? syncNoticeMessage(status) : null;
+  // A change of the sync state, and what a run reports, are spoken (the state the window opens with is not).
+  useAnnounce(state, 'polite', true);
+  useAnnounce(notice ? say(notice) : null);
+  useAnnounce(error ? say(error) : null, 'assertive');
   if (!status) return <footer className="sync-bar">{t('sync.reading')}</footer>;
-  const state = status.offline ? t('sync.state.offline') : status.online ? t('sync.state.online') : t('sync.state.notConnected');
-  const notice = syncNoticeMessage(status);
   return (
     <footer className="sync-bar" aria-label={t('sync.label')}>
       <span className={`dot ${status.online && !status.offline ? 'on' : 'off'}`} aria-hidden="true" />

@@ -3,6 +3,7 @@
 // one is unknown. Ctrl+S or Save stores it; the core refuses anything the drafts would refuse.
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { useActionSelect } from '../a11y/action-select.ts';
 import type { IpcProblem } from '../../../shared/ipc.ts';
 import { isItemField, type ItemFieldName } from '../../../shared/item-fields.ts';
 import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
@@ -44,6 +45,9 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
     // A cleared input keeps the field in the template (empty until given); Remove takes it out.
     actions.setField(field, value ?? '');
   };
+  const addField = useActionSelect((field) => {
+    if (isItemField(field)) change(field, '');
+  });
 
   return (
     <form
@@ -94,10 +98,7 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
       )}
       <label>
         <span className="visually-hidden">{t('templates.edit.addField')}</span>
-        <select aria-label={t('templates.edit.addField')} value="" onChange={(e) => {
-          const field = e.target.value;
-          if (isItemField(field)) change(field, '');
-        }}>
+        <select aria-label={t('templates.edit.addField')} {...addField}>
           <option value="">{t('templates.edit.addField.choose')}</option>
           {available.map((f) => <option key={f.field} value={f.field}>{t(fieldLabelId(f.field as ItemFieldName))}</option>)}
         </select>

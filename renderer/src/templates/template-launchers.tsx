@@ -3,6 +3,7 @@
 // dialogs are modal, so they are mounted here with their buttons.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useActionSelect } from '../a11y/action-select.ts';
 import { bridge } from '../bridge.ts';
 import { editorStore } from '../draft-editor/editor-host.tsx';
 import { useT } from '../i18n/intl.ts';
@@ -40,11 +41,11 @@ export function TemplateLaunchers() {
     await editorStore.actions.open(localId);
   };
 
+  const fromTemplate = useActionSelect((id) => void newDraft(Number(id)));
+
   return (
     <div className="template-launchers">
-      <select aria-label={t('templates.newFrom.label')} value="" disabled={list.length === 0} onChange={(e) => {
-        if (e.target.value !== '') void newDraft(Number(e.target.value));
-      }}>
+      <select aria-label={t('templates.newFrom.label')} disabled={list.length === 0} {...fromTemplate}>
         <option value="">{t('templates.newFrom')}</option>
         {list.map((template) => <option key={template.id} value={template.id}>{template.name}</option>)}
       </select>

@@ -1,5 +1,6 @@
 // The English catalog: every domain's messages in one map. Add a domain: its file here and in
 // ../fi/index.ts (the Finnish one is typed against this, so a missing key fails the typecheck).
+import { a11y } from './a11y.ts';
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
 import { backups } from './backups.ts';
@@ -18,4 +19,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;
+export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;

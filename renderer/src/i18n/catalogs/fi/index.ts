@@ -1,6 +1,7 @@
 // The Finnish catalog: the same domains as ../en/index.ts.
 import type { Catalog } from '../catalog.ts';
 import type { en } from '../en/index.ts';
+import { a11y } from './a11y.ts';
 import { accounts } from './accounts.ts';
 import { app } from './app.ts';
 import { backups } from './backups.ts';
@@ -19,4 +20,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };

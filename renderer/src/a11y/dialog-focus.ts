@@ -1,0 +1,96 @@
+// The keyboard inside modal dialogs, for every dialog of the app at once (installed by app-root):
+// - Tab and Shift+Tab wrap around inside the topmost modal dialog. A native modal makes the rest
+//   of the page inert, but Tab from its last control still leaves the page for the browser's own
+//   controls (in Electron: nowhere), so the focus seems lost; here it goes back to the first.
+// - When the focused control inside a modal is re-rendered away or disabled, the focus stays in
+//   the dialog.
+// - When a dialog closes and takes the focus with it (React removes its element, so the native
+//   dialog's own focus return finds nothing), the focus goes back to the control that had it
+//   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
+
+const FOCUSABLE = [
+  'a[href]', 'area[href]', 'button:not([disabled])', 'input:not([disabled]):not([type=hidden])', 'select:not([disabled])',
+  'textarea:not([disabled])', 'iframe', 'summary', '[contenteditable=""]', '[contenteditable=true]', '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/** The controls Tab stops at inside `root`, in order (visible ones; a hidden file input's label shows its focus). */
+export function tabStops(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
+    if (el.closest('[inert]') || el.tabIndex < 0) return false;
+    if (el.closest('details:not([open])') && !(el.tagName === 'SUMMARY' && el.parentElement?.closest('details:not([open])') === el.closest('details:not([open])'))) return false;
+    return el.getClientRects().length > 0;
+  });
+}
+
+function topModal(doc: Document): HTMLDialogElement | null {
+  const open = [...doc.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter((d) => d.matches(':modal'));
+  return open.at(-1) ?? null;
+}
+
+export function installDialogFocus(doc: Document): () => void {
+  /** The last focused element of each layer: the document, or an open dialog. */
+  const lastFocus = new WeakMap<Document | Element, HTMLElement>();
+
+  const onFocusIn = (event: FocusEvent) => {
+    const el = event.target;
+    if (!(el instanceof HTMLElement)) return;
+    lastFocus.set(el.closest('dialog') ?? doc, el);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    const dialog = topModal(doc);
+    if (!dialog) return;
+    const stops = tabStops(dialog);
+    if (stops.length === 0) return;
+    const first = stops[0] as HTMLElement;
+    const last = stops.at(-1) as HTMLElement;
+    const active = doc.activeElement;
+    const outside = !(active instanceof Node) || !dialog.contains(active);
+    if (event.shiftKey && (active === first || outside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || outside)) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const lostFocus = () => doc.activeElement === null || doc.activeElement === doc.body;
+  const observer = new MutationObserver((records) => {
+    if (!lostFocus()) return;
+    const modal = topModal(doc);
+    const closed = records.some((r) =>
+      (r.type === 'attributes' && r.target instanceof HTMLDialogElement && !r.target.open)
+      || [...r.removedNodes].some((n) => n instanceof Element && (n.matches('dialog') || n.querySelector('dialog') !== null)));
+    // With a modal open the rest is inert, so the body never holds the focus on purpose: the
+    // focused control was re-rendered away (a list loading its rows). Without one, only a
+    // dialog that closed took it.
+    if (!modal && !closed) return;
+    restore(modal);
+  });
+  const restore = (modal: HTMLDialogElement | null) => {
+    const back = lastFocus.get(modal ?? doc);
+    if (back?.isConnected && !back.matches(':disabled') && (!modal || modal.contains(back))) back.focus();
+    else if (modal) tabStops(modal)[0]?.focus();
+  };
+  // A focused button disabled while its dialog loads (busy) drops the focus without a mutation
+  // of the tree: the blur, with nowhere to go, is the sign.
+  const onFocusOut = (event: FocusEvent) => {
+    const modal = topModal(doc);
+    if (event.relatedTarget || !modal) return;
+    setTimeout(() => {
+      if (lostFocus() && topModal(doc) === modal) restore(modal);
+    }, 0);
+  };
+  observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'disabled'] });
+  doc.addEventListener('focusout', onFocusOut, true);
+  doc.addEventListener('focusin', onFocusIn, true);
+  doc.addEventListener('keydown', onKeyDown, true);
+  return () => {
+    observer.disconnect();
+    doc.removeEventListener('focusin', onFocusIn, true);
+    doc.removeEventListener('focusout', onFocusOut, true);
+    doc.removeEventListener('keydown', onKeyDown, true);
+  };
+}
