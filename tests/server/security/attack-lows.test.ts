@@ -1,6 +1,7 @@
 // Issue 20, the lows of the attack, over real HTTP: login limits that cannot be turned against the
 // owner (1), no cross-site login (2), logins apart from anonymous traffic and --trust-proxy (3),
-// and a request without Host answered with the documented error body (6).
+// one character rule for every text field (4), and a request without Host answered with the
+// documented error body (6).
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../shared/api/index.ts';
@@ -133,5 +134,25 @@ describe('a request without Host (low 6)', () => {
     const res = await rawRequest(server.url, { method: 'GET', path: '/1.1/categories', setHost: false });
     expect(res.status).toBe(400);
     expect(ErrorBody.parse(JSON.parse(res.body)).errors[0]).toMatchObject({ field: 'Host', code: 'malformed_request' });
+  });
+});
+
+describe('one character rule for every text field (low 4)', () => {
+  it('refuses NUL, line feeds and bidi overrides in the postal code of an item abroad, and U+2028/U+2029 in one-line fields', async () => {
+    server = await startTestServer();
+    const { token } = await server.login('anna');
+    const draft = (json: Record<string, unknown>) => call(server!.api('/items'), { token, json: { status: 'draft', title: 'Lamp', ...json } });
+    const errorOf = (body: unknown) => ErrorBody.parse(body).errors[0];
+    for (const postalCode of ['SE\u0000 111', 'SE\n111 22', 'SE \u202e221', 'SE\u2028111']) {
+      const res = await draft({ isLocationAbroad: 1, postalCode });
+      expect([JSON.stringify(postalCode), res.status, errorOf(res.body)?.field, errorOf(res.body)?.code]).toEqual([JSON.stringify(postalCode), 400, 'postalCode', 'invalid_characters']);
+    }
+    for (const title of ['Lamp\u2028hidden line', 'Lamp\u2029next']) {
+      const res = await draft({ title });
+      expect([JSON.stringify(title), res.status, errorOf(res.body)?.code]).toEqual([JSON.stringify(title), 400, 'invalid_characters']);
+    }
+    // Still taken: a foreign code as people write one, and line breaks where text has lines.
+    expect((await draft({ isLocationAbroad: 1, postalCode: 'SE-111 22' })).status).toBe(201);
+    expect((await draft({ description: '<p>One</p>\n<p>Two</p>' })).status).toBe(201);
   });
 });
