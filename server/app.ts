@@ -51,7 +51,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // JSON bodies; multipart has its own limits below (it is outside bodyLimit).
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy (--trust-proxy) the client's address comes from X-Forwarded-For, so
+    // the rate and login limits count clients, not the proxy.
+    trustProxy: config.trustProxy ?? false,
+    // Node answers a request without Host with an empty 400 of its own; the host check answers it
+    // with the documented error body instead (http/host-check.ts).
+    http: { requireHostHeader: false },
     // Errors before any route runs answer with the documented error body too (issue 9, finding 7).
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
@@ -79,9 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
       // On loopback every client is 127.0.0.1: key on the user where a valid token says who it
       // is. A missing or invalid token counts against the address, so made-up tokens, one per
       // request, are limited like no token at all (issue 9, finding 4).
+      // Logins have a bucket of their own per address (the login limits guard them too), so
+      // anonymous reads, thousands of them from a page or a crawler on the same address, never
+      // turn a seller's login into a 429.
       keyGenerator: (request) => {
         const session = optionalSession(request, service);
-        return session ? `u:${session.user.id}` : `ip:${request.ip}`;
+        if (session) return `u:${session.user.id}`;
+        return request.method === 'POST' && request.routeOptions.url === '/1.1/authentication' ? `login:${request.ip}` : `ip:${request.ip}`;
       },
     });
   }

@@ -1,6 +1,6 @@
 // The service's command line. Owns the process: arguments, port, data folder, signals.
 //   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --time-zone Z
-//                    --public-url URL --rate-limit N|off --login-limit ACCOUNT[,ADDRESS]|off
+//                    --public-url URL --rate-limit N|off --login-limit ACCOUNT[,ADDRESS]|off --trust-proxy ADDRESSES
 //   add-user NAME    --password P --role R [--role R...] [--type private|company] --data DIR
 import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimitSettings } from './http/login-limi
 const USAGE = `usage:
   npm run server -- [serve] --port 8787 --data ./.market [--seed demo] [--host 127.0.0.1]
                    [--time-zone Europe/Helsinki] [--public-url URL] [--rate-limit N|off]
-                   [--login-limit ACCOUNT[,ADDRESS]|off]   (failed logins per 15 minutes; default 10,100)
+                   [--login-limit ACCOUNT[,ADDRESS]|off]   (failed logins per 15 minutes; default 1000,100)
+                   [--trust-proxy ADDRESSES]   (reverse proxies whose X-Forwarded-For names the client)
   npm run server -- add-user NAME --password P --role R [--role R] [--type private|company] --data DIR`;
 
 async function main(argv: string[]): Promise<void> {
@@ -44,6 +45,7 @@ async function serve(args: string[]): Promise<void> {
     'public-url': { type: 'string' },
     'rate-limit': { type: 'string' },
     'login-limit': { type: 'string' },
+    'trust-proxy': { type: 'string' },
     log: { type: 'boolean', default: false },
   }).values;
   const port = Number(values.port);
@@ -58,6 +60,8 @@ async function serve(args: string[]): Promise<void> {
   }
 
   const loginLimits = parseLoginLimit(values['login-limit']);
+  const trustProxy = values['trust-proxy'];
+  if (trustProxy !== undefined && !/^[0-9A-Za-z.:/,\s]+$/.test(trustProxy)) fail(`invalid --trust-proxy: ${trustProxy} (addresses or CIDR ranges, comma-separated, or loopback)`);
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !isBaseUrl(publicUrl)) fail(`invalid --public-url: ${publicUrl} (http(s)://host[:port], no path)`);
 
@@ -70,6 +74,7 @@ async function serve(args: string[]): Promise<void> {
     publicUrl: publicUrl?.replace(/\/$/, ''),
     rateLimitPerMinute: perMinute,
     loginLimits,
+    trustProxy: trustProxy ?? null,
     // Logs go to stderr: stdout's first line is reserved for the listening line.
     logger: values.log ? { level: 'info', stream: process.stderr } : false,
   });

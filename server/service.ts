@@ -15,6 +15,12 @@ export interface ServiceConfig {
   rateLimitPerMinute: number | null;
   /** Failed logins per account and per address in a window; null turns the limit off. */
   loginLimits: LoginLimitSettings | null;
+  /**
+   * Reverse proxies to believe (`--trust-proxy`): addresses or CIDR ranges, comma-separated, or
+   * `loopback`. A request from one of them is taken to come from the address its
+   * X-Forwarded-For names, for the rate and login limits; null: every request is its peer's.
+   */
+  trustProxy: string | null;
   /** Background jobs (closing, publishing waiting items, expiring offers); tests may drive them by hand. */
   schedulerIntervalMs: number | null;
   /**
@@ -37,6 +43,7 @@ export const DEFAULT_CONFIG: Omit<ServiceConfig, 'dataDir'> = {
   publicUrl: null,
   rateLimitPerMinute: 3000,
   loginLimits: DEFAULT_LOGIN_LIMITS,
+  trustProxy: null,
   schedulerIntervalMs: 1000,
   syncExtension: true,
 };

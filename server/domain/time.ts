@@ -1,6 +1,7 @@
 // The service's clock and time zone. Everything is stored as epoch milliseconds; responses show
 // `YYYY-MM-DDTHH:MM:SS+hhmm` in the service zone and requests give `YYYY-MM-DD HH:MM:SS` in it.
 import { DateTime, IANAZone } from 'luxon';
+import { parseRequestTime, REQUEST_TIME_RANGE } from '../../shared/request-time.ts';
 
 export interface Clock {
   now(): number;
@@ -12,8 +13,8 @@ export interface TimeZone {
   /** Formats epoch ms as `YYYY-MM-DDTHH:MM:SS+hhmm`. */
   format(ms: number): string;
   /**
-   * Reads `YYYY-MM-DD HH:MM:SS` in this zone; null when it is not a real local time or not one the
-   * service can answer with (see REPRESENTABLE).
+   * Reads `YYYY-MM-DD HH:MM:SS` in this zone; null when it is not a real local time (24:00:00, a
+   * time in a daylight-saving gap) or not one the service can answer with (parseRequestTime).
    */
   parse(text: string): number | null;
 }
@@ -46,24 +47,15 @@ export function timeZone(name: string): TimeZone {
       return `${local.slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
     },
     parse(text) {
-      const dt = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: name });
-      if (!dt.isValid) return null;
-      const ms = dt.toMillis();
-      // A response offset is +hhmm: whole minutes only (Helsinki before 1921 was +01:39:49).
-      if (ms < REPRESENTABLE.from || ms > REPRESENTABLE.to || !Number.isInteger(offsetMinutes(ms))) return null;
-      return ms;
+      return parseRequestTime(text, name);
     },
   };
 }
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
-/**
- * The times a request may name: 1970-01-01 to 9999-12-31 UTC. Outside, a response timestamp would
- * not be `YYYY-MM-DDTHH:MM:SS+hhmm` (five-digit or negative years), so such a time is refused
- * with a 400 instead of being stored and failing every later response (issue 9, finding 2).
- */
-export const REPRESENTABLE = { from: 0, to: Date.UTC(9999, 11, 31, 0, 0, 0) } as const;
+/** The times a request may name (shared/request-time.ts). */
+export const REPRESENTABLE = REQUEST_TIME_RANGE;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

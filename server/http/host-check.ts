@@ -9,6 +9,11 @@ import { ApiError } from './errors.ts';
 /** `expectedHost()` is `host:port`, or null when any Host is answered. */
 export function installHostCheck(app: App, expectedHost: () => string | null): void {
   app.addHook('onRequest', async (request) => {
+    // HTTP/1.1 requires Host (RFC 9112, 3.2): its absence is a malformed request, answered in the
+    // documented shape (Node's own answer would be an empty 400).
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      throw new ApiError(400, [{ field: 'Host', code: 'malformed_request', messages: ['the request has no Host header'] }]);
+    }
     const expected = expectedHost();
     if (expected === null || isExpectedHost(request.headers.host, expected)) return;
     throw new ApiError(421, [

@@ -1,11 +1,12 @@
 // 4.2 POST /1.1/authentication: username and password from urlencoded, multipart, JSON or the
 // query string; 201 with a token valid one hour, 400 for missing or wrong credentials.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthenticationInput, AuthenticationResult, ErrorBody } from '../../shared/api/index.ts';
 import { authenticate, revokeToken } from '../domain/users.ts';
 import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { requireUser, tokenOf } from '../http/auth.ts';
-import { validationError, invalid } from '../http/errors.ts';
+import { ApiError, validationError, invalid } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
 import { createLoginLimiter } from '../http/login-limits.ts';
 import type { Service } from '../service.ts';
@@ -18,16 +19,21 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
       description:
         'Reads `username` and `password` from a urlencoded, multipart or JSON body, or the query string. ' +
         'Decisions: the token is 32 lowercase hex characters, valid one hour; a wrong username or password answers 400 with code `invalid_credentials` (the document lists 400 for both). ' +
-        'Failed logins are limited per account and per client address (service settings, default 10 per account and 100 per address in 15 minutes): ' +
-        'past a limit every login for that account or from that address, the right password included, answers 429 `rate_limited` with Retry-After (seconds) until the window ends; a success clears the account\'s count. ' +
+        'Failed logins are slowed per account and client address pair: the first 5 failures of a pair cost nothing, then each failure makes the pair wait before its next attempt, twice as long as the last (1 s, 2 s, 4 s ... at most 5 minutes); ' +
+        'an attempt inside the wait answers 429 `rate_limited` with Retry-After (seconds), checks no password and does not lengthen the wait; a success clears the pair. ' +
+        'Beyond that, failures are counted per account and per address (service settings, default 1000 per account and 100 per address in 15 minutes): past one, logins answer 429 for the rest of the window, ' +
+        'except an account\'s logins from an address it signed in from successfully before (within 30 days), which no window limit refuses. So nobody locks an owner out of their account by failing on purpose. ' +
+        'Tokens already issued are never revoked by a limit. ' +
+        'A login whose request carries an `Origin` header naming another site than the service (a cross-site form post from a web page) is refused with 403 `foreign_origin` before any password check; requests without `Origin` (apps, scripts) are not affected. ' +
         'A login is never stored or replayed under an Idempotency-Key.',
       tags: ['authentication'],
       // Any body shape is accepted here; the handler validates the merged parameters.
       body: z.unknown().optional(),
       querystring: z.unknown().optional(),
-      response: { 201: AuthenticationResult, 400: ErrorBody, 429: ErrorBody },
+      response: { 201: AuthenticationResult, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
     },
     handler: async (request, reply) => {
+      refuseForeignOrigin(request);
       const merged = { ...asRecord(request.query), ...asRecord(request.body) };
       const parsed = AuthenticationInput.safeParse(merged);
       if (!parsed.success) {
@@ -40,7 +46,7 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
       limiter.attempt(request, username, service.clock.now());
       const issued = await authenticate(service.db, username, password, service.clock.now());
       if (!issued) throw invalid(null, 'invalid_credentials', 'username or password is invalid');
-      limiter.succeeded(request, username);
+      limiter.succeeded(request, username, service.clock.now());
       const links = linksFor(request, service);
       const { tz } = service;
       reply.code(201);
@@ -93,4 +99,24 @@ function asRecord(value: unknown): Record<string, unknown> {
     out[k] = v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
   }
   return out;
+}
+
+/**
+ * A browser tells where a request comes from in `Origin`, also for a "simple" cross-site form post
+ * that needs no preflight. A login from a page of another site (which found the embedded
+ * sandbox's port, say) must not count failures against the app's own account, so an Origin that
+ * is not the service's own (its scheme, host and port as the request's Host names them) is
+ * refused before any password is checked. `Origin: null` (a sandboxed or opaque page) is foreign.
+ */
+function refuseForeignOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const host = request.headers.host;
+  let same = false;
+  try {
+    same = host !== undefined && new URL(origin).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    same = false;
+  }
+  if (!same) throw new ApiError(403, [{ field: 'Origin', code: 'foreign_origin', messages: ['a login from another site is refused'] }]);
 }

@@ -23,12 +23,15 @@ export const Url = z.string().meta({ description: 'absolute URL on this service'
  * Characters refused in text a user writes for others to read (issue 9, finding 7): C0 controls
  * (tab, line feed and carriage return aside, and those only in multi-line text), DEL, C1
  * controls, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
- * U+2066-U+2069), which can make a title read as something else ("Trojan Source"). Refused rather
+ * U+2066-U+2069), which can make a title read as something else ("Trojan Source"); in one-line
+ * text also the line and paragraph separators U+2028 and U+2029, which break a line as LF does.
+ * Every text field a user writes goes through one of these two rules (issue 20, low 4: the postal
+ * code of an item located abroad, kept as sent, had none). Refused rather
  * than stripped: the sender learns which field was wrong, and nothing is stored that differs from
  * what was sent. The plain direction marks (U+200E, U+200F) are allowed.
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
@@ -39,7 +42,7 @@ export const UNSAFE_TEXT_CODE = 'invalid_characters';
 export function safeText<T extends z.ZodString>(schema: T, lines: 'one line' | 'multi-line' = 'multi-line') {
   const [pattern, what] =
     lines === 'one line'
-      ? [UNSAFE_LINE, 'control characters (line breaks and tabs included)']
+      ? [UNSAFE_LINE, 'control characters (line breaks, U+2028, U+2029 and tabs included)']
       : [UNSAFE_TEXT, 'control characters other than tab and line breaks'];
   return schema.refine((text) => !pattern.test(text), {
     message: `must not contain ${what} or bidirectional override characters`,

@@ -19,7 +19,7 @@ export const SERVICE_ERROR_CODES = [
   'item_not_published', 'not_author', 'not_party', 'not_receiver', 'not_seller', 'not_trading_partner', 'offer_limit',
   'offer_not_pending', 'offers_not_allowed', 'own_item', 'quantity_unavailable', 'question_limit', 'sold_out',
   // Signing in, limits, the request itself.
-  'invalid_credentials', 'token_invalid', 'token_missing', 'rate_limited', 'timeout', 'wrong_host',
+  'invalid_credentials', 'token_invalid', 'token_missing', 'rate_limited', 'timeout', 'wrong_host', 'foreign_origin',
   'idempotency_in_progress', 'idempotency_key_reused', 'invalid_idempotency_key', 'internal',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];

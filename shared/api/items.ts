@@ -150,7 +150,7 @@ export const ItemInput = z.object({
   openDays: FormInt.pipe(z.number().int().min(1).max(365)),
   listTime: RequestTime,
   closingTime: RequestTime,
-  postalCode: z.string().max(10),
+  postalCode: safeText(z.string().max(10), 'one line'),
   isLocationAbroad: FormFlag,
   deliveryMethods: formArray(DeliveryMethod),
   deliveryPrice: FormNumber.pipe(z.number().min(0).max(100_000)),

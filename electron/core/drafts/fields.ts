@@ -3,6 +3,7 @@
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/request-time.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
 import {
@@ -119,6 +120,11 @@ export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
     value = number;
   }
   const result = SCHEMAS[field].safeParse(value);
+  if (result.success && (field === 'listTime' || field === 'closingTime') && parseRequestTime(String(result.data), MARKETPLACE_ZONE) === null) {
+    // The service's own reading: 24:00:00, a time in the daylight-saving gap and years outside
+    // 1970-9999 are refused here as the service refuses them (400 invalid_time).
+    return { ok: false, rule: 'bad-time', message: `${field}: "${String(result.data)}" is not a time the marketplace takes (a real local time, 1970 to 9999)` };
+  }
   if (result.success) return { ok: true, value: result.data as DraftFields[DraftField] };
   return { ok: false, ...issueRule(field, result.error.issues[0]) };
 }

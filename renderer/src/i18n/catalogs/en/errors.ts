@@ -186,6 +186,7 @@ export const errors = {
   'errors.service.rate_limited': 'The marketplace asks to slow down: the sync tries again shortly.',
   'errors.service.timeout': 'The marketplace did not answer in time: the sync tries again.',
   'errors.service.wrong_host': 'The marketplace’s address is not the one it expects.',
+  'errors.service.foreign_origin': 'A sign-in from another website was refused.',
   'errors.service.idempotency_in_progress': 'The same change is still being handled: the sync tries again.',
   'errors.service.idempotency_key_reused': 'The marketplace saw a different change with the same key.',
   'errors.service.invalid_idempotency_key': 'The marketplace refused the request’s key.',

@@ -182,6 +182,7 @@ export const errors: Catalog<typeof en> = {
   'errors.service.rate_limited': 'Kauppapaikka pyytää hidastamaan: synkronointi yrittää pian uudelleen.',
   'errors.service.timeout': 'Kauppapaikka ei vastannut ajoissa: synkronointi yrittää uudelleen.',
   'errors.service.wrong_host': 'Kauppapaikan osoite ei ole se, jota se odottaa.',
+  'errors.service.foreign_origin': 'Toiselta verkkosivustolta tullut kirjautuminen torjuttiin.',
   'errors.service.idempotency_in_progress': 'Samaa muutosta käsitellään vielä: synkronointi yrittää uudelleen.',
   'errors.service.idempotency_key_reused': 'Kauppapaikka näki eri muutoksen samalla avaimella.',
   'errors.service.invalid_idempotency_key': 'Kauppapaikka hylkäsi pyynnön avaimen.',
