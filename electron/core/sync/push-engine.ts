@@ -8,7 +8,7 @@
 // 10-draft limit leaves free (409 draft_limit means "wait", never "fail").
 import { LIMITS } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import { parseOutboxEntry, type OutboxRow } from '../outbox/outbox.ts';
@@ -20,7 +20,7 @@ import { syncRepository, type SyncRepository } from './sync-repository.ts';
 
 export interface PushOptions {
   db: Db;
-  api: ApiClient;
+  api: MarketplacePort;
   events: SyncEvents;
   /** Items worked on at once. */
   concurrency?: number;
