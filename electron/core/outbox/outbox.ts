@@ -41,9 +41,10 @@ export interface OutboxRow {
   step_id: number | null;
 }
 
-export type ParsedOutboxEntry =
-  | { ok: true; kind: OutboxKind; payload: OutboxPayload<OutboxKind> }
-  | { ok: false; message: string };
+/** A parsed row: its kind and that kind's payload, together (narrowing the kind narrows the payload). */
+export type OutboxEntry<K extends OutboxKind = OutboxKind> = { [P in K]: { kind: P; payload: OutboxPayload<P> } }[K];
+
+export type ParsedOutboxEntry = ({ ok: true } & OutboxEntry) | { ok: false; message: string };
 
 /** Parses a stored row; never throws (a bad row is parked by the caller). */
 export function parseOutboxEntry(row: Pick<OutboxRow, 'kind' | 'payload'>): ParsedOutboxEntry {
@@ -56,8 +57,9 @@ export function parseOutboxEntry(row: Pick<OutboxRow, 'kind' | 'payload'>): Pars
     return { ok: false, message: `outbox payload of ${kind} is not JSON` };
   }
   const parsed = OUTBOX_PAYLOADS[kind].safeParse(json);
+  // The payload was parsed by the schema of this very kind: kind and payload belong together.
   return parsed.success
-    ? { ok: true, kind, payload: parsed.data }
+    ? ({ ok: true, kind, payload: parsed.data } as ParsedOutboxEntry)
     : { ok: false, message: `outbox payload of ${kind}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
 }
 

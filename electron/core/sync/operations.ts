@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Item } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
@@ -15,7 +15,7 @@ import type { LogOutcome, SyncRepository } from './sync-repository.ts';
 // reads, so there is one owner and one policy for them. Reads (GET) keep its quick repeats.
 
 export interface OpContext {
-  api: ApiClient;
+  api: MarketplacePort;
   store: SyncRepository;
   userId: number;
   now: () => number;

@@ -4,7 +4,7 @@
 // one lists only the items changed since its mark, and counts the whole list to notice items
 // removed elsewhere (a count that does not add up falls back to a full listing, which finds them).
 import type { Item, ItemSummary } from '../../../shared/api/items.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncEvents } from './events.ts';
 import { mergeServerItem, markRemovedRemotely, REMOVED_REMOTELY, type PullResult, type pullStatements } from './pull.ts';
@@ -31,7 +31,7 @@ export function soldSince(previous: Item | null, item: Item): boolean {
 /** What one pull's parts share (made by pull.ts). */
 export interface PullContext {
   db: Db;
-  api: ApiClient;
+  api: MarketplacePort;
   events: SyncEvents;
   s: ReturnType<typeof pullStatements>;
   now: () => number;

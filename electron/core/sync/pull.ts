@@ -6,7 +6,7 @@
 // remotely to a different value → a conflict holding both values; nothing is overwritten.
 import type { CategoryNode } from '../../../shared/api/categories.ts';
 import type { Item } from '../../../shared/api/items.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
@@ -128,7 +128,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';
 }
 
-export async function pull(db: Db, api: ApiClient, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
+export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
   const s = pullStatements(db);
   const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [] } };
   const userId = await api.me();

@@ -8,19 +8,20 @@
 // 10-draft limit leaves free (409 draft_limit means "wait", never "fail").
 import { LIMITS } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
-import { parseOutboxEntry, type OutboxRow } from '../outbox/outbox.ts';
+import { parseOutboxEntry, type OutboxRow, type ParsedOutboxEntry } from '../outbox/outbox.ts';
 import { createDraftSlots, type DraftSlots } from './draft-slots.ts';
 import type { OpOutcome, PhotoRun, SyncEvents, UploadPhase } from './events.ts';
 import * as ops from './operations.ts';
+import { handleEntry, isPublish } from './push-handlers.ts';
 import { listRemoteDrafts } from './reconcile.ts';
 import { syncRepository, type SyncRepository } from './sync-repository.ts';
 
 export interface PushOptions {
   db: Db;
-  api: ApiClient;
+  api: MarketplacePort;
   events: SyncEvents;
   /** Items worked on at once. */
   concurrency?: number;
@@ -230,7 +231,8 @@ export function createPushEngine(options: PushOptions) {
         // Only reached when the user changed the rejected item since: try again.
         if (row.state === 'parked') store.unpark(row);
         // Images can be reordered only before publishing: settle the order first.
-        if (row.kind === 'set-status' && row.payload.includes('"published"') && store.imagesOf(localId).length > 0) uploaded = true;
+        const parsed = parseOutboxEntry(row);
+        if (parsed.ok && isPublish(parsed) && store.imagesOf(localId).length > 0) uploaded = true;
         if (uploaded && row.kind === 'set-status') {
           const remoteId = store.item(localId)?.remote_id ?? null;
           if (remoteId !== null) {
@@ -246,7 +248,7 @@ export function createPushEngine(options: PushOptions) {
             }
           }
         }
-        const outcome = await runRow(ctx, row, slots);
+        const outcome = await runRow(ctx, row, parsed, slots);
         if (row.kind === 'add-image' && outcome === 'applied') uploaded = true;
         progress(row, outcome);
         if (outcome !== 'applied' && outcome !== 'dropped') return 'stopped';
@@ -262,40 +264,15 @@ export function createPushEngine(options: PushOptions) {
     }
   }
 
-  async function runRow(ctx: ops.OpContext, row: OutboxRow, slots: DraftSlots): Promise<OpOutcome> {
-    const parsed = parseOutboxEntry(row);
+  async function runRow(ctx: ops.OpContext, row: OutboxRow, parsed: ParsedOutboxEntry, slots: DraftSlots): Promise<OpOutcome> {
     if (!parsed.ok) {
       store.park(row, parsed.message, null);
       events.emit({ type: 'item-state', localId: row.item_local_id, state: 'rejected', reason: parsed.message, field: null });
       return 'parked';
     }
     try {
-      const p = parsed.payload;
-      switch (parsed.kind) {
-        case 'create':
-        case 'copy':
-          return await ops.createOrCopy(ctx, row, p as ops.CreatePayload);
-        case 'edit':
-          return await ops.edit(ctx, row, p as ops.Payload<'edit'>);
-        case 'delete':
-          return await ops.remove(ctx, row);
-        case 'set-status':
-          return await ops.setStatus(ctx, row, p as ops.Payload<'set-status'>);
-        case 'add-image':
-          return await ops.addImage(ctx, row, p as ops.Payload<'add-image'>);
-        case 'remove-image':
-          return await ops.removeImage(ctx, row, p as ops.Payload<'remove-image'>);
-        case 'reorder-images':
-          return await ops.reorderImages(ctx, row);
-        case 'answer-question':
-          return await ops.answerQuestion(ctx, row, p as ops.Payload<'answer-question'>);
-        case 'offer-decision':
-          return await ops.decideOffer(ctx, row, p as ops.Payload<'offer-decision'>);
-        default: {
-          const unknown: never = parsed.kind;
-          throw new Error(`unhandled outbox kind ${String(unknown)}`);
-        }
-      }
+      // One handler per kind (push-handlers.ts).
+      return await handleEntry(ctx, row, parsed);
     } catch (error) {
       return failed(row, error, slots);
     }

@@ -5,11 +5,11 @@
 // honours the key answers with the first result, and one that ignores it did not create it.
 // No marker is written into the listing (every field of an item is visible to buyers).
 import type { Item } from '../../../shared/api/items.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { MarketplacePort } from './marketplace-port.ts';
 import { sameValue } from '../drafts/fields.ts';
 import { fieldsOfServerItem } from './server-fields.ts';
 
-export async function listRemoteDrafts(api: ApiClient, userId: number): Promise<number[]> {
+export async function listRemoteDrafts(api: MarketplacePort, userId: number): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const list = await api.sales(userId, { status: 'draft', page, limit: 500 });
@@ -30,7 +30,7 @@ export function matchesSent(item: Item, sent: Record<string, unknown>): boolean 
 }
 
 /** The remote draft that is the lost create, or null. Lowest id first: the oldest match. */
-export async function findLostCreate(api: ApiClient, userId: number, sent: Record<string, unknown>, claimed: ReadonlySet<number>): Promise<Item | null> {
+export async function findLostCreate(api: MarketplacePort, userId: number, sent: Record<string, unknown>, claimed: ReadonlySet<number>): Promise<Item | null> {
   const candidates = (await listRemoteDrafts(api, userId)).filter((id) => !claimed.has(id)).sort((a, b) => a - b);
   for (const id of candidates) {
     const item = await api.getItem(id);

@@ -46,5 +46,6 @@ function isMsg(value: unknown): value is Msg {
 
 /** A field's label as sellers read it: its full name, or the grid heading's short one. */
 export function fieldLabelId(field: ItemFieldName, short = false): MessageId {
-  return (short ? `field.${field}.short` : `field.${field}`) as MessageId;
+  // No cast: every field's labels are in the catalog (FieldLabels), so this is a MessageId.
+  return short ? (`field.${field}.short` as const) : (`field.${field}` as const);
 }

@@ -1,5 +1,7 @@
 // The item fields' names as sellers read them (shared/item-fields.ts keeps the machine names and
 // the CSV headers): `field.<name>` in forms and errors, `field.<name>.short` in grid headings.
+import type { FieldLabels } from '../catalog.ts';
+
 export const fields = {
   'field.saleMethod': 'Sale method',
   'field.saleMethod.short': 'Sale method',
@@ -80,4 +82,4 @@ export const fields = {
   'option.paymentMethods.wire-transfer': 'Bank transfer',
   'option.paymentMethods.cash': 'Cash',
   'option.paymentMethods.mobile-pay': 'MobilePay',
-} as const;
+} as const satisfies FieldLabels & Record<string, string>;
