@@ -35,9 +35,13 @@ export const RUNTIMES = [
   // Code for every runtime, the renderer included. It may use zod (the REST and IPC contracts are
   // zod schemas), and the renderer may still not run such a file: its allow-list has no zod, and a
   // value import is followed through the files it loads.
+  // Code the service and the core both run under Node, beside the app's own folders: the one
+  // reading of a request time (shared/node/request-time.ts) needs luxon's time zones, which the
+  // renderer must not carry.
+  { name: 'node-shared', match: /^shared\/node\//, imports: ['node-shared', 'shared'], types: [], node: true, packages: ['zod', 'luxon'] },
   { name: 'shared', match: /^shared\//, imports: ['shared'], types: [], node: false, packages: ['zod'] },
-  { name: 'server', match: /^server\//, imports: ['server', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY] },
-  { name: 'core', match: /^electron\/core\//, imports: ['core', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY, ...SERVICE_ONLY] },
+  { name: 'server', match: /^server\//, imports: ['server', 'node-shared', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY] },
+  { name: 'core', match: /^electron\/core\//, imports: ['core', 'node-shared', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY, ...SERVICE_ONLY] },
   { name: 'sandbox', match: /^electron\/sandbox\//, imports: ['sandbox', 'server', 'shared', 'sqlite'], types: ['core'], node: true, deny: ['electron', ...BROWSER_ONLY] },
   // Web mode: the core served by a plain Node process, the renderer's contract over loopback.
   { name: 'web', match: /^electron\/web\//, imports: ['web', 'shell-free', 'core', 'sandbox', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY] },

@@ -1,7 +1,7 @@
 // The service's clock and time zone. Everything is stored as epoch milliseconds; responses show
 // `YYYY-MM-DDTHH:MM:SS+hhmm` in the service zone and requests give `YYYY-MM-DD HH:MM:SS` in it.
 import { DateTime, IANAZone } from 'luxon';
-import { parseRequestTime, REQUEST_TIME_RANGE } from '../../shared/request-time.ts';
+import { parseRequestTime, REQUEST_TIME_RANGE } from '../../shared/node/request-time.ts';
 
 export interface Clock {
   now(): number;
@@ -54,7 +54,7 @@ export function timeZone(name: string): TimeZone {
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
-/** The times a request may name (shared/request-time.ts). */
+/** The times a request may name (shared/node/request-time.ts). */
 export const REPRESENTABLE = REQUEST_TIME_RANGE;
 const pad = (n: number) => String(n).padStart(2, '0');
 

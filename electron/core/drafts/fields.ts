@@ -3,7 +3,7 @@
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
-import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/request-time.ts';
+import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/node/request-time.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
 import {
