@@ -28,6 +28,7 @@ import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 import { benchTemplateApply } from './template-bench.ts';
+import { benchWindowThread } from './window-thread-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,7 +40,8 @@ const { values: args } = parseArgs({
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
     'publish-drafts': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,backup' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup' },
+    'window-rows': { type: 'string', default: '20000' },
     workers: { type: 'string' },
     'backup-drafts': { type: 'string', default: '100000' },
     'backup-photos': { type: 'string', default: '1000' },
@@ -281,6 +283,8 @@ try {
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
+  // The window's side's event-loop delay while the core imports (issue 19).
+  if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']));
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
