@@ -8,6 +8,7 @@ import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+import { importMappingMethods } from './ipc-import-mappings.ts';
 import { templateMethods } from './ipc-templates.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -605,6 +606,7 @@ export const IPC_METHODS = {
   'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },
   /** Back to the defaults (the stored list is removed). */
   'cannedAnswers.reset': { input: Empty, output: CannedListSchema },
+  ...importMappingMethods({ columnMapping: ColumnMappingSchema }),
   ...templateMethods({
     localId: LocalId, localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }), fieldValues: FieldValuesSchema, problem: ProblemSchema, refusedItem: RefusedItem,
   }),
