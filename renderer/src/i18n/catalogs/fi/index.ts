@@ -10,6 +10,7 @@ import { editor } from './editor.ts';
 import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
+import { mappings } from './mappings.ts';
 import { navigation } from './navigation.ts';
 import { offers } from './offers.ts';
 import { photos } from './photos.ts';
@@ -18,4 +19,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...accounts, ...app, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
