@@ -318,19 +318,21 @@ export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 /** What a pull found new on the marketplace: the first few entries, and how many in all. */
 export const SyncNewsSchema = z.object({
   entries: z.array(z.object({
-    kind: z.enum(['question', 'offer', 'sale']),
+    kind: z.enum(['question', 'offer', 'sale', 'bid']),
     itemId: z.number().int(),
     title: z.string().nullable(),
     /** The question; for an offer or a sale, the same in English (logs): the app words amount and author. */
     text: z.string(),
     /** An offer's or a sale's euros. */
     amount: z.number().nullable().optional(),
-    /** Who made the offer. */
+    /** Who made the offer or the bid. */
     author: z.string().nullable().optional(),
   })).max(20),
   questions: z.number().int(),
   offers: z.number().int(),
   sales: z.number().int(),
+  /** New bids on the seller's items (absent from an older core: none). */
+  bids: z.number().int().optional(),
 });
 export type SyncNews = z.infer<typeof SyncNewsSchema>;
 

@@ -63,7 +63,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode)];
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales + (news.bids ?? 0))), notifyOfNews(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 
