@@ -8,6 +8,7 @@ import { UserSettings } from './api/users.ts';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
+import { importMappingMethods } from './ipc-import-mappings.ts';
 import { templateMethods } from './ipc-templates.ts';
 import { backupEvents, backupMethods } from './ipc-backup.ts';
 
@@ -320,19 +321,21 @@ export type SyncProblems = z.infer<typeof SyncProblemsSchema>;
 /** What a pull found new on the marketplace: the first few entries, and how many in all. */
 export const SyncNewsSchema = z.object({
   entries: z.array(z.object({
-    kind: z.enum(['question', 'offer', 'sale']),
+    kind: z.enum(['question', 'offer', 'sale', 'bid']),
     itemId: z.number().int(),
     title: z.string().nullable(),
     /** The question; for an offer or a sale, the same in English (logs): the app words amount and author. */
     text: z.string(),
     /** An offer's or a sale's euros. */
     amount: z.number().nullable().optional(),
-    /** Who made the offer. */
+    /** Who made the offer or the bid. */
     author: z.string().nullable().optional(),
   })).max(20),
   questions: z.number().int(),
   offers: z.number().int(),
   sales: z.number().int(),
+  /** New bids on the seller's items (absent from an older core: none). */
+  bids: z.number().int().optional(),
 });
 export type SyncNews = z.infer<typeof SyncNewsSchema>;
 
@@ -608,6 +611,7 @@ export const IPC_METHODS = {
   'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },
   /** Back to the defaults (the stored list is removed). */
   'cannedAnswers.reset': { input: Empty, output: CannedListSchema },
+  ...importMappingMethods({ columnMapping: ColumnMappingSchema }),
   ...templateMethods({
     localId: LocalId, localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }), fieldValues: FieldValuesSchema, problem: ProblemSchema, refusedItem: RefusedItem,
   }),

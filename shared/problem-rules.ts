@@ -42,6 +42,7 @@ export const PROBLEM_RULES = [
   // A spreadsheet being imported.
   'unknown-column', // { column }
   'repeated-column', // { column }
+  'no-title-column', // { columns }: no column of the file is mapped to the title (every row would be a blank draft)
   'empty-file',
   'cell-count', // { cells, columns }
   'quote-not-closed',

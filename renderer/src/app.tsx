@@ -13,9 +13,10 @@ import { GridToolbar, SEARCH_ID } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
 import { ImportProgressBar } from './drafts/import-progress.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
+import { RememberedMappings, rememberedOffer } from './drafts/remembered-mappings.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
-import { bulkActionsStore, draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
+import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { BackupsSection } from './backups/backups-section.tsx';
 import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
@@ -38,6 +39,7 @@ export function App() {
   const notice = useStore(draftsStore, (s) => s.notice);
   const importReport = useStore(draftsStore, (s) => s.importReport);
   const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
+  const importMapping = useStore(draftsStore, (s) => s.importMapping);
   const pendingUndo = useStore(draftsStore, (s) => s.pendingUndo);
   const t = useT();
   const say = useMessage();
@@ -66,7 +68,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode)];
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales + (news.bids ?? 0))), notifyOfNews(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 
@@ -118,10 +120,11 @@ export function App() {
       <BulkActionDialog store={bulkActionsStore} />
       <EditorHost />
       {pendingImport && (
-        <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} />
+        <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} onShowRemembered={() => void mappingsStore.openList()} />
       )}
       {pendingUndo && <UndoImportDialog step={pendingUndo} onAnswer={(yes) => void draftsStore.getState().confirmUndo(yes)} />}
-      {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} />}
+      {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)} />}
+      <RememberedMappings store={mappingsStore} />
     </div>
   );
 }

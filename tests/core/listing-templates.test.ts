@@ -194,10 +194,13 @@ describe('a template applied over IPC', () => {
 });
 
 describe('a new draft from a template', () => {
-  it('has the template\'s values and its description filled from them', async () => {
+  // Changed on purpose (issue 21): the description keeps its placeholders until publish, which
+  // fills them from the fields as they are then (tests/core/template-placeholders.test.ts); filled
+  // at creation, the empty title took its clause with it for good.
+  it('has the template\'s values and its description with the template\'s placeholders kept', async () => {
     const { drafts, reads, templates, ctx } = setup();
     const template = templates.save({ name: 'Uusi', fields: { saleMethod: 'buy-now', buyNowPrice: 25, condition: 'new', description: '<p>{title}, kunto {condition}, {price}.</p>' } });
     const { localId } = draftFromTemplate(drafts, ctx(template.id));
-    expect(reads.item(localId)?.fields).toMatchObject({ saleMethod: 'buy-now', buyNowPrice: 25, condition: 'new', description: '<p>kunto uusi, 25,00\u00a0€.</p>' });
+    expect(reads.item(localId)?.fields).toMatchObject({ saleMethod: 'buy-now', buyNowPrice: 25, condition: 'new', description: '<p>{title}, kunto {condition}, {price}.</p>' });
   });
 });

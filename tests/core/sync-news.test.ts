@@ -59,6 +59,27 @@ describe('news from a pull', () => {
     expect(news()).toHaveLength(1);
   });
 
+  it('reports a new bid on an auction as news, worded with its bidder and amount (issue 21)', async () => {
+    const userId = await server.addUser('bid-seller');
+    const now = server.service.clock.now();
+    const [camera] = insertItems(server.service.db, [
+      { seller_id: userId, title: 'Kamera', category_id: category, sale_method: 'auction', starting_price: 10 },
+    ], now) as [number];
+    const cache = await sellerCache(server.url, 'bid-seller');
+    const news = () => cache.events.flatMap((e) => (e.type === 'news' ? [e.news] : []));
+    await cache.engine.pull();
+    const bidder = await server.login('bid-buyer');
+    expect((await call(server.api(`/items/${camera}/bids`), { method: 'POST', token: bidder.token, json: { bid: 12 } })).status).toBe(201);
+    await cache.engine.pull();
+    const [found] = news() as [SyncNews];
+    expect(found).toMatchObject({ questions: 0, offers: 0, sales: 0, bids: 1 });
+    expect(found.entries).toEqual([{ kind: 'bid', itemId: camera, title: 'Kamera', text: 'bid-buyer bids 12 €', amount: 12, author: 'bid-buyer' }]);
+    expect(wordsIn(found, 'fi')).toEqual({ title: 'Uusi huuto: ”Kamera”', body: 'bid-buyer huutaa 12,00\u00a0€' });
+    expect(wordsIn(found, 'en')).toEqual({ title: 'New bid on “Kamera”', body: 'bid-buyer bids €12.00' });
+    await cache.engine.pull();
+    expect(news()).toHaveLength(1);
+  });
+
   it('words a single new question with its item', () => {
     expect(wordsIn({ entries: [{ kind: 'question', itemId: 1, title: 'Lamp', text: 'Red?' }], questions: 1, offers: 0, sales: 0 }, 'en'))
       .toEqual({ title: 'New question on “Lamp”', body: 'Red?' });

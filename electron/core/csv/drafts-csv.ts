@@ -13,6 +13,8 @@ import { parseChanges, type FieldValues } from '../drafts/plan-edit.ts';
 import { validateDraft } from '../validation/validate-draft.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
+import { noTitleColumn } from './import-header.ts';
+import { readOptionCell } from './option-cells.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
 export interface CsvRowError {
@@ -54,7 +56,7 @@ function cellOf(field: DraftField, value: unknown): string {
   return fieldKind(field) === 'text' && FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-type CellRead = { ok: true; value: unknown } | { ok: false; rule: ProblemRule; reason: string; flag: boolean };
+type CellRead = { ok: true; value: unknown } | { ok: false; rule: ProblemRule; reason: string; flag: boolean; options?: string };
 
 /** A cell as the field takes it: decimal commas, Finnish dates, plain-text descriptions. */
 function readCell(field: DraftField, cell: string, zone: string): CellRead {
@@ -64,6 +66,8 @@ function readCell(field: DraftField, cell: string, zone: string): CellRead {
     return time.ok ? { ok: true, value: time.value } : { ok: false, rule: time.rule, reason: time.reason, flag: time.rule === 'date-does-not-exist' };
   }
   if (field === 'description') return { ok: true, value: descriptionHtml(valueOf(field, cell) as string) };
+  const option = readOptionCell(field, cell);
+  if (option) return option.ok ? option : { ...option, flag: false };
   const kind = fieldKind(field);
   // Not a number: the text as typed, which the field's schema then refuses with the cell named.
   if (kind === 'number' || kind === 'int') return { ok: true, value: parseDecimal(cell) ?? cell.trim() };
@@ -162,6 +166,8 @@ function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOpti
   if (header.error) headerErrors.unshift({ row: header.row, field: null, rule: header.errorRule ?? 'invalid', message: header.error });
   // A wrong header would put values in the wrong fields of every row: import nothing.
   if (headerErrors.length > 0) return { imported: [], errors: headerErrors, stepId: null };
+  // Nothing mapped to the title: every row would be a blank draft (issue 21). Say why instead.
+  if (!columns.includes('title')) return { imported: [], errors: [noTitleColumn(columns.length)], stepId: null };
 
   const ctx = cachedValidationContext(db);
   const categories = settingsCache(db).categories();
@@ -191,7 +197,7 @@ function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOpti
       cellOfField.set(field, { column, value: cell });
       const read = readCell(field, cell, zone);
       if (read.ok) raw[field] = read.value;
-      else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, rule: read.rule, params: { text: cell.trim() }, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
+      else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, rule: read.rule, params: { text: cell.trim(), ...(read.options ? { options: read.options } : {}) }, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
     });
     const { values, problems } = parseChanges(raw);
     if (knownCategory && typeof values.categoryId === 'number' && !knownCategory.has(values.categoryId)) {

@@ -3,6 +3,7 @@
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
+import { acceptedValues, isOptionField } from '../../../shared/option-words.ts';
 import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/node/request-time.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
@@ -90,7 +91,7 @@ function issueRule(field: DraftField, issue: ZodIssue | undefined): ValueIssue {
         ? { rule: 'above', params: { min: Number(issue.minimum) }, message }
         : { rule: 'min', params: { min: Number(issue.minimum) }, message };
     case 'invalid_value':
-      return { rule: 'not-an-option', params: { options: issue.values.map(String).join(', ') }, message };
+      return { rule: 'not-an-option', params: { options: isOptionField(field) ? acceptedValues(field) : issue.values.map(String).join(', ') }, message };
     case 'invalid_union':
       return { rule: kind === 'flag' ? 'not-a-flag' : 'invalid', message };
     case 'invalid_format':

@@ -1,6 +1,8 @@
 // Status changes and copies as local changes: checked against the status rules of PUT /items/{id} and the
 // offline validation before they are queued, written with their outbox row in one transaction.
 // items.status keeps the service's last known status; a queued change is the outbox row.
+import { fillListingText, hasPlaceholders } from '../../../shared/listing-words.ts';
+import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { outboxStatements, type OutboxRow } from '../outbox/outbox.ts';
 import { validateDraft, type Problem, type ValidationContext } from '../validation/validate-draft.ts';
@@ -39,6 +41,24 @@ export function statusChanges(db: Db) {
   const pendingStatus = db.prepare(`SELECT * FROM outbox WHERE item_local_id = ? AND kind = 'set-status' ORDER BY id DESC LIMIT 1`);
   const setOriginal = db.prepare(`UPDATE items SET original_id = ? WHERE local_id = ?`);
 
+  let categoryTitles: Map<number, string> | null = null;
+  const categoryTitle = (id: number) => {
+    categoryTitles ??= new Map(settingsCache(db).categories().map((c) => [c.id, c.title]));
+    return categoryTitles.get(id);
+  };
+
+  /**
+   * A description that still holds a template's placeholders is filled now, from the fields as
+   * they are at publish and in the listing's language (issue 21: filled at creation, while the
+   * fields were empty, "Kunto: {condition}. Hinta {price} €" went live as "€."). The fill is an
+   * edit queued before the status change, so the service gets the text before it publishes.
+   */
+  function fillPlaceholders(localId: number, fields: DraftFields, now: number): void {
+    const description = fields.description;
+    if (typeof description !== 'string' || !hasPlaceholders(description)) return;
+    drafts.editDraft(localId, { description: fillListingText(description, fields, categoryTitle) }, now);
+  }
+
   /** The status the item will have once its queued status change is sent. */
   function intendedStatus(localId: number, known: string): string {
     const row = pendingStatus.get(localId) as OutboxRow | undefined;
@@ -64,6 +84,7 @@ export function statusChanges(db: Db) {
         if (!ACTION_FROM.publish.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`, [], undefined, { reason: 'publish-status', params: { status: status } });
         const problems = publishProblems(item.fields, ctx, reads.imageCount(localId));
         if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }], undefined, { reason: 'not-ready-to-publish' });
+        fillPlaceholders(localId, item.fields, now);
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'published' }, now, stepId);
       })();

@@ -9,6 +9,7 @@ import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
+import { importMappingsHandlers } from './handlers/import-mappings-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
 import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
@@ -23,6 +24,7 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...draftsHandlers(session),
     ...bulkActionsHandlers(session),
     ...spreadsheetHandlers(session),
+    ...importMappingsHandlers(session),
     ...editorHandlers(session),
     ...imagesHandlers(session),
     ...accountsHandlers(session, openExternal, notify),

@@ -3,6 +3,7 @@
 // header set so the same spreadsheet imports without asking again.
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, isDraftField, type DraftField } from '../drafts/fields.ts';
+import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../../shared/field-labels-fi.ts';
 import type { ItemFieldDef } from '../../../shared/item-fields.ts';
 import type { ColumnMapping } from '../csv/drafts-csv.ts';
 
@@ -13,14 +14,18 @@ export function headerKey(headings: readonly string[]): string {
 
 const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9äöå]+/g, '');
 
-/** A field whose label or name a heading spells (ignoring case, spaces and signs such as €). */
+/**
+ * A field whose name or label a heading spells, in English or Finnish (ignoring case, spaces and
+ * signs such as €), else one whose common synonym it is ("Hinta", "Kpl", "Nimi").
+ */
 export function suggestField(heading: string): DraftField | null {
   const wanted = simple(heading);
   if (wanted === '') return null;
   for (const field of DRAFT_FIELDS) {
     const def: ItemFieldDef = FIELD_SPECS[field];
-    if ([field, def.label, def.grid?.label ?? ''].some((name) => simple(name) === wanted)) return field;
+    if ([field, def.label, def.grid?.label ?? '', ...FIELD_LABELS_FI[field]].some((name) => simple(name) === wanted)) return field;
   }
+  for (const field of DRAFT_FIELDS) if (FIELD_SYNONYMS[field]?.some((name) => simple(name) === wanted)) return field;
   return null;
 }
 
@@ -30,6 +35,8 @@ export function importMappings(db: Db) {
     `INSERT INTO import_mappings (header_key, mapping, updated) VALUES (?, ?, ?)
      ON CONFLICT (header_key) DO UPDATE SET mapping = excluded.mapping, updated = excluded.updated`,
   );
+  const all = db.prepare(`SELECT header_key, mapping, updated FROM import_mappings ORDER BY updated DESC, header_key`);
+  const remove = db.prepare(`DELETE FROM import_mappings WHERE header_key = ?`);
   return {
     /**
      * The mapping offered for the headings that are no field name: the remembered one for this
@@ -48,6 +55,19 @@ export function importMappings(db: Db) {
     },
     remember(headings: readonly string[], mapping: ColumnMapping, now = Date.now()): void {
       put.run(headerKey(headings), JSON.stringify(mapping), now);
+    },
+    /** Every remembered mapping, the last used first (headings as the key holds them). */
+    list(): Array<{ key: string; headings: string[]; mapping: Record<string, DraftField | null>; updated: number }> {
+      const rows = all.all() as Array<{ header_key: string; mapping: string; updated: number }>;
+      return rows.map((row) => {
+        const saved = JSON.parse(row.mapping) as Record<string, string | null>;
+        const mapping: Record<string, DraftField | null> = {};
+        for (const [heading, field] of Object.entries(saved)) mapping[heading] = typeof field === 'string' && isDraftField(field) ? field : null;
+        return { key: row.header_key, headings: row.header_key.split('\t'), mapping, updated: row.updated };
+      });
+    },
+    forget(key: string): boolean {
+      return remove.run(key).changes > 0;
     },
   };
 }

@@ -18,13 +18,15 @@ type Context = Pick<PullContext, 'db' | 'api' | 'events' | 's' | 'now' | 'userId
 export interface TradingNews {
   questions: Question[];
   offers: Offer[];
+  /** Bids seen for the first time (issue 21: a new bid told the seller nothing). */
+  bids?: Array<Bid & { itemId: number }>;
 }
 
 export async function pullTrading(ctx: Context, fetched: readonly Item[], extension: boolean): Promise<TradingNews> {
-  const news: TradingNews = { questions: [], offers: [] };
+  const news: TradingNews = { questions: [], offers: [], bids: [] };
   const fed = extension && (await pullActivityFeed(ctx, news));
   if (!fed) await pollWatchedItems(ctx, news);
-  await pullBids(ctx, fetched);
+  await pullBids(ctx, fetched, news);
   return news;
 }
 
@@ -83,7 +85,7 @@ async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> 
   );
 }
 
-async function pullBids(ctx: Context, fetched: readonly Item[]): Promise<void> {
+async function pullBids(ctx: Context, fetched: readonly Item[], news: TradingNews): Promise<void> {
   // Bids exist where the bidder count says so, and on a buy-now item bought out (quantity 0)
   // whatever its count says: its buying bids tell who bought and when.
   const hasBids = (item: Item) => item.bidderCount > 0 || (item.saleMethod === 'buy-now' && item.quantity === 0);
@@ -94,7 +96,10 @@ async function pullBids(ctx: Context, fetched: readonly Item[]): Promise<void> {
     recent.map(async (item) => {
       const bids: Bid[] = (await ctx.api.listBids(item.id)).bids;
       ctx.db.transaction(() => {
-        for (const b of bids) ctx.s.upsertBid.run(b.id, item.id, b.amount, b.time, b.bidder, JSON.stringify(b));
+        for (const b of bids) {
+          if (ctx.s.bidKnown.get(b.id) === undefined) news.bids?.push({ ...b, itemId: item.id });
+          ctx.s.upsertBid.run(b.id, item.id, b.amount, b.time, b.bidder, JSON.stringify(b));
+        }
       })();
       ctx.result.bids += bids.length;
     }),

@@ -67,6 +67,7 @@ export function pullStatements(db: Db) {
     ),
     questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
     offerKnown: db.prepare(`SELECT 1 FROM offers WHERE remote_id = ?`).pluck(),
+    bidKnown: db.prepare(`SELECT 1 FROM bids WHERE remote_id = ?`).pluck(),
     upsertQuestion: db.prepare(
       `INSERT INTO questions (remote_id, item_remote_id, question, answer, author, created, answered, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (remote_id) DO UPDATE SET answer = excluded.answer, answered = excluded.answered, record = excluded.record,
@@ -130,7 +131,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
 
 export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
   const s = pullStatements(db);
-  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [] } };
+  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [], bids: [] } };
   const userId = await api.me();
   const cache = settingsCache(db);
 
@@ -144,7 +145,7 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
   result.news = await pullTrading(ctx, sales.fetched, sales.extension);
   if (!firstPull) {
     const news = syncNews(db, result.news, ctx.sold);
-    if (news.questions + news.offers + news.sales > 0) events.emit({ type: 'news', news });
+    if (news.questions + news.offers + news.sales + (news.bids ?? 0) > 0) events.emit({ type: 'news', news });
   }
   return result;
 }
@@ -154,12 +155,16 @@ const NEWS_ENTRIES = 20;
 function syncNews(db: Db, trading: TradingNews, sold: readonly Item[]): SyncNews {
   const title = db.prepare(`SELECT title FROM items WHERE remote_id = ?`).pluck();
   const titleOf = (id: number) => (title.get(id) as string | null | undefined) ?? null;
+  // A bid that sold the item (a buy-now purchase, a closing auction) is told as the sale.
+  const soldIds = new Set(sold.map((item) => item.id));
+  const bids = (trading.bids ?? []).filter((b) => !soldIds.has(b.itemId));
   const entries: SyncNews['entries'] = [
     ...sold.map((item) => ({ kind: 'sale' as const, itemId: item.id, title: item.title, text: `Sold for ${item.currentPrice ?? item.buyNowPrice ?? 0} €`, amount: item.currentPrice ?? item.buyNowPrice ?? null })),
     ...trading.questions.map((q) => ({ kind: 'question' as const, itemId: q.itemId, title: titleOf(q.itemId), text: q.question })),
     ...trading.offers.map((o) => ({ kind: 'offer' as const, itemId: o.itemId, title: titleOf(o.itemId), text: `${o.author} offers ${o.amount} €`, amount: o.amount, author: o.author })),
+    ...bids.map((b) => ({ kind: 'bid' as const, itemId: b.itemId, title: titleOf(b.itemId), text: `${b.bidder} bids ${b.amount} €`, amount: b.amount, author: b.bidder })),
   ];
-  return { entries: entries.slice(0, NEWS_ENTRIES), questions: trading.questions.length, offers: trading.offers.length, sales: sold.length };
+  return { entries: entries.slice(0, NEWS_ENTRIES), questions: trading.questions.length, offers: trading.offers.length, sales: sold.length, bids: bids.length };
 }
 
 /**

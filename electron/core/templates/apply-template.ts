@@ -3,12 +3,11 @@
 // drafts and previews change (what the service lets a seller edit); the others are listed with
 // their status and left alone. The description's placeholders are filled from each draft's
 // values after the template's (shared/listing-templates.ts).
-import { createFormatter } from '../../../shared/format/formatter.ts';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import { fillTemplate, usedPlaceholders, type TemplatePlaceholder } from '../../../shared/listing-templates.ts';
+import { usedPlaceholders, type TemplatePlaceholder } from '../../../shared/listing-templates.ts';
+import { fillListingText } from '../../../shared/listing-words.ts';
 import type { bulkWrites } from '../bulk/bulk-edit.ts';
 import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
-import { priceFieldOf } from '../bulk/bulk-rules.ts';
 import { dryRunEach } from '../bulk/dry-run.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { draftWrites } from '../drafts/draft-writes.ts';
@@ -18,7 +17,11 @@ import type { FieldValues } from '../drafts/plan-edit.ts';
 import { EDITABLE_STATUSES } from '../drafts/sync-state.ts';
 import type { ListingTemplate } from './listing-templates.ts';
 
-/** How the app's language writes what placeholders quote: money, and the condition's words. */
+/**
+ * How the app's language writes what placeholders quote. No longer used for the listing's text,
+ * which is always in the listing's language (shared/listing-words.ts); kept in the contract so the
+ * screens that send it need not change.
+ */
 export interface PlaceholderWords {
   locale: AppLocale;
   conditions: Readonly<Record<string, string>>;
@@ -45,30 +48,9 @@ const PLACEHOLDER_SOURCES: Record<TemplatePlaceholder, readonly DraftField[]> = 
   category: ['categoryId'], quantity: ['quantity'], deliveryPrice: ['deliveryPrice'],
 };
 
-function placeholderValue(name: TemplatePlaceholder, fields: DraftFields, ctx: ApplyContext, money: (x: number) => string): string | null {
-  switch (name) {
-    case 'title': return fields.title ?? null;
-    case 'sku': return fields.sku ?? null;
-    case 'condition': return fields.condition ? (ctx.words.conditions[fields.condition] ?? fields.condition) : null;
-    case 'price': {
-      const field = priceFieldOf(fields);
-      const price = field ? fields[field] : null;
-      return typeof price === 'number' ? money(price) : null;
-    }
-    case 'category': return typeof fields.categoryId === 'number' ? (ctx.categoryTitle(fields.categoryId) ?? null) : null;
-    case 'quantity': return typeof fields.quantity === 'number' ? String(fields.quantity) : null;
-    case 'deliveryPrice': return typeof fields.deliveryPrice === 'number' ? money(fields.deliveryPrice) : null;
-    default: {
-      const never: never = name;
-      return never;
-    }
-  }
-}
-
 /** Reads and writes of one application: which fields, and each draft's new values. */
 export function templatePlan(ctx: ApplyContext) {
   const { template, mode } = ctx;
-  const money = createFormatter(ctx.words.locale).money;
   const templateFields = Object.keys(template.fields) as DraftField[];
   const description = typeof template.fields.description === 'string' ? template.fields.description : null;
   const placeholders = description === null ? [] : usedPlaceholders(description);
@@ -86,11 +68,8 @@ export function templatePlan(ctx: ApplyContext) {
     const empty: TemplatePlaceholder[] = [];
     if (description !== null && (mode === 'replace' || isEmpty(current.description))) {
       const merged = { ...current, ...values } as DraftFields;
-      values.description = fillTemplate(description, (name) => {
-        const value = placeholderValue(name, merged, ctx, money);
-        if (value === null || value === '') empty.push(name);
-        return value;
-      });
+      // In the listing's language, whatever the screens speak (shared/listing-words.ts).
+      values.description = fillListingText(description, merged, ctx.categoryTitle, empty);
     }
     return { values: values as FieldValues, empty };
   }
@@ -176,8 +155,13 @@ export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[],
   };
 }
 
-/** A new draft with the template's values (its description filled from them). */
+/**
+ * A new draft with the template's values. Its description keeps the template's placeholders: the
+ * fields are still empty now, so they are filled at publish (drafts/status-changes.ts) from the
+ * fields as the seller left them; the editor shows the filled text as a preview.
+ */
 export function draftFromTemplate(writes: ReturnType<typeof draftWrites>, ctx: Omit<ApplyContext, 'mode'>, now = Date.now()) {
   const { values } = templatePlan({ ...ctx, mode: 'replace' }).valuesFor({});
-  return writes.createDraft(values, now);
+  const description = ctx.template.fields.description;
+  return writes.createDraft(typeof description === 'string' ? { ...values, description } : values, now);
 }

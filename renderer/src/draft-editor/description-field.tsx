@@ -10,9 +10,11 @@ interface Props {
   maxLength: number;
   invalid: boolean;
   onChange(value: string): void;
+  /** The text with a template's placeholders filled from the draft's fields (null: it has none). */
+  filled?: string | null;
 }
 
-export function DescriptionField({ id, value, maxLength, invalid, onChange }: Props) {
+export function DescriptionField({ id, value, maxLength, invalid, onChange, filled = null }: Props) {
   const [tab, setTab] = useState<'html' | 'preview'>('html');
   const t = useT();
   const format = useFormatter();
@@ -26,8 +28,9 @@ export function DescriptionField({ id, value, maxLength, invalid, onChange }: Pr
       {tab === 'html' ? (
         <textarea id={id} rows={8} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} spellCheck />
       ) : (
-        <iframe className="description-preview" title={t('editor.description.frame')} sandbox="" srcDoc={value} />
+        <iframe className="description-preview" title={t('editor.description.frame')} sandbox="" srcDoc={filled ?? value} />
       )}
+      {filled !== null && <p className="hint placeholder-note">{t('editor.description.placeholders')}</p>}
     </div>
   );
 }

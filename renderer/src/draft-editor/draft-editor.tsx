@@ -121,6 +121,7 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
                       value={s.values[spec.field]}
                       problems={s.problems.filter((p) => p.field === spec.field)}
                       categories={s.categories}
+                      values={s.values}
                       onChange={(value) => actions.setField(spec.field, value)}
                     />
                   ))}

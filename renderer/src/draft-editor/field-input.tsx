@@ -9,6 +9,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { CategoryPicker } from './category-picker.tsx';
+import { fillListingText, hasPlaceholders, type ListingFields } from '../../../shared/listing-words.ts';
 import { DescriptionField } from './description-field.tsx';
 import type { Category } from './editor-store.ts';
 import { fromLocalInput, toLocalInput, type EditorField, type FieldPresentation } from './field-specs.ts';
@@ -22,6 +23,23 @@ interface Props {
   problems: IpcProblem[];
   categories: Category[];
   onChange(value: Value): void;
+  /** The draft's values, for the description's preview of a template's placeholders. */
+  values?: Readonly<Record<string, Value | undefined>>;
+}
+
+/**
+ * A description holding a template's placeholders as it will go out: filled from the draft's
+ * fields as they are now, in the listing's language (the core fills them the same way at publish).
+ */
+function filledPreview(text: string, values: Readonly<Record<string, Value | undefined>>, categories: readonly Category[]): string | null {
+  if (!hasPlaceholders(text)) return null;
+  const of = <T,>(v: unknown, kind: 'string' | 'number') => (typeof v === kind ? (v as T) : null);
+  const fields: ListingFields = {
+    title: of<string>(values.title, 'string'), sku: of<string>(values.sku, 'string'), condition: of<string>(values.condition, 'string'),
+    saleMethod: of<string>(values.saleMethod, 'string'), buyNowPrice: of<number>(values.buyNowPrice, 'number'), startingPrice: of<number>(values.startingPrice, 'number'),
+    categoryId: of<number>(values.categoryId, 'number'), quantity: of<number>(values.quantity, 'number'), deliveryPrice: of<number>(values.deliveryPrice, 'number'),
+  };
+  return fillListingText(text, fields, (id) => categories.find((c) => c.id === id)?.title);
 }
 
 /**
@@ -46,7 +64,7 @@ function numberText(value: number, decimalMark: string, money: boolean): string 
   return (money ? value.toFixed(2) : String(value)).replace('.', decimalMark);
 }
 
-export function FieldInput({ spec, look, value, problems, categories, onChange }: Props) {
+export function FieldInput({ spec, look, value, problems, categories, onChange, values }: Props) {
   const t = useT();
   const format = useFormatter();
   const problemText = useProblemText();
@@ -69,7 +87,7 @@ export function FieldInput({ spec, look, value, problems, categories, onChange }
       input = <textarea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
       break;
     case 'html':
-      input = <DescriptionField id={id} value={text} maxLength={spec.maxLength ?? 100_000} invalid={invalid} onChange={(v) => onChange(v === '' ? null : v)} />;
+      input = <DescriptionField id={id} value={text} maxLength={spec.maxLength ?? 100_000} invalid={invalid} onChange={(v) => onChange(v === '' ? null : v)} filled={filledPreview(text, values ?? {}, categories)} />;
       break;
     case 'number': case 'int':
       // Text, not type=number: what the seller typed stays visible and the core says what is wrong.

@@ -59,7 +59,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
   }, [isOpen]);
   if (!dialog) return null;
   const { action, preview } = dialog;
-  const titles = (samples: Refused['samples']) => intl.formatList(samples.map((s) => s.title ?? t('bulkActions.untitled', { localId: s.localId })));
+  const titles = (samples: Refused['samples']) => intl.formatList(samples.map((s) => s.title ?? t('bulkActions.untitled', { localId: String(s.localId) })));
 
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="bulk-action-title" onCancel={(e) => { e.preventDefault(); store.getState().cancel(); }}>

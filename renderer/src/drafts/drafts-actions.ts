@@ -37,6 +37,11 @@ export function noticeOf(error: unknown): Notice {
 
 const changedNotice = (count: number): Notice => ({ kind: 'info', message: msg('app.notice.changed', { count }) });
 
+/** Whether a file's headings, with this mapping, give the title a column. */
+export function mapsTitle(headings: readonly string[], mapping: ColumnMapping): boolean {
+  return headings.includes('title') || Object.values(mapping).includes('title');
+}
+
 export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndFileActions {
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
   const importBytes = async (file: SpreadsheetFile, fileName: string, mapping: ColumnMapping) => {
@@ -155,11 +160,13 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const inspection = await call(bridge, 'csv.inspect', { ...file, fileName });
         // Headings that are no field: the seller maps them first (remembered or suggested ones
-        // are filled in), unless every one is already mapped from an earlier import.
-        if (inspection.unknown.length > 0 && !inspection.remembered) {
+        // are filled in), unless every one is already mapped from an earlier import that gave
+        // the title a column (a remembered mapping without one would only be refused).
+        if (inspection.unknown.length > 0 && (!inspection.remembered || !mapsTitle(inspection.headings, inspection.mapping))) {
           set({ pendingImport: { file, fileName, inspection } });
           return null;
         }
+        set({ importMapping: inspection.unknown.length > 0 ? { headings: inspection.headings, unknown: inspection.unknown, mapping: inspection.mapping, remembered: inspection.remembered } : null });
         return await importBytes(file, fileName, inspection.mapping);
       } catch (error) {
         fail(error);
@@ -169,7 +176,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async confirmMapping(mapping) {
       const pending = get().pendingImport;
       if (!pending) return null;
-      set({ pendingImport: null });
+      set({ pendingImport: null, importMapping: { headings: pending.inspection.headings, unknown: pending.inspection.unknown, mapping, remembered: false } });
       try {
         return await importBytes(pending.file, pending.fileName, mapping);
       } catch (error) {

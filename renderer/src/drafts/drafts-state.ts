@@ -23,6 +23,14 @@ export interface PendingImport {
   inspection: FileInspection;
 }
 
+/** The column mapping an import used: the file's headings, the ones mapped, and whether it was remembered. */
+export interface UsedMapping {
+  headings: string[];
+  unknown: string[];
+  mapping: ColumnMapping;
+  remembered: boolean;
+}
+
 /** A category of the cached tree as the grid offers it: its id and its names from the top. */
 export interface CategoryChoice {
   id: number;
@@ -61,6 +69,8 @@ export interface DraftsState {
   templatePreview: TemplatePreview | null;
   importReport: ImportReport | null;
   pendingImport: PendingImport | null;
+  /** The mapping the last import used (its report offers to change it when it was remembered). */
+  importMapping: UsedMapping | null;
   /** A failed preview or apply of the bulk dialogs: shown inside the open dialog, cleared by a good preview. */
   dialogError: Msg | null;
   /** An undo that removes more drafts than a screen shows, waiting for the seller's yes. */

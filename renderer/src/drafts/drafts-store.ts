@@ -145,6 +145,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       templatePreview: null,
       importReport: null,
       pendingImport: null,
+      importMapping: null,
       dialogError: null,
       pendingUndo: null,
       categories: [],

@@ -1,37 +1,38 @@
 // The mapping step of an import: each heading of the file that is no field name gets a field
 // (or is left out). What the core remembered or suggested is preselected; the choice is kept
-// for this header set by the import.
+// for this header set by the import. The step warns when no column holds the title (the core
+// refuses such an import: every row would be a blank draft) and when few columns map, and opens
+// the list of remembered mappings.
 import { useState } from 'react';
 import type { ITEM_FIELDS } from '../../../shared/item-fields.ts';
 import { ITEM_FIELD_NAMES } from '../../../shared/item-fields.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useMessage, useT } from '../i18n/intl.ts';
+import { mapsTitle } from './drafts-actions.ts';
 import type { ColumnMapping, PendingImport } from './drafts-state.ts';
 import { describeFile } from './import-report.tsx';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
-export function ImportMapping({ pending, onImport, onCancel }: { pending: PendingImport; onImport(mapping: ColumnMapping): void; onCancel(): void }) {
+/** The table of headings and their fields, with the warnings of a mapping. */
+export function MappingTable({ headings, unknown, mapping, onChange }: { headings: readonly string[]; unknown: readonly string[]; mapping: ColumnMapping; onChange(mapping: ColumnMapping): void }) {
   const t = useT();
   const say = useMessage();
-  const ref = useModalDialog();
-  const { inspection } = pending;
-  const [mapping, setMapping] = useState<ColumnMapping>(inspection.mapping);
-  const taken = new Set([...inspection.headings, ...Object.values(mapping)].filter((f) => f !== null));
+  const taken = new Set([...headings, ...Object.values(mapping)].filter((f) => f !== null));
+  const mapped = headings.filter((h) => !unknown.includes(h)).length + unknown.filter((h) => (mapping[h] ?? null) !== null).length;
+  const total = headings.length;
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="mapping-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id="mapping-title">{t('import.mapping.title', { file: pending.fileName })}</h2>
-      <p className="import-summary">{t('import.mapping.summary', { file: describeFile(t, inspection), count: inspection.unknown.length })}</p>
+    <>
       <table className="report-table">
         <thead><tr><th>{t('import.mapping.heading')}</th><th>{t('import.mapping.field')}</th></tr></thead>
         <tbody>
-          {inspection.unknown.map((heading) => (
+          {unknown.map((heading) => (
             <tr key={heading}>
               <td>{heading}</td>
               <td>
                 <select
                   aria-label={t('import.mapping.fieldFor', { heading })}
                   value={mapping[heading] ?? ''}
-                  onChange={(e) => setMapping({ ...mapping, [heading]: e.target.value === '' ? null : (e.target.value as keyof typeof ITEM_FIELDS) })}
+                  onChange={(e) => onChange({ ...mapping, [heading]: e.target.value === '' ? null : (e.target.value as keyof typeof ITEM_FIELDS) })}
                 >
                   <option value="">{t('import.mapping.leaveOut')}</option>
                   {ITEM_FIELD_NAMES.map((field) => (
@@ -43,10 +44,29 @@ export function ImportMapping({ pending, onImport, onCancel }: { pending: Pendin
           ))}
         </tbody>
       </table>
+      {!mapsTitle(headings, mapping) && <p className="mapping-warning" role="alert" id="mapping-no-title">{t('mappings.noTitle')}</p>}
+      {mapsTitle(headings, mapping) && mapped * 2 < total && <p className="mapping-warning" role="status">{t('mappings.few', { mapped, total })}</p>}
+    </>
+  );
+}
+
+export function ImportMapping({ pending, onImport, onCancel, onShowRemembered }: { pending: PendingImport; onImport(mapping: ColumnMapping): void; onCancel(): void; onShowRemembered(): void }) {
+  const t = useT();
+  const ref = useModalDialog();
+  const { inspection } = pending;
+  const [mapping, setMapping] = useState<ColumnMapping>(inspection.mapping);
+  const canImport = mapsTitle(inspection.headings, mapping);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="mapping-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+      <h2 id="mapping-title">{t('import.mapping.title', { file: pending.fileName })}</h2>
+      <p className="import-summary">{t('import.mapping.summary', { file: describeFile(t, inspection), count: inspection.unknown.length })}</p>
+      {inspection.remembered && <p className="hint">{t('mappings.rememberedNote')}</p>}
+      <MappingTable headings={inspection.headings} unknown={inspection.unknown} mapping={mapping} onChange={setMapping} />
       <div className="dialog-actions">
+        <button type="button" onClick={onShowRemembered}>{t('mappings.openList')}</button>
         <span className="spacer" />
         <button type="button" onClick={onCancel}>{t('common.cancel')}</button>
-        <button type="button" className="primary" onClick={() => onImport(mapping)}>{t('import.mapping.import', { count: inspection.rows })}</button>
+        <button type="button" className="primary" disabled={!canImport} aria-describedby={canImport ? undefined : 'mapping-no-title'} onClick={() => onImport(mapping)}>{t('import.mapping.import', { count: inspection.rows })}</button>
       </div>
     </dialog>
   );

@@ -14,7 +14,13 @@ export function describeFile(t: Translate, facts: Pick<SpreadsheetFacts, 'format
   return t('import.file.csv', { encoding: facts.encoding ?? 'UTF-8', separator: facts.separator ?? 'comma' });
 }
 
-export function ImportReport({ report, onClose }: { report: Report; onClose(): void }) {
+/** Offered under a report when the import used a remembered mapping: change it (and the list). */
+export interface RememberedOffer {
+  onChange(): void;
+  onShowList(): void;
+}
+
+export function ImportReport({ report, onClose, remembered }: { report: Report; onClose(): void; remembered?: RememberedOffer | null }) {
   const t = useT();
   const say = useMessage();
   const format = useFormatter();
@@ -30,6 +36,7 @@ export function ImportReport({ report, onClose }: { report: Report; onClose(): v
         {t('import.summary', { imported: report.imported, refused, flagged })}
         {report.imported > 0 && <> {t('import.canUndo')}</>}
       </p>
+      {remembered && <p className="hint mapping-remembered">{t('mappings.report.remembered')}</p>}
       {report.errors.length > 0 && (
         <table className="report-table">
           <thead><tr><th>{t('import.column.row')}</th><th>{t('import.column.column')}</th><th>{t('import.column.value')}</th><th>{t('import.column.outcome')}</th><th>{t('import.column.reason')}</th></tr></thead>
@@ -46,6 +53,8 @@ export function ImportReport({ report, onClose }: { report: Report; onClose(): v
       {report.errors.length > 500 && <p>{t('import.firstOf', { count: report.errors.length })}</p>}
       <div className="dialog-actions">
         {report.errors.length > 0 && <button type="button" onClick={save}>{t('import.save')}</button>}
+        {remembered && <button type="button" onClick={remembered.onChange}>{t('mappings.report.change')}</button>}
+        {remembered && <button type="button" onClick={remembered.onShowList}>{t('mappings.openList')}</button>}
         <span className="spacer" />
         <button type="button" className="primary" autoFocus onClick={onClose}>{t('common.close')}</button>
       </div>

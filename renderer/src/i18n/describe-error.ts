@@ -40,7 +40,9 @@ function unknown(field: string | null | undefined): Msg {
 /** One problem of a value or a draft, or of an import row. */
 export function describeProblem(problem: ProblemLike): Msg {
   if (!has(PROBLEM_RULES, problem.rule)) return unknown(problem.field);
-  return msg(`errors.rule.${problem.rule}` as MessageId, { ...wordsOf(problem.params), field: fieldWords(problem.field) });
+  // A choice refused without its list (an older core's) still reads as a sentence.
+  const fallback = problem.rule === 'not-an-option' ? { options: '…' } : {};
+  return msg(`errors.rule.${problem.rule}` as MessageId, { ...fallback, ...wordsOf(problem.params), field: fieldWords(problem.field) });
 }
 
 /** A core error's reason (CORE_ERROR_REASONS) with its params, or null for one this app does not know. */

@@ -12,7 +12,7 @@ export interface NewsWords {
 }
 
 export function newsWords(news: SyncNews): NewsWords | null {
-  const total = news.questions + news.offers + news.sales;
+  const total = news.questions + news.offers + news.sales + (news.bids ?? 0);
   if (total === 0) return null;
   const first = news.entries[0];
   if (total === 1 && first) {
@@ -24,12 +24,15 @@ export function newsWords(news: SyncNews): NewsWords | null {
         return { title: title ? msg('notify.offer', { title }) : msg('notify.offer.untitled'), body: [msg('notify.offer.body', { author: first.author ?? '', amount: first.amount ?? 0 })] };
       case 'sale':
         return { title: title ? msg('notify.sale', { title }) : msg('notify.sale.untitled'), body: [msg('notify.sale.body', { amount: first.amount ?? 0 })] };
+      case 'bid':
+        return { title: title ? msg('notify.bid', { title }) : msg('notify.bid.untitled'), body: [msg('notify.bid.body', { author: first.author ?? '', amount: first.amount ?? 0 })] };
     }
   }
   const body = [
     news.questions ? msg('notify.many.questions', { count: news.questions }) : null,
     news.offers ? msg('notify.many.offers', { count: news.offers }) : null,
     news.sales ? msg('notify.many.sales', { count: news.sales }) : null,
+    news.bids ? msg('notify.many.bids', { count: news.bids }) : null,
   ].filter((part): part is Msg => part !== null);
   return { title: msg('notify.many.title'), body };
 }

@@ -3,6 +3,7 @@ import { bridge } from '../bridge.ts';
 import { createBulkActionsStore } from '../drafts/bulk-actions-store.ts';
 import { createDraftsStore } from '../drafts/drafts-store.ts';
 import { createGridColumnsStore } from '../drafts/grid-columns-store.ts';
+import { createMappingsStore } from '../drafts/mappings-store.ts';
 import { createSyncStore } from './sync-store.ts';
 
 export const gridColumnsStore = createGridColumnsStore(typeof localStorage === 'undefined' ? null : localStorage);
@@ -10,3 +11,4 @@ export const draftsStore = createDraftsStore(bridge, { columns: gridColumnsStore
 export const bulkActionsStore = createBulkActionsStore(bridge, draftsStore);
 export const syncStore = createSyncStore(bridge);
 export type SyncStore = typeof syncStore;
+export const mappingsStore = createMappingsStore(bridge);

@@ -29,5 +29,9 @@ export const app = {
   'notify.many.title': 'New on the marketplace',
   'notify.many.questions': '{count, plural, one {# new question} other {# new questions}}',
   'notify.many.offers': '{count, plural, one {# new offer} other {# new offers}}',
+  'notify.bid': 'New bid on “{title}”',
+  'notify.bid.untitled': 'New bid',
+  'notify.bid.body': '{author} bids {amount, number, ::currency/EUR}',
+  'notify.many.bids': '{count, plural, one {# new bid} other {# new bids}}',
   'notify.many.sales': '{count, plural, one {# sale} other {# sales}}',
 } as const;

@@ -26,7 +26,7 @@ export const bulkActions = {
   'bulkActions.reason.copied': 'Relisted already: its copy is among the drafts',
   'bulkActions.photos': 'Photos',
   'bulkActions.examples': 'for example {titles}',
-  'bulkActions.untitled': 'Item {localId, number}',
+  'bulkActions.untitled': 'Item {localId}',
   'bulkActions.listTime': 'List time (Finnish time)',
   'bulkActions.listTime.pick': 'Pick the time the listings start.',
   'bulkActions.undoHint': 'One step: Ctrl+Z takes it back while it is still queued, not after a listing has gone live.',

@@ -52,6 +52,7 @@ export const editor = {
   'editor.description.html': 'HTML',
   'editor.description.preview': 'Preview',
   'editor.description.frame': 'Description preview',
+  'editor.description.placeholders': 'The template’s placeholders (such as \'{price}\') are filled from the fields when the draft is published, in the marketplace’s language; the preview shows them filled as the fields are now.',
   'editor.photos': 'Photos',
   'editor.photos.count': 'Photos ({count})',
   'editor.photos.readOnly': 'The photos of a {status} item cannot be changed here.',

@@ -31,5 +31,9 @@ export const app: Catalog<typeof en> = {
   'notify.many.title': 'Uutta kauppapaikalla',
   'notify.many.questions': '{count, plural, one {# uusi kysymys} other {# uutta kysymystä}}',
   'notify.many.offers': '{count, plural, one {# uusi tarjous} other {# uutta tarjousta}}',
+  'notify.bid': 'Uusi huuto: ”{title}”',
+  'notify.bid.untitled': 'Uusi huuto',
+  'notify.bid.body': '{author} huutaa {amount, number, ::currency/EUR}',
+  'notify.many.bids': '{count, plural, one {# uusi huuto} other {# uutta huutoa}}',
   'notify.many.sales': '{count, plural, one {# myynti} other {# myyntiä}}',
 };

@@ -27,7 +27,7 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.reason.copied': 'Jo laitettu uudelleen myyntiin: sen kopio on luonnoksissa',
   'bulkActions.photos': 'Kuvat',
   'bulkActions.examples': 'esimerkiksi {titles}',
-  'bulkActions.untitled': 'Kohde {localId, number}',
+  'bulkActions.untitled': 'Kohde {localId}',
   'bulkActions.listTime': 'Julkaisuaika (Suomen aikaa)',
   'bulkActions.listTime.pick': 'Valitse aika, jolloin ilmoitukset tulevat myyntiin.',
   'bulkActions.undoHint': 'Yksi vaihe: Ctrl+Z peruu sen niin kauan kuin se on jonossa, ei enää ilmoituksen tultua myyntiin.',

@@ -54,6 +54,7 @@ export const editor: Catalog<typeof en> = {
   'editor.description.html': 'HTML-koodi',
   'editor.description.preview': 'Esikatselu',
   'editor.description.frame': 'Kuvauksen esikatselu',
+  'editor.description.placeholders': 'Pohjan paikkamerkit (kuten \'{price}\') täytetään kentistä, kun luonnos julkaistaan, kauppapaikan kielellä; esikatselu näyttää ne täytettyinä kenttien nykyisillä arvoilla.',
   'editor.photos': 'Kuvat',
   'editor.photos.count': 'Kuvat ({count})',
   'editor.photos.readOnly': 'Kuvia ei voi muuttaa täällä, kun ilmoitus on {status}.',

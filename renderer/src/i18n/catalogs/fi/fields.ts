@@ -59,7 +59,7 @@ export const fields: Catalog<typeof en> = {
   'field.vat.short': 'ALV %',
   'field.note': 'Oma muistiinpano',
   'field.note.short': 'Muistiinpano',
-  'field.note.hint': 'vain tällä koneella, ei koskaan markkinapaikalla',
+  'field.note.hint': 'vain tällä koneella, ei koskaan kauppapaikalla',
   'field.sku': 'Tuotekoodi / oma tunniste',
   'field.sku.short': 'Tuotekoodi',
   'fieldGroup.Basics': 'Perustiedot',

@@ -12,6 +12,7 @@ import { editor } from './editor.ts';
 import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
+import { mappings } from './mappings.ts';
 import { navigation } from './navigation.ts';
 import { offers } from './offers.ts';
 import { photos } from './photos.ts';
@@ -20,4 +21,4 @@ import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };

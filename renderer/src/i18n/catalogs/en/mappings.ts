@@ -1,0 +1,23 @@
+// Import column mappings: the warnings of the mapping step, the remembered mappings and their change.
+export const mappings = {
+  'mappings.noTitle': 'No column holds the title: choose the column that does, or nothing can be imported (every row would be a blank draft).',
+  'mappings.few': 'Only {mapped, plural, one {# column} other {# columns}} of {total, number} {mapped, plural, one {maps} other {map}} to a field; the rest are left out. Check the choices before importing.',
+  'mappings.rememberedNote': 'These choices were remembered from an earlier import of the same headings.',
+  'mappings.openList': 'Remembered mappings…',
+  'mappings.list.title': 'Remembered column mappings',
+  'mappings.list.intro': 'An import of the same headings uses its remembered mapping without asking. Change one, or forget it so the next import asks again.',
+  'mappings.list.empty': 'No mappings are remembered yet.',
+  'mappings.list.headings': 'Headings of the file',
+  'mappings.list.choices': 'Choices',
+  'mappings.list.used': 'Last used',
+  'mappings.list.change': 'Change…',
+  'mappings.list.changeFor': 'Change the mapping of {headings}',
+  'mappings.list.forget': 'Forget',
+  'mappings.list.forgetFor': 'Forget the mapping of {headings}',
+  'mappings.leftOut': 'left out',
+  'mappings.edit.title': 'Change the remembered mapping',
+  'mappings.edit.summary': 'The next import of these headings uses these choices. Drafts already imported do not change (Ctrl+Z undoes the last import).',
+  'mappings.edit.save': 'Save the mapping',
+  'mappings.report.remembered': 'The columns were mapped as remembered from an earlier import.',
+  'mappings.report.change': 'Change the mapping…',
+} as const;
