@@ -8,6 +8,7 @@ import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
 import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
+import { rulesHandlers } from './handlers/rules-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
 import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
@@ -30,5 +31,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...salesHandlers(session),
     ...syncHandlers(session),
     ...templatesHandlers(session),
+    ...rulesHandlers(session),
   } satisfies Handlers;
 }

@@ -16,6 +16,7 @@ import { createDraftSlots, type DraftSlots } from './draft-slots.ts';
 import type { OpOutcome, PhotoRun, SyncEvents, UploadPhase } from './events.ts';
 import * as ops from './operations.ts';
 import { listRemoteDrafts } from './reconcile.ts';
+import { ruleOfferOp } from '../rules/rule-offer-op.ts';
 import { syncRepository, type SyncRepository } from './sync-repository.ts';
 
 export interface PushOptions {
@@ -52,6 +53,8 @@ export function createPushEngine(options: PushOptions) {
   const backoffCap = options.backoffCapMs ?? 5 * 60_000;
   let running: Promise<PushResult> | null = null;
   let paused = false;
+  // Outbox kinds with their own module (electron/core/rules/): one handler each.
+  const ruleOffer = ruleOfferOp(db);
   // The photos this run will upload: queued uploads of the run's items whose image is prepared
   // and not on the service yet (the same test addImage applies before it sends).
   const photoRun = db.prepare(
@@ -291,6 +294,8 @@ export function createPushEngine(options: PushOptions) {
           return await ops.answerQuestion(ctx, row, p as ops.Payload<'answer-question'>);
         case 'offer-decision':
           return await ops.decideOffer(ctx, row, p as ops.Payload<'offer-decision'>);
+        case 'rule-offer-decision':
+          return await ruleOffer(ctx, row, p as ops.Payload<'rule-offer-decision'>);
         default: {
           const unknown: never = parsed.kind;
           throw new Error(`unhandled outbox kind ${String(unknown)}`);
