@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
-import { notifyOfNews } from './navigation/web-notifications.ts';
+import { notifyOfNews, notifyOfRules } from './navigation/web-notifications.ts';
 import { ActionsMenu } from './drafts/actions-menu.tsx';
 import { BulkActionDialog, BulkActionProgress, BulkShortcutsHint, useBulkShortcuts } from './drafts/bulk-action-dialog.tsx';
 import { BulkEditDialog } from './drafts/bulk-edit-dialog.tsx';
@@ -16,7 +16,8 @@ import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { bulkActionsStore, draftsStore, gridColumnsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
-import { accountsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { accountsStore, cannedEditor, offersStore, questionsStore, rulesStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { GROUP_RESET, RulesScreen, SidebarGroups } from './rules/rules-screen.tsx';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { LanguagePicker } from './i18n/language-picker.tsx';
 import { useMessage, useT } from './i18n/intl.ts';
@@ -58,10 +59,11 @@ export function App() {
     void offersStore.getState().load();
     void syncProblemsStore.getState().load();
     void accountsStore.getState().load();
+    void rulesStore.getState().load();
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode)];
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales)), notifyOfNews(bridge, bridgeMode), notifyOfRules(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 
@@ -80,12 +82,15 @@ export function App() {
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
       </header>
       <div className="app-body">
-      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }} />
+      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }}>
+        <SidebarGroups store={rulesStore} onOpen={(group) => { open('drafts'); void draftsStore.getState().setQuery({ ...GROUP_RESET, ...group.query, text: group.query.text ?? '' }); }} />
+      </Sidebar>
       {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
       {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
       {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}
       {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /></main>}
+      {screen === 'rules' && <main className="app-main scroll"><RulesScreen store={rulesStore} /></main>}
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
