@@ -59,6 +59,8 @@ export function createRulesStore(bridge: Bridge) {
         }
       },
       async setPaused(paused) {
+        // The switch moves at once; the core's answer confirms it (a failure puts it back).
+        set({ paused });
         try {
           await call(bridge, 'rules.setPaused', { paused });
           set({ notice: { kind: 'info', text: msg(paused ? 'rules.paused.on' : 'rules.paused.off') } });
