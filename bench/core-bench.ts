@@ -2,8 +2,8 @@
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
-// --publish-drafts N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish; --workers N: preparation worker threads for the
+// --publish-drafts N (default 1000), --rule-items N (default 10000), --rule-offers N (default 1000),
+// --only bulk,rules,templates,search,images,photos,sync,import,publish,automation; --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
+import { benchRulePass } from './rules-bench.ts';
 import { benchTemplateApply } from './template-bench.ts';
 
 const { values: args } = parseArgs({
@@ -37,7 +38,9 @@ const { values: args } = parseArgs({
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
     'publish-drafts': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish' },
+    'rule-items': { type: 'string', default: '10000' },
+    'rule-offers': { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,automation' },
     workers: { type: 'string' },
   },
 });
@@ -276,6 +279,7 @@ try {
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
+  if (ONLY.has('automation')) figures.rulePass = await benchRulePass(root, Number(args['rule-items']), Number(args['rule-offers']));
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {
   rmSync(root, { recursive: true, force: true });
