@@ -2,9 +2,9 @@
 // preparation. Each figure is compared with a baseline measured in the same run on the same
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
-// --publish-drafts N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish,backup (backup: --backup-drafts N, --backup-photos N,
-// --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
+// --publish-drafts N (default 1000), --rule-items N (default 10000), --rule-offers N (default 1000),
+// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation (backup: --backup-drafts N,
+// --backup-photos N, --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,7 @@ import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
+import { benchRulePass } from './rules-bench.ts';
 import { benchTemplateApply } from './template-bench.ts';
 import { benchWindowThread } from './window-thread-bench.ts';
 
@@ -40,7 +41,9 @@ const { values: args } = parseArgs({
     'sync-concurrency': { type: 'string', default: '4' },
     'import-rows': { type: 'string', default: '10000' },
     'publish-drafts': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup' },
+    'rule-items': { type: 'string', default: '10000' },
+    'rule-offers': { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation' },
     'window-rows': { type: 'string', default: '20000' },
     workers: { type: 'string' },
     'backup-drafts': { type: 'string', default: '100000' },
@@ -287,6 +290,7 @@ try {
   if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']));
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
+  if (ONLY.has('automation')) figures.rulePass = await benchRulePass(root, Number(args['rule-items']), Number(args['rule-offers']));
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { CORE_ERROR_REASONS, PROBLEM_RULES, type CoreErrorReason, type ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 import { importMappingMethods } from './ipc-import-mappings.ts';
+import { RuleLogEntrySchema, rulesMethods } from './ipc-rules.ts';
 import { templateMethods } from './ipc-templates.ts';
 import { backupEvents, backupMethods } from './ipc-backup.ts';
 
@@ -184,6 +185,16 @@ const GridQueryInput = z.object({
   syncState: z.array(SyncStateSchema).max(10).optional(),
   categoryId: z.number().int().positive().optional(),
   saleMethod: z.enum(['auction', 'buy-now']).optional(),
+  // Saved groups' filters (shared/ipc-rules.ts, electron/core/rules/saved-groups.ts).
+  noBids: z.boolean().optional(),
+  noPhotos: z.boolean().optional(),
+  endingWithinHours: z.number().min(0).max(24 * 60).optional(),
+  closesBefore: z.number().optional(),
+  priceMin: z.number().min(0).optional(),
+  priceMax: z.number().min(0).optional(),
+  skuPrefix: z.string().max(100).optional(),
+  noteText: z.string().max(200).optional(),
+  ruleApplied: z.boolean().optional(),
   sort: GridSortSchema.optional(),
   direction: z.enum(['asc', 'desc']).optional(),
   offset: z.number().int().min(0).default(0),
@@ -615,6 +626,7 @@ export const IPC_METHODS = {
   ...templateMethods({
     localId: LocalId, localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }), fieldValues: FieldValuesSchema, problem: ProblemSchema, refusedItem: RefusedItem,
   }),
+  ...rulesMethods({ localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }) }),
   /** Pending offers on the seller's items from the cache, those expiring first. */
   'offers.list': { input: Empty, output: z.array(OfferRowSchema) },
   'offers.decide': {
@@ -731,6 +743,8 @@ export const IPC_EVENTS = {
    */
   'core.restarted': z.object({ restarts: z.number().int().min(1) }),
   ...backupEvents,
+  /** Decisions the rules just made (logged): for notifications and the Rules screen's log. */
+  'rules.activity': z.object({ decided: z.number().int(), entries: z.array(RuleLogEntrySchema) }),
 } as const satisfies Record<IpcEventName, z.ZodType>;
 
 // ---- Derived types --------------------------------------------------------------------------

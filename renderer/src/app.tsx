@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { bridge, bridgeMode } from './bridge.ts';
-import { notifyOfNews } from './navigation/web-notifications.ts';
+import { notifyOfNews, notifyOfRules } from './navigation/web-notifications.ts';
 import { CoreRestartNotice } from './navigation/core-restart-notice.tsx';
 import { ActionsMenu } from './drafts/actions-menu.tsx';
 import { BulkActionDialog, BulkActionProgress, BulkShortcutsHint, useBulkShortcuts } from './drafts/bulk-action-dialog.tsx';
@@ -19,7 +19,8 @@ import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-
 import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { BackupsSection } from './backups/backups-section.tsx';
-import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, rulesStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
+import { GROUP_RESET, RulesScreen, SidebarGroups } from './rules/rules-screen.tsx';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { LanguagePicker } from './i18n/language-picker.tsx';
 import { useMessage, useT } from './i18n/intl.ts';
@@ -65,10 +66,11 @@ export function App() {
     void offersStore.getState().load();
     void syncProblemsStore.getState().load();
     void accountsStore.getState().load();
+    void rulesStore.getState().load();
   }, []);
 
   useEffect(() => {
-    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales + (news.bids ?? 0))), notifyOfNews(bridge, bridgeMode)];
+    const offs = [bridge.on('sync.news', (news) => setNewSales((n) => n + news.sales + (news.bids ?? 0))), notifyOfNews(bridge, bridgeMode), notifyOfRules(bridge, bridgeMode)];
     return () => offs.forEach((off) => off());
   }, []);
 
@@ -88,12 +90,15 @@ export function App() {
       </header>
       <CoreRestartNotice />
       <div className="app-body">
-      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }} />
+      <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }}>
+        <SidebarGroups store={rulesStore} onOpen={(group) => { open('drafts'); void draftsStore.getState().setQuery({ ...GROUP_RESET, ...group.query, text: group.query.text ?? '' }); }} />
+      </Sidebar>
       {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
       {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
       {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}
       {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /><BackupsSection store={backupsStore} /></main>}
+      {screen === 'rules' && <main className="app-main scroll"><RulesScreen store={rulesStore} /></main>}
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />

@@ -205,4 +205,29 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('Tables', '{}', 1, 1)`).run();
     expect(() => db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('TABLES', '{}', 2, 2)`).run()).toThrow(/UNIQUE/);
   });
+
+  it('14: keeps every queued row and its id sequence through the outbox rebuild, takes rule decisions, and adds the rules tables', () => {
+    const { db } = openTempDb({ upTo: 13 });
+    const item = Number(db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid);
+    const add = db.prepare(`INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id) VALUES (?, ?, ?, ?, 1, ?)`);
+    add.run(item, 'edit', '{"fields":{"title":"Lamp"}}', 'k1', null);
+    add.run(item, 'set-status', '{"status":"published"}', 'k2', 7);
+    const gone = Number(add.run(item, 'offer-decision', '{"offerId":5,"decision":"accepted"}', 'k3', null).lastInsertRowid);
+    db.prepare(`DELETE FROM outbox WHERE id = ?`).run(gone);
+    const rows = db.prepare(`SELECT * FROM outbox ORDER BY id`).all();
+    expect(() => add.run(item, 'rule-offer-decision', '{}', 'k4', null)).toThrow(/CHECK/);
+    migrate(db, MIGRATIONS, 14);
+    expect(db.prepare(`SELECT * FROM outbox ORDER BY id`).all()).toEqual(rows);
+    // AUTOINCREMENT: the id of the deleted row is never given again.
+    expect(Number(add.run(item, 'rule-offer-decision', '{"offerId":5,"decision":"accepted","logId":1}', 'k4', null).lastInsertRowid)).toBe(gone + 1);
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox'`).pluck().all()).toEqual(['outbox_item']);
+    for (const table of ['offer_rules', 'relist_rules', 'rule_relists', 'saved_groups', 'rule_log', 'rule_settings']) {
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
+    }
+    // An offer is accepted or refused by a rule at most once.
+    const log = db.prepare(`INSERT INTO rule_log (at, rule_kind, offer_id, action, outcome, detail) VALUES (1, 'offer', 5, ?, 'queued', '{}')`);
+    log.run('leave');
+    log.run('accept');
+    expect(() => log.run('refuse')).toThrow(/UNIQUE/);
+  });
 });

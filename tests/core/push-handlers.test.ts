@@ -17,7 +17,7 @@ function setup() {
   settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
   const marketplace = marketplaceDouble();
   const store = syncRepository(db);
-  const ctx: OpContext = { api: marketplace.port, store, userId: 1_000_001, now: Date.now, leftDraft: () => undefined, upload: () => undefined, remoteImages: null };
+  const ctx: OpContext = { api: marketplace.port, store, db, userId: 1_000_001, now: Date.now, leftDraft: () => undefined, upload: () => undefined, remoteImages: null };
   /** The item's next row, parsed as the engine parses it. */
   const next = (localId: number): { row: OutboxRow; entry: OutboxEntry } => {
     const row = store.nextRow(localId);

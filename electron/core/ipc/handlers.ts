@@ -10,6 +10,7 @@ import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
 import { importMappingsHandlers } from './handlers/import-mappings-handlers.ts';
+import { rulesHandlers } from './handlers/rules-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
 import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
 import { syncHandlers } from './handlers/sync-handlers.ts';
@@ -34,5 +35,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...syncHandlers(session),
     ...templatesHandlers(session),
     ...backupsHandlers(session),
+    ...rulesHandlers(session),
   } satisfies Handlers;
 }

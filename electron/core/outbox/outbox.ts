@@ -21,6 +21,8 @@ export const OUTBOX_PAYLOADS = {
   'answer-question': z.object({ questionId: z.number().int(), answer: z.string() }),
   'offer-decision': z.object({ offerId: z.number().int(), decision: z.enum(['accepted', 'refused']) }),
   copy: z.object({ originalRemoteId: z.number().int() }),
+  /** An offer decision made by a rule (electron/core/rules/rule-offer-op.ts); logId: its rule_log entry. */
+  'rule-offer-decision': z.object({ offerId: z.number().int(), decision: z.enum(['accepted', 'refused']), logId: z.number().int() }),
 } as const;
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS;

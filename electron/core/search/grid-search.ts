@@ -43,6 +43,23 @@ export interface GridQuery {
   syncState?: readonly SyncState[];
   categoryId?: number;
   saleMethod?: 'auction' | 'buy-now';
+  /** Saved groups' filters (electron/core/rules/saved-groups.ts): */
+  /** Items nobody has bid on. */
+  noBids?: boolean;
+  /** Items without a photo (neither local nor on the service). */
+  noPhotos?: boolean;
+  /** Kept relative in a saved group; turned into closesBefore when the group is used. */
+  endingWithinHours?: number;
+  /** Open items closing before this instant (epoch ms). */
+  closesBefore?: number;
+  /** The grid's price (what a buyer pays now, else the asking price), inclusive. */
+  priceMin?: number;
+  priceMax?: number;
+  skuPrefix?: string;
+  /** Words in the private note (a plain substring, ignoring ASCII case). */
+  noteText?: string;
+  /** Items a rule has acted on (the rules log names them). */
+  ruleApplied?: boolean;
   /** Default: recent when there is text (constant time per page), else updated. */
   sort?: GridSort;
   direction?: 'asc' | 'desc';
@@ -126,6 +143,7 @@ export function gridSearch(db: Db) {
       where.push('items.sale_method = ?');
       params.push(query.saleMethod);
     }
+    groupFilters(query, where, params);
     return { from, where, params, match };
   }
 
@@ -160,7 +178,7 @@ export function gridSearch(db: Db) {
    */
   function countQuery(query: GridQuery): { sql: string; params: unknown[] } {
     const { from, where, params, match } = filters(query);
-    const indexOnly = match !== null && query.syncState === undefined && query.categoryId === undefined && query.saleMethod === undefined;
+    const indexOnly = match !== null && where.length === (query.status?.length ? 3 : 2);
     if (indexOnly) return { sql: 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH ?', params: [match] };
     return { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`, params };
   }
@@ -186,6 +204,30 @@ export function gridSearch(db: Db) {
       return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
     },
   };
+}
+
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The saved groups' filters; each a check on the item's row (none has an index of its own). */
+function groupFilters(query: GridQuery, where: string[], params: unknown[]): void {
+  if (query.noBids) where.push('items.bidder_count = 0');
+  if (query.noPhotos) {
+    where.push(`NOT EXISTS (SELECT 1 FROM images WHERE images.item_local_id = items.local_id)
+      AND coalesce(json_array_length(items.server_copy, '$.images'), 0) = 0`);
+  }
+  // A saved group's relative "ending within" (resolved with the core's clock where one is injected).
+  const closesBefore = query.closesBefore ?? (query.endingWithinHours === undefined ? undefined : Date.now() + query.endingWithinHours * 3_600_000);
+  if (closesBefore !== undefined) {
+    // The service's closing time (YYYY-MM-DDTHH:MM:SS+hhmm) as epoch ms.
+    where.push(`items.status = 'published' AND (SELECT unixepoch(substr(t, 1, 22) || ':' || substr(t, 23)) * 1000
+      FROM (SELECT json_extract(items.server_copy, '$.closingTime') AS t)) < ?`);
+    params.push(closesBefore);
+  }
+  if (query.priceMin !== undefined) { where.push('items.grid_price >= ?'); params.push(query.priceMin); }
+  if (query.priceMax !== undefined) { where.push('items.grid_price <= ?'); params.push(query.priceMax); }
+  if (query.skuPrefix) { where.push(`items.sku LIKE ? ESCAPE '\\'`); params.push(`${likeText(query.skuPrefix)}%`); }
+  if (query.noteText) { where.push(`items.note LIKE ? ESCAPE '\\'`); params.push(`%${likeText(query.noteText)}%`); }
+  if (query.ruleApplied) where.push('EXISTS (SELECT 1 FROM rule_log WHERE rule_log.item_local_id = items.local_id)');
 }
 
 function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {

@@ -11,6 +11,7 @@ import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
 import type { PullResult } from '../sync/pull.ts';
+import { rulesPass } from '../rules/rules-pass.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
 
@@ -33,7 +34,15 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const { db } = options;
   const now = options.now ?? Date.now;
   const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
-  const engine = createSyncEngine({ db, api, now });
+  const rules = rulesPass(db);
+  // The rules run after every pull; their decisions go out with the same run's push.
+  const engine = createSyncEngine({
+    db, api, now,
+    afterPull: () => {
+      const pass = rules(now());
+      if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
+    },
+  });
   const counts = queueCounts(db);
   const listeners = new Set<(event: SyncEvent) => void>();
   let offline = false;

@@ -14,7 +14,7 @@ export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick
  * The port speaks the IPC contract's own event vocabulary (shared/ipc.ts): one name and payload
  * per event from the engine's translation here to the renderer, forwarded as they are.
  */
-export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news' | 'drafts.changed';
+export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news' | 'drafts.changed' | 'rules.activity';
 export type SyncEvent = { [E in SyncEventName]: { name: E; payload: IpcEventPayload<E> } }[SyncEventName];
 
 export interface SyncPort {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Item } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { Db } from '../db/open-account-db.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
@@ -17,6 +18,8 @@ import type { LogOutcome, SyncRepository } from './sync-repository.ts';
 export interface OpContext {
   api: MarketplacePort;
   store: SyncRepository;
+  /** The account's cache (handlers of kinds with a module of their own keep their statements per connection). */
+  db: Db;
   userId: number;
   now: () => number;
   /** Called once the item is no longer a remote draft (its slot is free again). */

@@ -197,6 +197,7 @@ export function createPushEngine(options: PushOptions) {
     const ctx: ops.OpContext = {
       api,
       store,
+      db,
       userId,
       now,
       leftDraft: () => {

@@ -5,6 +5,7 @@
 // requires a handler for every kind, so a kind without one fails the typecheck.
 import type { OutboxEntry, OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import * as ops from './operations.ts';
+import { sendRuleOfferDecision } from '../rules/rule-offer-op.ts';
 
 export type PushHandler<K extends OutboxKind> = (ctx: ops.OpContext, row: OutboxRow, payload: OutboxPayload<K>) => Promise<ops.OpResult>;
 
@@ -19,6 +20,7 @@ export const PUSH_HANDLERS: { readonly [K in OutboxKind]: PushHandler<K> } = {
   'reorder-images': (ctx, row) => ops.reorderImages(ctx, row),
   'answer-question': ops.answerQuestion,
   'offer-decision': ops.decideOffer,
+  'rule-offer-decision': sendRuleOfferDecision,
 };
 
 /** Runs the handler of the entry's kind with that kind's payload (no cast: the table is keyed by kind). */

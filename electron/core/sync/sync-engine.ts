@@ -5,6 +5,8 @@ import { createPushEngine, type PushOptions, type PushResult } from './push-engi
 
 export interface SyncEngineOptions extends Omit<PushOptions, 'events'> {
   events?: SyncEvents;
+  /** Runs after each pull, before anything else may run (the automation rules: electron/core/rules/rules-pass.ts). */
+  afterPull?: (result: PullResult) => void;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -20,7 +22,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   return {
     events,
     push: (): Promise<PushResult> => serial(() => push.run()),
-    pull: (): Promise<PullResult> => serial(() => pull(options.db, options.api, events, options.now)),
+    pull: (): Promise<PullResult> =>
+      serial(async () => {
+        const result = await pull(options.db, options.api, events, options.now);
+        options.afterPull?.(result);
+        return result;
+      }),
     retryRejected: (localId: number) => push.retryRejected(localId),
     resolveConflicts: (localId: number, choices: Record<string, 'local' | 'remote'>) => resolveConflicts(options.db, localId, choices),
     get paused() {

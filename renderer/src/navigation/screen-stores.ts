@@ -5,6 +5,7 @@ import { bridge } from '../bridge.ts';
 import { createOffersStore } from '../offers/offers-store.ts';
 import { createCannedEditor } from '../questions/canned-editor-store.ts';
 import { createQuestionsStore } from '../questions/questions-store.ts';
+import { createRulesStore } from '../rules/rules-store.ts';
 import { createSalesStore } from '../sales/sales-store.ts';
 import { createSyncProblemsStore } from '../sync-panel/sync-problems-store.ts';
 
@@ -15,3 +16,4 @@ export const salesStore = createSalesStore(bridge);
 export const syncProblemsStore = createSyncProblemsStore(bridge);
 export const accountsStore = createAccountsStore(bridge);
 export const backupsStore = createBackupsStore(bridge);
+export const rulesStore = createRulesStore(bridge);

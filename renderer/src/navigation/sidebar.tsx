@@ -1,10 +1,10 @@
 // The screens' sidebar: a list of buttons, ↑/↓ (and Home/End) move between them, Enter or a
 // click opens one; Alt+1…6 open a screen from anywhere.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 
-export type Screen = 'drafts' | 'questions' | 'offers' | 'sales' | 'sync' | 'accounts';
+export type Screen = 'drafts' | 'questions' | 'offers' | 'sales' | 'sync' | 'accounts' | 'rules';
 
 export const SCREENS: Array<{ id: Screen; label: MessageId }> = [
   { id: 'drafts', label: 'nav.drafts' },
@@ -13,9 +13,10 @@ export const SCREENS: Array<{ id: Screen; label: MessageId }> = [
   { id: 'sales', label: 'nav.sales' },
   { id: 'sync', label: 'nav.sync' },
   { id: 'accounts', label: 'nav.accounts' },
+  { id: 'rules', label: 'nav.rules' },
 ];
 
-export function Sidebar({ current, onOpen, badges }: { current: Screen; onOpen: (screen: Screen) => void; badges: Partial<Record<Screen, number>> }) {
+export function Sidebar({ current, onOpen, badges, children }: { current: Screen; onOpen: (screen: Screen) => void; badges: Partial<Record<Screen, number>>; children?: ReactNode }) {
   const t = useT();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => {
@@ -60,6 +61,7 @@ export function Sidebar({ current, onOpen, badges }: { current: Screen; onOpen: 
           </li>
         ))}
       </ul>
+      {children}
     </nav>
   );
 }

@@ -18,6 +18,7 @@ import { photos } from './photos.ts';
 import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 import { sync } from './sync.ts';
+import { rules } from './rules.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates } as const;
+export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules } as const;

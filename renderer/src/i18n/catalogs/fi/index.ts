@@ -19,6 +19,7 @@ import { photos } from './photos.ts';
 import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 import { sync } from './sync.ts';
+import { rules } from './rules.ts';
 import { templates } from './templates.ts';
 
-export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates };
+export const fi: Catalog<typeof en> = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules };

@@ -1,0 +1,138 @@
+// Relist rules: an unsold item that closed after its rule was saved is put on sale again as a
+// copy (POST /items with originalId: the service copies the data and photos; the local copy
+// keeps SKU and note), its price lowered by a step down to a floor, published at the chosen hour
+// (listTime: the service publishes it then, app open or not), up to N times per line of copies.
+//
+// One live copy only: the relist path is the publish path (copy, edit, set-status rows through
+// the outbox, with its lost-create reconciliation and status read-back), and an item is relisted
+// at most once (no copy of it may exist: ours, the seller's by hand, or the marketplace's own
+// republish; rule_log's unique index). Items the marketplace republishes itself (`republish`)
+// are left to it.
+import { DateTime } from 'luxon';
+import { timestampMs } from '../../../shared/api/index.ts';
+import type { RelistRule } from '../../../shared/ipc-rules.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { draftWrites } from '../drafts/draft-writes.ts';
+import { statusChanges } from '../drafts/status-changes.ts';
+import { outboxStatements } from '../outbox/outbox.ts';
+import { SERVICE_ZONE } from './offer-rules.ts';
+import { ruleStore } from './rule-store.ts';
+import { savedGroups } from './saved-groups.ts';
+
+interface Closed {
+  localId: number;
+  remoteId: number;
+  title: string | null;
+  saleMethod: string | null;
+  buyNowPrice: number | null;
+  startingPrice: number | null;
+  closing: string | null;
+  republish: number | null;
+  generation: number | null;
+  root: number | null;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The price after one step down, never under the floor (nor raised to it). */
+export function steppedPrice(price: number, rule: Pick<RelistRule, 'stepAmount' | 'stepPercent' | 'floorPrice'>): number {
+  const step = rule.stepAmount ?? (rule.stepPercent !== null ? (price * rule.stepPercent) / 100 : 0);
+  const next = round2(price - step);
+  if (rule.floorPrice === null) return Math.max(0.01, next);
+  return price <= rule.floorPrice ? price : Math.max(rule.floorPrice, next);
+}
+
+/** The next whole `hour` in the service's zone after now, as a list time. */
+export function nextListTime(hour: number, now: number): string {
+  let t = DateTime.fromMillis(now, { zone: SERVICE_ZONE }).set({ hour, minute: 0, second: 0, millisecond: 0 });
+  if (t.toMillis() <= now + 60_000) t = t.plus({ days: 1 });
+  return t.toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+export function relistRules(db: Db) {
+  const store = ruleStore(db);
+  const groups = savedGroups(db);
+  const status = statusChanges(db);
+  const writes = draftWrites(db);
+  const outbox = outboxStatements(db);
+  const closed = db.prepare(
+    `SELECT i.local_id AS localId, i.remote_id AS remoteId, i.title, i.sale_method AS saleMethod, i.buy_now_price AS buyNowPrice,
+            i.starting_price AS startingPrice, json_extract(i.server_copy, '$.closingTime') AS closing,
+            json_extract(i.server_copy, '$.republish') AS republish, r.generation, r.root_local_id AS root
+       FROM items i LEFT JOIN rule_relists r ON r.copy_local_id = i.local_id
+      WHERE i.status = 'closed' AND i.remote_id IS NOT NULL AND i.deleted_at IS NULL
+        -- unsold: the dashboard's reading (bulk-actions.ts)
+        AND NOT ((i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
+                                          OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
+                 OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'))
+        AND NOT EXISTS (SELECT 1 FROM items c WHERE c.original_id = i.remote_id AND c.deleted_at IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM items c WHERE json_extract(c.server_copy, '$.republishedFrom') = i.remote_id)
+        AND NOT EXISTS (SELECT 1 FROM rule_log l WHERE l.item_local_id = i.local_id AND l.action IN ('relist','skip') AND l.rule_kind = 'relist')`,
+  );
+  const lineage = db.prepare(
+    `INSERT INTO rule_relists (copy_local_id, original_local_id, root_local_id, generation, rule_id, created) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+
+  function resolver(rules: readonly RelistRule[], now: number): (item: Closed) => RelistRule | null {
+    const enabled = rules.filter((r) => r.enabled);
+    const byItem = new Map(enabled.filter((r) => r.scope === 'item').map((r) => [r.scopeId, r]));
+    const byGroup = enabled.filter((r) => r.scope === 'group').flatMap((r) => {
+      try {
+        return [{ rule: r, ids: new Set(groups.ids(groups.get(r.scopeId), now)) }];
+      } catch {
+        return [];
+      }
+    });
+    const shop = enabled.find((r) => r.scope === 'shop') ?? null;
+    return (item) => byItem.get(item.root ?? item.localId) ?? byItem.get(item.localId) ?? byGroup.find((g) => g.ids.has(item.localId))?.rule ?? shop;
+  }
+
+  return {
+    /** Relists what the rules say, each item in one transaction with its log entry. */
+    apply(now: number): { relisted: number; logIds: number[] } {
+      if (store.paused()) return { relisted: 0, logIds: [] };
+      const rules = store.relistRules();
+      if (!rules.some((r) => r.enabled)) return { relisted: 0, logIds: [] };
+      const ruleOf = resolver(rules, now);
+      const logIds: number[] = [];
+      let relisted = 0;
+      for (const item of closed.all() as Closed[]) {
+        const rule = ruleOf(item);
+        // Only items that closed while the rule existed: saving a rule does not relist the past.
+        if (!rule || (timestampMs(item.closing ?? '') ?? 0) < rule.created) continue;
+        const base = { at: now, ruleKind: 'relist' as const, ruleId: rule.id, ruleVersion: rule.updated, itemLocalId: item.localId, itemRemoteId: item.remoteId, offerId: null };
+        const generation = item.generation ?? 0;
+        if (item.republish === 1 || generation >= rule.maxTimes) {
+          const reason = item.republish === 1 ? 'marketplace-republishes' : 'limit-reached';
+          logIds.push(db.transaction(() => store.log({ ...base, action: 'skip', outcome: 'none', detail: { reason, generation } }))());
+          continue;
+        }
+        const field = item.saleMethod === 'auction' ? 'startingPrice' : 'buyNowPrice';
+        const price = (item.saleMethod === 'auction' ? item.startingPrice : item.buyNowPrice) ?? null;
+        const listTime = rule.hour === null ? null : nextListTime(rule.hour, now);
+        try {
+          db.transaction(() => {
+            const copy = status.copyClosed(item.localId, now);
+            const next = price === null ? null : steppedPrice(price, rule);
+            const changes: Record<string, unknown> = {};
+            if (next !== null && next !== price) changes[field] = next;
+            if (listTime !== null) changes.listTime = listTime;
+            if (Object.keys(changes).length > 0) writes.editDraft(copy, changes, now);
+            outbox.enqueue(copy, 'set-status', { status: 'published' }, now);
+            lineage.run(copy, item.localId, item.root ?? item.localId, generation + 1, rule.id, now);
+            logIds.push(store.log({
+              ...base, action: 'relist', outcome: 'queued',
+              detail: { copyLocalId: copy, generation: generation + 1, field, from: price, to: next, listTime, sent: `POST /items originalId=${item.remoteId}; PUT status=published` },
+            }));
+          })();
+          relisted += 1;
+        } catch (error) {
+          // A copy the rules cannot make (its values refused now): logged once, left to the seller.
+          const message = error instanceof Error ? error.message : String(error);
+          logIds.push(db.transaction(() => store.log({ ...base, action: 'skip', outcome: 'failed', detail: { reason: 'refused', error: message } }))());
+        }
+      }
+      return { relisted, logIds };
+    },
+  };
+}

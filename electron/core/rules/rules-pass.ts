@@ -1,0 +1,39 @@
+// One pass of every rule over the cache, run by the sync after each pull (sync-engine.ts's
+// afterPull hook) and by "Run now". It sends nothing itself: decisions become outbox rows that
+// the same run's push sends. Paused rules do nothing. It also closes the log entries whose work
+// the cache now shows done (a relisted copy or a scheduled item on sale or waiting for its time).
+import type { RuleLogEntry } from '../../../shared/ipc-rules.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { offerRules } from './offer-rules.ts';
+import { relistRules } from './relist-rules.ts';
+import { logEntry } from './rule-store.ts';
+
+export interface PassResult {
+  queued: number;
+  relisted: number;
+  /** The pass's new log entries (newest first, at most 20), for notifications. */
+  entries: RuleLogEntry[];
+  logged: number;
+}
+
+const NOTIFIED = 20;
+
+export function rulesPass(db: Db) {
+  const offers = offerRules(db);
+  const relist = relistRules(db);
+  const settle = db.prepare(
+    `UPDATE rule_log SET outcome = 'done' WHERE outcome = 'queued' AND (
+        (action = 'relist' AND EXISTS (SELECT 1 FROM items c WHERE c.local_id = json_extract(rule_log.detail, '$.copyLocalId') AND c.status IN ('published','waiting','closed')))
+     OR (action = 'schedule' AND EXISTS (SELECT 1 FROM items c WHERE c.local_id = rule_log.item_local_id AND c.status IN ('published','waiting','closed'))))`,
+  );
+  const entries = db.prepare(`SELECT l.*, i.title FROM rule_log l LEFT JOIN items i ON i.local_id = l.item_local_id WHERE l.id IN (SELECT value FROM json_each(?)) ORDER BY l.id DESC LIMIT ${NOTIFIED}`);
+
+  return function run(now: number): PassResult {
+    settle.run();
+    const o = offers.apply(now);
+    const r = relist.apply(now);
+    const ids = [...o.logIds, ...r.logIds];
+    const list = ids.length === 0 ? [] : (entries.all(JSON.stringify(ids)) as Parameters<typeof logEntry>[0][]).map(logEntry);
+    return { queued: o.queued, relisted: r.relisted, entries: list, logged: ids.length };
+  };
+}

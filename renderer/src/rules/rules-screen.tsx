@@ -1,0 +1,271 @@
+// The Rules screen: what runs where (said plainly), the switch that pauses all, the shop's offer
+// rule with a preview of what it would do before it is saved, relisting, saved groups with their
+// live counts, and the log of every decision (filtered, exported as CSV).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
+import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
+import { download } from '../drafts/file-transfer.ts';
+import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
+import { localeStore } from '../i18n/locale-store.ts';
+import type { RulesStore, SavedGroupRow } from './rules-store.ts';
+import './rules.css';
+
+const num = (text: string): number | null => {
+  const n = Number(text.replace(',', '.'));
+  return text.trim() === '' || !Number.isFinite(n) ? null : n;
+};
+const minutes = (text: string): number | null => {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+};
+
+export function RulesScreen({ store }: { store: RulesStore }) {
+  const t = useT();
+  const say = useMessage();
+  const s = useStore(store);
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
+  const groupName = (id: number) => s.groups.find((g) => g.id === id)?.name ?? String(id);
+  const scopeText = (r: Pick<OfferRule, 'scope' | 'scopeId'>) =>
+    r.scope === 'shop' ? t('rules.scope.shop') : r.scope === 'group' ? t('rules.scope.group', { name: groupName(r.scopeId) }) : t('rules.scope.item', { id: r.scopeId });
+
+  return (
+    <section className="rules-screen" aria-labelledby="rules-title">
+      <h2 id="rules-title">{t('rules.title')}</h2>
+      {s.notice && <div className={`notice ${s.notice.kind}`} role={s.notice.kind === 'error' ? 'alert' : 'status'}>{typeof s.notice.text === 'string' ? s.notice.text : say(s.notice.text)}</div>}
+      <div className="rules-where" role="note" aria-labelledby="rules-where-title">
+        <h3 id="rules-where-title">{t('rules.where.title')}</h3>
+        <p>{t('rules.where.app')}</p>
+        <p>{t('rules.where.market')}</p>
+      </div>
+      <label className="rules-pause">
+        <input type="checkbox" checked={s.paused} onChange={(e) => void store.getState().setPaused(e.target.checked)} />
+        {t('rules.paused')}
+      </label>
+      <OfferRuleForm store={store} />
+      <RuleLists offerRules={s.offerRules} relistRules={s.relistRules} scopeText={scopeText} store={store} />
+      <RelistRuleForm store={store} groups={s.groups} />
+      <GroupsSection store={store} groups={s.groups} />
+      <LogSection store={store} />
+    </section>
+  );
+}
+
+function OfferRuleForm({ store }: { store: RulesStore }) {
+  const t = useT();
+  const f = useFormatter();
+  const preview = useStore(store, (s) => s.preview);
+  const [accept, setAccept] = useState('90');
+  const [refuse, setRefuse] = useState('50');
+  const [quietFrom, setQuietFrom] = useState('');
+  const [quietTo, setQuietTo] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void store.getState().previewOfferRule({
+      scope: 'shop', scopeId: 0, acceptPercent: num(accept), refusePercent: num(refuse), quietFrom: minutes(quietFrom), quietTo: minutes(quietTo),
+    });
+  };
+  return (
+    <form className="rules-card" onSubmit={submit} aria-labelledby="offer-rule-title">
+      <h3 id="offer-rule-title">{t('rules.offer.title')}</h3>
+      <label>{t('rules.offer.accept')}<input inputMode="decimal" value={accept} onChange={(e) => setAccept(e.target.value)} /></label>
+      <label>{t('rules.offer.refuse')}<input inputMode="decimal" value={refuse} onChange={(e) => setRefuse(e.target.value)} /></label>
+      <label>{t('rules.offer.quietFrom')}<input placeholder="22:00" value={quietFrom} onChange={(e) => setQuietFrom(e.target.value)} /></label>
+      <label>{t('rules.offer.quietTo')}<input placeholder="07:00" value={quietTo} onChange={(e) => setQuietTo(e.target.value)} /></label>
+      <button type="submit">{t('rules.offer.preview')}</button>
+      {preview && (
+        <div className="rules-preview" role="region" aria-label={t('rules.offer.previewTitle')}>
+          <h4>{t('rules.offer.previewTitle')}</h4>
+          {preview.verdicts.length === 0 ? <p>{t('rules.offer.previewEmpty')}</p> : (
+            <ul>
+              {preview.verdicts.map((v) => (
+                <li key={v.offerId}>
+                  <strong>{t('rules.action', { action: v.decision })}</strong> · {v.title ?? v.itemLocalId} · {t('rules.verdict.amount', { amount: f.money(v.amount), author: v.author })}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={() => void store.getState().confirmOfferRule()}>{t('rules.offer.save')}</button>
+          <button type="button" onClick={() => store.getState().cancelPreview()}>{t('common.cancel')}</button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: OfferRule[]; relistRules: RelistRule[]; scopeText: (r: OfferRule | RelistRule) => string; store: RulesStore }) {
+  const t = useT();
+  const pct = (p: number | null, a: number | null) => (p !== null ? `${p} %` : a !== null ? `${a} €` : t('rules.offer.none'));
+  return (
+    <div className="rules-card">
+      <h3>{t('rules.offer.list')}</h3>
+      <ul className="rules-list">
+        {offerRules.map((r) => (
+          <li key={r.id}>
+            {t('rules.offer.summary', { scope: scopeText(r), accept: pct(r.acceptPercent, r.acceptAmount), refuse: pct(r.refusePercent, r.refuseAmount) })}
+            <button type="button" onClick={() => void store.getState().deleteOfferRule(r.id)}>{t('rules.delete')}</button>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('rules.relist.list')}</h3>
+      <ul className="rules-list">
+        {relistRules.map((r) => (
+          <li key={r.id}>
+            {t('rules.relist.summary', { scope: scopeText(r), times: r.maxTimes, step: r.stepPercent ?? 0, floor: r.floorPrice ?? '–', hour: r.hour === null ? '–' : `${r.hour}:00` })}
+            <button type="button" onClick={() => void store.getState().deleteRelistRule(r.id)}>{t('rules.delete')}</button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function RelistRuleForm({ store, groups }: { store: RulesStore; groups: SavedGroupRow[] }) {
+  const t = useT();
+  const [scope, setScope] = useState('shop');
+  const [times, setTimes] = useState('2');
+  const [step, setStep] = useState('10');
+  const [floor, setFloor] = useState('');
+  const [hour, setHour] = useState('9');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const group = scope === 'shop' ? null : Number(scope);
+    void store.getState().saveRelistRule({
+      scope: group === null ? 'shop' : 'group', scopeId: group ?? 0, maxTimes: num(times) ?? 1, stepPercent: num(step), floorPrice: num(floor), hour: num(hour),
+    });
+  };
+  return (
+    <form className="rules-card" onSubmit={submit} aria-labelledby="relist-title">
+      <h3 id="relist-title">{t('rules.relist.title')}</h3>
+      <label>{t('rules.relist.scope')}
+        <select value={scope} onChange={(e) => setScope(e.target.value)}>
+          <option value="shop">{t('rules.relist.shop')}</option>
+          {groups.map((g) => <option key={g.id} value={String(g.id)}>{g.name}</option>)}
+        </select>
+      </label>
+      <label>{t('rules.relist.times')}<input inputMode="numeric" value={times} onChange={(e) => setTimes(e.target.value)} /></label>
+      <label>{t('rules.relist.step')}<input inputMode="decimal" value={step} onChange={(e) => setStep(e.target.value)} /></label>
+      <label>{t('rules.relist.floor')}<input inputMode="decimal" value={floor} onChange={(e) => setFloor(e.target.value)} /></label>
+      <label>{t('rules.relist.hour')}<input inputMode="numeric" value={hour} onChange={(e) => setHour(e.target.value)} /></label>
+      <button type="submit">{t('rules.relist.save')}</button>
+    </form>
+  );
+}
+
+function GroupsSection({ store, groups }: { store: RulesStore; groups: SavedGroupRow[] }) {
+  const t = useT();
+  const [name, setName] = useState('');
+  const [status, setStatus] = useState('');
+  const [noBids, setNoBids] = useState(false);
+  const [noPhotos, setNoPhotos] = useState(false);
+  const [ending, setEnding] = useState('');
+  const [priceMax, setPriceMax] = useState('');
+  const [sku, setSku] = useState('');
+  const [note, setNote] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const query = {
+      ...(status ? { status: [status] } : {}), ...(noBids ? { noBids } : {}), ...(noPhotos ? { noPhotos } : {}),
+      ...(num(ending) !== null ? { endingWithinHours: num(ending) as number } : {}), ...(num(priceMax) !== null ? { priceMax: num(priceMax) as number } : {}),
+      ...(sku ? { skuPrefix: sku } : {}), ...(note ? { noteText: note } : {}),
+    };
+    void store.getState().saveGroup(name, query).then(() => setName(''));
+  };
+  return (
+    <form className="rules-card" onSubmit={submit} aria-labelledby="groups-title">
+      <h3 id="groups-title">{t('rules.groups.title')}</h3>
+      {groups.length === 0 ? <p>{t('rules.groups.empty')}</p> : (
+        <ul className="rules-list">
+          {groups.map((g) => (
+            <li key={g.id}>
+              <span>{g.name}</span> <span className="pill">{t('rules.groups.count', { count: g.count })}</span>
+              <button type="button" onClick={() => void store.getState().deleteGroup(g.id)}>{t('rules.delete')}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label>{t('rules.groups.name')}<input value={name} required onChange={(e) => setName(e.target.value)} /></label>
+      <label>{t('rules.groups.status')}
+        <select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">{t('rules.groups.status.any')}</option>
+          {(['draft', 'published', 'waiting', 'closed'] as const).map((v) => <option key={v} value={v}>{t(`grid.status.${v}`)}</option>)}
+        </select>
+      </label>
+      <label><input type="checkbox" checked={noBids} onChange={(e) => setNoBids(e.target.checked)} />{t('rules.groups.noBids')}</label>
+      <label><input type="checkbox" checked={noPhotos} onChange={(e) => setNoPhotos(e.target.checked)} />{t('rules.groups.noPhotos')}</label>
+      <label>{t('rules.groups.endingWithin')}<input inputMode="numeric" value={ending} onChange={(e) => setEnding(e.target.value)} /></label>
+      <label>{t('rules.groups.priceMax')}<input inputMode="decimal" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} /></label>
+      <label>{t('rules.groups.skuPrefix')}<input value={sku} onChange={(e) => setSku(e.target.value)} /></label>
+      <label>{t('rules.groups.noteText')}<input value={note} onChange={(e) => setNote(e.target.value)} /></label>
+      <button type="submit">{t('rules.groups.save')}</button>
+    </form>
+  );
+}
+
+function LogSection({ store }: { store: RulesStore }) {
+  const t = useT();
+  const f = useFormatter();
+  const { log, logTotal, filter } = useStore(store);
+  const locale = useStore(localeStore, (s) => s.locale);
+  return (
+    <div className="rules-card rules-log" aria-labelledby="rules-log-title">
+      <h3 id="rules-log-title">{t('rules.log.title')} <span className="pill">{t('rules.log.total', { count: logTotal })}</span></h3>
+      <div className="rules-log-filters">
+        <label>{t('rules.log.kind')}
+          <select value={filter.ruleKind ?? ''} onChange={(e) => void store.getState().setFilter({ ...filter, ruleKind: (e.target.value || undefined) as 'offer' | 'relist' | 'schedule' | undefined })}>
+            <option value="">{t('rules.log.kind.any')}</option>
+            <option value="offer">{t('rules.log.kind.offer')}</option>
+            <option value="relist">{t('rules.log.kind.relist')}</option>
+            <option value="schedule">{t('rules.log.kind.schedule')}</option>
+          </select>
+        </label>
+        <label>{t('rules.log.search')}<input type="search" value={filter.text ?? ''} onChange={(e) => void store.getState().setFilter({ ...filter, text: e.target.value || undefined })} /></label>
+        <button type="button" onClick={() => void store.getState().exportLog(locale === 'fi' ? 'fi' : 'en').then((file) => file && download(file.fileName, new Blob([file.text], { type: 'text/csv;charset=utf-8' })))}>{t('rules.log.export')}</button>
+      </div>
+      {log.length === 0 ? <p>{t('rules.log.empty')}</p> : (
+        <table>
+          <thead><tr><th>{t('rules.log.time')}</th><th>{t('rules.log.item')}</th><th>{t('rules.log.action')}</th><th>{t('rules.log.outcome')}</th><th>{t('rules.log.detail')}</th></tr></thead>
+          <tbody>
+            {log.map((e) => (
+              <tr key={e.id}>
+                <td>{f.dateTime(e.at)}</td>
+                <td>{e.title ?? e.itemRemoteId ?? e.itemLocalId ?? ''}</td>
+                <td>{t('rules.action', { action: e.action })}</td>
+                <td>{t('rules.outcome', { outcome: e.outcome })}</td>
+                <td className="rules-detail">{typeof e.detail.amount === 'number' ? f.money(e.detail.amount) : ''}{typeof e.detail.listTime === 'string' ? ` ${e.detail.listTime}` : ''}{typeof e.detail.reason === 'string' ? ` (${e.detail.reason})` : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** Every filter a saved group may set, cleared: a group's query replaces the grid's filters. */
+export const GROUP_RESET = {
+  status: undefined, syncState: undefined, categoryId: undefined, saleMethod: undefined, noBids: undefined, noPhotos: undefined,
+  endingWithinHours: undefined, closesBefore: undefined, priceMin: undefined, priceMax: undefined, skuPrefix: undefined, noteText: undefined, ruleApplied: undefined,
+} as const;
+
+/** The saved groups under the screens in the sidebar, with their live counts: a click shows the group in the grid. */
+export function SidebarGroups({ store, onOpen }: { store: RulesStore; onOpen: (group: SavedGroupRow) => void }) {
+  const t = useT();
+  const groups = useStore(store, (s) => s.groups);
+  if (groups.length === 0) return null;
+  return (
+    <nav className="sidebar-groups" aria-label={t('rules.groups.sidebar')}>
+      <h2>{t('rules.groups.sidebar')}</h2>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.id}>
+            <button type="button" aria-label={t('rules.groups.open', { name: g.name })} onClick={() => onOpen(g)}>
+              <span>{g.name}</span> <span className="pill">{g.count}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
