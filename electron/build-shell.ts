@@ -33,6 +33,8 @@ export async function buildShell(out = join(root, 'out')): Promise<void> {
     await bundle('electron/main.ts', join(out, 'main'), 'main.js', 'es');
     // The photo preparation worker thread, next to main.js (electron/core/images/worker-pool.ts).
     await bundle('electron/core/images/prepare-worker.ts', join(out, 'main'), 'prepare-worker.js', 'es', false);
+    // The spreadsheet reading worker (electron/core/spreadsheet/spreadsheet-worker-host.ts).
+    await bundle('electron/core/spreadsheet/spreadsheet-worker.ts', join(out, 'main'), 'spreadsheet-worker.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
   } finally {
     process.env.NODE_ENV = previous;

@@ -101,6 +101,12 @@ export const CORE_ERROR_REASONS = [
   'photo-missing',
   // A spreadsheet by reference (electron/core/spreadsheet/spreadsheet-source.ts).
   'file-no-place', 'file-gone', 'file-not-a-file', 'file-too-large',
+  // A spreadsheet refused by the limits of its reading worker (electron/core/spreadsheet/spreadsheet-limits.ts).
+  'spreadsheet-damaged', 'spreadsheet-file-too-large', // {} / { megabytes }
+  'spreadsheet-part-too-large', // { megabytes }
+  'spreadsheet-too-many-rows', 'spreadsheet-too-many-columns', 'spreadsheet-too-many-cells', 'spreadsheet-too-many-strings', // { max }
+  'spreadsheet-over-time', // { seconds }
+  'spreadsheet-over-memory', // { megabytes }
   'photo-order',
   'question-answered',
   'offer-decided', // { status }
