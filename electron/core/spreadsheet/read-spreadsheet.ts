@@ -69,13 +69,13 @@ export function detectSeparator(text: string): Separator {
 }
 
 /** The file read where it is (the spreadsheet worker calls this), every limit checked as it goes. */
-export function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): SpreadsheetRead {
+export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): Promise<SpreadsheetRead> {
   if (bytes.byteLength > limits.fileBytes) {
     const megabytes = Math.round(limits.fileBytes / 1024 / 1024);
     throw new SpreadsheetLimitError(`The file is larger than ${megabytes} MB: split it into smaller files.`, 'spreadsheet-file-too-large', { megabytes });
   }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isZip(bytes)) return { format: 'xlsx', encoding: null, separator: null, records: readXlsx(buffer, limits) };
+  if (isZip(bytes)) return { format: 'xlsx', encoding: null, separator: null, records: await readXlsx(buffer, limits) };
   const { text, encoding } = decodeText(bytes);
   const separator = detectSeparator(text);
   const char = SEPARATORS.find(([name]) => name === separator)?.[1] ?? ',';

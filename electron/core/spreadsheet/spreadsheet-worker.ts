@@ -10,7 +10,7 @@ if (!port) throw new Error('spreadsheet-worker.ts runs only as a worker thread')
 const { bytes, limits } = workerData as { bytes: Uint8Array; limits: SpreadsheetLimits };
 let answer: WorkerAnswer;
 try {
-  answer = { ok: true, read: readSpreadsheetNow(bytes, limits) };
+  answer = { ok: true, read: await readSpreadsheetNow(bytes, limits) };
 } catch (error) {
   answer = error instanceof SpreadsheetLimitError && error.detail
     ? { ok: false, refusal: { message: error.message, reason: error.detail.reason as never, params: error.detail.params ?? {} } }

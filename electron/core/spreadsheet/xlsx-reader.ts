@@ -5,10 +5,11 @@
 // whole-document reader such as exceljs's made a Cell for each of the 16,384 columns of every
 // row and took the process down on an 11 KB file). Runs in the spreadsheet worker.
 import type { CsvRecord } from '../csv/rfc4180.ts';
-import { checkClaimedSizes, inflatePart, zipParts, type ZipPart } from './zip-parts.ts';
+import { checkClaimedSizes, inflatePart, inflatePartChunks, zipParts, type ZipPart } from './zip-parts.ts';
 import { SpreadsheetLimitError, tooMany, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 
-const SLICE = 4 * 1024 * 1024;
+/** Text gathered before a scan (the inflater gives 1 MB chunks). */
+const SLICE = 2 * 1024 * 1024;
 /** One element (a row, a shared string) larger than this is no spreadsheet a seller made. */
 const MAX_ELEMENT_CHARS = 16 * 1024 * 1024;
 
@@ -33,27 +34,34 @@ function attributes(text: string): Map<string, string> {
  * Calls `each` for every complete element matched by `pattern` (global, anchored on `open`), the
  * text decoded a slice at a time so that memory holds one slice and one element, never the part.
  */
-function scanElements(bytes: Buffer, pattern: RegExp, open: RegExp, each: (m: RegExpExecArray) => void): void {
+async function scanElements(chunks: AsyncIterable<Buffer>, pattern: RegExp, open: RegExp, each: (m: RegExpExecArray) => void): Promise<void> {
   const decoder = new TextDecoder('utf-8');
   let pending = '';
-  for (let at = 0; at < bytes.length || at === 0; at += SLICE) {
-    const last = at + SLICE >= bytes.length;
-    pending += decoder.decode(bytes.subarray(at, at + SLICE), { stream: !last });
-    pattern.lastIndex = 0;
-    let keep = 0;
-    for (let m = pattern.exec(pending); m; m = pattern.exec(pending)) {
-      each(m);
-      keep = pattern.lastIndex;
-    }
-    pending = pending.slice(keep);
-    // Keep only from the next element's start (an element cut by the slice's end); without one,
-    // a short tail in case the start itself was cut.
-    open.lastIndex = 0;
-    const start = open.exec(pending);
-    pending = start ? pending.slice(start.index) : pending.slice(-32);
-    if (pending.length > MAX_ELEMENT_CHARS) throw new SpreadsheetLimitError('The workbook could not be read: one of its rows is larger than 16 MB.', 'spreadsheet-too-many-columns', { max: 0 });
-    if (last) break;
+  for await (const chunk of chunks) {
+    pending += decoder.decode(chunk, { stream: true });
+    if (pending.length < SLICE) continue;
+    pending = scanPending(pending, pattern, open, each);
   }
+  pending += decoder.decode();
+  scanPending(pending, pattern, open, each);
+}
+
+/** Every complete element of `pending`; what is left is the start of the next one. */
+function scanPending(pending: string, pattern: RegExp, open: RegExp, each: (m: RegExpExecArray) => void): string {
+  pattern.lastIndex = 0;
+  let keep = 0;
+  for (let m = pattern.exec(pending); m; m = pattern.exec(pending)) {
+    each(m);
+    keep = pattern.lastIndex;
+  }
+  let rest = pending.slice(keep);
+  // Keep only from the next element's start (an element cut by the chunk's end); without one,
+  // a short tail in case the start itself was cut.
+  open.lastIndex = 0;
+  const start = open.exec(rest);
+  rest = start ? rest.slice(start.index) : rest.slice(-32);
+  if (rest.length > MAX_ELEMENT_CHARS) throw new SpreadsheetLimitError('The workbook could not be read: one of its rows is larger than 16 MB.', 'spreadsheet-too-many-columns', { max: 0 });
+  return rest;
 }
 
 const ROW = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
@@ -124,7 +132,10 @@ function serialDate(serial: number, date1904: boolean): Date {
 }
 
 interface WorkbookParts {
+  /** A small part (the workbook, its relationships, the styles), whole. */
   read(name: string): Buffer | null;
+  /** A large part (a sheet, the shared strings) in chunks, or null when absent. */
+  stream(name: string): AsyncIterable<Buffer> | null;
 }
 
 function openParts(bytes: Buffer, limits: SpreadsheetLimits): WorkbookParts {
@@ -141,6 +152,16 @@ function openParts(bytes: Buffer, limits: SpreadsheetLimits): WorkbookParts {
       left -= data.length;
       return data;
     },
+    stream(name) {
+      const part = byName.get(name.replace(/^\//, '').toLowerCase());
+      if (!part) return null;
+      return (async function* counted() {
+        for await (const chunk of inflatePartChunks(bytes, part, Math.min(limits.partBytes, left), limits)) {
+          left -= chunk.length;
+          yield chunk;
+        }
+      })();
+    },
   };
 }
 
@@ -155,7 +176,7 @@ function target(from: string, path: string): string {
   return parts.join('/');
 }
 
-export function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): CsvRecord[] {
+export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promise<CsvRecord[]> {
   const parts = openParts(bytes, limits);
   const workbookXml = parts.read('xl/workbook.xml')?.toString('utf8');
   if (workbookXml === undefined) throw new SpreadsheetLimitError('The workbook could not be read: it has no workbook part.', 'spreadsheet-damaged', {});
@@ -173,23 +194,22 @@ export function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): CsvRecord[] 
 
   // Shared strings, counted as they are read: three million of them stop at the cap.
   const shared: string[] = [];
-  const sharedBytes = parts.read(byType('/sharedStrings') ?? 'xl/sharedStrings.xml');
-  if (sharedBytes) {
-    scanElements(sharedBytes, SI, SI_OPEN, (m) => {
+  const sharedChunks = parts.stream(byType('/sharedStrings') ?? 'xl/sharedStrings.xml');
+  if (sharedChunks) {
+    await scanElements(sharedChunks, SI, SI_OPEN, (m) => {
       if (shared.length >= limits.sharedStrings) throw tooMany('strings', limits.sharedStrings);
       shared.push(stringItem(m[1]));
     });
   }
 
-  const sheet = parts.read(sheetPath);
+  const sheet = parts.stream(sheetPath);
   if (!sheet) throw new SpreadsheetLimitError('The workbook could not be read: its first sheet is missing.', 'spreadsheet-damaged', {});
   const records: CsvRecord[] = [];
   let width = 0;
   let cells = 0;
   let rowNumber = 0;
   const cellText = (attrs: string, inner: string | undefined): string => {
-    const a = attributes(attrs);
-    const type = a.get('t') ?? 'n';
+    const type = /\bt\s*=\s*"([^"]*)"/.exec(attrs)?.[1] ?? 'n';
     if (type === 'inlineStr') return stringItem(INLINE.exec(inner ?? '')?.[1]);
     const raw = VALUE.exec(inner ?? '')?.[1];
     if (raw === undefined) return '';
@@ -203,13 +223,12 @@ export function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): CsvRecord[] 
       default: {
         const n = Number.parseFloat(v);
         if (Number.isNaN(n)) return v;
-        return dates[Number(a.get('s') ?? 0)] ? dateText(serialDate(n, date1904)) : String(n);
+        return dates[Number(/\bs\s*=\s*"(\d+)"/.exec(attrs)?.[1] ?? 0)] ? dateText(serialDate(n, date1904)) : String(n);
       }
     }
   };
-  scanElements(sheet, ROW, ROW_OPEN, (m) => {
-    const rowAttrs = attributes(m[1] as string);
-    rowNumber = Number(rowAttrs.get('r') ?? rowNumber + 1) || rowNumber + 1;
+  await scanElements(sheet, ROW, ROW_OPEN, (m) => {
+    rowNumber = Number(/\br\s*=\s*"(\d+)"/.exec(m[1] as string)?.[1] ?? rowNumber + 1) || rowNumber + 1;
     const inner = m[2];
     if (!inner) return;
     const values = new Map<number, string>();

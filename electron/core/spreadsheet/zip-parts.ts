@@ -3,7 +3,7 @@
 // (a part may lie about its size: the inflater is stopped the moment it passes the cap). A
 // 409 KB sheet that inflates to 400 MB, or a 1 MB part that inflates to 1 GB, costs a refusal
 // in milliseconds, never the memory. Runs in the spreadsheet worker (spreadsheet-worker.ts).
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { SpreadsheetLimitError, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 
 export interface ZipPart {
@@ -81,7 +81,8 @@ function compressedBytes(bytes: Buffer, part: ZipPart): Buffer {
 /**
  * A part inflated, never past `cap` bytes whatever it claimed: zlib stops and throws as soon as
  * its output would pass maxOutputLength, so a lying part costs at most `cap` bytes of memory.
- * `cap` is the smaller of the per-part cap and what is left of the total.
+ * `cap` is the smaller of the per-part cap and what is left of the total; a part inflating past
+ * what its entry claims is a lie, stopped there.
  */
 export function inflatePart(bytes: Buffer, part: ZipPart, cap: number, limits: SpreadsheetLimits): Buffer {
   const data = compressedBytes(bytes, part);
@@ -91,9 +92,44 @@ export function inflatePart(bytes: Buffer, part: ZipPart, cap: number, limits: S
   }
   if (part.method !== 8) throw damaged(`its part ${part.name} is packed in a way workbooks never are (method ${part.method})`);
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, cap) });
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, Math.min(cap, part.size)) });
   } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw partTooLarge(part.name, limits.partBytes);
+    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      if (part.size < cap) throw damaged(`its part ${part.name} unpacks to more than the ${part.size} bytes it claims`);
+      throw partTooLarge(part.name, limits.partBytes);
+    }
     throw damaged(`its part ${part.name} is damaged`);
+  }
+}
+
+/**
+ * A large part (a sheet, the shared strings) inflated a chunk at a time, for a reader that may stop
+ * early (the 100,001st row): a refused sheet is never inflated past the row that refused it, and
+ * the count of bytes out is checked on every chunk against `cap`, whatever the part claimed.
+ */
+export async function* inflatePartChunks(bytes: Buffer, part: ZipPart, cap: number, limits: SpreadsheetLimits): AsyncGenerator<Buffer> {
+  const data = compressedBytes(bytes, part);
+  if (part.method === 0) {
+    if (data.length > cap) throw partTooLarge(part.name, Math.min(cap, limits.partBytes));
+    yield data;
+    return;
+  }
+  if (part.method !== 8) throw damaged(`its part ${part.name} is packed in a way workbooks never are (method ${part.method})`);
+  const inflater = createInflateRaw({ chunkSize: 1024 * 1024 });
+  inflater.end(data);
+  let out = 0;
+  try {
+    for await (const chunk of inflater) {
+      out += (chunk as Buffer).length;
+      if (out > cap) throw partTooLarge(part.name, limits.partBytes);
+      // More than its entry claimed: a part that lies about its size is stopped at the lie.
+      if (out > part.size) throw damaged(`its part ${part.name} unpacks to more than the ${part.size} bytes it claims`);
+      yield chunk as Buffer;
+    }
+  } catch (error) {
+    if (error instanceof SpreadsheetLimitError) throw error;
+    throw damaged(`its part ${part.name} is damaged`);
+  } finally {
+    inflater.destroy();
   }
 }
