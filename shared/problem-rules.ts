@@ -60,6 +60,8 @@ export const PROBLEM_RULES = [
   'photo-limit', // { max }
   'photo-too-many-pixels', // { megapixels }
   'photo-damaged',
+  'photo-over-time', // { seconds }: its preparation worker was ended by the time budget
+  'photo-over-memory', // its preparation worker ran out of its memory
   // Anything else a value may break.
   'invalid',
 ] as const;

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { prepareImage } from '../../electron/core/images/prepare-image.ts';
+import { NO_EDITS, prepareImage } from '../../electron/core/images/prepare-image.ts';
+import { createPreparePool, PrepareTimeout } from '../../electron/core/images/worker-pool.ts';
+import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { readSpreadsheet } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { allRowsWorkbook, heicWithHugeSecondImage, inflatingWorkbook, sharedStringsWorkbook, xfdWorkbook } from '../support/hostile-files.ts';
@@ -76,5 +79,29 @@ describe('a hostile HEIC', () => {
   it('is refused by the pixel limit of its largest top-level image before any is decoded', async () => {
     const heic = await heicWithHugeSecondImage(folder);
     await expect(prepareImage(heic)).rejects.toThrow(/pixel limit/);
+  }, 120_000);
+});
+
+describe('the photo preparation workers', () => {
+  it('end a worker that runs over its time budget and refuse that photo with the limit named; photos are prepared after it', async () => {
+    const pool = createPreparePool(1, { timeMs: 30, memoryMb: 256 });
+    try {
+      const big = join(folder, 'big.jpg');
+      writeFileSync(big, await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer());
+      const task = (input: string, name: string) => ({ type: 'prepare' as const, input, edits: NO_EDITS, filePath: join(folder, `${name}.jpg`), thumbPath: join(folder, `${name}-t.jpg`) });
+      const error = await pool.run(task(big, 'big')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PrepareTimeout);
+      expect((error as PrepareTimeout).seconds).toBe(0);
+      const generous = createPreparePool(1);
+      try {
+        const small = join(folder, 'small.jpg');
+        writeFileSync(small, await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+        expect(await generous.run(task(small, 'small'))).toMatchObject({ width: 64, height: 48 });
+      } finally {
+        await generous.close();
+      }
+    } finally {
+      await pool.close();
+    }
   }, 120_000);
 });

@@ -53,6 +53,8 @@ export const errors = {
   'errors.rule.photo-not-an-image': '{name} is not a photo the app can read (JPEG, PNG, HEIC, WebP, GIF, TIFF or AVIF), so it was not added.',
   'errors.rule.photo-limit': '{name} was not added: this draft takes at most {max, plural, one {# photo} other {# photos}}.',
   'errors.rule.photo-too-many-pixels': 'The photo is larger than {megapixels, number} megapixels: save a smaller copy and add that.',
+  'errors.rule.photo-over-time': 'The photo took longer than {seconds, number} seconds to prepare, so it was not added: save it again from your camera or photo program and add that copy.',
+  'errors.rule.photo-over-memory': 'Preparing the photo needed more memory than the app allows, so it was not added: save a smaller copy and add that.',
   'errors.rule.photo-damaged': 'The photo could not be read: the file is damaged or incomplete.',
   'errors.rule.invalid': '{field} is not valid.',
   // The core's errors as a whole (CORE_ERROR_REASONS), when they say more than their code.

@@ -52,6 +52,8 @@ export const errors: Catalog<typeof en> = {
   'errors.rule.photo-not-an-image': '{name} ei ole kuva, jota sovellus osaa lukea (JPEG, PNG, HEIC, WebP, GIF, TIFF tai AVIF), joten sitä ei lisätty.',
   'errors.rule.photo-limit': '{name} jäi lisäämättä: tähän luonnokseen mahtuu enintään {max, plural, one {# kuva} other {# kuvaa}}.',
   'errors.rule.photo-too-many-pixels': 'Kuva on yli {megapixels, number} megapikseliä: tallenna pienempi kopio ja lisää se.',
+  'errors.rule.photo-over-time': 'Kuvan valmistelu kesti yli {seconds, number} sekuntia, joten sitä ei lisätty: tallenna kuva uudelleen kamerasta tai kuvaohjelmasta ja lisää se kopio.',
+  'errors.rule.photo-over-memory': 'Kuvan valmistelu olisi vienyt enemmän muistia kuin sovellus sallii, joten sitä ei lisätty: tallenna pienempi kopio ja lisää se.',
   'errors.rule.photo-damaged': 'Kuvaa ei voitu lukea: tiedosto on vioittunut tai vajaa.',
   'errors.rule.invalid': '{field} ei kelpaa.',
   'errors.reason.item-not-found': 'Kohdetta ei enää ole (se on ehkä poistettu).',
