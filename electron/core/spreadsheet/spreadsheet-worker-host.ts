@@ -32,12 +32,13 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Prom
     const worker = spawn(bytes, limits);
     let settled = false;
     let failure: Error | null = null;
+    // The answer waits for the thread's end, so that its memory is given back before the
+    // seller (or the next file) gets the answer.
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      outcome();
-      void worker.terminate();
+      worker.terminate().then(outcome, outcome);
     };
     const timer = setTimeout(() => {
       const seconds = Math.round(limits.timeMs / 1000);
