@@ -54,9 +54,11 @@ export interface PrepareLimits {
   timeMs: number;
   /** Each worker's JavaScript heap (worker_threads resourceLimits). */
   memoryMb: number;
+  /** An idle worker ends after this long (photos come in bursts; its decoders' memory goes with it). */
+  idleMs?: number;
 }
 
-export const DEFAULT_PREPARE_LIMITS: PrepareLimits = { timeMs: 120_000, memoryMb: 512 };
+export const DEFAULT_PREPARE_LIMITS: PrepareLimits = { timeMs: 120_000, memoryMb: 512, idleMs: 10_000 };
 
 /** A task ended by the pool's time budget: the photo is refused with the limit named. */
 export class PrepareTimeout extends Error {
@@ -125,11 +127,27 @@ export function createPreparePool(size = defaultPoolSize(), limits: PrepareLimit
     return slot;
   }
 
+  let idleTimer: NodeJS.Timeout | null = null;
+  /** With nothing queued or running, the workers end after `idleMs`; the next task starts new ones. */
+  function retireWhenIdle(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const busy = queue.length > 0 || slots.some((s) => s.job !== null);
+    if (busy || closed || limits.idleMs === undefined || slots.length === 0) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (queue.length > 0 || slots.some((s) => s.job !== null)) return;
+      for (const slot of slots.splice(0)) void slot.worker.terminate();
+    }, limits.idleMs);
+    idleTimer.unref();
+  }
+
   function pump(): void {
     try {
       if (!closed) dispatch();
     } finally {
       holdProcess();
+      retireWhenIdle();
     }
   }
 
@@ -161,6 +179,7 @@ export function createPreparePool(size = defaultPoolSize(), limits: PrepareLimit
     },
     async close() {
       closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
       for (const job of queue.splice(0)) job.reject(new Error('the preparation pool is closed'));
       holdProcess();
       await Promise.all(slots.map((s) => s.worker.terminate()));

@@ -16,8 +16,12 @@ export type WorkerAnswer =
 /** From source (tsx, vitest) the .ts file through tsx's loader; built, spreadsheet-worker.js beside main.js. */
 function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
   const here = fileURLToPath(import.meta.url);
+  // The bytes move to the worker (not copied): the thread's end gives them back with the rest.
+  // A view of a shared buffer (Node's small-buffer pool) is copied first, never detached.
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
   const options = {
-    workerData: { bytes, limits },
+    workerData: { bytes: own, limits },
+    transferList: [own.buffer as ArrayBuffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   };
   if (here.endsWith('.ts')) {
@@ -27,6 +31,7 @@ function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
   return new Worker(join(dirname(here), 'spreadsheet-worker.js'), options);
 }
 
+/** Reads `bytes` in a new worker; the caller's buffer is handed over (detached) when it owns it whole. */
 export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<SpreadsheetRead> {
   return new Promise<SpreadsheetRead>((resolve, reject) => {
     const worker = spawn(bytes, limits);
