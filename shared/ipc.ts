@@ -537,6 +537,8 @@ export const IPC_METHODS = {
       source: ImageSourceSchema.optional(),
       fileName: z.string().max(500).optional(),
       mapping: ColumnMappingSchema.optional(),
+      /** The seller's language, for the saved report's separator (`;` in Finnish). */
+      locale: z.enum(['fi', 'en']).optional(),
     }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
     output: z.object({
       imported: z.number().int(),
@@ -549,7 +551,8 @@ export const IPC_METHODS = {
     }),
   },
   'csv.export': {
-    input: z.object({ localIds: z.array(LocalId).max(100_000).optional() }),
+    /** `locale`: the seller's language, the file's separator and decimal mark (`;` and `12,5` in Finnish). */
+    input: z.object({ localIds: z.array(LocalId).max(100_000).optional(), locale: z.enum(['fi', 'en']).optional() }),
     output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
   },
   /** The drafts (or the given items) as an Excel workbook, base64. */

@@ -64,6 +64,8 @@ export const PROBLEM_RULES = [
   'photo-not-handed-over', // a path the window wrote, not a file the seller picked, dropped or uploaded
   'photo-private', // the app's own data, or /proc, /sys, /dev, /run
   'photo-disk-full', // the disk is full: nothing was written (issue 24)
+  'photo-over-time', // { seconds }: its preparation worker was ended by the time budget
+  'photo-over-memory', // its preparation worker ran out of its memory
   // Anything else a value may break.
   'invalid',
 ] as const;
@@ -108,6 +110,12 @@ export const CORE_ERROR_REASONS = [
   'file-no-place', 'file-gone', 'file-not-a-file', 'file-too-large',
   // A file the seller did not hand over (a path the window wrote), or one in a place never read.
   'file-not-handed-over', 'file-private',
+  // A spreadsheet refused by the limits of its reading worker (electron/core/spreadsheet/spreadsheet-limits.ts).
+  'spreadsheet-damaged', 'spreadsheet-file-too-large', // {} / { megabytes }
+  'spreadsheet-part-too-large', // { megabytes }
+  'spreadsheet-too-many-rows', 'spreadsheet-too-many-columns', 'spreadsheet-too-many-cells', 'spreadsheet-too-many-strings', // { max }
+  'spreadsheet-over-time', // { seconds }
+  'spreadsheet-over-memory', // { megabytes }
   'photo-order',
   'question-answered',
   'offer-decided', // { status }

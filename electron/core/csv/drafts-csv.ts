@@ -15,6 +15,7 @@ import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
 import { noTitleColumn } from './import-header.ts';
 import { readOptionCell } from './option-cells.ts';
+import { formulaSafe, fromFormulaSafe } from './formula-safe.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
 export interface CsvRowError {
@@ -46,15 +47,25 @@ export interface ImportReport {
 export type ColumnMapping = Readonly<Record<string, DraftField | null>>;
 
 const LIST_SEPARATOR = ';';
-/** Cells a spreadsheet would run as a formula get a leading quote on export (and lose it on import). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cellOf(field: DraftField, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
-  const text = String(value);
-  return fieldKind(field) === 'text' && FORMULA_START.test(text) ? `'${text}` : text;
+/** A number in the file's language: a decimal comma in Finnish (the `;` file Excel reads there). */
+function numberText(value: number, locale: CsvLocale): string {
+  return locale === 'fi' ? String(value).replace('.', ',') : String(value);
 }
+
+function cellOf(field: DraftField, value: unknown, locale: CsvLocale): string {
+  if (value === null || value === undefined) return '';
+  // Text and lists of words are the seller's: never a formula in any separator's reading.
+  if (Array.isArray(value)) return formulaSafe(value.join(LIST_SEPARATOR));
+  const kind = fieldKind(field);
+  if (typeof value === 'number' && (kind === 'number' || kind === 'int')) return numberText(value, locale);
+  const text = String(value);
+  return kind === 'text' ? formulaSafe(text) : text;
+}
+
+/** The seller's language decides the file's list separator and decimal mark (as the sales CSV's). */
+export type CsvLocale = 'fi' | 'en';
+export const CSV_SEPARATOR: Record<CsvLocale, string> = { fi: ';', en: ',' };
 
 type CellRead = { ok: true; value: unknown } | { ok: false; rule: ProblemRule; reason: string; flag: boolean; options?: string };
 
@@ -78,19 +89,19 @@ function valueOf(field: DraftField, cell: string): unknown {
   if (cell === '') return null;
   switch (fieldKind(field)) {
     case 'list':
-      return cell.split(LIST_SEPARATOR).map((v) => v.trim()).filter((v) => v !== '');
+      return fromFormulaSafe(cell).split(LIST_SEPARATOR).map((v) => v.trim()).filter((v) => v !== '');
     case 'text':
-      return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+      return fromFormulaSafe(cell);
     default:
       return cell.trim();
   }
 }
 
-export function exportDraftsCsv(db: Db, localIds?: readonly number[]): string {
+export function exportDraftsCsv(db: Db, localIds?: readonly number[], locale: CsvLocale = 'en'): string {
   const reads = itemReads(db);
   const items = localIds ? localIds.map((id) => reads.item(id)).filter((i) => i !== undefined) : reads.drafts();
-  const rows = [DRAFT_FIELDS as readonly string[], ...items.map((item) => DRAFT_FIELDS.map((f) => cellOf(f, item.fields[f])))];
-  return writeCsv(rows);
+  const rows = [DRAFT_FIELDS as readonly string[], ...items.map((item) => DRAFT_FIELDS.map((f) => cellOf(f, item.fields[f], locale)))];
+  return writeCsv(rows, { delimiter: CSV_SEPARATOR[locale] });
 }
 
 export function importDraftsCsv(db: Db, text: string, now = Date.now()): ImportReport {
@@ -227,9 +238,10 @@ function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOpti
 }
 
 /** The report as a CSV the seller can save and open beside the file. */
-export function importReportCsv(errors: readonly CsvRowError[]): string {
+export function importReportCsv(errors: readonly CsvRowError[], locale: CsvLocale = 'en'): string {
+  // Every cell may carry the file's own text (its headings, its cells, messages quoting them).
   return writeCsv([
     ['row', 'column', 'field', 'value', 'outcome', 'reason'],
-    ...errors.map((e) => [String(e.row), e.column ?? '', e.field ?? '', e.value ?? '', e.severity === 'flagged' ? 'imported, value left empty' : 'refused', e.message]),
-  ]);
+    ...errors.map((e) => [String(e.row), e.column ?? '', e.field ?? '', e.value ?? '', e.severity === 'flagged' ? 'imported, value left empty' : 'refused', e.message].map(formulaSafe)),
+  ], { delimiter: CSV_SEPARATOR[locale] });
 }

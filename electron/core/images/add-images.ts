@@ -13,7 +13,7 @@ import { outboxStatements } from '../outbox/outbox.ts';
 import { runPool } from './pool.ts';
 import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-image.ts';
 import { checkSourceFile, SourceRefused } from './source-file.ts';
-import { sharedPreparePool, type PreparePool } from './worker-pool.ts';
+import { PrepareTimeout, sharedPreparePool, type PreparePool } from './worker-pool.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 
 export type ImagePhase = 'reading' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
@@ -257,6 +257,12 @@ export const masterThumbPath = (folder: string, sourceSha: string) => join(folde
 /** A decoder's message as a sentence the seller can act on (the original kept after it, for logs) and its rule. */
 function plainFailure(error: unknown): { message: string; issue: PhotoIssue } {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof PrepareTimeout) {
+    return { message: `The photo took longer than ${error.seconds} s to prepare, so it was not added: save it again from your camera or photo program and add that copy.`, issue: { rule: 'photo-over-time', params: { seconds: error.seconds } } };
+  }
+  if (/ERR_WORKER_OUT_OF_MEMORY|out of memory|heap/i.test(message)) {
+    return { message: 'Preparing the photo needed more memory than the app allows, so it was not added: save a smaller copy and add that.', issue: { rule: 'photo-over-memory', params: {} } };
+  }
   if (/pixel limit/i.test(message)) {
     const megapixels = MAX_INPUT_PIXELS / 1_000_000;
     return { message: `The photo is larger than ${megapixels} megapixels: save a smaller copy and add that.`, issue: { rule: 'photo-too-many-pixels', params: { megapixels } } };

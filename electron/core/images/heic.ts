@@ -81,13 +81,28 @@ function orientationSteps(orientation: number): { angle: number; flop: boolean }
   }
 }
 
-/** Decodes a HEIC/HEIF file to upright RGBA pixels: EXIF orientation applied as for a JPEG. */
+/**
+ * Decodes a HEIC/HEIF file to upright RGBA pixels: EXIF orientation applied as for a JPEG.
+ * EVERY top-level image the file holds is checked against the pixel limit before any is decoded:
+ * sharp reports the primary image's size, while the decoder decodes the first top-level image,
+ * which a crafted file makes a 16384x16384 grid behind a 2048x2048 primary.
+ */
 export async function decodeHeic(file: Buffer, limitInputPixels: number): Promise<RawImage> {
   // The container's metadata is read by libvips without decoding: size (for the pixel limit,
   // before the decoder allocates) and the EXIF orientation.
   const meta = await sharp(file).metadata();
   if ((meta.width ?? 0) * (meta.height ?? 0) > limitInputPixels) throw new Error('Input image exceeds pixel limit');
-  const decoded = await decodeHeicPixels({ buffer: file });
+  const images = await decodeHeicPixels.all({ buffer: file });
+  let decoded;
+  try {
+    // Sizes come from the container's properties (ispe); nothing is decoded yet.
+    if (images.some((i) => i.width * i.height > limitInputPixels)) throw new Error('Input image exceeds pixel limit');
+    const first = images[0];
+    if (!first) throw new Error('HEIF image not found');
+    decoded = await first.decode();
+  } finally {
+    images.dispose();
+  }
   let image: RawImage = { data: Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), width: decoded.width, height: decoded.height, channels: 4 };
   const { angle, flop } = orientationSteps(hasHeifTransforms(file) ? 1 : meta.orientation ?? exifOrientation(meta.exif));
   // One step a pass: libvips would otherwise pick its own order of the turn and the mirror.

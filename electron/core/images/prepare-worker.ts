@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { parentPort, threadId } from 'node:worker_threads';
+import sharp from 'sharp';
 import { prepareImage } from './prepare-image.ts';
 import type { HashResult, PrepareResult, WorkerReply, WorkerTask } from './worker-protocol.ts';
 
@@ -41,6 +42,10 @@ async function run(task: WorkerTask): Promise<HashResult | PrepareResult> {
     }
   }
 }
+
+// Each photo is decoded once: libvips' operation cache (50 MB by default) would only keep the
+// last one's pixels alive in an idle worker.
+sharp.cache(false);
 
 const port = parentPort;
 if (!port) throw new Error('prepare-worker.ts runs only as a worker thread');

@@ -24,6 +24,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Ends the worker when its task runs over the time budget. */
+  timer: NodeJS.Timeout | null;
   ready: boolean;
   job: Job | null;
   /** Why the thread stopped, for its task's error (an 'error' event comes before 'exit'). */
@@ -35,13 +37,37 @@ interface Slot {
  * inside the thread (Node 20 does not apply --import to a worker's main module); the built app
  * ships it bundled as prepare-worker.js next to main.js (electron/build-shell.ts).
  */
-function spawn(): Worker {
+function spawn(limits: PrepareLimits): Worker {
   const here = fileURLToPath(import.meta.url);
+  // The JavaScript heap is capped here; the pixels themselves are bounded by MAX_INPUT_PIXELS,
+  // checked before decoding (libvips' and libheif's buffers live outside the heap).
+  const options = { resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 } };
   if (here.endsWith('.ts')) {
     const url = pathToFileURL(join(dirname(here), 'prepare-worker.ts')).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { eval: true });
+    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { ...options, eval: true });
   }
-  return new Worker(join(dirname(here), 'prepare-worker.js'));
+  return new Worker(join(dirname(here), 'prepare-worker.js'), options);
+}
+
+export interface PrepareLimits {
+  /** One task's time before its worker is ended (a decoder stuck on a crafted file). */
+  timeMs: number;
+  /** Each worker's JavaScript heap (worker_threads resourceLimits). */
+  memoryMb: number;
+  /** An idle worker ends after this long (photos come in bursts; its decoders' memory goes with it). */
+  idleMs?: number;
+}
+
+export const DEFAULT_PREPARE_LIMITS: PrepareLimits = { timeMs: 120_000, memoryMb: 512, idleMs: 10_000 };
+
+/** A task ended by the pool's time budget: the photo is refused with the limit named. */
+export class PrepareTimeout extends Error {
+  readonly seconds: number;
+  constructor(seconds: number) {
+    super(`the photo took longer than ${seconds} s to prepare, so its preparation was stopped`);
+    this.name = 'PrepareTimeout';
+    this.seconds = seconds;
+  }
 }
 
 /** Two cores shared with the renderer and the rest of the core: leave one free when there are few. */
@@ -50,7 +76,7 @@ export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, cores <= 2 ? cores - 1 || 1 : cores - 1));
 }
 
-export function createPreparePool(size = defaultPoolSize()): PreparePool {
+export function createPreparePool(size = defaultPoolSize(), limits: PrepareLimits = DEFAULT_PREPARE_LIMITS): PreparePool {
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let nextId = 1;
@@ -67,7 +93,7 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
   }
 
   function start(): Slot {
-    const slot: Slot = { worker: spawn(), ready: false, job: null, failure: null };
+    const slot: Slot = { worker: spawn(limits), timer: null, ready: false, job: null, failure: null };
     slot.worker.unref();
     slot.worker.on('message', (message: WorkerReply | { ready: true }) => {
       // Unref'd on every message too: Node 20 re-refs a worker's port as it delivers messages.
@@ -79,6 +105,8 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
       const job = slot.job;
       if (!job || job.id !== message.id) return;
       slot.job = null;
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
       if (message.ok) job.resolve(message.value as never);
       else job.reject(new Error(message.error));
       pump();
@@ -89,8 +117,9 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
     slot.worker.on('exit', () => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
+      if (slot.timer) clearTimeout(slot.timer);
       // Its task fails alone (out of memory on one huge photo, say); the queue goes on.
-      slot.job?.reject(new Error(`the photo could not be prepared (the preparation worker stopped${slot.failure ? `: ${slot.failure}` : ''})`));
+      slot.job?.reject(slot.failure === 'timeout' ? new PrepareTimeout(Math.round(limits.timeMs / 1000)) : new Error(`the photo could not be prepared (the preparation worker stopped${slot.failure ? `: ${slot.failure}` : ''})`));
       slot.job = null;
       if (!closed) pump();
     });
@@ -98,11 +127,27 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
     return slot;
   }
 
+  let idleTimer: NodeJS.Timeout | null = null;
+  /** With nothing queued or running, the workers end after `idleMs`; the next task starts new ones. */
+  function retireWhenIdle(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const busy = queue.length > 0 || slots.some((s) => s.job !== null);
+    if (busy || closed || limits.idleMs === undefined || slots.length === 0) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (queue.length > 0 || slots.some((s) => s.job !== null)) return;
+      for (const slot of slots.splice(0)) void slot.worker.terminate();
+    }, limits.idleMs);
+    idleTimer.unref();
+  }
+
   function pump(): void {
     try {
       if (!closed) dispatch();
     } finally {
       holdProcess();
+      retireWhenIdle();
     }
   }
 
@@ -115,6 +160,10 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
       }
       const job = queue.shift() as Job;
       idle.job = job;
+      idle.timer = setTimeout(() => {
+        idle.failure = 'timeout';
+        void idle.worker.terminate();
+      }, limits.timeMs);
       idle.worker.postMessage({ id: job.id, task: job.task });
     }
   }
@@ -130,6 +179,7 @@ export function createPreparePool(size = defaultPoolSize()): PreparePool {
     },
     async close() {
       closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
       for (const job of queue.splice(0)) job.reject(new Error('the preparation pool is closed'));
       holdProcess();
       await Promise.all(slots.map((s) => s.worker.terminate()));

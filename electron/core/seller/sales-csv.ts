@@ -5,7 +5,7 @@
 // (headings, how each item sold) come from the renderer's catalog: the core knows no language.
 import { createFormatter } from '../../../shared/format/formatter.ts';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import { FORMULA_START } from '../csv/drafts-csv.ts';
+import { formulaSafe } from '../csv/formula-safe.ts';
 import { writeCsv } from '../csv/rfc4180.ts';
 import type { SaleKind, SoldItem } from './sold-items.ts';
 
@@ -20,8 +20,8 @@ export function salesCsv(rows: readonly SoldItem[], locale: AppLocale, words: Sa
   const format = createFormatter(locale, timeZone ? { timeZone } : {});
   // A plain amount a spreadsheet reads as a number: no grouping, two decimals, the language's decimal mark.
   const amount = (euros: number) => (locale === 'fi' ? euros.toFixed(2).replace('.', ',') : euros.toFixed(2));
-  // A title or a buyer's name a spreadsheet would run as a formula is written as text.
-  const text = (value: string | null) => (value && FORMULA_START.test(value) ? `'${value}` : value ?? '');
+  // A title or a buyer's name a spreadsheet would run as a formula (in either separator's reading) is written as text.
+  const text = (value: string | null) => formulaSafe(value ?? '');
   const h = words.headings;
   const lines = rows.map((r) => [
     r.soldAt === null ? '' : format.date(r.soldAt),

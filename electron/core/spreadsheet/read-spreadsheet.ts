@@ -2,9 +2,11 @@
 // CSV whose encoding (UTF-8 with or without a BOM, Windows-1252: what Excel saves in Finland)
 // and separator (comma, semicolon, tab) are found here and reported, never assumed.
 import chardet from 'chardet';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { parseCsv, type CsvRecord } from '../csv/rfc4180.ts';
+import { DEFAULT_SPREADSHEET_LIMITS, SpreadsheetLimitError, tooMany, type SpreadsheetLimits } from './spreadsheet-limits.ts';
+import { readInWorker } from './spreadsheet-worker-host.ts';
+import { readXlsx } from './xlsx-reader.ts';
 
 export type TextEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'Windows-1252';
 export type Separator = 'comma' | 'semicolon' | 'tab';
@@ -66,57 +68,33 @@ export function detectSeparator(text: string): Separator {
   return best.separator;
 }
 
-type CellValue = ExcelJS.CellValue;
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** A workbook cell as the text a CSV cell would hold. Excel dates carry wall-clock time as UTC. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const d = value;
-    const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-    return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+/** The file read where it is (the spreadsheet worker calls this), every limit checked as it goes. */
+export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): Promise<SpreadsheetRead> {
+  if (bytes.byteLength > limits.fileBytes) {
+    const megabytes = Math.round(limits.fileBytes / 1024 / 1024);
+    throw new SpreadsheetLimitError(`The file is larger than ${megabytes} MB: split it into smaller files.`, 'spreadsheet-file-too-large', { megabytes });
   }
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('formula' in value || 'sharedFormula' in value) return cellText((value as ExcelJS.CellFormulaValue).result as CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-export async function readWorkbook(bytes: Uint8Array): Promise<CsvRecord[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const width = sheet.columnCount;
-  const records: CsvRecord[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const fields: string[] = [];
-    for (let c = 1; c <= width; c++) fields.push(cellText(row.getCell(c).value));
-    // Trailing empty columns of the header (formatting reaching past the data) are not columns.
-    records.push({ row: rowNumber, line: rowNumber, fields });
-  });
-  const header = records[0];
-  if (header) {
-    let last = header.fields.length;
-    while (last > 0 && header.fields[last - 1] === '') last--;
-    for (const record of records) record.fields = record.fields.slice(0, last);
-  }
-  return records.filter((r) => r.fields.some((f) => f !== ''));
-}
-
-/** A file by its bytes: a workbook by its ZIP signature (whatever its name), else CSV text. */
-export async function readSpreadsheet(bytes: Uint8Array): Promise<SpreadsheetRead> {
-  if (isZip(bytes)) return { format: 'xlsx', encoding: null, separator: null, records: await readWorkbook(bytes) };
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isZip(bytes)) return { format: 'xlsx', encoding: null, separator: null, records: await readXlsx(buffer, limits) };
   const { text, encoding } = decodeText(bytes);
   const separator = detectSeparator(text);
   const char = SEPARATORS.find(([name]) => name === separator)?.[1] ?? ',';
-  return { format: 'csv', encoding, separator, records: parseCsv(text, char) };
+  const records = parseCsv(text, char);
+  if (records.length - 1 > limits.rows) throw tooMany('rows', limits.rows);
+  const width = records[0]?.fields.length ?? 0;
+  if (width > limits.columns) throw tooMany('columns', limits.columns);
+  let cells = 0;
+  for (const record of records) cells += record.fields.length;
+  if (cells > limits.cells) throw tooMany('cells', limits.cells);
+  return { format: 'csv', encoding, separator, records };
+}
+
+/**
+ * A file by its bytes: a workbook by its ZIP signature (whatever its name), else CSV text. Read
+ * in a worker thread of its own, bounded in time and memory (spreadsheet-worker-host.ts): the
+ * worst file costs a refusal naming the limit it met, never the core's thread. The bytes are
+ * handed over to the worker: a buffer the caller owns whole is detached (length 0) afterwards.
+ */
+export function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>): Promise<SpreadsheetRead> {
+  return readInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits });
 }

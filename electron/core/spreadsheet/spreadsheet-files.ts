@@ -5,6 +5,7 @@ import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { importRecordsInSteps, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
+import { formulaSafe } from '../csv/formula-safe.ts';
 import { importMappings } from './import-mappings.ts';
 import { readSpreadsheet, type SpreadsheetRead } from './read-spreadsheet.ts';
 
@@ -47,10 +48,12 @@ export async function importSpreadsheet(
 
 function cellValue(field: DraftField, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.join(';');
+  if (Array.isArray(value)) return formulaSafe(value.join(';'));
   const kind = fieldKind(field);
   // Numbers stay numbers (Excel sums them); text stays text, never a formula.
-  return kind === 'number' || kind === 'int' || kind === 'flag' ? Number(value) : String(value);
+  if (kind === 'number' || kind === 'int' || kind === 'flag') return Number(value);
+  // A workbook's text cell is never a formula in Excel, but the seller may save it as CSV.
+  return kind === 'text' ? formulaSafe(String(value)) : String(value);
 }
 
 /** The drafts (or the given items) as an .xlsx workbook: one sheet, field names as headings. */

@@ -4,6 +4,7 @@
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { undoneMessage } from './bulk-action-messages.ts';
 import { describeError, describeRefusedItem } from '../i18n/describe-error.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { placeholderWords } from '../templates/placeholder-words.ts';
 import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, SpreadsheetFile } from './drafts-state.ts';
@@ -48,7 +49,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     let report;
     set({ importProgress: { phase: 'reading', done: 0, total: 0 } });
     try {
-      report = await call(bridge, 'csv.import', { ...file, fileName, mapping });
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, locale: localeStore.getState().locale });
     } finally {
       set({ importProgress: null });
     }
@@ -147,7 +148,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async importCsv(text, fileName) {
       try {
-        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
+        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}), locale: localeStore.getState().locale });
         set({ importReport: report });
         await get().reload();
         return report;
@@ -197,7 +198,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async exportCsv() {
       try {
         const selected = [...get().selected];
-        return await call(bridge, 'csv.export', selected.length > 0 ? { localIds: selected } : {});
+        return await call(bridge, 'csv.export', { ...(selected.length > 0 ? { localIds: selected } : {}), locale: localeStore.getState().locale });
       } catch (error) {
         fail(error);
         return null;

@@ -18,7 +18,7 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
       const bytes = source ? await readSpreadsheetSource(session.files, source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
       return inspectSpreadsheet(session.db(), bytes);
     },
-    async 'csv.import'({ text, base64, source, fileName, mapping }) {
+    async 'csv.import'({ text, base64, source, fileName, mapping, locale }) {
       const db = session.db();
       let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
       if (source) {
@@ -32,10 +32,10 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
         ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), onProgress: (progress) => session.emit('csv.progress', progress) })
         : { ...importDraftsCsv(db, text ?? ''), facts: null };
       if (report.imported.length > 0) changed(null, 'csv-import');
-      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors) };
+      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors, locale) };
     },
-    'csv.export'({ localIds }) {
-      const text = exportDraftsCsv(session.db(), localIds);
+    'csv.export'({ localIds, locale }) {
+      const text = exportDraftsCsv(session.db(), localIds, locale);
       const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
       return { fileName: `drafts-${today()}.csv`, text, rows };
     },

@@ -1,0 +1,68 @@
+// Starts the spreadsheet worker for one file: its heap capped by resourceLimits, its time by a
+// timer that ends it. A worker that runs out of either (or dies any other way) is ended and the
+// seller is told which limit the file met; the core goes on. One thread per file: reading is rare
+// and a fresh thread gives every byte it used back when it ends.
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SpreadsheetRead } from './read-spreadsheet.ts';
+import { SpreadsheetLimitError, type SpreadsheetLimits, type SpreadsheetRefusal } from './spreadsheet-limits.ts';
+
+export type WorkerAnswer =
+  | { ok: true; read: SpreadsheetRead }
+  | { ok: false; refusal: SpreadsheetRefusal }
+  | { ok: false; failure: string };
+
+/** From source (tsx, vitest) the .ts file through tsx's loader; built, spreadsheet-worker.js beside main.js. */
+function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
+  const here = fileURLToPath(import.meta.url);
+  // The bytes move to the worker (not copied): the thread's end gives them back with the rest.
+  // A view of a shared buffer (Node's small-buffer pool) is copied first, never detached.
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+  const options = {
+    workerData: { bytes: own, limits },
+    transferList: [own.buffer as ArrayBuffer],
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+  };
+  if (here.endsWith('.ts')) {
+    const url = pathToFileURL(join(dirname(here), 'spreadsheet-worker.ts')).href;
+    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { ...options, eval: true });
+  }
+  return new Worker(join(dirname(here), 'spreadsheet-worker.js'), options);
+}
+
+/** Reads `bytes` in a new worker; the caller's buffer is handed over (detached) when it owns it whole. */
+export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<SpreadsheetRead> {
+  return new Promise<SpreadsheetRead>((resolve, reject) => {
+    const worker = spawn(bytes, limits);
+    let settled = false;
+    let failure: Error | null = null;
+    // The answer waits for the thread's end, so that its memory is given back before the
+    // seller (or the next file) gets the answer.
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.terminate().then(outcome, outcome);
+    };
+    const timer = setTimeout(() => {
+      const seconds = Math.round(limits.timeMs / 1000);
+      finish(() => reject(new SpreadsheetLimitError(`The file took longer than ${seconds} s to read, so reading it was stopped: split it into smaller files.`, 'spreadsheet-over-time', { seconds })));
+    }, limits.timeMs);
+    worker.on('message', (answer: WorkerAnswer) => finish(() => {
+      if (answer.ok) resolve(answer.read);
+      else if ('refusal' in answer) reject(new SpreadsheetLimitError(answer.refusal.message, answer.refusal.reason, answer.refusal.params));
+      else reject(new Error(`the file could not be read: ${answer.failure}`));
+    }));
+    worker.on('error', (error: Error & { code?: string }) => {
+      failure = error;
+    });
+    worker.on('exit', () => finish(() => {
+      const code = (failure as (Error & { code?: string }) | null)?.code;
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap|memory/i.test(failure?.message ?? '')) {
+        const megabytes = limits.memoryMb;
+        reject(new SpreadsheetLimitError(`Reading the file needed more than ${megabytes} MB of memory, so it was stopped: split it into smaller files.`, 'spreadsheet-over-memory', { megabytes }));
+      } else reject(new Error(`the file could not be read (the reading worker stopped${failure ? `: ${failure.message}` : ''})`));
+    }));
+  });
+}
