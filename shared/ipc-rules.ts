@@ -149,3 +149,9 @@ export function rulesMethods<F extends z.ZodType>(p: Pieces<F>) {
     'schedule.run': { input: StaggerInput.extend({ target }), output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), refused: z.number().int() }) },
   } as const;
 }
+
+/** The rules' push events. */
+export const ruleEvents = {
+  /** Decisions the rules just made (logged): for notifications and the Rules screen's log. */
+  'rules.activity': z.object({ decided: z.number().int(), entries: z.array(RuleLogEntrySchema) }),
+} as const;

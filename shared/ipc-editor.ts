@@ -1,0 +1,25 @@
+// The IPC contract's draft editor methods (shared/ipc.ts merges them into IPC_METHODS): live
+// validation, a draft's status changes, the category tree.
+import { z } from 'zod';
+import { Changes, Empty, LocalId, ProblemSchema } from './ipc-common.ts';
+
+export const editorMethods = {
+  /** Live validation in the editor: the draft's saved values with `changes` applied, nothing written. */
+  'drafts.validate': {
+    input: z.object({ localId: LocalId.optional(), changes: Changes.default({}) }),
+    output: z.object({ problems: z.array(ProblemSchema) }),
+  },
+  /** Queues publishing (draft -> preview -> published on the service); a listTime in the future schedules the listing. */
+  'drafts.publish': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
+  /** Queues closing a published item. */
+  'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
+  /** A new local draft copied from a closed item (created on the service with originalId). */
+  'drafts.copyClosed': { input: z.object({ localId: LocalId }), output: z.object({ localId: z.number().int() }) },
+  /** The status a queued, not yet sent status change will give the item; null when none is queued. */
+  'drafts.queuedStatus': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string().nullable() }) },
+  /** The cached category tree (all three levels), in display order. */
+  'categories.list': {
+    input: Empty,
+    output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string() })),
+  },
+} as const;
