@@ -61,7 +61,7 @@ export function SoldSection({ store }: { store: SalesStore }) {
         <div className="sold-layout">
           <RevenueChart totals={totals} period={period} />
           {/* It scrolls when the range has many periods: a tab stop, so the keyboard can scroll it too. */}
-          <div className="period-totals" tabIndex={0} role="region" aria-label={t('sales.totals.caption', { period: t(`sales.period.${period}`) })}>
+          <div className="period-totals" tabIndex={0} role="region" aria-label={t('sales.totals.region', { period: t(`sales.period.${period}`) })}>
             <table className="table">
               <caption>{t('sales.totals.caption', { period: t(`sales.period.${period}`) })}</caption>
               <thead><tr><th scope="col">{t('sales.totals.heading')}</th><th scope="col" className="num">{t('sales.totals.sold')}</th><th scope="col" className="num">{t('sales.totals.revenue')}</th></tr></thead>

@@ -17,6 +17,8 @@ export const sales = {
   'sales.totals.sold': 'Sold',
   'sales.totals.revenue': 'Revenue',
   'sales.totals.caption': 'Totals per {period}',
+  /** The scrolling box around the totals table (a region of its own name, apart from the period picker's label). */
+  'sales.totals.region': 'Sales table by {period}',
   'sales.chart.revenue': 'Revenue per {period}',
   'sales.chart.revenue.label': 'Revenue per {period}: {summary}',
   'sales.chart.bar': '{period}: {count, plural, one {# sold} other {# sold}}, {revenue}',

@@ -19,6 +19,7 @@ export const sales: Catalog<typeof en> = {
   'sales.totals.sold': 'Myyty',
   'sales.totals.revenue': 'Myyntitulot',
   'sales.totals.caption': 'Yhteensä per {period}',
+  'sales.totals.region': 'Myyntitaulukko jaksoittain: {period}',
   'sales.chart.revenue': 'Myyntitulot per {period}',
   'sales.chart.revenue.label': 'Myyntitulot per {period}: {summary}',
   'sales.chart.bar': '{period}: {count, plural, one {# myyty} other {# myyty}}, {revenue}',
