@@ -81,7 +81,7 @@ const SCREENS: Screen[] = [
     name: 'import-mapping',
     open: async () => {
       await page.locator('.toolbar input[type=file]').setInputFiles({ name: `a11y-${runs}.csv`, mimeType: 'text/csv', buffer: Buffer.from(mappingCsv()) });
-      await expect.poll(() => dialog().locator('.report-table select').count()).toBe(2);
+      await expect.poll(() => dialog().locator('.report-table select').count(), { timeout: 30_000 }).toBe(2);
       await dialog().locator('.report-table select').nth(0).selectOption('title');
       await dialog().locator('.report-table select').nth(1).selectOption('buyNowPrice');
     },
@@ -91,7 +91,7 @@ const SCREENS: Screen[] = [
     name: 'import-report',
     open: async () => {
       await dialog().locator('.dialog-actions .primary').click();
-      await expect.poll(() => dialog().locator('.import-summary').count()).toBe(1);
+      await expect.poll(() => dialog().locator('.import-summary').count(), { timeout: 30_000 }).toBe(1);
     },
     close: escape,
   },
@@ -283,7 +283,7 @@ describe('status changes in the live region', () => {
     await expect.poll(async () => (await spoken()).slice(1), { timeout: 30_000 }).toContain(CATALOGS.en['sync.state.online']);
 
     await page.locator('.toolbar input[type=file]').setInputFiles({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from('title,saleMethod,buyNowPrice\r\nLive region lamp,buy-now,5\r\n') });
-    await expect.poll(() => dialog().locator('.import-summary').count()).toBe(1);
+    await expect.poll(() => dialog().locator('.import-summary').count(), { timeout: 30_000 }).toBe(1);
     await escape();
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+z');
