@@ -93,7 +93,7 @@ export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetL
  * A file by its bytes: a workbook by its ZIP signature (whatever its name), else CSV text. Read
  * in a worker thread of its own, bounded in time and memory (spreadsheet-worker-host.ts): the
  * worst file costs a refusal naming the limit it met, never the core's thread. The bytes are
- * handed over to the worker: a buffer the caller owns whole is detached (length 0) afterwards.
+ * handed to the worker as a copy: the caller's buffer is left whole.
  */
 export function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>): Promise<SpreadsheetRead> {
   return readInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits });

@@ -16,9 +16,10 @@ export type WorkerAnswer =
 /** From source (tsx, vitest) the .ts file through tsx's loader; built, spreadsheet-worker.js beside main.js. */
 function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
   const here = fileURLToPath(import.meta.url);
-  // The bytes move to the worker (not copied): the thread's end gives them back with the rest.
-  // A view of a shared buffer (Node's small-buffer pool) is copied first, never detached.
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+  // The worker gets a copy of its own, moved (not copied again) into it: the thread's end gives
+  // it back with the rest. The caller's bytes stay whole: a file inspected, then imported (or
+  // imported again with a mapping) is read from the same buffer more than once.
+  const own = new Uint8Array(bytes);
   const options = {
     workerData: { bytes: own, limits },
     transferList: [own.buffer as ArrayBuffer],
@@ -31,7 +32,7 @@ function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
   return new Worker(join(dirname(here), 'spreadsheet-worker.js'), options);
 }
 
-/** Reads `bytes` in a new worker; the caller's buffer is handed over (detached) when it owns it whole. */
+/** Reads `bytes` in a new worker (a copy: the caller's buffer is left as it was). */
 export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<SpreadsheetRead> {
   return new Promise<SpreadsheetRead>((resolve, reject) => {
     const worker = spawn(bytes, limits);
