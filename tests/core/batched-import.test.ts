@@ -69,7 +69,7 @@ describe('a big import', () => {
     expect(undone).toMatchObject({ stepId: report.stepId, restored: ROWS, skipped: [] });
     expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(0);
     expect(cacheCounts(core.session)).toMatchObject({ live: 0, creates: 0 });
-  });
+  }, 300_000);
 
   it('leaves nothing of an import whose session was closed between batches, once the account is opened again', async () => {
     const root = tempFolder('batched-import-');
@@ -91,7 +91,7 @@ describe('a big import', () => {
     const again = openCoreSession({ root, syncTiming: { debounceMs: 60_000, pollMs: 0 } });
     afterThisTest(() => again.close());
     expect(cacheCounts(again)).toEqual({ items: 0, live: 0, creates: 0, pending: 0, runs: 0, steps: 0 });
-  });
+  }, 120_000);
 
   it('leaves none or all of an import killed mid-write (a child process, SIGKILL)', async () => {
     for (const killAt of ['writing 3000', 'finished']) {
@@ -119,5 +119,5 @@ describe('a big import', () => {
         ? { items: 8000, live: 8000, creates: 8000, pending: 0, runs: 0, steps: 1 }
         : { items: 0, live: 0, creates: 0, pending: 0, runs: 0, steps: 0 });
     }
-  });
+  }, 180_000);
 });
