@@ -1,7 +1,8 @@
 // CSV export and import of drafts. Columns are the item field names of ItemInput; lists are
 // joined with ';'; an empty cell is an unset field. Import creates new drafts: every row is
-// checked, the valid rows are written in ONE transaction (with their outbox rows and one undo
-// step) and every refused row is reported by row number, field and message.
+// checked, the valid rows are written with their outbox rows and ONE undo step (a long import in
+// short batches made visible at once: batched-import.ts) and every refused row is reported by row
+// number, field and message.
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
@@ -15,6 +16,7 @@ import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
 import { noTitleColumn } from './import-header.ts';
 import { readOptionCell } from './option-cells.ts';
+import { writeImportInBatches } from './batched-import.ts';
 import { formulaSafe, fromFormulaSafe } from './formula-safe.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
@@ -138,47 +140,78 @@ export interface ImportOptions {
  * seller sees it now rather than a refusal after publish.
  */
 export function importRecords(db: Db, records: readonly CsvRecord[], options: ImportOptions = {}): ImportReport {
-  const steps = importSteps(db, records, options);
+  const steps = checkSteps(db, records, options);
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
+    if (!step.done) continue;
+    if ('report' in step.value) return step.value.report;
+    const { valid, errors } = step.value;
+    const now = options.now ?? Date.now();
+    const drafts = draftWrites(db);
+    const bulk = bulkWrites(db);
+    const { imported, stepId } = db.transaction(() => {
+      const ids = valid.map((values) => drafts.insertValidated(values, now));
+      return { imported: ids, stepId: bulk.recordImport(ids, now) };
+    })();
+    return { imported, errors, stepId };
   }
 }
 
 /** Rows checked between two progress reports of a long import. */
 export const IMPORT_STEP_ROWS = 500;
 
+/** How far a long import got: rows checked of the file's, then drafts written of the valid rows. */
+export interface ImportStepProgress {
+  phase: 'checking' | 'writing';
+  done: number;
+  total: number;
+}
+
 /**
  * importRecords in steps: every IMPORT_STEP_ROWS rows checked, `onProgress` is told how far it
  * got and the event loop gets a turn (so the progress reaches the window and other calls are
- * answered). Nothing is written before the last step, which writes every row in one transaction.
+ * answered). The valid rows are then written in batches, each its own short transaction with a
+ * turn of the event loop between them, and made visible with the import's one undo step in one
+ * last short transaction (batched-import.ts): a crash leaves none or all.
  */
 export async function importRecordsInSteps(
-  db: Db, records: readonly CsvRecord[], options: ImportOptions, onProgress: (checked: number, rows: number) => void,
+  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number }, onProgress: (progress: ImportStepProgress) => void,
 ): Promise<ImportReport> {
-  const steps = importSteps(db, records, options);
+  const steps = checkSteps(db, records, options);
   const rows = Math.max(0, records.length - 1);
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
-    onProgress(step.value, rows);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (!step.done) {
+      onProgress({ phase: 'checking', done: step.value, total: rows });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      continue;
+    }
+    if ('report' in step.value) return step.value.report;
+    const { valid, errors } = step.value;
+    const { imported, stepId } = await writeImportInBatches(db, valid, {
+      now: options.now ?? Date.now(),
+      ...(options.batchRows !== undefined ? { batchRows: options.batchRows } : {}),
+      onBatch: (written, total) => onProgress({ phase: 'writing', done: written, total }),
+    });
+    return { imported, errors, stepId };
   }
 }
 
-/** The import as a generator: yields the number of rows checked so far, returns the report. */
-function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOptions): Generator<number, ImportReport> {
-  const now = options.now ?? Date.now();
+/** What checking found: a report when nothing is to be written, else the valid rows and the problems. */
+type Checked = { report: ImportReport } | { valid: FieldValues[]; errors: CsvRowError[] };
+
+/** The check of an import as a generator: yields the number of rows checked so far. */
+function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptions): Generator<number, Checked> {
   const zone = options.zone ?? 'Europe/Helsinki';
   const header = records[0];
-  if (!header) return { imported: [], errors: [{ row: 1, field: null, rule: 'empty-file', message: 'the file is empty' }], stepId: null };
+  if (!header) return { report: { imported: [], errors: [{ row: 1, field: null, rule: 'empty-file', message: 'the file is empty' }], stepId: null } };
   const headings = header.fields.map((name) => name.trim());
   const { columns, errors: headerErrors } = headerProblems(headings, options.mapping);
   if (header.error) headerErrors.unshift({ row: header.row, field: null, rule: header.errorRule ?? 'invalid', message: header.error });
   // A wrong header would put values in the wrong fields of every row: import nothing.
-  if (headerErrors.length > 0) return { imported: [], errors: headerErrors, stepId: null };
+  if (headerErrors.length > 0) return { report: { imported: [], errors: headerErrors, stepId: null } };
   // Nothing mapped to the title: every row would be a blank draft (issue 21). Say why instead.
-  if (!columns.includes('title')) return { imported: [], errors: [noTitleColumn(columns.length)], stepId: null };
+  if (!columns.includes('title')) return { report: { imported: [], errors: [noTitleColumn(columns.length)], stepId: null } };
 
   const ctx = cachedValidationContext(db);
   const categories = settingsCache(db).categories();
@@ -225,16 +258,8 @@ function* importSteps(db: Db, records: readonly CsvRecord[], options: ImportOpti
     errors.push(...flags);
     valid.push(values);
   }
-  if (valid.length === 0) return { imported: [], errors, stepId: null };
-  // Every row checked: what is left is the write.
-  yield checked;
-  const drafts = draftWrites(db);
-  const bulk = bulkWrites(db);
-  const { imported, stepId } = db.transaction(() => {
-    const ids = valid.map((values) => drafts.insertValidated(values, now));
-    return { imported: ids, stepId: bulk.recordImport(ids, now) };
-  })();
-  return { imported, errors, stepId };
+  if (valid.length === 0) return { report: { imported: [], errors, stepId: null } };
+  return { valid, errors };
 }
 
 /** The report as a CSV the seller can save and open beside the file. */

@@ -69,7 +69,7 @@ export function parseOutboxEntry(row: Pick<OutboxRow, 'kind' | 'payload'>): Pars
  * 128 random bits, fixed when the change is recorded, so every retry of it (also after a crash)
  * sends the same Idempotency-Key.
  */
-const NEW_IDEMPOTENCY_KEY = `lower(hex(randomblob(16)))`;
+export const NEW_IDEMPOTENCY_KEY = `lower(hex(randomblob(16)))`;
 
 /** Prepared statements of the outbox for one connection. */
 export function outboxStatements(db: Db) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
 import { IPC_EVENTS } from '../../../shared/ipc.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import { removeDeadImports } from '../csv/batched-import.ts';
 import { backupBeforeMigration } from '../backup/before-migration.ts';
 import { checkAtStart } from '../backup/start-check.ts';
 import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
@@ -85,6 +86,8 @@ export function openCoreSession(options: SessionOptions): CoreSession {
       // backups screen shows how old the last good backup is.
     }
     const db = openAccountDb(cache);
+    // An import the app stopped in the middle of left only pending rows: none of it is kept.
+    removeDeadImports(db);
     const sync = makeSync(db, account, folder);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));
     return { account, folder, db, sync, unsubscribe };

@@ -31,15 +31,13 @@ export interface ImportProgress {
 
 export async function importSpreadsheet(
   db: Db, bytes: Uint8Array,
-  options: { mapping?: ColumnMapping; now?: number; zone?: string; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress, ...importOptions } = options;
   onProgress?.({ phase: 'reading', done: 0, total: 0 });
   const read = await readSpreadsheet(bytes);
   const facts = factsOf(read);
-  const report = await importRecordsInSteps(db, read.records, importOptions, (done, total) => {
-    onProgress?.({ phase: done < total ? 'checking' : 'writing', done, total });
-  });
+  const report = await importRecordsInSteps(db, read.records, importOptions, (progress) => onProgress?.(progress));
   // Remembered once it was used for an import that read the header (a refused header is not).
   const mapping = options.mapping ?? {};
   if (Object.keys(mapping).length > 0 && !report.errors.some((e) => e.row === 1)) importMappings(db).remember(facts.headings, mapping, options.now);

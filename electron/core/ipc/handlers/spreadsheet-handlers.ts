@@ -1,6 +1,7 @@
 // Spreadsheets in and out: inspect a file (format, encoding, separator, the mapping step), import
 // it as drafts with a report the seller can save, export CSV or an Excel workbook.
-import { exportDraftsCsv, importDraftsCsv, importReportCsv } from '../../csv/drafts-csv.ts';
+import { exportDraftsCsv, importRecordsInSteps, importReportCsv } from '../../csv/drafts-csv.ts';
+import { parseCsv } from '../../csv/rfc4180.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
 import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadsheet/spreadsheet-source.ts';
 import type { CoreSession } from '../../session/core-session.ts';
@@ -30,7 +31,7 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
       }
       const report = bytes !== null
         ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), onProgress: (progress) => session.emit('csv.progress', progress) })
-        : { ...importDraftsCsv(db, text ?? ''), facts: null };
+        : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), {}, (progress) => session.emit('csv.progress', progress)), facts: null };
       if (report.imported.length > 0) changed(null, 'csv-import');
       return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors, locale) };
     },
