@@ -132,7 +132,7 @@ describe('photo uploads during a sync', () => {
       await images.actions.add(jpegs.map((bytes, i) => {
         const path = join(folder, `s${i}.jpg`);
         writeFileSync(path, bytes);
-        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'handle' as const, id: seller.session.files.handOver(path) }), preview: () => null };
+        return { name: `s${i}.jpg`, stage: async () => ({ kind: 'handle' as const, id: seller.session.files.handOver(path) }), preview: async () => null };
       }));
       expect(uploadProgress(images.getState().images, images.getState().uploads)).toEqual({ uploaded: 0, uploading: 0, failed: 0, total: 2, fraction: 0 });
 

@@ -39,7 +39,7 @@ async function source(name: string, r: number, g: number, b: number): Promise<Fi
   const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
   const path = join(tempFolder(), name);
   writeFileSync(path, bytes);
-  return { name, preview: () => null, stage: async () => ({ kind: 'handle', id: handing!.handOver(path) }) };
+  return { name, preview: async () => null, stage: async () => ({ kind: 'handle', id: handing!.handOver(path) }) };
 }
 
 describe('the editor fields', () => {

@@ -10,9 +10,42 @@ import type { FileSource } from './images-store.ts';
 // HEIC/HEIF included: many browsers give it no MIME type. The core checks the content anyway
 // (a text file named .jpg is refused there), so this only keeps a dropped folder's other files out.
 const IMAGE_NAME = /\.(jpe?g|png|webp|gif|avif|tiff?|heic|heif)$/i;
-/** Larger files get no local preview: decoding a 60 MP photo in the page would stall its frames. */
+/** Larger files get no local preview (only their progress): even off the page's thread, a decode holds memory. */
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
 const BROWSER_SHOWS = /^image\/(jpeg|png|webp|gif|avif)$/;
+/** The local preview's width: twice the 36 px the pending list shows it at. */
+export const PREVIEW_SIDE = 72;
+
+/** One local preview decoded at a time: a 60 MP photo takes about 240 MB while it is decoded. */
+let previewQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A small preview of a photo file, as a data: URL PREVIEW_SIDE pixels wide. The browser
+ * decodes the file off the page's thread (createImageBitmap of a Blob) and scales it there;
+ * the page only draws the small bitmap. Never a blob: URL of the file in an <img>: that decodes
+ * the full-size photo on the page's thread and stalls its frames for seconds (issue 19).
+ */
+export function smallPreview(file: Blob, wanted: () => boolean = () => true): Promise<string | null> {
+  const run = async (): Promise<string | null> => {
+    if (!wanted() || typeof createImageBitmap !== 'function') return null;
+    // Only the width given: the height follows the picture's shape (turned by its EXIF orientation).
+    // 'low': the scaling samples only the small picture's pixels (no mipmaps of a 60 MP bitmap).
+    const bitmap = await createImageBitmap(file, { resizeWidth: PREVIEW_SIDE, resizeQuality: 'low' }).catch(() => null);
+    if (!bitmap) return null;
+    try {
+      const canvas = document.createElement('canvas');
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+      return canvas.toDataURL('image/jpeg', 0.8);
+    } finally {
+      bitmap.close();
+    }
+  };
+  const result = previewQueue.then(run, run);
+  previewQueue = result.catch(() => null);
+  return result;
+}
 
 /** A file by reference (a handle in Electron, a streamed upload in web mode): photos and spreadsheets alike. */
 export async function stageFile(file: File): Promise<ImageSource> {
@@ -27,7 +60,7 @@ export async function stageFile(file: File): Promise<ImageSource> {
 export function fileSource(file: File): FileSource {
   return {
     name: file.name,
-    preview: () => (file.size <= PREVIEW_MAX_BYTES && BROWSER_SHOWS.test(file.type) ? URL.createObjectURL(file) : null),
+    preview: (wanted) => (file.size <= PREVIEW_MAX_BYTES && BROWSER_SHOWS.test(file.type) ? smallPreview(file, wanted) : Promise.resolve(null)),
     stage: () => stageFile(file),
   };
 }

@@ -14,6 +14,8 @@ import { CropDialog } from './crop-dialog.tsx';
 import { fileSource, droppedImages, hasFiles, pickedImages } from './file-sources.ts';
 import { overallProgress, phaseProgress, uploadProgress, type ImagesStore, type PendingPhase } from './images-store.ts';
 
+/** The side of the core's prepared thumbnails (THUMB_SIDE in electron/core/images/prepare-image.ts). */
+const THUMB_SIDE = 256;
 const phaseLabel = (t: Translate, phase: PendingPhase) => t(`photos.phase.${phase}`);
 const STATES = new Set(['preparing', 'ready', 'failed', 'uploaded', 'remote']);
 
@@ -32,6 +34,16 @@ function thumbLabel(t: Translate, img: { width: number | null; height: number | 
     img.edits.crop ? t('photos.thumb.cropped') : '',
     img.origin === 'remote' ? t('photos.thumb.remote') : '',
   ].join('');
+}
+
+/**
+ * The core's small rendition's size (at most THUMB_SIDE a side, the photo's shape), so the
+ * picture's place is kept before it is decoded; the stylesheet scales it into the tile.
+ */
+function thumbSize(img: { width: number | null; height: number | null }): { width: number; height: number } {
+  if (!img.width || !img.height) return { width: THUMB_SIDE, height: THUMB_SIDE };
+  const scale = Math.min(1, THUMB_SIDE / Math.max(img.width, img.height));
+  return { width: Math.max(1, Math.round(img.width * scale)), height: Math.max(1, Math.round(img.height * scale)) };
 }
 
 /** problems: the draft's photo problems (the editor's validation), as problems or already in words. */
@@ -151,7 +163,7 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
               <li key={p.key} className={`pending pending-${p.phase}`} data-file={p.name}>
                 {p.preview
                   // A file named like a photo that is none shows no broken picture: the core says what it is.
-                  ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
+                  ? <img src={p.preview} alt="" className="pending-thumb" decoding="async" width={36} height={36} onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
                   : <span className="pending-thumb" />}
                 <span className="pending-name" title={p.name}>{p.name}</span>
                 <progress max={1} value={phaseProgress(p.phase)} aria-label={t('photos.pending.label', { name: p.name, phase: phaseLabel(t, p.phase) })} />
@@ -188,7 +200,9 @@ export function ImagesPanel({ store, problems }: { store: ImagesStore; problems:
               drop(img.id);
             }}
           >
-            {img.thumbnail ? <img src={img.thumbnail} alt="" draggable={false} /> : <span className="thumb-empty">{thumbState(t, img.state, undefined)}</span>}
+            {img.thumbnail
+              ? <img src={img.thumbnail} alt="" draggable={false} decoding="async" {...thumbSize(img)} />
+              : <span className="thumb-empty">{thumbState(t, img.state, undefined)}</span>}
             <span className="thumb-meta">
               <span className="thumb-pos">{index === 0 ? t('photos.main') : index + 1}</span>
               <span className="thumb-state" title={uploads[img.id]?.error}>{thumbState(t, img.state, uploads[img.id])}</span>

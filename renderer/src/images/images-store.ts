@@ -15,7 +15,10 @@ export type PendingPhase = 'queued' | 'reading' | 'sending' | 'preparing' | 'add
 export interface PendingImage {
   key: number;
   name: string;
-  /** A local preview of the file itself (blob: URL), shown before the core has prepared it. */
+  /**
+   * A small local preview of the file (a data: URL decoded off the page's thread at its display
+   * size), shown before the core has prepared it; null until then, or when there is none.
+   */
   preview: string | null;
   phase: PendingPhase;
   /** Why it was refused or failed, in the seller's words. */
@@ -86,7 +89,8 @@ export interface FileSource {
    * gives a path. The bytes never travel inside an IPC message.
    */
   stage(): Promise<ImageSource>;
-  preview(): string | null;
+  /** A small preview (see smallPreview in file-sources.ts); `wanted` says whether it is still shown. */
+  preview(wanted: () => boolean): Promise<string | null>;
 }
 
 /** Files per images.add call: batches so thumbnails show as they are ready, while the next batch uploads. */
@@ -178,8 +182,15 @@ export function createImagesStore(bridge: Bridge) {
       async add(files: readonly FileSource[]): Promise<void> {
         const { localId } = store.getState();
         if (localId === null || files.length === 0) return;
-        const entries = files.map((f) => ({ file: f, item: { key: nextKey++, name: f.name, preview: f.preview(), phase: 'queued' as PendingPhase } }));
+        const entries = files.map((f) => ({ file: f, item: { key: nextKey++, name: f.name, preview: null, phase: 'queued' as PendingPhase } }));
         set({ pending: [...store.getState().pending.filter((p) => !FINAL.includes(p.phase) || p.phase === 'failed'), ...entries.map((e) => e.item)], message: null });
+        // Previews come one by one as they are decoded; none for a file already prepared or gone.
+        for (const { file, item } of entries) {
+          const shown = () => store.getState().pending.some((p) => p.key === item.key && !FINAL.includes(p.phase));
+          void file.preview(shown).then((preview) => {
+            if (preview && store.getState().pending.some((p) => p.key === item.key)) patch(item.key, { preview });
+          }, () => undefined);
+        }
         const fail = (key: number, error: unknown) => {
           const current = store.getState().pending.find((p) => p.key === key);
           if (current && !FINAL.includes(current.phase)) patch(key, { phase: 'failed', reason: describeError(error) });

@@ -1,0 +1,154 @@
+// Issue 19, item 5, in a real Chromium, web mode: 14 camera JPEGs of 24-60 MP (each at most the
+// 12 MB a local preview is made for) added to a draft. The page never decodes a full-size photo
+// on its own thread to draw a small picture: the pending list shows previews decoded off the
+// thread at their display size, the photos their core-prepared thumbnails (256 px). A
+// requestAnimationFrame loop in the page records the longest frame gap while they are added.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCoreSession } from '../../electron/core/session/core-session.ts';
+import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
+import { THUMB_SIDE } from '../../electron/core/images/prepare-image.ts';
+import { privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+
+let app: AppSession;
+let page: Page;
+const files = tempDir('e2e-previews-files-');
+const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
+
+function seedCache(root: string): void {
+  const session = openCoreSession({ root });
+  try {
+    const settings = privateSellerSettings();
+    settings.item.image = { ...settings.item.image, min: 0, max: 40 };
+    settingsCache(session.db()).saveSettings(settings, Date.now());
+  } finally {
+    session.close();
+  }
+}
+
+/** A camera-like JPEG (grain at half resolution, scaled up): as many pixels as a camera's, in under 12 MB. */
+async function cameraJpeg(width: number, height: number, seed: number): Promise<Buffer> {
+  const half = { width: width / 2, height: height / 2, channels: 3 as const };
+  const grain = await sharp({ create: { ...half, background: { r: 120 + seed * 20, g: 110, b: 100 }, noise: { type: 'gaussian', mean: 110 + seed * 10, sigma: 10 } } }).raw().toBuffer();
+  return sharp(grain, { raw: half }).resize(width, height, { kernel: 'nearest' }).jpeg({ quality: 70 }).toBuffer();
+}
+
+/** The same picture as other bytes (a JPEG comment after the start marker): a photo of its own to the core. */
+function withComment(jpeg: Buffer, text: string): Buffer {
+  const body = Buffer.from(text, 'latin1');
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, body, jpeg.subarray(2)]);
+}
+
+const SIZES: Array<[number, number]> = [[6000, 4000], [7008, 4672], [8192, 5464], [9504, 6336]]; // 24, 33, 45, 60 MP
+const photos: string[] = [];
+
+beforeAll(async () => {
+  const folder = join(files.path, 'photos');
+  mkdirSync(folder);
+  const bases: Buffer[] = [];
+  for (const [i, [w, h]] of SIZES.entries()) bases.push(await cameraJpeg(w, h, i));
+  for (let i = 0; i < 14; i++) {
+    const path = join(folder, `${String(i + 1).padStart(2, '0')}-camera.jpg`);
+    writeFileSync(path, withComment(bases[i % bases.length] as Buffer, `camera photo ${i + 1}`));
+    photos.push(path);
+  }
+  app = await openApp({ prepareData: seedCache, prefix: 'e2e-previews' });
+  page = app.page;
+}, 300_000);
+
+afterAll(async () => {
+  await app?.close();
+  files.remove();
+});
+
+const editor = () => page.locator('dialog.editor');
+const overall = () => editor().locator('.image-progress .overall label').textContent();
+
+interface Watch { maxGap: number; frames: number; blobImages: string[]; widest: number }
+
+describe('previews without freezes, in Chromium', () => {
+  it('adds 14 photos of 24-60 MP with no full-size decode for a preview, recording the longest frame gap', async () => {
+    for (const path of photos) expect(statSync(path).size).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
+    const megapixels = photos.map((_, i) => { const [w, h] = SIZES[i % SIZES.length] as [number, number]; return (w * h) / 1e6; });
+    expect(Math.min(...megapixels)).toBeGreaterThanOrEqual(24);
+    expect(Math.max(...megapixels)).toBeGreaterThanOrEqual(60);
+
+    await page.goto(app.web.url);
+    await expect.poll(() => page.locator('.count').textContent()).toBe('0 items');
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await editor().getByLabel('Title').fill('Camera with 14 big photos');
+    await editor().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => editor().locator('#editor-title').textContent()).toBe('Camera with 14 big photos');
+
+    // In the page: the longest gap between animation frames, every <img> given a blob: URL
+    // (a file's own bytes) and the widest picture any <img> decoded.
+    await page.evaluate(`(() => {
+      const watch = { maxGap: 0, frames: 0, blobImages: [], widest: 0, running: true, last: performance.now() };
+      window.photoWatch = watch;
+      const tick = (now) => {
+        watch.maxGap = Math.max(watch.maxGap, now - watch.last);
+        watch.last = now;
+        watch.frames++;
+        if (watch.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const seen = (img) => {
+        if (img.src.startsWith('blob:')) watch.blobImages.push(img.src);
+        const measure = () => { watch.widest = Math.max(watch.widest, img.naturalWidth, img.naturalHeight); };
+        if (img.complete) measure();
+        img.addEventListener('load', measure);
+      };
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes' && r.target instanceof HTMLImageElement) seen(r.target);
+          for (const node of r.addedNodes) {
+            if (node instanceof HTMLImageElement) seen(node);
+            else if (node instanceof Element) node.querySelectorAll('img').forEach(seen);
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+    })()`);
+
+    const started = Date.now();
+    await editor().getByLabel('Add photos').setInputFiles(photos);
+    await expect.poll(overall, { timeout: 600_000, interval: 500 }).toBe('Prepared 14 of 14');
+    await expect.poll(() => editor().locator('.thumbs li img').count(), { timeout: 60_000 }).toBe(14);
+    await expect.poll(() => page.evaluate(`[...document.querySelectorAll('dialog.editor .thumbs li img')].every((i) => i.complete)`), { timeout: 30_000 }).toBe(true);
+    const watch = await page.evaluate<Watch>(`(() => {
+      const w = window.photoWatch;
+      w.running = false;
+      for (const img of document.querySelectorAll('img')) w.widest = Math.max(w.widest, img.naturalWidth, img.naturalHeight);
+      return { maxGap: w.maxGap, frames: w.frames, blobImages: w.blobImages, widest: w.widest };
+    })()`);
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const figure = { photos: 14, megapixels, seconds: (Date.now() - started) / 1000, longestFrameGapMs: Math.round(watch.maxGap), frames: watch.frames, widestDecodedPx: watch.widest, blobImages: watch.blobImages.length, load };
+    console.log(`photo previews: ${JSON.stringify(figure)}`);
+    mkdirSync(OUTPUT, { recursive: true });
+    writeFileSync(join(OUTPUT, 'photo-previews-frames.json'), JSON.stringify(figure, null, 2));
+    await page.screenshot({ path: join(OUTPUT, 'photo-previews-14.png') });
+
+    // No file's own bytes in an <img>, and no picture decoded larger than the core's rendition.
+    expect(watch.blobImages).toEqual([]);
+    expect(watch.widest).toBeGreaterThan(0);
+    expect(watch.widest).toBeLessThanOrEqual(THUMB_SIDE);
+    const sizes = await page.evaluate<Array<[number, number, string | null, string | null, string | null]>>(`[...document.querySelectorAll('dialog.editor .thumbs li img')]
+      .map((i) => [i.naturalWidth, i.naturalHeight, i.getAttribute('decoding'), i.getAttribute('width'), i.getAttribute('height')])`);
+    expect(sizes).toHaveLength(14);
+    for (const [w, h, decoding, width, height] of sizes) {
+      expect(Math.max(Number(w), Number(h))).toBeLessThanOrEqual(THUMB_SIDE);
+      expect(decoding).toBe('async');
+      expect(Number(width)).toBeGreaterThan(0);
+      expect(Number(height)).toBeGreaterThan(0);
+    }
+    // A generous bound on a loaded machine (the figure itself is in the output above).
+    expect(watch.maxGap).toBeLessThan(2_000);
+    expect(app.pageErrors).toEqual([]);
+  }, 900_000);
+});
