@@ -73,6 +73,9 @@ export function installDialogFocus(doc: Document): () => void {
     const back = lastFocus.get(modal ?? doc);
     if (back?.isConnected && !back.matches(':disabled') && (!modal || modal.contains(back))) back.focus();
     else if (modal) tabStops(modal)[0]?.focus();
+    // The opener went away or was disabled (a refused offer's row, a rule's button with nothing
+    // selected any more): the first control of the screen, never the page itself.
+    else tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
   };
   // A focused button disabled while its dialog loads (busy) drops the focus without a mutation
   // of the tree: the blur, with nowhere to go, is the sign.
