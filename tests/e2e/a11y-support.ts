@@ -96,7 +96,9 @@ export async function unreachableControls(page: Page): Promise<string[]> {
       el.scrollIntoView({ block: 'center', inline: 'center' });
       box = el.getBoundingClientRect();
       const w = innerWidth, h = innerHeight;
-      if (box.left < -1 || box.top < -1 || box.right > w + 1 || box.bottom > h + 1) {
+      // A row wider than the window (a table row at 200 %) scrolls sideways: its own controls are checked one by one.
+      const larger = box.width > w * 0.75 || box.height > h * 0.75;
+      if (!larger && (box.left < -1 || box.top < -1 || box.right > w + 1 || box.bottom > h + 1)) {
         problems.push('cut off: ' + el.tagName.toLowerCase() + ' "' + name(el) + '" at ' + [box.left, box.top, box.right, box.bottom].map(Math.round).join(','));
         continue;
       }

@@ -6,7 +6,7 @@
 // goes back to where it was.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FileChooser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { focusIndicator } from './a11y-support.ts';
@@ -76,6 +76,19 @@ async function escapeTo(back: Locator): Promise<void> {
   await seen();
 }
 
+/** Space on the focused file input opens the file chooser (pressed again if a busy page missed it). */
+async function openChooser(): Promise<FileChooser> {
+  for (let attempt = 1; ; attempt++) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 15_000 });
+    await page.keyboard.press('Space');
+    try {
+      return await chooser;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Presses Down on a focused select until its value is `value` (a closed select changes with the arrows). */
 async function choose(select: Locator, value: string): Promise<void> {
   for (let i = 0; i < 40 && (await select.inputValue()) !== value; i++) await page.keyboard.press('ArrowDown');
@@ -115,9 +128,7 @@ describe('a week with the keyboard alone', () => {
     step = 'import';
     const importInput = page.locator('.toolbar input[type=file]');
     await tabTo(importInput);
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'keyboard-week.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await (await openChooser()).setFiles({ name: 'keyboard-week.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     const report = page.getByRole('dialog', { name: 'Import' });
     await expect.poll(() => report.locator('.import-summary').textContent(), { timeout: 30_000 }).toMatch(/^3 drafts imported\./);
     expect(await focusInside(report)).toBe(true);
@@ -151,9 +162,7 @@ describe('a week with the keyboard alone', () => {
     await expect.poll(() => editor.locator('#editor-title').textContent()).toBe(title);
     const add = editor.locator('.images-panel input[type=file]');
     await tabTo(add);
-    const photoChooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await photoChooser).setFiles(photos);
+    await (await openChooser()).setFiles(photos);
     await expect.poll(() => editor.locator('.thumbs li img').count(), { timeout: 60_000 }).toBe(2);
     const order = () => editor.locator('.thumbs li').evaluateAll((items) => items.map((li) => li.getAttribute('data-image-id')));
     const before = await order();

@@ -7,6 +7,8 @@
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
+// - Without a modal, Tab wraps around the window the same way, and a screen opened by its key
+//   (Alt+2) gives the focus to its first control when the old screen took it away.
 
 const FOCUSABLE = [
   'a[href]', 'area[href]', 'button:not([disabled])', 'input:not([disabled]):not([type=hidden])', 'select:not([disabled])',
@@ -39,14 +41,15 @@ export function installDialogFocus(doc: Document): () => void {
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
-    const dialog = topModal(doc);
-    if (!dialog) return;
+    // Without a modal the window itself is the ring: Tab from its last control goes to its first
+    // (and Shift+Tab back), as in the desktop window, never through nothing to the browser.
+    const dialog = topModal(doc) ?? doc.body;
     const stops = tabStops(dialog);
     if (stops.length === 0) return;
     const first = stops[0] as HTMLElement;
     const last = stops.at(-1) as HTMLElement;
     const active = doc.activeElement;
-    const outside = !(active instanceof Node) || !dialog.contains(active);
+    const outside = !(active instanceof Node) || !dialog.contains(active) || (dialog === doc.body && active === doc.body);
     if (event.shiftKey && (active === first || outside)) {
       event.preventDefault();
       last.focus();
@@ -63,6 +66,13 @@ export function installDialogFocus(doc: Document): () => void {
     const closed = records.some((r) =>
       (r.type === 'attributes' && r.target instanceof HTMLDialogElement && !r.target.open)
       || [...r.removedNodes].some((n) => n instanceof Element && (n.matches('dialog') || n.querySelector('dialog') !== null)));
+    // A screen opened by its key (Alt+2) replaced the one that held the focus: the new screen's
+    // first control takes it.
+    const screenChanged = records.some((r) => [...r.removedNodes].some((n) => n instanceof Element && n.matches('main')));
+    if (!modal && !closed && screenChanged) {
+      tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
+      return;
+    }
     // With a modal open the rest is inert, so the body never holds the focus on purpose: the
     // focused control was re-rendered away (a list loading its rows). Without one, only a
     // dialog that closed took it.
@@ -73,6 +83,9 @@ export function installDialogFocus(doc: Document): () => void {
     const back = lastFocus.get(modal ?? doc);
     if (back?.isConnected && !back.matches(':disabled') && (!modal || modal.contains(back))) back.focus();
     else if (modal) tabStops(modal)[0]?.focus();
+    // The opener went away or was disabled (a refused offer's row, a rule's button with nothing
+    // selected any more): the first control of the screen, never the page itself.
+    else tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
   };
   // A focused button disabled while its dialog loads (busy) drops the focus without a mutation
   // of the tree: the blur, with nowhere to go, is the sign.

@@ -14,6 +14,8 @@ interface Spoken {
 
 let spoken: Spoken = { polite: '', assertive: '' };
 const listeners = new Set<() => void>();
+const saidAt: Record<Politeness, number> = { polite: 0, assertive: 0 };
+const TOGETHER_MS = 100;
 
 /**
  * Says `text` through the live region. The same sentence twice is read twice: the region's text
@@ -22,7 +24,12 @@ const listeners = new Set<() => void>();
 export function announce(text: string, politeness: Politeness = 'polite'): void {
   if (text.trim() === '') return;
   const previous = spoken[politeness];
-  const next = previous === text ? `${text}\u00a0` : text;
+  // Two changes in one moment (the sync state and its notice, from one render) are read as one
+  // message: the second would otherwise replace the first before the reader saw it.
+  const now = Date.now();
+  const together = now - saidAt[politeness] < TOGETHER_MS && previous !== '' && !previous.includes(text);
+  saidAt[politeness] = now;
+  const next = together ? `${previous} ${text}` : previous === text ? `${text}\u00a0` : text;
   spoken = { ...spoken, [politeness]: next };
   for (const listener of listeners) listener();
 }

@@ -2,7 +2,7 @@
 // and time left, compact enough for ten on a 900 px window; answer inline (max 255, with a
 // counter), with a canned answer filled from the item, or select several and answer them all
 // with one canned answer (each filled from its own item).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useActionSelect } from '../a11y/action-select.ts';
 import { useAnnounce } from '../a11y/live-region.tsx';
@@ -102,11 +102,17 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
   const answered = row.answer ?? row.pendingAnswer;
   const inputId = `answer-${row.questionId}`;
   const cannedPick = useActionSelect((index) => store.getState().useCanned(row.questionId, Number(index)));
+  const cardRef = useRef<HTMLLIElement>(null);
+  // An answered card loses its form: the keyboard stays on the card instead of falling to the page.
+  const answer = () => void store.getState().answer(row.questionId).then(() => {
+    const card = cardRef.current;
+    if (card && !card.contains(document.activeElement) && (document.activeElement === null || document.activeElement === document.body)) card.focus();
+  });
   const title = row.item.title ?? t('questions.untitled');
   const now = Date.now();
   const closesIn = row.closesAt === null ? null : row.closesAt - now;
   return (
-    <li className={`card question-card ${answered ? 'done' : 'todo'}`} data-question-id={row.questionId} data-item-id={row.itemId} aria-label={t('questions.card', { title })}>
+    <li ref={cardRef} tabIndex={-1} className={`card question-card ${answered ? 'done' : 'todo'}`} data-question-id={row.questionId} data-item-id={row.itemId} aria-label={t('questions.card', { title })}>
       {!answered && (
         <input type="checkbox" className="pick" aria-label={t('questions.select', { title })} checked={picked} onChange={() => store.getState().toggle(row.questionId)} />
       )}
@@ -133,7 +139,7 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
             className="answer-form"
             onSubmit={(e) => {
               e.preventDefault();
-              void store.getState().answer(row.questionId);
+              answer();
             }}
           >
             <label htmlFor={inputId} className="sr-only">{t('questions.answer')}</label>
@@ -149,7 +155,7 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                   e.preventDefault();
-                  void store.getState().answer(row.questionId);
+                  answer();
                 }
               }}
             />
