@@ -5,6 +5,8 @@
 // the renderer loads this at startup; the contract's zod schema (canned-answers-schema.ts) is built
 // from the same functions.
 
+import { fillTemplate } from './listing-templates.ts';
+
 export const CANNED_LIMITS = { answers: 50, name: 60, text: 255 } as const;
 
 /** Every placeholder an answer may use, with what it becomes (shown in the editor). */
@@ -34,6 +36,11 @@ export function unknownPlaceholders(text: string): string[] {
 
 const SENTENCE_END = /[.!?…]$/;
 
+/** A value of nothing but punctuation says nothing: it is left out like an empty one. */
+const EMPTY_VALUE = /^[\s.!?…]*$/;
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const unescapeHtml = (html: string) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
 /**
  * Replaces each known {name} with `value(name)`; anything else stays as typed. A period right
  * after a placeholder is the text's own sentence end: it is dropped when the value already ends
@@ -41,6 +48,20 @@ const SENTENCE_END = /[.!?…]$/;
  * value is empty and what comes before already ends one (or nothing does), never doubled.
  */
 export function fillPlaceholders(text: string, value: (name: PlaceholderName) => string): string {
+  // An empty value takes its clause with it, as a listing template's does ("Postikulut
+  // ({deliveryPrice})" loses the brackets, "Hinta {price}, nouto" the clause): the templates'
+  // cleanup runs first on the plain text (escaped as HTML for it, so it sees no tags), the filled
+  // values are put in after it.
+  const values = new Map<PlaceholderName, string>();
+  const valueOf = (name: PlaceholderName) => {
+    if (!values.has(name)) values.set(name, value(name).trim());
+    return values.get(name) ?? '';
+  };
+  const cleaned = unescapeHtml(fillTemplate(escapeText(text), (name) => (EMPTY_VALUE.test(valueOf(name)) ? null : `{${name}}`), isPlaceholderName));
+  return fillKnown(cleaned, valueOf);
+}
+
+function fillKnown(text: string, value: (name: PlaceholderName) => string): string {
   let out = '';
   let last = 0;
   for (const match of text.matchAll(/\{(\w+)\}(\.?)/g)) {
@@ -53,7 +74,7 @@ export function fillPlaceholders(text: string, value: (name: PlaceholderName) =>
     }
     const filled = value(name).trim();
     // A value of nothing but punctuation says nothing: it is left out like an empty one.
-    if (!/^[\s.!?…]*$/.test(filled)) {
+    if (!EMPTY_VALUE.test(filled)) {
       out += filled + (period && !SENTENCE_END.test(filled) ? period : '');
     } else if (period) {
       // Nothing to say: the period goes unless it ends a sentence the text began.

@@ -41,6 +41,8 @@ export const bulkActionMethods = {
       action: BulkActionSchema,
       selected: z.number().int(),
       ready: z.number().int(),
+      /** Publish: of the ready ones, those with a future list time (scheduled, listed then). */
+      scheduled: z.number().int(),
       samples: z.array(ItemRef).max(5),
       refused: z.array(z.object({
         reason: ActionRefusalSchema,

@@ -110,13 +110,18 @@ function cleanLine(line: string): string {
  * escaped; null or '' is empty), the parts around empty ones removed as described at the top of
  * this file; anything else stays as typed.
  */
-export function fillTemplate(html: string, value: (name: TemplatePlaceholder) => string | null): string {
+export function fillTemplate<N extends string = TemplatePlaceholder>(
+  html: string,
+  value: (name: N) => string | null,
+  /** Which {names} are placeholders (the canned answers' own set uses the same cleanup). */
+  isName: (name: string) => name is N = isTemplatePlaceholder as (name: string) => name is N,
+): string {
   const tags: string[] = [];
   const filled: string[] = [];
   const marked = html
     .replace(/<[^>]*>/g, (tag) => `${TAG_OPEN}${tags.push(tag) - 1}${TAG_CLOSE}`)
     .replace(PLACEHOLDER, (whole, name: string) => {
-      if (!isTemplatePlaceholder(name)) return whole;
+      if (!isName(name)) return whole;
       const v = value(name);
       if (v === null || v === '') return EMPTY;
       return `${FILLED}${filled.push(escapeHtml(v)) - 1}${FILLED}`;

@@ -144,7 +144,8 @@ describe('the seller stores', () => {
       other.getState().dispose();
 
       q.getState().useCanned(questionId, 1);
-      expect(q.getState().drafts[questionId]).toBe('I ship Teak table with Posti, postage —.');
+      // The item has no postage: its clause goes (issue 21), never "postage —" to the buyer.
+      expect(q.getState().drafts[questionId]).toBe('I ship Teak table with Posti.');
       expect(await q.getState().answer(questionId)).toBe(true);
 
       // Restoring the defaults also reaches the inbox; with no question the preview uses a sample.

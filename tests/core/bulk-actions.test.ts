@@ -47,6 +47,19 @@ describe('bulk publish from the grid', () => {
     ]);
   });
 
+  it('the publish preview says how many of the ready drafts have a future list time and will be scheduled (issue 21)', async () => {
+    const { drafts, make, actions } = setup();
+    const now = make(3);
+    const later = Array.from({ length: 2 }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Kello ${i}`), listTime: TOMORROW }, NOW).localId);
+    const passed = drafts.createDraft({ ...completeBuyNow('Lamppu'), listTime: YESTERDAY }, NOW).localId;
+    const preview = await actions.preview('publish', [...now, ...later, passed], undefined, NOW);
+    // A list time that has passed is listed at once (the marketplace lists it now).
+    expect(preview).toMatchObject({ ready: 6, scheduled: 2 });
+    expect((await actions.preview('publish', now, undefined, NOW)).scheduled).toBe(0);
+    // Other actions count none.
+    expect((await actions.preview('delete', later, undefined, NOW)).scheduled).toBe(0);
+  });
+
   it('queues the same status change as the editor\'s Publish for each ready draft, as one step', async () => {
     const { drafts, make, actions, kinds, rows, status, bulk } = setup();
     const ready = make(3);

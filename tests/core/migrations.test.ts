@@ -230,4 +230,15 @@ describe('each migration keeps the rows written before it', () => {
     log.run('accept');
     expect(() => log.run('refuse')).toThrow(/UNIQUE/);
   });
+  it('16: gives every item its Finnish title key and keeps it as titles change', () => {
+    const { db } = openTempDb({ upTo: 15 });
+    const add = db.prepare(`INSERT INTO items (title, created, updated) VALUES (?, 1, 1)`);
+    for (const title of ['Äänilevy', 'Åbo', 'erä 1023', 'erä 103', null]) add.run(title);
+    migrate(db, MIGRATIONS, 16);
+    const titles = () => gridSearch(db).search({ sort: 'title', direction: 'asc' }).map((r) => r.title);
+    expect(titles()).toEqual([null, 'erä 103', 'erä 1023', 'Åbo', 'Äänilevy']);
+    add.run('Zeppeliini');
+    db.prepare(`UPDATE items SET title = 'Öljy' WHERE title = 'erä 103'`).run();
+    expect(titles()).toEqual([null, 'erä 1023', 'Zeppeliini', 'Åbo', 'Äänilevy', 'Öljy']);
+  });
 });

@@ -88,8 +88,9 @@ describe('searching the cached items', () => {
     const dear = add('Dear', '', { saleMethod: 'buy-now', buyNowPrice: 500, quantity: 3, openDays: 7, categoryId: 102 });
     const cheap = add('Cheap', '', { saleMethod: 'buy-now', buyNowPrice: 5, quantity: 2, openDays: 14 });
     const ids = (sort: GridSort, direction: 'asc' | 'desc') => search.search({ sort, direction }).map((r) => r.localId);
-    // The auction has no buy-now price: it comes first ascending, not sorted by its starting price.
-    expect(ids('buyNowPrice', 'asc')).toEqual([auction, cheap, dear]);
+    // The auction has no buy-now price: it comes last ascending (issue 21: empty prices last), not
+    // sorted by its starting price.
+    expect(ids('buyNowPrice', 'asc')).toEqual([cheap, dear, auction]);
     // No starting price last descending, newest first among them.
     expect(ids('startingPrice', 'desc')).toEqual([auction, cheap, dear]);
     expect(ids('quantity', 'asc')).toEqual([auction, cheap, dear]);
@@ -99,5 +100,27 @@ describe('searching the cached items', () => {
     settingsCache(db).replaceCategories([{ id: 1, parentId: 0, level: 1, title: 'Home', position: 0 }, { id: 101, parentId: 1, level: 2, title: 'Anchors', position: 0 }]);
     // A renamed category sorts by its new name; a removed one's drafts have none.
     expect(ids('category', 'asc')).toEqual([dear, cheap, auction]);
+  });
+  it('sorts titles in Finnish (Å, Ä, Ö after Z), numbers by value, and empty prices last both ways', () => {
+    const { db, add, search } = setup();
+    for (const title of ['Äänilevy', 'zoom-objektiivi', 'Åbo-kartta', 'Öljylamppu', 'erä 1043', 'Erä 103', 'erä 1023', 'Avain', 'Ëlite', 'erä 7']) add(title, '');
+    const titles = (direction: 'asc' | 'desc') => search.search({ sort: 'title', direction }).map((r) => r.title);
+    const finnish = ['Avain', 'Ëlite', 'erä 7', 'Erä 103', 'erä 1023', 'erä 1043', 'zoom-objektiivi', 'Åbo-kartta', 'Äänilevy', 'Öljylamppu'];
+    expect(titles('asc')).toEqual(finnish);
+    expect(titles('desc')).toEqual([...finnish].reverse());
+    // A renamed draft moves to its new place (the key follows the title).
+    const renamed = search.search({ sort: 'title', direction: 'asc' })[0]!.localId;
+    db.prepare('UPDATE items SET title = ? WHERE local_id = ?').run('Ööljy', renamed);
+    expect(titles('asc').at(-1)).toBe('Ööljy');
+
+    const { add: addPriced, search: priced } = setup();
+    const none = addPriced('Ei hintaa', '', { saleMethod: 'auction' });
+    const ten = addPriced('Kymppi', '', { saleMethod: 'buy-now', buyNowPrice: 10 });
+    const two = addPriced('Kaksi', '', { saleMethod: 'buy-now', buyNowPrice: 2 });
+    const ids = (direction: 'asc' | 'desc') => priced.search({ sort: 'buyNowPrice', direction }).map((r) => r.localId);
+    expect(ids('asc')).toEqual([two, ten, none]);
+    expect(ids('desc')).toEqual([ten, two, none]);
+    // Paging keeps the order: the empty one is on the last page.
+    expect(priced.search({ sort: 'buyNowPrice', direction: 'asc', limit: 2, offset: 2 }).map((r) => r.localId)).toEqual([none]);
   });
 });

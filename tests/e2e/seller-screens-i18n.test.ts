@@ -286,4 +286,32 @@ describe('the same screens in Finnish', () => {
     await shot('i18n-editor-new-fi');
     expect(app.pageErrors).toEqual([]);
   }, 90_000);
+  it('refuses every ticked offer with R, and the header\'s button counts them (issue 21)', async () => {
+    // The test before leaves the new draft's editor open.
+    if (await editor().count()) {
+      await page.keyboard.press('Escape');
+      await editor().waitFor({ state: 'hidden' });
+    }
+    await screen(3);
+    const rows = main().locator('tr[data-offer-id]');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const ticked = [await rows.nth(0).getAttribute('data-offer-id'), await rows.nth(1).getAttribute('data-offer-id')];
+    const items = [await rows.nth(0).getAttribute('data-item-id'), await rows.nth(1).getAttribute('data-item-id')];
+    await rows.nth(0).focus();
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    await expect.poll(() => main().getByRole('button', { name: /^Hylkää valitut/ }).textContent()).toBe('Hylkää valitut (2)');
+    // R on one of them decides both, not only the focused one.
+    await page.keyboard.press('r');
+    await editor().waitFor();
+    await expect.poll(() => editor().textContent()).toMatch(/Hylätäänkö 2 tarjousta\?/);
+    await shot('i18n-offers-refuse-two-fi');
+    await editor().getByRole('button', { name: 'Hylkää' }).click();
+    for (const id of ticked) await expect.poll(() => main().locator(`tr[data-offer-id="${id}"]`).count(), { timeout: 30_000 }).toBe(0);
+    for (const [i, id] of ticked.entries()) {
+      await expect.poll(async () => ((await api(`/items/${items[i]}/offers/${id}`)).body as { status: string }).status, { timeout: 30_000 }).toBe('refused');
+    }
+    expect(app.pageErrors).toEqual([]);
+  }, 90_000);
 });

@@ -19,11 +19,20 @@ describe('filling a canned answer', () => {
   it('never leaves a double period, nor a period alone, when a value is empty', () => {
     expect(fill('Thanks. {paymentTerms}.', { paymentTerms: '' })).toBe('Thanks.');
     expect(fill('{paymentTerms}.', { paymentTerms: '' })).toBe('');
-    expect(fill('Payment is {paymentTerms}. Welcome!', { paymentTerms: '' })).toBe('Payment is. Welcome!');
-    expect(fill('Price {price}. Terms: {paymentTerms}.', { price: '12,50 €', paymentTerms: '' })).toBe('Price 12,50 €. Terms:.');
+    // A sentence or clause left without its value goes, as in a listing template (issue 21).
+    expect(fill('Payment is {paymentTerms}. Welcome!', { paymentTerms: '' })).toBe('Welcome!');
+    expect(fill('Price {price}. Terms: {paymentTerms}.', { price: '12,50 €', paymentTerms: '' })).toBe('Price 12,50 €.');
     for (const text of ['{title}.', 'A. {title}.', 'A {title}.', '{title}. {paymentTerms}.', 'Hi {title}.{paymentTerms}.']) {
       for (const value of ['', '.', 'x.', 'x', 'x!']) expect(fill(text, { title: value, paymentTerms: value }), `${text} / ${value}`).not.toMatch(/\.\s*\./);
     }
+  });
+
+  it('drops the clause or bracket group of an empty placeholder, as templates do: no "(—)" to a buyer (issue 21)', () => {
+    expect(fill('Kiitos kysymyksestä! Postikulut ({deliveryPrice}) maksetaan tilille.', { deliveryPrice: '' })).toBe('Kiitos kysymyksestä! Postikulut maksetaan tilille.');
+    expect(fill('Kyllä, {title} on vielä myynnissä, hinta {price}, nouto Helsingistä.', { title: 'Tammipöytä', price: '' })).toBe('Kyllä, Tammipöytä on vielä myynnissä, nouto Helsingistä.');
+    expect(fill('Toimitus: {deliveryTerms}; postikulut {deliveryPrice}.', { deliveryTerms: 'Posti 2 pv', deliveryPrice: '' })).toBe('Toimitus: Posti 2 pv.');
+    // Filled, nothing goes; the seller's own signs (& < >) stay as typed.
+    expect(fill('Postikulut ({deliveryPrice}) & nouto <Helsinki>.', { deliveryPrice: '5,90 €' })).toBe('Postikulut (5,90 €) & nouto <Helsinki>.');
   });
 
   it('leaves an unknown placeholder and its period as typed', () => {

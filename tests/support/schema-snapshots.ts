@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { MIGRATIONS as CACHE_MIGRATIONS } from '../../electron/core/db/migrations.ts';
 import { htmlText } from '../../electron/core/db/html-text.ts';
+import { titleSortKey } from '../../electron/core/db/sort-key.ts';
 import { MIGRATIONS as SERVICE_MIGRATIONS } from '../../server/db/migrations.ts';
 import { itemsVersionTriggerSql } from '../../server/db/item-columns.ts';
 import { stripHtml } from '../../server/domain/text.ts';
@@ -72,6 +73,7 @@ export const SCHEMA_DATABASES: readonly SchemaDatabase[] = [
       const db = new Database(':memory:');
       db.pragma('foreign_keys = ON');
       db.function('html_text', { deterministic: true }, htmlText);
+      db.function('title_sort_key', { deterministic: true }, titleSortKey);
       return db;
     },
   },

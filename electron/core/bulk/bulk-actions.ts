@@ -29,6 +29,8 @@ export interface ActionPreview {
   action: BulkAction;
   selected: number;
   ready: number;
+  /** Publish: of the ready ones, how many have a future list time (the marketplace lists them then). */
+  scheduled: number;
   samples: ItemRef[];
   refused: Array<Verdict & { count: number; samples: ItemRef[] }>;
 }
@@ -76,6 +78,13 @@ const REFUSED_SAMPLES = 3;
 const SERVICE_ZONE = 'Europe/Helsinki';
 
 /** A schedule must name a time still ahead; one that has passed would publish at once. */
+/** A list time (request format, the service's zone) later than now. */
+export function isFutureListTime(listTime: unknown, now: number): boolean {
+  if (typeof listTime !== 'string') return false;
+  const at = DateTime.fromFormat(listTime, 'yyyy-MM-dd HH:mm:ss', { zone: SERVICE_ZONE });
+  return at.isValid && at.toMillis() > now;
+}
+
 export function assertFutureListTime(listTime: string, now: number): void {
   const at = DateTime.fromFormat(listTime, 'yyyy-MM-dd HH:mm:ss', { zone: SERVICE_ZONE });
   if (!at.isValid || at.toMillis() <= now) {
@@ -158,6 +167,7 @@ export function bulkActions(db: Db) {
       const samples: ItemRef[] = [];
       const groups = new Map<string, Verdict & { count: number; samples: ItemRef[] }>();
       let ready = 0;
+      let scheduled = 0;
       await inBatches(unique, options, (batch) => {
         for (const localId of batch) {
           const item = reads.item(localId);
@@ -165,6 +175,7 @@ export function bulkActions(db: Db) {
           const ref = { localId, title: item?.fields.title ?? null };
           if (verdict === null) {
             ready += 1;
+            if (action === 'publish' && isFutureListTime(item?.fields.listTime, now)) scheduled += 1;
             if (samples.length < SAMPLES) samples.push(ref);
             continue;
           }
@@ -176,7 +187,7 @@ export function bulkActions(db: Db) {
         }
       });
       const refused = [...groups.values()].sort((a, b) => b.count - a.count);
-      return { action, selected: unique.length, ready, samples, refused };
+      return { action, selected: unique.length, ready, scheduled, samples, refused };
     },
 
     /**

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../../../shared/sqlite/open-database.ts';
 import { htmlText } from './html-text.ts';
+import { titleSortKey } from './sort-key.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import { DatabaseTooNewError, latestVersion as latestOf, runMigrations, schemaVersion } from '../../../shared/sqlite/migrations.ts';
 
@@ -20,6 +21,7 @@ export function openAccountDb(path: string, options: OpenOptions = {}): Db {
   const db = openSqlite(path);
   try {
     db.function('html_text', { deterministic: true }, htmlText);
+    db.function('title_sort_key', { deterministic: true }, titleSortKey);
     migrate(db, options.migrations ?? MIGRATIONS, options.upTo ?? Infinity);
     return db;
   } catch (error) {

@@ -1,5 +1,5 @@
 // The grid's read path: full-text search over cached items plus filters and sorts. Each sort a
-// heading offers is served by an index of migration 11 over live items, (value, status): a page
+// heading offers is served by an index over live items (migrations 11 and 15), (value, status): a page
 // is read in order from it and stops after its rows, the status filter checked in the index.
 // User text never reaches FTS5 syntax: it is cut into word tokens that are quoted, so quotes,
 // NEAR, *, ^, : and parentheses are plain characters.
@@ -12,13 +12,15 @@ export const GRID_SORTS = {
   updated: 'items.updated',
   /** What a buyer pays now, else the asking price (the current price, buy-now or starting). */
   price: 'items.grid_price',
+  /** Items without a price come last both ways (EMPTY_LAST). */
   buyNowPrice: 'items.buy_now_price',
   startingPrice: 'items.starting_price',
   quantity: 'items.quantity',
   /** The category's name (items.category_title, kept by migration 11's triggers). */
   category: 'items.category_title COLLATE NOCASE',
   openDays: 'items.open_days',
-  title: 'items.title COLLATE NOCASE',
+  /** In Finnish order with numbers by value (items.title_key, kept by migration 15's triggers). */
+  title: 'items.title_key',
   /** Items without a SKU come first ascending (SQLite sorts NULL lowest). */
   sku: 'items.sku COLLATE NOCASE',
   /** The private note, the same way. */
@@ -34,6 +36,8 @@ export type GridSort = keyof typeof GRID_SORTS;
 
 /** The sorts read from an index (value, status) of migration 11: ordered by value, status, id. */
 const INDEXED_SORTS: ReadonlySet<GridSort> = new Set(['updated', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'openDays', 'title', 'sku', 'note']);
+/** Sorts where an item without a value comes last in both directions. */
+const EMPTY_LAST: ReadonlySet<GridSort> = new Set(['buyNowPrice', 'startingPrice']);
 /** Ascending by default: text, where A comes first; numbers and times start with the highest. */
 export const ASCENDING_SORTS: ReadonlySet<GridSort> = new Set(['relevance', 'title', 'sku', 'note', 'category']);
 
@@ -158,7 +162,10 @@ export function gridSearch(db: Db) {
     // stop at the limit.
     const idOrder = match !== null ? 'items_fts.rowid' : 'items.local_id';
     const tieBreak = INDEXED_SORTS.has(sort) ? `items.status ${direction}, ${idOrder} ${direction}` : `${idOrder} ${direction}`;
-    const order = sort === 'recent' ? `${idOrder} ${direction}` : `${GRID_SORTS[sort]} ${direction}, ${tieBreak}`;
+    // An empty price sorts last ascending too: read from migration 15's (price IS NULL, price,
+    // status) index; descending, the index of migration 11 read backwards already ends with them.
+    const emptyLast = direction === 'ASC' && EMPTY_LAST.has(sort) ? `${GRID_SORTS[sort]} IS NULL ASC, ` : '';
+    const order = sort === 'recent' ? `${idOrder} ${direction}` : `${emptyLast}${GRID_SORTS[sort]} ${direction}, ${tieBreak}`;
     params.push(clampInt(query.limit, 1, 1000, 100), clampInt(query.offset, 0, Number.MAX_SAFE_INTEGER, 0));
     return { sql: `SELECT ${COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, params };
   }

@@ -79,6 +79,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
         <section aria-label={t('bulkActions.menu')}>
           <p role="status">
             <strong>{preview.ready > 0 ? t('bulkActions.ready', { action, count: preview.ready, time: dialog.listTime ? format.dateTime(dialog.listTime) : '' }) : t('bulkActions.none')}</strong>
+            {action === 'publish' && preview.scheduled > 0 && <> <span data-testid="scheduled-count">{t('bulkActions.scheduled', { scheduled: preview.scheduled, now: preview.ready - preview.scheduled })}</span></>}
           </p>
           {preview.refused.length > 0 && (
             <div className="refused">

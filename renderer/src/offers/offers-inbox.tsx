@@ -1,7 +1,8 @@
 // Offers inbox: open offers grouped by item (a heading per item with its picture, prices and
 // time left, its offers under it), each offer against the current or buy-now price and with the
 // time it expires; accept or refuse one or many, after a confirmation that says what it does.
-// From the keyboard: ↑/↓ move between offers, Space selects, A accepts, R refuses.
+// From the keyboard: ↑/↓ move between offers, Space selects, A accepts, R refuses (the ticked
+// offers when some are, else the focused one).
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
@@ -71,9 +72,10 @@ export function OffersInbox({ store }: { store: OffersStore }) {
     } else if (e.key === ' ' && offer && !offer.pendingDecision) {
       store.getState().toggle(offerId);
     } else if ((e.key === 'a' || e.key === 'A') && offer && !offer.pendingDecision) {
-      store.getState().ask('accepted', [offerId]);
+      store.getState().ask('accepted', selected.length > 0 ? selected : [offerId]);
     } else if ((e.key === 'r' || e.key === 'R') && offer && !offer.pendingDecision) {
-      store.getState().ask('refused', [offerId]);
+      // With offers ticked, the key decides all of them (as the header's buttons do), not only the focused one.
+      store.getState().ask('refused', selected.length > 0 ? selected : [offerId]);
     } else {
       return;
     }
@@ -87,7 +89,7 @@ export function OffersInbox({ store }: { store: OffersStore }) {
         <span className="count">{t('offers.count', { count: open.length })}</span>
         <span className="spacer" />
         <button type="button" disabled={selected.length === 0} onClick={() => store.getState().ask('accepted', selected)}>{t('offers.acceptSelected', { count: selected.length })}</button>
-        <button type="button" disabled={selected.length === 0} onClick={() => store.getState().ask('refused', selected)}>{t('offers.refuseSelected')}</button>
+        <button type="button" disabled={selected.length === 0} onClick={() => store.getState().ask('refused', selected)}>{t('offers.refuseSelected', { count: selected.length })}</button>
       </header>
       {notice && (
         <p className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>

@@ -20,7 +20,8 @@ export { DEFAULT_CANNED } from '../../../shared/canned-answers.ts';
 
 /** Fills {title} {price} {deliveryTerms}... from the item, in the seller's language; an unknown {name} stays as typed. */
 export function fillTemplate(template: string, item: ItemFacts, locale: AppLocale = localeStore.getState().locale): string {
-  const money = (value: number | null) => (value === null ? '—' : formatterFor(locale).money(value));
+  // No amount: empty, so the clause that names it goes (never "(—)" to a buyer).
+  const money = (value: number | null) => (value === null ? '' : formatterFor(locale).money(value));
   const words = (id: MessageId) => translate(msg(id), locale);
   const values: Record<PlaceholderName, () => string> = {
     title: () => item.title ?? words('questions.fill.thisItem'),

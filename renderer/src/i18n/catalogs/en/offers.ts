@@ -3,7 +3,7 @@ export const offers = {
   'offers.title': 'Offers',
   'offers.count': '{count} open',
   'offers.acceptSelected': 'Accept selected ({count})',
-  'offers.refuseSelected': 'Refuse selected',
+  'offers.refuseSelected': 'Refuse selected ({count})',
   'offers.empty': 'No open offers.',
   'offers.selectAll': 'Select all open offers',
   'offers.select': 'Select the offer of {amount} from {author}',

@@ -15,6 +15,7 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.checking': 'Tarkistetaan valintaa…',
   'bulkActions.running': 'Lisätään jonoon…',
   'bulkActions.ready': '{action, select, publish {{count, plural, one {# luonnos jonotetaan julkaistavaksi.} other {# luonnosta jonotetaan julkaistavaksi.}}} schedule {{count, plural, one {# luonnos tulee myyntiin {time}.} other {# luonnosta tulee myyntiin {time}.}}} close {{count, plural, one {# ilmoitus suljetaan.} other {# ilmoitusta suljetaan.}}} relist {{count, plural, one {# suljettu myymätön kohde kopioidaan uudeksi luonnokseksi tuotekoodeineen ja muistiinpanoineen.} other {# suljettua myymätöntä kohdetta kopioidaan uusiksi luonnoksiksi tuotekoodeineen ja muistiinpanoineen.}}} delete {{count, plural, one {# luonnos poistetaan.} other {# luonnosta poistetaan.}}} other {{count, number}}}',
+  'bulkActions.scheduled': 'Niistä {scheduled, number} on ajastettu: ne tulevat myyntiin asetettuna aikana; {now, number} tulee myyntiin heti.',
   'bulkActions.none': 'Mikään valituista kohteista ei sovi tähän toimintoon.',
   'bulkActions.rule': '{action, select, publish {Vain valmiit luonnokset ja esikatselut julkaistaan.} schedule {Vain valmiit luonnokset ja esikatselut ajastetaan.} close {Vain myynnissä olevat ilmoitukset suljetaan.} relist {Vain suljetut, myymättä jääneet kohteet laitetaan uudelleen myyntiin.} delete {Vain luonnokset poistetaan.} other {}}',
   'bulkActions.refused': '{count, plural, one {# kohde ei sovi, ja se jätetään ennalleen:} other {# kohdetta ei sovi, ja ne jätetään ennalleen:}}',

@@ -5,7 +5,7 @@ export const offers: Catalog<typeof en> = {
   'offers.title': 'Tarjoukset',
   'offers.count': '{count} avoinna',
   'offers.acceptSelected': 'Hyväksy valitut ({count})',
-  'offers.refuseSelected': 'Hylkää valitut',
+  'offers.refuseSelected': 'Hylkää valitut ({count})',
   'offers.empty': 'Ei avoimia tarjouksia.',
   'offers.selectAll': 'Valitse kaikki avoimet tarjoukset',
   'offers.select': 'Valitse tarjous {amount}, tekijä {author}',
