@@ -13,7 +13,6 @@ import { GridToolbar, SEARCH_ID } from './drafts/grid-toolbar.tsx';
 import { ImportMapping } from './drafts/import-mapping.tsx';
 import { ImportProgressBar } from './drafts/import-progress.tsx';
 import { ImportReport } from './drafts/import-report.tsx';
-import { useGridRefocus } from './drafts/grid-refocus.ts';
 import { RememberedMappings, rememberedOffer } from './drafts/remembered-mappings.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
@@ -43,8 +42,6 @@ export function App() {
   const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
   const importMapping = useStore(draftsStore, (s) => s.importMapping);
   const pendingUndo = useStore(draftsStore, (s) => s.pendingUndo);
-  const actionOpen = useStore(bulkActionsStore, (s) => s.dialog !== null);
-  const mappingsOpen = useStore(mappingsStore, (s) => s.open);
   const t = useT();
   const say = useMessage();
   const [screen, setScreen] = useState<Screen>('drafts');
@@ -55,7 +52,6 @@ export function App() {
     if (next === 'sales') setNewSales(0);
   }, []);
   useBulkShortcuts(bulkActionsStore, SEARCH_ID, screen === 'drafts');
-  useGridRefocus(bulkOpen || rulesOpen || actionOpen || mappingsOpen || Boolean(pendingImport || pendingUndo || importReport), screen === 'drafts');
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
