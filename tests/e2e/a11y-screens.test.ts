@@ -194,7 +194,10 @@ const SCREENS: Screen[] = [
     close: async () => {},
   },
   { name: 'sync', open: () => openScreen(5), close: async () => {} },
+  // The accounts screen holds the Backups section (issue 24).
   { name: 'accounts', open: () => openScreen(6), close: async () => {} },
+  // The Rules screen (issue 23): offer and relist rules, saved groups, the log.
+  { name: 'rules', open: () => openScreen(7), close: async () => {} },
 ];
 
 beforeAll(async () => {
