@@ -43,6 +43,21 @@ describe('the message catalogs', () => {
     expect(Object.keys(fi).sort()).toEqual(Object.keys(en).sort());
   });
 
+  it('define each key in one domain only (the index spreads them: a second one would silently win)', async () => {
+    for (const lang of ['en', 'fi']) {
+      const owner = new Map<string, string>();
+      const twice: string[] = [];
+      for (const file of domainFiles(lang)) {
+        const module = await import(join(CATALOGS, lang, file));
+        for (const key of Object.keys(Object.values(module)[0] as object)) {
+          if (owner.has(key)) twice.push(`${lang}: ${key} in ${owner.get(key)} and ${file}`);
+          else owner.set(key, file);
+        }
+      }
+      expect(twice).toEqual([]);
+    }
+  });
+
   it('hold valid ICU messages whose arguments are the same in both languages', () => {
     const mismatched: string[] = [];
     for (const id of Object.keys(en) as Array<keyof typeof en>) {

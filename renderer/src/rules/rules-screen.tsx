@@ -31,8 +31,8 @@ export function RulesScreen({ store }: { store: RulesStore }) {
     r.scope === 'shop' ? t('rules.scope.shop') : r.scope === 'group' ? t('rules.scope.group', { name: groupName(r.scopeId) }) : t('rules.scope.item', { id: r.scopeId });
 
   return (
-    <section className="rules-screen" aria-labelledby="rules-title">
-      <h2 id="rules-title">{t('rules.title')}</h2>
+    <section className="rules-screen" aria-labelledby="rules-screen-title">
+      <h2 id="rules-screen-title">{t('rulesScreen.title')}</h2>
       {s.notice && <div className={`notice ${s.notice.kind}`} role={s.notice.kind === 'error' ? 'alert' : 'status'}>{typeof s.notice.text === 'string' ? s.notice.text : say(s.notice.text)}</div>}
       <div className="rules-where" role="note" aria-labelledby="rules-where-title">
         <h3 id="rules-where-title">{t('rules.where.title')}</h3>

@@ -1,7 +1,7 @@
 // The Rules screen: offer and relist rules, saved groups, the log, the pause switch.
 export const rules = {
   'nav.rules': 'Rules',
-  'rules.title': 'Rules',
+  'rulesScreen.title': 'Rules',
   'rules.where.title': 'What runs where',
   'rules.where.app': 'Offer rules and relisting rules run in this app: only while it is open and online. Decisions are sent with the next sync.',
   'rules.where.market': 'Scheduled starts (list times) and the marketplace\'s own republishing run on the marketplace: they happen even when this app is closed.',

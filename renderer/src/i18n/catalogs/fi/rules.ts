@@ -1,7 +1,7 @@
 // Säännöt-näkymä: tarjous- ja uudelleenlistaussäännöt, tallennetut ryhmät, loki, keskeytys.
 export const rules = {
   'nav.rules': 'Säännöt',
-  'rules.title': 'Säännöt',
+  'rulesScreen.title': 'Säännöt',
   'rules.where.title': 'Mikä toimii missä',
   'rules.where.app': 'Tarjoussäännöt ja uudelleenlistaussäännöt toimivat tässä sovelluksessa: vain kun se on auki ja verkossa. Päätökset lähtevät seuraavassa synkronoinnissa.',
   'rules.where.market': 'Ajastetut aloitukset (listausajat) ja kauppapaikan oma uudelleenjulkaisu toimivat kauppapaikalla: ne tapahtuvat, vaikka sovellus olisi suljettu.',
