@@ -6,7 +6,8 @@ import type { CoreProcess } from './core/host/core-supervisor.ts';
 import type { FromCore } from './core/host/protocol.ts';
 
 export function forkUtilityCore(entry: string): CoreProcess {
-  const child = utilityProcess.fork(entry, [], { serviceName: 'Market Desk core', stdio: 'inherit' });
+  // --expose-gc as web mode's core: memory a file's reading needed is given back at once.
+  const child = utilityProcess.fork(entry, [], { serviceName: 'Market Desk core', stdio: 'inherit', execArgv: ['--expose-gc'] });
   return {
     get pid() {
       return child.pid;

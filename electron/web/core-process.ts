@@ -13,7 +13,9 @@ export const CORE_HOST_ENTRY = join(import.meta.dirname, '..', 'core', 'host', '
 export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = fork(entry, [], {
-    execArgv: entry.endsWith('.ts') ? ['--import', tsx] : [],
+    // --expose-gc: after a file's reading worker ends, the core gives its memory back at once
+    // (spreadsheet-worker-host.ts), so one big or hostile file does not leave the app holding it.
+    execArgv: entry.endsWith('.ts') ? ['--expose-gc', '--import', tsx] : ['--expose-gc'],
     // The core logs to stderr (the server's log); it reads nothing from stdin.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',

@@ -44,7 +44,13 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.terminate().then(outcome, outcome);
+      const done = () => {
+        // The file's copies (ours, the worker's answer) are garbage now: collect them before the
+        // answer, where the process allows it (the core's own process runs with --expose-gc).
+        (globalThis as { gc?: () => void }).gc?.();
+        outcome();
+      };
+      worker.terminate().then(done, done);
     };
     const timer = setTimeout(() => {
       const seconds = Math.round(limits.timeMs / 1000);
