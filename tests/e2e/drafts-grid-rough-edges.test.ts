@@ -131,7 +131,8 @@ describe('the drafts grid\'s rough edges', () => {
     // Highest first; the auctions (no buy-now price, one starting at 900) come last, together.
     await expect.poll(() => column('buyNowPrice')).toEqual(['640.00', '420.00', '60.00', '35.00', '12.50', '', '']);
     await sortButton('Buy-now €').click();
-    await expect.poll(() => column('buyNowPrice')).toEqual(['', '', '12.50', '35.00', '60.00', '420.00', '640.00']);
+    // Drafts without a buy-now price come last in ascending order too (issue 21, item 10).
+    await expect.poll(() => column('buyNowPrice')).toEqual(['12.50', '35.00', '60.00', '420.00', '640.00', '', '']);
     await shot('grid-rough-edges-sort-buy-now.png');
   });
 });
