@@ -15,6 +15,7 @@ import type { Db } from '../db/open-account-db.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-state.ts';
 import { ruleStore, type NewLogEntry } from './rule-store.ts';
+import { scopedRuleLookup } from './rule-scope.ts';
 import { savedGroups } from './saved-groups.ts';
 
 /** The marketplace's zone: quiet hours and list times are its wall-clock times. */
@@ -78,17 +79,8 @@ export function offerRules(db: Db) {
 
   /** Which rule decides each item: item rules, then groups' (resolved once per pass), then the shop's. */
   function resolver(rules: readonly OfferRule[], now: number): (localId: number) => OfferRule | null {
-    const enabled = rules.filter((r) => r.enabled);
-    const byItem = new Map(enabled.filter((r) => r.scope === 'item').map((r) => [r.scopeId, r]));
-    const byGroup = enabled.filter((r) => r.scope === 'group').flatMap((r) => {
-      try {
-        return [{ rule: r, ids: new Set(groups.ids(groups.get(r.scopeId), now)) }];
-      } catch {
-        return []; // a rule whose group was deleted decides nothing
-      }
-    });
-    const shop = enabled.find((r) => r.scope === 'shop') ?? null;
-    return (localId) => byItem.get(localId) ?? byGroup.find((g) => g.ids.has(localId))?.rule ?? shop;
+    const lookup = scopedRuleLookup(groups, rules, now);
+    return (localId) => lookup(localId);
   }
 
   /** What the rules (with `draft` in place of the saved rule of its scope) would do now. */

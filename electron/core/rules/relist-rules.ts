@@ -17,6 +17,7 @@ import { statusChanges } from '../drafts/status-changes.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { SERVICE_ZONE } from './offer-rules.ts';
 import { ruleStore } from './rule-store.ts';
+import { scopedRuleLookup } from './rule-scope.ts';
 import { savedGroups } from './saved-groups.ts';
 
 interface Closed {
@@ -74,17 +75,9 @@ export function relistRules(db: Db) {
   );
 
   function resolver(rules: readonly RelistRule[], now: number): (item: Closed) => RelistRule | null {
-    const enabled = rules.filter((r) => r.enabled);
-    const byItem = new Map(enabled.filter((r) => r.scope === 'item').map((r) => [r.scopeId, r]));
-    const byGroup = enabled.filter((r) => r.scope === 'group').flatMap((r) => {
-      try {
-        return [{ rule: r, ids: new Set(groups.ids(groups.get(r.scopeId), now)) }];
-      } catch {
-        return [];
-      }
-    });
-    const shop = enabled.find((r) => r.scope === 'shop') ?? null;
-    return (item) => byItem.get(item.root ?? item.localId) ?? byItem.get(item.localId) ?? byGroup.find((g) => g.ids.has(item.localId))?.rule ?? shop;
+    const lookup = scopedRuleLookup(groups, rules, now);
+    // A copy is decided by its original's rule first, then by its own.
+    return (item) => lookup(item.localId, [item.root ?? item.localId, item.localId]);
   }
 
   return {
