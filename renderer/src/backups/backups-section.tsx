@@ -10,6 +10,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { msg, type MessageId } from '../i18n/messages.ts';
 import type { BackupsStore } from './backups-store.ts';
 import './backups.css';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 export function BackupsSection({ store }: { store: BackupsStore }) {
   const t = useT();
@@ -57,7 +58,7 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
       {status?.damage.map((d) => (
         <div key={d.keptAs} className="notice error" role="alert">
           <p>{t('backups.damage', { time: format.dateTime(d.at), file: d.keptAs })}</p>
-          {latest && <button type="button" className="primary" disabled={busy} onClick={() => setConfirming(latest)}>{t('backups.damage.restore', { time: format.dateTime(latest.created) })}</button>}
+          {latest && <BusyButton type="button" className="primary" busy={busy} onClick={() => setConfirming(latest)}>{t('backups.damage.restore', { time: format.dateTime(latest.created) })}</BusyButton>}
           <button type="button" onClick={() => void store.getState().dismissDamage(d.keptAs)}>{t('backups.damage.dismiss')}</button>
         </div>
       ))}
@@ -75,17 +76,17 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
       </p>
       <p className="muted">{t('backups.when')}</p>
       <div className="form-row">
-        <button type="button" className="primary" disabled={busy || status?.running} onClick={() => void store.getState().backupNow()}>{t('backups.now')}</button>
+        <BusyButton type="button" className="primary" busy={busy || status?.running === true} onClick={() => void store.getState().backupNow()}>{t('backups.now')}</BusyButton>
       </div>
       <form className="form-row" onSubmit={saveFolder} aria-label={t('backups.folder.label')}>
         <label htmlFor="backups-folder">{t('backups.folder.label')}</label>
         <input id="backups-folder" className="path" placeholder={t('backups.folder.placeholder')} value={folder} onChange={(e) => setFolder(e.target.value)} />
-        <button type="submit" disabled={busy}>{t('backups.folder.save')}</button>
+        <BusyButton type="submit" busy={busy}>{t('backups.folder.save')}</BusyButton>
       </form>
       {confirming && (
         <div className="notice warn" role="alertdialog" aria-labelledby="backups-confirm">
           <p id="backups-confirm">{t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}</p>
-          <button type="button" className="primary" disabled={busy} onClick={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}>{t('backups.restore.do')}</button>
+          <BusyButton type="button" className="primary" busy={busy} onClick={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}>{t('backups.restore.do')}</BusyButton>
           <button type="button" onClick={() => setConfirming(null)}>{t('common.cancel')}</button>
         </div>
       )}
@@ -109,7 +110,7 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
                 <td className="num">{format.number(b.photos)}</td>
                 <td className="num">{megabytes(b.bytes)}</td>
                 <td>{places(b.places)}</td>
-                <td className="actions"><button type="button" disabled={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</button></td>
+                <td className="actions"><BusyButton type="button" busy={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</BusyButton></td>
               </tr>
             ))}
           </tbody>
@@ -121,12 +122,12 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         <input aria-label={t('backups.export.file')} className="path" placeholder={t('backups.export.file')} value={exportFile} onChange={(e) => setExportFile(e.target.value)} required />
         <label><input type="checkbox" checked={exportAll} onChange={(e) => setExportAll(e.target.checked)} /> {t('backups.export.all')}</label>
         <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.optional')} type="password" autoComplete="new-password" minLength={8} value={exportPass} onChange={(e) => setExportPass(e.target.value)} />
-        <button type="submit" disabled={busy}>{t('backups.export')}</button>
+        <BusyButton type="submit" busy={busy}>{t('backups.export')}</BusyButton>
       </form>
       <form className="form-row" onSubmit={doImport} aria-label={t('backups.import')}>
         <input aria-label={t('backups.import.file')} className="path" placeholder={t('backups.import.file')} value={importFile} onChange={(e) => setImportFile(e.target.value)} required />
         <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.ifSealed')} type="password" autoComplete="off" value={importPass} onChange={(e) => setImportPass(e.target.value)} />
-        <button type="submit" disabled={busy}>{t('backups.import')}</button>
+        <BusyButton type="submit" busy={busy}>{t('backups.import')}</BusyButton>
       </form>
     </section>
   );

@@ -14,6 +14,7 @@ import { FieldInput, useProblemText } from './field-input.tsx';
 import { ReadOnlyPhotos } from './read-only-photos.tsx';
 import { useStatusWords } from './status-words.ts';
 import { FIELD_GROUPS, type ItemFieldName } from '../../../shared/item-fields.ts';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 const GROUPS = FIELD_GROUPS;
 const EDITABLE = ['draft', 'preview'];
@@ -158,15 +159,15 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
         )}
         <span className="spacer" />
         {s.dirty.length > 0 && <button type="button" onClick={() => void actions.open(row.localId)}>{t('editor.discard')}</button>}
-        {editable && <button type="button" className="primary" disabled={s.busy || s.dirty.length === 0 || blocking.length > 0} onClick={() => void actions.save()}>{t('common.save')}</button>}
+        {editable && <BusyButton type="button" className="primary" busy={s.busy} disabled={s.dirty.length === 0 || blocking.length > 0} onClick={() => void actions.save()}>{t('common.save')}</BusyButton>}
         {editable && (
-          <button type="button" disabled={s.busy || s.problems.length > 0} onClick={() => void actions.publish()}
+          <BusyButton type="button" busy={s.busy} disabled={s.problems.length > 0} onClick={() => void actions.publish()}
             title={scheduled ? t('editor.schedule.hint', { time: listTime }) : t('editor.publish.hint')}>
             {scheduled ? t('editor.schedule') : t('editor.publish')}
-          </button>
+          </BusyButton>
         )}
-        {(queued ?? row.status) === 'published' && !queued && <button type="button" disabled={s.busy} onClick={() => void actions.closeItem()}>{t('editor.closeItem')}</button>}
-        {row.status === 'closed' && row.remoteId !== null && <button type="button" disabled={s.busy} onClick={() => void actions.copyClosed()}>{t('editor.copy')}</button>}
+        {(queued ?? row.status) === 'published' && !queued && <BusyButton type="button" busy={s.busy} onClick={() => void actions.closeItem()}>{t('editor.closeItem')}</BusyButton>}
+        {row.status === 'closed' && row.remoteId !== null && <BusyButton type="button" busy={s.busy} onClick={() => void actions.copyClosed()}>{t('editor.copy')}</BusyButton>}
       </footer>
     </dialog>
   );

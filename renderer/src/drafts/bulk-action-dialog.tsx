@@ -9,6 +9,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import type { ActionPreview, BulkActionsStore } from './bulk-actions-store.ts';
 import './bulk-actions.css';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 type Refused = ActionPreview['refused'][number];
 
@@ -98,9 +99,9 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
       )}
       <div className="dialog-actions">
         <span className="spacer" />
-        <button type="button" className="primary" disabled={!preview || preview.ready === 0 || dialog.busy !== false} onClick={() => void store.getState().confirm()}>
+        <BusyButton type="button" className="primary" busy={dialog.busy !== false} disabled={!preview || preview.ready === 0} onClick={() => void store.getState().confirm()}>
           {t('bulkActions.confirm', { action, count: preview?.ready ?? 0 })}
-        </button>
+        </BusyButton>
         <button type="button" onClick={() => store.getState().cancel()}>{t('common.cancel')}</button>
       </div>
     </dialog>

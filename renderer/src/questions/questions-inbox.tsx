@@ -13,6 +13,7 @@ import type { CannedEditorStore } from './canned-editor-store.ts';
 import { CannedManager } from './canned-manager.tsx';
 import { ANSWER_MAX, cannedInLanguage, type QuestionsStore } from './questions-store.ts';
 import './questions.css';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 const isOpen = (r: QuestionRow) => r.answer === null && r.pendingAnswer === null;
 
@@ -74,15 +75,16 @@ function BulkBar({ store, open }: { store: QuestionsStore; open: number }) {
         <option value="">{t('questions.canned.choose')}</option>
         {canned.map((c, i) => <option key={c.name} value={i}>{c.name}</option>)}
       </select>
-      <button
+      <BusyButton
         type="button"
         className="primary"
-        disabled={busy || selected.length === 0 || choice === ''}
+        busy={busy}
+        disabled={selected.length === 0 || choice === ''}
         title={t('questions.bulk.hint')}
         onClick={() => void store.getState().answerSelected(Number(choice)).then((done) => done && setChoice(''))}
       >
         {t('questions.bulk.answer', { count: selected.length })}
-      </button>
+      </BusyButton>
     </div>
   );
 }
@@ -166,7 +168,7 @@ function QuestionCard({ row, store, canned: editor }: { row: QuestionRow; store:
             <button type="button" className="link" onClick={() => editor.getState().openFor(row.questionId)} aria-label={t('questions.canned.edit.label')}>{t('questions.canned.edit')}</button>
             <span id={`${inputId}-count`} className={`counter ${draft.length >= ANSWER_MAX ? 'full' : ''}`}>{draft.length}/{ANSWER_MAX}</span>
             {error && <span className="field-error" role="alert">{said(error)}</span>}
-            <button type="submit" className="primary" disabled={busy}>{t('questions.answer')}</button>
+            <BusyButton type="submit" className="primary" busy={busy}>{t('questions.answer')}</BusyButton>
           </form>
         )}
         </div>

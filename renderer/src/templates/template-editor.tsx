@@ -15,6 +15,7 @@ import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { problemText } from './template-problems.ts';
 import type { TemplateProblem, TemplatesStore } from './templates-store.ts';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 const SHOWN = { shown: true, required: false } as const;
 
@@ -108,7 +109,7 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
       <div className="dialog-actions">
         <span className="spacer" />
         <button type="button" onClick={() => actions.cancel()}>{t('common.cancel')}</button>
-        <button type="submit" className="primary" disabled={busy || unknown.length > 0 || nameProblem !== null}>{t('common.save')}</button>
+        <BusyButton type="submit" className="primary" busy={busy} disabled={unknown.length > 0 || nameProblem !== null}>{t('common.save')}</BusyButton>
       </div>
     </form>
   );

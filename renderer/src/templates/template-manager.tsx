@@ -11,6 +11,7 @@ import { useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { TemplateEditor } from './template-editor.tsx';
 import type { TemplatesStore } from './templates-store.ts';
+import { BusyButton } from '../a11y/busy-button.tsx';
 
 export function TemplateManager({ store, drafts, onClose }: { store: TemplatesStore; drafts: DraftsStore; onClose(): void }) {
   const t = useT();
@@ -66,10 +67,10 @@ export function TemplateManager({ store, drafts, onClose }: { store: TemplatesSt
       <div className="template-manager-body">
         <section className="template-list" aria-label={t('templates.manager.list')}>
           <div className="dialog-actions">
-            <button type="button" onClick={() => actions.startNew()} disabled={busy}>{t('templates.manager.new')}</button>
-            <button type="button" onClick={() => void fromDraft()} disabled={busy || !focusedDraft} title={focusedDraft ? undefined : t('templates.manager.fromDraft.none')}>
+            <BusyButton type="button" onClick={() => actions.startNew()} busy={busy}>{t('templates.manager.new')}</BusyButton>
+            <BusyButton type="button" onClick={() => void fromDraft()} busy={busy} disabled={!focusedDraft} title={focusedDraft ? undefined : t('templates.manager.fromDraft.none')}>
               {t('templates.manager.fromDraft')}
-            </button>
+            </BusyButton>
           </div>
           {templates.length === 0 ? <p className="muted">{t('templates.manager.empty')}</p> : (
             <ul
@@ -102,7 +103,7 @@ export function TemplateManager({ store, drafts, onClose }: { store: TemplatesSt
           )}
           <p className="hint">{t('templates.manager.keys')}</p>
           {current && (
-            <button type="button" onClick={() => setConfirming(current.id)} disabled={busy}>{t('templates.manager.delete')}</button>
+            <BusyButton type="button" onClick={() => setConfirming(current.id)} busy={busy}>{t('templates.manager.delete')}</BusyButton>
           )}
           {confirmed && (
             <div className="refused" role="alertdialog" aria-label={t('templates.manager.delete')}>
