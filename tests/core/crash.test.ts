@@ -1,21 +1,27 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { completeBuyNow, openTempDb } from './support.ts';
+import { builtChild } from '../support/built-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-edit-forever.ts', import.meta.url));
 const DRAFTS = 200;
 const RUNS = Number(process.env.CRASH_RUNS ?? 50);
 const { random } = seededRandom('crash.test.ts: where each kill lands');
+/** The child bundled once (see builtChild): started 50 times. */
+let childScript: string;
+beforeAll(async () => {
+  childScript = await builtChild(CHILD);
+});
 
 /** Starts the child, waits until it is bulk-editing, kills it with SIGKILL at a random moment. */
 async function runAndKill(path: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript, path], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = once(child, 'exit');

@@ -11,6 +11,7 @@ import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { builtChild } from '../support/built-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-forever.ts', import.meta.url));
@@ -21,7 +22,10 @@ const ITEMS = Math.max(30, RUNS * 4);
 
 let server: TestServer;
 let cats: TestCategories;
+/** The child bundled once (see builtChild): started 50 times. */
+let childScript: string;
 beforeAll(async () => {
+  childScript = await builtChild(CHILD);
   server = await startTestServer();
   cats = makeCategories(server);
 });
@@ -31,7 +35,7 @@ afterAll(async () => {
 
 /** Runs the child; kills it after `killAfterMs` unless it drains first. True when it drained. */
 async function runChild(path: string, username: string, killAfterMs: number | null): Promise<boolean> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, server.url, username], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript, path, server.url, username], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { sharedRenderer } from './shared-renderer.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const OUTPUT = join(ROOT, 'test-output', 'e2e');
@@ -95,7 +96,7 @@ export interface AppSession {
 }
 
 /**
- * The app as a test drives it: the renderer built, web mode started on its own data folder, and
+ * The app as a test drives it: the renderer built (once per run, shared), web mode started on its own data folder, and
  * Debian's Chromium on a fresh profile with one page open. `webArgs` go to web mode (default: no
  * marketplace); `prepareData` may fill the data folder before web mode opens it. `close()` stops
  * everything and removes the folders.
@@ -104,8 +105,8 @@ export async function openApp(
   options: { webArgs?: string[]; prefix?: string; prepareData?: (dataDir: string) => void } = {},
 ): Promise<AppSession> {
   const prefix = options.prefix ?? 'e2e';
-  const dirs = [tempDir(`${prefix}-renderer-`), tempDir(`${prefix}-data-`), tempDir(`${prefix}-profile-`)];
-  const [out, data, profile] = dirs as [ReturnType<typeof tempDir>, ReturnType<typeof tempDir>, ReturnType<typeof tempDir>];
+  const dirs = [tempDir(`${prefix}-data-`), tempDir(`${prefix}-profile-`)];
+  const [data, profile] = dirs as [ReturnType<typeof tempDir>, ReturnType<typeof tempDir>];
   let web: WebMode | undefined;
   let context: BrowserContext | undefined;
   const close = async () => {
@@ -115,8 +116,8 @@ export async function openApp(
   };
   try {
     options.prepareData?.(data.path);
-    await buildRenderer(out.path);
-    web = await startWebMode(data.path, out.path, options.webArgs);
+    const rendererDir = await sharedRenderer((outDir) => buildRenderer(outDir));
+    web = await startWebMode(data.path, rendererDir, options.webArgs);
     context = await launchChromium(profile.path);
     const page = context.pages()[0] ?? (await context.newPage());
     const consoleProblems: string[] = [];
@@ -128,7 +129,7 @@ export async function openApp(
       consoleProblems.push(error.message);
       pageErrors.push(error.message);
     });
-    return { web, context, page, rendererDir: out.path, consoleProblems, pageErrors, close };
+    return { web, context, page, rendererDir, consoleProblems, pageErrors, close };
   } catch (error) {
     await close();
     throw error;
