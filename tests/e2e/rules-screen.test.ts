@@ -98,7 +98,7 @@ describe('the Rules screen in Finnish', () => {
     await form.getByLabel('Hinta enintään (€)').fill('120');
     await form.getByRole('button', { name: 'Tallenna ryhmä' }).click();
     await form.getByText('1 ilmoitus').waitFor();
-    await page.getByRole('navigation', { name: 'Tallennetut ryhmät' }).getByRole('button', { name: 'Näytä Lamput alle 120 taulukossa' }).waitFor();
+    await page.getByRole('navigation', { name: 'Tallennetut ryhmät' }).getByRole('button', { name: 'Lamput alle 120 1 ilmoitus, näytä taulukossa' }).waitFor();
   });
 
   it('previews an offer rule before saving it, then logs each decision', async () => {
@@ -160,7 +160,7 @@ describe('the Rules screen in Finnish', () => {
   });
 
   it('opens the grid on a saved group from the sidebar', async () => {
-    await page.getByRole('button', { name: 'Näytä Lamput alle 120 taulukossa' }).click();
+    await page.getByRole('button', { name: 'Lamput alle 120 1 ilmoitus, näytä taulukossa' }).click();
     await page.locator('.count', { hasText: '1 kohde' }).waitFor();
     await page.getByText('Messinkilamppu').first().waitFor();
     await shot('fi-group-grid');
@@ -242,7 +242,11 @@ describe('the Rules screen in Finnish', () => {
   it('schedules the selected drafts from the Actions menu, one every 10 minutes or spread over an hour, each start and end shown before anything is queued', async () => {
     // A fresh page: the grid as it opens (the drafts, no group's filter).
     await page.goto(app.web.url);
-    await page.locator('.count', { hasText: '4 kohdetta' }).waitFor();
+    await page.getByLabel(/^(Language|Kieli)/).selectOption('fi', { timeout: 10_000 });
+    await page.locator('.count', { hasText: '4 kohdetta' }).waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+      await shot('schedule-debug');
+      throw error;
+    });
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
     await page.getByRole('button', { name: /^Toiminnot/ }).focus();
@@ -275,7 +279,7 @@ describe('the Rules screen in Finnish', () => {
     await expect(page.locator('.grid-row', { hasText: 'Vaasi 1' }).first().textContent()).resolves.not.toContain('2099');
     await dialog.getByRole('button', { name: 'Ajasta 3 kohdetta' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('3 kohdetta ajastettiin; ne lähtevät kauppapaikalle seuraavassa synkronoinnissa.').waitFor();
+    await page.locator('.notice').getByText('3 kohdetta ajastettiin; ne lähtevät kauppapaikalle seuraavassa synkronoinnissa.').waitFor();
     await expect.poll(() => page.evaluate<string | null | undefined>(`document.activeElement?.getAttribute('role')`)).toBe('grid');
     // Each is logged on the Rules screen with its own start.
     await page.getByRole('button', { name: 'Säännöt' }).click();

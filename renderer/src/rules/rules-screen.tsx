@@ -237,9 +237,9 @@ export function SidebarGroups({ store, onOpen }: { store: RulesStore; onOpen: (g
       <ul>
         {groups.map((g) => (
           <li key={g.id}>
-            {/* The count is in the name; its pill is hidden from it, so the visible words stay part of the name (WCAG 2.5.3). */}
-            <button type="button" aria-label={t('rules.groups.openCount', { name: g.name, count: g.count })} onClick={() => onOpen(g)}>
-              <span>{g.name}</span> <span className="pill" aria-hidden="true">{g.count}</span>
+            {/* The name begins with the words it shows (WCAG 2.5.3: a voice user says what is seen), then what it does. */}
+            <button type="button" onClick={() => onOpen(g)}>
+              <span>{g.name}</span> <span className="pill">{g.count}</span><span className="visually-hidden"> {t('rules.groups.openSuffix', { count: g.count })}</span>
             </button>
           </li>
         ))}
