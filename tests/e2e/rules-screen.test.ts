@@ -167,7 +167,7 @@ describe('the Rules screen in Finnish', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('sets offer rules for a template and for one item from their forms, each previewed first, then edits and deletes them', async () => {
+  it('sets a template\'s offer rule from its form, previewed first on the template\'s listings only', async () => {
     // Offers arrive (as a pull leaves them): 75 % of the lamp's price, 93 % of the chandelier's.
     const db = openAccountDb(cachePath);
     const offer = db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, record) VALUES (?, ?, ?, NULL, 'pending', ?, '2099-01-01T12:00:00+0200', '{}')`);
@@ -189,8 +189,11 @@ describe('the Rules screen in Finnish', () => {
     // The rules are paused (the test before): saved, nothing decided.
     await page.getByRole('status').getByText('Sääntö on tallennettu.', { exact: true }).waitFor();
     await page.getByText('Pohja Valaisimet: hyväksy alkaen 70 %, hylkää alle 40 %').waitFor();
+  });
 
-    // One item's rule, the item found by its title, the threshold in euros.
+  it('sets one item\'s offer rule in euros from its form, the item found by its title, then edits it (the keyboard goes to the form) and deletes the template\'s', async () => {
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Tarjoussääntö ryhmälle, pohjalle tai ilmoitukselle' }) });
+    const preview = form.getByRole('region', { name: 'Mitä sääntö tekisi nyt odottaville tarjouksille' });
     await form.getByLabel('Koskee').selectOption({ label: 'Yksittäinen ilmoitus…' });
     await form.getByLabel('Hae ilmoitusta (otsikko tai tuotekoodi)').fill('Kattokruunu');
     await form.getByLabel(/^Ilmoitus/).selectOption({ label: 'Kattokruunu' });
@@ -240,9 +243,13 @@ describe('the Rules screen in Finnish', () => {
   });
 
   it('schedules the selected drafts from the Actions menu, one every 10 minutes or spread over an hour, each start and end shown before anything is queued', async () => {
-    // A fresh page: the grid as it opens (the drafts, no group's filter).
-    await page.goto(app.web.url);
-    await page.getByLabel(/^(Language|Kieli)/).selectOption('fi', { timeout: 10_000 });
+    // The drafts, through a saved group of their own (the grid still holds the last group's filter).
+    await page.getByRole('button', { name: 'Säännöt' }).click();
+    const groups = page.locator('form', { has: page.getByRole('heading', { name: 'Tallennetut ryhmät' }) });
+    await groups.getByLabel('Ryhmän nimi').fill('Vaasit');
+    await groups.getByLabel('Tila').selectOption('draft');
+    await groups.getByRole('button', { name: 'Tallenna ryhmä' }).click();
+    await page.getByRole('button', { name: 'Vaasit 4 ilmoitusta, näytä taulukossa' }).click();
     await page.locator('.count', { hasText: '4 kohdetta' }).waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
       await shot('schedule-debug');
       throw error;
