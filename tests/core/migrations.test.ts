@@ -268,5 +268,6 @@ describe('each migration keeps the rows written before it', () => {
     expect(db.prepare(`SELECT count(*) FROM offer_rules WHERE scope = 'template'`).pluck().get()).toBe(0);
     expect(db.prepare(`SELECT count(*) FROM relist_rules WHERE scope = 'template'`).pluck().get()).toBe(0);
     expect(db.prepare(`SELECT template_id FROM items`).pluck().get()).toBeNull();
+    expect(db.prepare(`SELECT count(*) FROM template_link_steps`).pluck().get()).toBe(0);
   });
 });

@@ -48,6 +48,12 @@ describe('per-template offer rules', () => {
     publishAsPulled(db, plain.localId, []);
     await invokeOk(core.bridge, 'templates.apply', { id: lp.id, selection: { localIds: [made.localId, plain.localId] }, words: WORDS });
     expect([links.of(made.localId), links.of(plain.localId)]).toEqual([lp.id, kids.id]);
+    // Undo of an application puts the previous template back (the values too); a later one stays.
+    const other = await invokeOk(core.bridge, 'templates.save', { name: 'Muut', fields: { condition: 'new' } });
+    await invokeOk(core.bridge, 'templates.apply', { id: other.id, selection: { localIds: [made.localId] }, words: WORDS });
+    expect(links.of(made.localId)).toBe(other.id);
+    await invokeOk(core.bridge, 'drafts.undo', {});
+    expect(links.of(made.localId)).toBe(lp.id);
     // A closed item copied (relisting's path) keeps the template.
     db.prepare(`UPDATE items SET status = 'closed' WHERE local_id = ?`).run(plain.localId);
     const copy = statusChanges(db).copyClosed(plain.localId, Date.now());

@@ -674,9 +674,21 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE relist_rules_next RENAME TO relist_rules;
       CREATE UNIQUE INDEX relist_rules_scope ON relist_rules(scope, scope_id);
 
+      -- What a template's application did to the links, per undo step (bulk_steps.id): undo puts
+      -- back each item's previous template where the item still has the step's.
+      CREATE TABLE template_link_steps (
+        step_id              INTEGER NOT NULL,
+        local_id             INTEGER NOT NULL,
+        template_id          INTEGER NOT NULL,
+        previous_template_id INTEGER,
+        PRIMARY KEY (step_id, local_id)
+      );
+
       -- A deleted template takes its rules and its items' links with it, whoever deletes it.
       CREATE TRIGGER listing_templates_delete_rules AFTER DELETE ON listing_templates BEGIN
         UPDATE items SET template_id = NULL WHERE template_id = old.id;
+        DELETE FROM template_link_steps WHERE template_id = old.id;
+        UPDATE template_link_steps SET previous_template_id = NULL WHERE previous_template_id = old.id;
         DELETE FROM offer_rules WHERE scope = 'template' AND scope_id = old.id;
         DELETE FROM relist_rules WHERE scope = 'template' AND scope_id = old.id;
       END;

@@ -115,10 +115,10 @@ export function applyTemplate(repo: Repo, localIds: readonly number[], ctx: Appl
   const plan = templatePlan(ctx);
   if (editable.length === 0) return { stepId: null, changed: 0, notEditable: notEditable.length };
   // The drafts keep the template's id (its rules decide them: rules/rule-scope.ts), in the same
-  // transaction as the values: all or nothing. Undo puts the values back, not the link.
+  // transaction as the values: all or nothing; the step's undo puts the previous links back.
   const apply = () => {
     const applied = repo.bulk.bulkEditEach(editable, plan.fields, plan.changes, now);
-    repo.links?.set(editable, ctx.template.id);
+    repo.links?.set(editable, ctx.template.id, applied.stepId);
     return applied;
   };
   const result = repo.links ? repo.links.transaction(apply) : apply();
