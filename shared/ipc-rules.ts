@@ -9,7 +9,7 @@ interface Pieces<F extends z.ZodType> {
   gridFilter: F;
 }
 
-export const RuleScopeSchema = z.enum(['shop', 'group', 'item']);
+export const RuleScopeSchema = z.enum(['shop', 'group', 'template', 'item']);
 export type RuleScope = z.infer<typeof RuleScopeSchema>;
 
 const Money = z.number().min(0).max(10_000_000);
@@ -18,7 +18,7 @@ const MinuteOfDay = z.number().int().min(0).max(1439);
 
 export const OfferRuleInputSchema = z.object({
   scope: RuleScopeSchema,
-  /** shop: 0; group: the saved group's id; item: the item's local id. */
+  /** shop: 0; group: the saved group's id; template: the listing template's id; item: the item's local id. */
   scopeId: z.number().int().min(0),
   acceptAmount: Money.nullable().default(null),
   /** Of the item's buy-now price. */

@@ -16,11 +16,12 @@ import { ImportReport } from './drafts/import-report.tsx';
 import { RememberedMappings, rememberedOffer } from './drafts/remembered-mappings.tsx';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
-import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, syncStore } from './stores/app-stores.ts';
+import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, scheduleStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
 import { BackupsSection } from './backups/backups-section.tsx';
 import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, rulesStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { GROUP_RESET, RulesScreen, SidebarGroups } from './rules/rules-screen.tsx';
+import { ScheduleDialog, scheduleMenu } from './rules/schedule-dialog.tsx';
 import { Sidebar, type Screen } from './navigation/sidebar.tsx';
 import { LanguagePicker } from './i18n/language-picker.tsx';
 import { useMessage, useT } from './i18n/intl.ts';
@@ -102,7 +103,7 @@ export function App() {
       {screen === 'drafts' && <main className="app-main">
         <div className="toolbar-row">
           <EditorLaunchers />
-          <ActionsMenu store={bulkActionsStore} />
+          <ActionsMenu store={bulkActionsStore} extra={scheduleMenu(scheduleStore)} />
           <TemplateLaunchers />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
@@ -123,6 +124,7 @@ export function App() {
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
       <BulkActionDialog store={bulkActionsStore} />
+      <ScheduleDialog store={scheduleStore} />
       <EditorHost />
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} onShowRemembered={() => void mappingsStore.openList()} />

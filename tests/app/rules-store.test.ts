@@ -65,4 +65,30 @@ describe('the rules store', () => {
     expect(preview.items.length + preview.refused.length).toBe(3);
     rules.getState().dispose();
   });
+
+  it('offers templates and items found by search as a rule\'s scope, names them in the lists, and loads a saved rule for editing', async () => {
+    const { core, rules } = setup();
+    const template = await invokeOk(core.bridge, 'templates.save', { name: 'Valaisimet', fields: { condition: 'good' } });
+    const lamp = await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Jalkalamppu', sku: 'JL-1' } });
+    await rules.getState().load();
+    expect(rules.getState().templates).toEqual([{ id: template.id, name: 'Valaisimet' }]);
+    await rules.getState().searchItems('JL-');
+    expect(rules.getState().itemChoices).toEqual([{ localId: lamp.localId, title: 'Jalkalamppu', sku: 'JL-1' }]);
+    await rules.getState().previewOfferRule({ scope: 'item', scopeId: lamp.localId, acceptAmount: 80 }, 'scoped');
+    expect(rules.getState().preview).toMatchObject({ form: 'scoped', verdicts: [] });
+    await rules.getState().confirmOfferRule();
+    await rules.getState().saveRelistRule({ scope: 'template', scopeId: template.id, maxTimes: 3 });
+    expect(rules.getState().itemTitles).toEqual({ [lamp.localId]: 'Jalkalamppu' });
+    const itemRule = rules.getState().offerRules.find((r) => r.scope === 'item');
+    expect(itemRule).toMatchObject({ scopeId: lamp.localId, acceptAmount: 80 });
+    rules.getState().edit({ kind: 'offer', rule: itemRule! });
+    expect(rules.getState().editing).toMatchObject({ kind: 'offer', rule: { id: itemRule!.id } });
+    // Saving the edited rule replaces it (one rule per scope) and ends the editing.
+    await rules.getState().previewOfferRule({ scope: 'item', scopeId: lamp.localId, acceptAmount: 90 }, 'scoped');
+    await rules.getState().confirmOfferRule();
+    expect(rules.getState().editing).toBeNull();
+    expect(rules.getState().offerRules.filter((r) => r.scope === 'item')).toMatchObject([{ id: itemRule!.id, acceptAmount: 90 }]);
+    expect(rules.getState().relistRules).toMatchObject([{ scope: 'template', scopeId: template.id, maxTimes: 3 }]);
+    rules.getState().dispose();
+  });
 });

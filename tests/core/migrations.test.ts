@@ -241,4 +241,33 @@ describe('each migration keeps the rows written before it', () => {
     db.prepare(`UPDATE items SET title = 'Öljy' WHERE title = 'erä 103'`).run();
     expect(titles()).toEqual([null, 'erä 1023', 'Zeppeliini', 'Åbo', 'Äänilevy', 'Öljy']);
   });
+
+  it('17: keeps every rule and its id sequence through the rebuild, takes template rules, and a deleted template takes its rules and links', () => {
+    const { db } = openTempDb({ upTo: 16 });
+    const item = Number(db.prepare(`INSERT INTO items (title, created, updated) VALUES ('Lamp', 1, 1)`).run().lastInsertRowid);
+    const template = Number(db.prepare(`INSERT INTO listing_templates (name, fields, created, updated) VALUES ('LPs', '{}', 1, 1)`).run().lastInsertRowid);
+    const offer = db.prepare(`INSERT INTO offer_rules (scope, scope_id, accept_percent, created, updated) VALUES (?, ?, 90, 1, 1)`);
+    const relist = db.prepare(`INSERT INTO relist_rules (scope, scope_id, max_times, created, updated) VALUES (?, ?, 2, 1, 1)`);
+    offer.run('shop', 0);
+    const gone = Number(offer.run('item', item).lastInsertRowid);
+    db.prepare(`DELETE FROM offer_rules WHERE id = ?`).run(gone);
+    relist.run('group', 3);
+    expect(() => offer.run('template', template)).toThrow(/CHECK/);
+    const offers = db.prepare(`SELECT * FROM offer_rules ORDER BY id`).all();
+    const relists = db.prepare(`SELECT * FROM relist_rules ORDER BY id`).all();
+    migrate(db, MIGRATIONS, 17);
+    expect(db.prepare(`SELECT * FROM offer_rules ORDER BY id`).all()).toEqual(offers);
+    expect(db.prepare(`SELECT * FROM relist_rules ORDER BY id`).all()).toEqual(relists);
+    expect(db.prepare(`SELECT template_id FROM items`).pluck().get()).toBeNull();
+    // AUTOINCREMENT: the id of the deleted rule is never given again.
+    expect(Number(offer.run('template', template).lastInsertRowid)).toBe(gone + 1);
+    relist.run('template', template);
+    expect(() => offer.run('template', template)).toThrow(/UNIQUE/);
+    db.prepare(`UPDATE items SET template_id = ? WHERE local_id = ?`).run(template, item);
+    db.prepare(`DELETE FROM listing_templates WHERE id = ?`).run(template);
+    expect(db.prepare(`SELECT count(*) FROM offer_rules WHERE scope = 'template'`).pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT count(*) FROM relist_rules WHERE scope = 'template'`).pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT template_id FROM items`).pluck().get()).toBeNull();
+    expect(db.prepare(`SELECT count(*) FROM template_link_steps`).pluck().get()).toBe(0);
+  });
 });

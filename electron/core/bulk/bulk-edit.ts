@@ -9,6 +9,7 @@ import { FIELD_SPECS, isDraftField, sameValue, toColumnValue, type DraftField, t
 import { itemReads, rowFields } from '../drafts/item-rows.ts';
 import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
+import { templateLinks } from '../rules/template-links.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
 import type { BulkAction, UndoSkip } from '../../../shared/ipc.ts';
 import { bulkActionUndo } from './bulk-action-undo.ts';
@@ -70,6 +71,7 @@ export function bulkWrites(db: Db) {
   const lastStep = db.prepare(`SELECT * FROM bulk_steps WHERE undone_at IS NULL ORDER BY id DESC LIMIT 1`);
   const markUndone = db.prepare(`UPDATE bulk_steps SET undone_at = ? WHERE id = ?`);
   const undoAction = bulkActionUndo(db);
+  const links = templateLinks(db);
   // Statements per field set (the one statement cache, keyed by what they are and their fields).
   const statements = statementCache();
   /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
@@ -297,6 +299,8 @@ export function bulkWrites(db: Db) {
             restored++;
           }
         }
+        // A template's application: its items get their previous template back (rules/template-links.ts).
+        links.undoStep(step.id);
         markUndone.run(now, step.id);
         return { stepId: step.id, restored, skipped };
       })();

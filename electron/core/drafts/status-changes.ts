@@ -39,7 +39,8 @@ export function statusChanges(db: Db) {
   const drafts = draftWrites(db);
   const touch = db.prepare(`UPDATE items SET updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`);
   const pendingStatus = db.prepare(`SELECT * FROM outbox WHERE item_local_id = ? AND kind = 'set-status' ORDER BY id DESC LIMIT 1`);
-  const setOriginal = db.prepare(`UPDATE items SET original_id = ? WHERE local_id = ?`);
+  // A copy keeps its original's template (the template's rules decide it too: rules/rule-scope.ts).
+  const setOriginal = db.prepare(`UPDATE items SET original_id = ?, template_id = (SELECT template_id FROM items WHERE local_id = ?) WHERE local_id = ?`);
 
   let categoryTitles: Map<number, string> | null = null;
   const categoryTitle = (id: number) => {
@@ -113,7 +114,7 @@ export function statusChanges(db: Db) {
         if (!item) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         if (!ACTION_FROM.copy.includes(item.status) || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`, [], undefined, { reason: 'copy-status', params: { status: item.status } });
         const copy = drafts.insertValidated(item.fields, now, false);
-        setOriginal.run(item.remoteId, copy);
+        setOriginal.run(item.remoteId, localId, copy);
         outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);
         return copy;
       })();

@@ -1,8 +1,8 @@
 // Offer rules applied to the offers waiting in the cache: accept at or above a threshold, refuse
 // below another, leave the rest to the seller, nothing sent in quiet hours. The most specific
-// enabled rule decides (item, then saved group, then the shop's default). A pass costs no
-// request: each decision is a rule_log entry and a 'rule-offer-decision' outbox row written in
-// one transaction, sent by the push (rule-offer-op.ts).
+// enabled rule decides (item, then its template, then saved group, then the shop's default). A
+// pass costs no request: each decision is a rule_log entry and a 'rule-offer-decision' outbox
+// row written in one transaction, sent by the push (rule-offer-op.ts).
 //
 // The last unit: an item takes at most as many accepts as it has units left (an auction one),
 // counting the accepts already queued; the highest offers go first, the others wait (`hold`)
@@ -17,6 +17,7 @@ import { SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-state.ts';
 import { ruleStore, type NewLogEntry } from './rule-store.ts';
 import { scopedRuleLookup } from './rule-scope.ts';
 import { savedGroups } from './saved-groups.ts';
+import { templateLinks } from './template-links.ts';
 
 /** The marketplace's zone: quiet hours and list times are its wall-clock times. */
 export const SERVICE_ZONE = 'Europe/Helsinki';
@@ -59,6 +60,7 @@ export function inQuietHours(rule: Pick<OfferRule, 'quietFrom' | 'quietTo'>, now
 export function offerRules(db: Db) {
   const store = ruleStore(db);
   const groups = savedGroups(db);
+  const templates = templateLinks(db);
   const outbox = outboxStatements(db);
   const candidates = db.prepare(
     `SELECT o.remote_id AS offerId, o.item_remote_id AS itemRemoteId, i.local_id AS itemLocalId, i.title, o.amount, o.author, o.expires,
@@ -77,9 +79,9 @@ export function offerRules(db: Db) {
   const setDecision = db.prepare(`UPDATE offers SET pending_decision = ? WHERE remote_id = ? AND pending_decision IS NULL`);
   const touch = db.prepare(`UPDATE items SET updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`);
 
-  /** Which rule decides each item: item rules, then groups' (resolved once per pass), then the shop's. */
+  /** Which rule decides each item: item rules, then templates', then groups' (resolved once per pass), then the shop's. */
   function resolver(rules: readonly OfferRule[], now: number): (localId: number) => OfferRule | null {
-    const lookup = scopedRuleLookup(groups, rules, now);
+    const lookup = scopedRuleLookup(groups, rules, now, templates);
     return (localId) => lookup(localId);
   }
 

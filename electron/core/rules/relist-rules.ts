@@ -19,6 +19,7 @@ import { SERVICE_ZONE } from './offer-rules.ts';
 import { ruleStore } from './rule-store.ts';
 import { scopedRuleLookup } from './rule-scope.ts';
 import { savedGroups } from './saved-groups.ts';
+import { templateLinks } from './template-links.ts';
 
 interface Closed {
   localId: number;
@@ -53,6 +54,7 @@ export function nextListTime(hour: number, now: number): string {
 export function relistRules(db: Db) {
   const store = ruleStore(db);
   const groups = savedGroups(db);
+  const templates = templateLinks(db);
   const status = statusChanges(db);
   const writes = draftWrites(db);
   const outbox = outboxStatements(db);
@@ -75,7 +77,7 @@ export function relistRules(db: Db) {
   );
 
   function resolver(rules: readonly RelistRule[], now: number): (item: Closed) => RelistRule | null {
-    const lookup = scopedRuleLookup(groups, rules, now);
+    const lookup = scopedRuleLookup(groups, rules, now, templates);
     // A copy is decided by its original's rule first, then by its own.
     return (item) => lookup(item.localId, [item.root ?? item.localId, item.localId]);
   }

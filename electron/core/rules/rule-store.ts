@@ -57,7 +57,7 @@ function checkOffer(v: OfferRuleValues): void {
 
 export function ruleStore(db: Db) {
   const s = {
-    offerRules: db.prepare(`SELECT * FROM offer_rules ORDER BY CASE scope WHEN 'shop' THEN 0 WHEN 'group' THEN 1 ELSE 2 END, scope_id`),
+    offerRules: db.prepare(`SELECT * FROM offer_rules ORDER BY CASE scope WHEN 'shop' THEN 0 WHEN 'group' THEN 1 WHEN 'template' THEN 2 ELSE 3 END, scope_id`),
     offerRule: db.prepare(`SELECT * FROM offer_rules WHERE id = ?`),
     upsertOffer: db.prepare(
       `INSERT INTO offer_rules (scope, scope_id, accept_amount, accept_percent, refuse_amount, refuse_percent, quiet_from, quiet_to, enabled, created, updated)
@@ -68,7 +68,8 @@ export function ruleStore(db: Db) {
        RETURNING *`,
     ),
     deleteOffer: db.prepare(`DELETE FROM offer_rules WHERE id = ?`),
-    relistRules: db.prepare(`SELECT * FROM relist_rules ORDER BY CASE scope WHEN 'shop' THEN 0 WHEN 'group' THEN 1 ELSE 2 END, scope_id`),
+    templateExists: db.prepare(`SELECT 1 FROM listing_templates WHERE id = ?`).pluck(),
+    relistRules: db.prepare(`SELECT * FROM relist_rules ORDER BY CASE scope WHEN 'shop' THEN 0 WHEN 'group' THEN 1 WHEN 'template' THEN 2 ELSE 3 END, scope_id`),
     upsertRelist: db.prepare(
       `INSERT INTO relist_rules (scope, scope_id, max_times, step_amount, step_percent, floor_price, hour, enabled, created, updated)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -90,6 +91,11 @@ export function ruleStore(db: Db) {
     finish: db.prepare(`UPDATE rule_log SET outcome = ?, detail = json_patch(detail, ?) WHERE id = ?`),
   };
 
+  /** A template's rule names a template that exists (its deletion takes the rule with it). */
+  const checkTemplate = (v: { scope: string; scopeId: number }) => {
+    if (v.scope === 'template' && s.templateExists.get(v.scopeId) === undefined) throw new DraftError('validation', `template ${v.scopeId} does not exist`, [], 'scopeId');
+  };
+
   return {
     offerRules: () => (s.offerRules.all() as OfferRuleRow[]).map(offerRule),
     relistRules: () => (s.relistRules.all() as RelistRuleRow[]).map(relistRule),
@@ -98,6 +104,7 @@ export function ruleStore(db: Db) {
 
     saveOfferRule(v: OfferRuleValues, now: number): OfferRule {
       checkOffer(v);
+      checkTemplate(v);
       const row = s.upsertOffer.get(
         v.scope, v.scopeId, v.acceptAmount, v.acceptPercent, v.refuseAmount, v.refusePercent, v.quietFrom, v.quietTo, v.enabled ? 1 : 0, now, now,
       ) as OfferRuleRow;
@@ -107,6 +114,7 @@ export function ruleStore(db: Db) {
     saveRelistRule(v: RelistRuleValues, now: number): RelistRule {
       if (v.stepAmount !== null && v.stepPercent !== null) throw new DraftError('validation', 'step: an amount or a percentage, not both', [], 'stepAmount');
       if (v.scope === 'shop' && v.scopeId !== 0) throw new DraftError('validation', 'the shop rule has scope id 0', [], 'scopeId');
+      checkTemplate(v);
       const row = s.upsertRelist.get(v.scope, v.scopeId, v.maxTimes, v.stepAmount, v.stepPercent, v.floorPrice, v.hour, v.enabled ? 1 : 0, now, now) as RelistRuleRow;
       return relistRule(row);
     },

@@ -14,6 +14,7 @@ import type { draftWrites } from '../drafts/draft-writes.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
+import type { TemplateLinks } from '../rules/template-links.ts';
 import { EDITABLE_STATUSES } from '../drafts/sync-state.ts';
 import type { ListingTemplate } from './listing-templates.ts';
 
@@ -38,7 +39,7 @@ export interface ApplyContext {
   categoryTitle(id: number): string | undefined;
 }
 
-type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> };
+type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites>; links?: TemplateLinks };
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -113,7 +114,14 @@ export function applyTemplate(repo: Repo, localIds: readonly number[], ctx: Appl
   const { editable, notEditable } = splitSelection(repo.reads, localIds);
   const plan = templatePlan(ctx);
   if (editable.length === 0) return { stepId: null, changed: 0, notEditable: notEditable.length };
-  const result = repo.bulk.bulkEditEach(editable, plan.fields, plan.changes, now);
+  // The drafts keep the template's id (its rules decide them: rules/rule-scope.ts), in the same
+  // transaction as the values: all or nothing; the step's undo puts the previous links back.
+  const apply = () => {
+    const applied = repo.bulk.bulkEditEach(editable, plan.fields, plan.changes, now);
+    repo.links?.set(editable, ctx.template.id, applied.stepId);
+    return applied;
+  };
+  const result = repo.links ? repo.links.transaction(apply) : apply();
   return { stepId: result.stepId, changed: result.changed, notEditable: notEditable.length };
 }
 
@@ -160,8 +168,13 @@ export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[],
  * fields are still empty now, so they are filled at publish (drafts/status-changes.ts) from the
  * fields as the seller left them; the editor shows the filled text as a preview.
  */
-export function draftFromTemplate(writes: ReturnType<typeof draftWrites>, ctx: Omit<ApplyContext, 'mode'>, now = Date.now()) {
+export function draftFromTemplate(writes: ReturnType<typeof draftWrites>, ctx: Omit<ApplyContext, 'mode'>, now = Date.now(), links?: TemplateLinks) {
   const { values } = templatePlan({ ...ctx, mode: 'replace' }).valuesFor({});
   const description = ctx.template.fields.description;
-  return writes.createDraft(typeof description === 'string' ? { ...values, description } : values, now);
+  const create = () => {
+    const draft = writes.createDraft(typeof description === 'string' ? { ...values, description } : values, now);
+    links?.set([draft.localId], ctx.template.id);
+    return draft;
+  };
+  return links ? links.transaction(create) : create();
 }

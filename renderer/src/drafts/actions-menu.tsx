@@ -14,8 +14,16 @@ const ITEMS: Array<{ action: BulkAction; label: MessageId; keys?: string }> = [
   { action: 'delete', label: 'bulkActions.menu.delete' },
 ];
 
-export function ActionsMenu({ store }: { store: BulkActionsStore }) {
+/** A menu entry of another domain's (the staggered schedule: rules/schedule-dialog.tsx). */
+export interface ExtraMenuItem {
+  id: string;
+  label: MessageId;
+  run(): void;
+}
+
+export function ActionsMenu({ store, extra = [] }: { store: BulkActionsStore; extra?: readonly ExtraMenuItem[] }) {
   const t = useT();
+  const items = [...ITEMS.map((item) => ({ ...item, id: item.action as string, run: () => void store.getState().open(item.action) })), ...extra.map((e) => ({ ...e, keys: undefined }))];
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -29,13 +37,13 @@ export function ActionsMenu({ store }: { store: BulkActionsStore }) {
     setOpen(false);
     if (refocus) buttonRef.current?.focus();
   };
-  const run = (action: BulkAction) => {
+  const run = (item: (typeof items)[number]) => {
     close(false);
-    void store.getState().open(action);
+    item.run();
   };
   const onMenuKey = (event: React.KeyboardEvent) => {
-    const last = ITEMS.length - 1;
-    const moves: Record<string, number> = { ArrowDown: (active + 1) % ITEMS.length, ArrowUp: (active + last) % ITEMS.length, Home: 0, End: last };
+    const last = items.length - 1;
+    const moves: Record<string, number> = { ArrowDown: (active + 1) % items.length, ArrowUp: (active + last) % items.length, Home: 0, End: last };
     if (event.key in moves) setActive(moves[event.key] as number);
     else if (event.key === 'Escape' || event.key === 'Tab') close(event.key === 'Escape');
     else return;
@@ -55,7 +63,7 @@ export function ActionsMenu({ store }: { store: BulkActionsStore }) {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
-            setActive(e.key === 'ArrowUp' ? ITEMS.length - 1 : 0);
+            setActive(e.key === 'ArrowUp' ? items.length - 1 : 0);
             setOpen(true);
           }
         }}
@@ -64,15 +72,15 @@ export function ActionsMenu({ store }: { store: BulkActionsStore }) {
       </button>
       {open && (
         <div id="bulk-actions-menu" role="menu" aria-label={t('bulkActions.menu.label')} className="menu" onKeyDown={onMenuKey}>
-          {ITEMS.map((item, i) => (
+          {items.map((item, i) => (
             <button
-              key={item.action}
+              key={item.id}
               ref={(el) => { itemRefs.current[i] = el; }}
               type="button"
               role="menuitem"
               tabIndex={i === active ? 0 : -1}
               aria-keyshortcuts={item.keys}
-              onClick={() => run(item.action)}
+              onClick={() => run(item)}
             >
               {t(item.label)}{item.keys && <kbd className="shortcut">Ctrl+Shift+P</kbd>}
             </button>

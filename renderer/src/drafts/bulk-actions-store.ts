@@ -54,24 +54,27 @@ function errorMessage(error: unknown): Msg {
   return msg('bulkActions.error.other');
 }
 
+/**
+ * The selection, or the focused row when nothing is selected. A selection that is everything the
+ * grid's query matches (as many, and every row on screen among them) travels as the query. The
+ * selection outlives a change of search or filter, so a count alone would not tell. (Also the
+ * staggered schedule's target: rules/schedule-store.ts.)
+ */
+export function selectionTarget(drafts: DraftsStore): { target: Target; count: number } | null {
+  const { selected, total, query, rows, focusRow } = drafts.getState();
+  if (selected.size > 0) {
+    const wholeQuery = selected.size === total && rows.every((row) => row === undefined || selected.has(row.localId));
+    return wholeQuery ? { target: { query }, count: total } : { target: { localIds: [...selected] }, count: selected.size };
+  }
+  const focused = rows[focusRow];
+  return focused ? { target: { localIds: [focused.localId] }, count: 1 } : null;
+}
+
 export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const store = createStore<BulkActionsState>()((set, get) => {
-    /**
-     * The selection, or the focused row when nothing is selected. A selection that is everything
-     * the grid's query matches (as many, and every row on screen among them) travels as the query.
-     * The selection outlives a change of search or filter, so a count alone would not tell.
-     */
-    function target(): { target: Target; count: number } | null {
-      const { selected, total, query, rows, focusRow } = drafts.getState();
-      if (selected.size > 0) {
-        const wholeQuery = selected.size === total && rows.every((row) => row === undefined || selected.has(row.localId));
-        return wholeQuery ? { target: { query }, count: total } : { target: { localIds: [...selected] }, count: selected.size };
-      }
-      const focused = rows[focusRow];
-      return focused ? { target: { localIds: [focused.localId] }, count: 1 } : null;
-    }
+    const target = () => selectionTarget(drafts);
 
     async function preview(): Promise<void> {
       const dialog = get().dialog;

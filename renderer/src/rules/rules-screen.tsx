@@ -7,17 +7,10 @@ import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
 import { download } from '../drafts/file-transfer.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
+import { minutes, num, RelistRuleForm, ScopedOfferRuleForm } from './rule-forms.tsx';
 import type { RulesStore, SavedGroupRow } from './rules-store.ts';
 import './rules.css';
 
-const num = (text: string): number | null => {
-  const n = Number(text.replace(',', '.'));
-  return text.trim() === '' || !Number.isFinite(n) ? null : n;
-};
-const minutes = (text: string): number | null => {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-};
 
 export function RulesScreen({ store }: { store: RulesStore }) {
   const t = useT();
@@ -27,8 +20,19 @@ export function RulesScreen({ store }: { store: RulesStore }) {
     void store.getState().load();
   }, [store]);
   const groupName = (id: number) => s.groups.find((g) => g.id === id)?.name ?? String(id);
-  const scopeText = (r: Pick<OfferRule, 'scope' | 'scopeId'>) =>
-    r.scope === 'shop' ? t('rules.scope.shop') : r.scope === 'group' ? t('rules.scope.group', { name: groupName(r.scopeId) }) : t('rules.scope.item', { id: r.scopeId });
+  const templateName = (id: number) => s.templates.find((tpl) => tpl.id === id)?.name ?? String(id);
+  const scopeText = (r: Pick<OfferRule, 'scope' | 'scopeId'>) => {
+    switch (r.scope) {
+      case 'shop': return t('rules.scope.shop');
+      case 'group': return t('rules.scope.group', { name: groupName(r.scopeId) });
+      case 'template': return t('rules.scope.template', { name: templateName(r.scopeId) });
+      case 'item': return t('rules.scope.itemTitle', { title: s.itemTitles[r.scopeId] ?? `#${r.scopeId}` });
+      default: {
+        const never: never = r.scope;
+        return String(never);
+      }
+    }
+  };
 
   return (
     <section className="rules-screen" aria-labelledby="rules-screen-title">
@@ -44,8 +48,9 @@ export function RulesScreen({ store }: { store: RulesStore }) {
         {t('rules.paused')}
       </label>
       <OfferRuleForm store={store} />
+      <ScopedOfferRuleForm store={store} scopeText={scopeText} />
       <RuleLists offerRules={s.offerRules} relistRules={s.relistRules} scopeText={scopeText} store={store} />
-      <RelistRuleForm store={store} groups={s.groups} />
+      <RelistRuleForm store={store} scopeText={scopeText} />
       <GroupsSection store={store} groups={s.groups} />
       <LogSection store={store} />
     </section>
@@ -55,7 +60,7 @@ export function RulesScreen({ store }: { store: RulesStore }) {
 function OfferRuleForm({ store }: { store: RulesStore }) {
   const t = useT();
   const f = useFormatter();
-  const preview = useStore(store, (s) => s.preview);
+  const preview = useStore(store, (s) => (s.preview?.form === 'shop' ? s.preview : null));
   const [accept, setAccept] = useState('90');
   const [refuse, setRefuse] = useState('50');
   const [quietFrom, setQuietFrom] = useState('');
@@ -104,7 +109,9 @@ function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: 
         {offerRules.map((r) => (
           <li key={r.id}>
             {t('rules.offer.summary', { scope: scopeText(r), accept: pct(r.acceptPercent, r.acceptAmount), refuse: pct(r.refusePercent, r.refuseAmount) })}
-            <button type="button" onClick={() => void store.getState().deleteOfferRule(r.id)}>{t('rules.delete')}</button>
+            {!r.enabled && <span className="pill">{t('rules.off')}</span>}
+            <button type="button" aria-label={t('rules.editRule', { scope: scopeText(r) })} onClick={() => store.getState().edit({ kind: 'offer', rule: r })}>{t('rules.edit')}</button>
+            <button type="button" aria-label={t('rules.deleteRule', { scope: scopeText(r) })} onClick={() => void store.getState().deleteOfferRule(r.id)}>{t('rules.delete')}</button>
           </li>
         ))}
       </ul>
@@ -113,43 +120,13 @@ function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: 
         {relistRules.map((r) => (
           <li key={r.id}>
             {t('rules.relist.summary', { scope: scopeText(r), times: r.maxTimes, step: r.stepPercent ?? 0, floor: r.floorPrice ?? '–', hour: r.hour === null ? '–' : `${r.hour}:00` })}
-            <button type="button" onClick={() => void store.getState().deleteRelistRule(r.id)}>{t('rules.delete')}</button>
+            {!r.enabled && <span className="pill">{t('rules.off')}</span>}
+            <button type="button" aria-label={t('rules.editRelistRule', { scope: scopeText(r) })} onClick={() => store.getState().edit({ kind: 'relist', rule: r })}>{t('rules.edit')}</button>
+            <button type="button" aria-label={t('rules.deleteRelistRule', { scope: scopeText(r) })} onClick={() => void store.getState().deleteRelistRule(r.id)}>{t('rules.delete')}</button>
           </li>
         ))}
       </ul>
     </div>
-  );
-}
-
-function RelistRuleForm({ store, groups }: { store: RulesStore; groups: SavedGroupRow[] }) {
-  const t = useT();
-  const [scope, setScope] = useState('shop');
-  const [times, setTimes] = useState('2');
-  const [step, setStep] = useState('10');
-  const [floor, setFloor] = useState('');
-  const [hour, setHour] = useState('9');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const group = scope === 'shop' ? null : Number(scope);
-    void store.getState().saveRelistRule({
-      scope: group === null ? 'shop' : 'group', scopeId: group ?? 0, maxTimes: num(times) ?? 1, stepPercent: num(step), floorPrice: num(floor), hour: num(hour),
-    });
-  };
-  return (
-    <form className="rules-card" onSubmit={submit} aria-labelledby="relist-title">
-      <h3 id="relist-title">{t('rules.relist.title')}</h3>
-      <label>{t('rules.relist.scope')}
-        <select value={scope} onChange={(e) => setScope(e.target.value)}>
-          <option value="shop">{t('rules.relist.shop')}</option>
-          {groups.map((g) => <option key={g.id} value={String(g.id)}>{g.name}</option>)}
-        </select>
-      </label>
-      <label>{t('rules.relist.times')}<input inputMode="numeric" value={times} onChange={(e) => setTimes(e.target.value)} /></label>
-      <label>{t('rules.relist.step')}<input inputMode="decimal" value={step} onChange={(e) => setStep(e.target.value)} /></label>
-      <label>{t('rules.relist.floor')}<input inputMode="decimal" value={floor} onChange={(e) => setFloor(e.target.value)} /></label>
-      <label>{t('rules.relist.hour')}<input inputMode="numeric" value={hour} onChange={(e) => setHour(e.target.value)} /></label>
-      <button type="submit">{t('rules.relist.save')}</button>
-    </form>
   );
 }
 
@@ -260,8 +237,9 @@ export function SidebarGroups({ store, onOpen }: { store: RulesStore; onOpen: (g
       <ul>
         {groups.map((g) => (
           <li key={g.id}>
-            <button type="button" aria-label={t('rules.groups.open', { name: g.name })} onClick={() => onOpen(g)}>
-              <span>{g.name}</span> <span className="pill">{g.count}</span>
+            {/* The name begins with the words it shows (WCAG 2.5.3: a voice user says what is seen), then what it does. */}
+            <button type="button" onClick={() => onOpen(g)}>
+              <span>{g.name}</span> <span className="pill">{g.count}</span><span className="visually-hidden"> {t('rules.groups.openSuffix', { count: g.count })}</span>
             </button>
           </li>
         ))}

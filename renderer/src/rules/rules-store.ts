@@ -9,6 +9,10 @@ import { msg, type Msg } from '../i18n/messages.ts';
 import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
 
 export type SavedGroupRow = IpcOutput<'groups.list'>[number];
+export type TemplateChoice = { id: number; name: string };
+export type ItemChoice = { localId: number; title: string | null; sku: string | null };
+/** A saved rule loaded into its form for editing. */
+export type Editing = { kind: 'offer'; rule: OfferRule } | { kind: 'relist'; rule: RelistRule };
 export type LogFilter = { ruleKind?: 'offer' | 'relist' | 'schedule'; text?: string };
 
 export interface RulesState {
@@ -17,15 +21,25 @@ export interface RulesState {
   relistRules: RelistRule[];
   paused: boolean;
   groups: SavedGroupRow[];
+  /** The account's listing templates: a rule's scope may be one. */
+  templates: TemplateChoice[];
+  /** The titles of items that have a rule of their own (the lists name them). */
+  itemTitles: Record<number, string | null>;
+  /** The items the rule forms' item search found. */
+  itemChoices: ItemChoice[];
+  editing: Editing | null;
   log: RuleLogEntry[];
   logTotal: number;
   filter: LogFilter;
   /** A new offer rule and what it would do now: saved only after this is shown. */
-  preview: { rule: OfferRuleInput; verdicts: OfferVerdict[] } | null;
+  preview: { rule: OfferRuleInput; verdicts: OfferVerdict[]; form: 'shop' | 'scoped' } | null;
   notice: { kind: 'info' | 'error'; text: Msg | string } | null;
   load(): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
-  previewOfferRule(rule: OfferRuleInput): Promise<void>;
+  /** `form`: which form asked (its preview is shown under it). */
+  previewOfferRule(rule: OfferRuleInput, form?: 'shop' | 'scoped'): Promise<void>;
+  searchItems(text: string): Promise<void>;
+  edit(editing: Editing | null): void;
   confirmOfferRule(): Promise<void>;
   cancelPreview(): void;
   deleteOfferRule(id: number): Promise<void>;
@@ -43,17 +57,25 @@ export function createRulesStore(bridge: Bridge) {
   const store = createStore<RulesState>()((set, get) => {
     const failed = (error: unknown) => set({ notice: { kind: 'error', text: messageOf(error) } });
     return {
-      loaded: false, offerRules: [], relistRules: [], paused: false, groups: [], log: [], logTotal: 0, filter: {}, preview: null, notice: null,
+      loaded: false, offerRules: [], relistRules: [], paused: false, groups: [], templates: [], itemTitles: {}, itemChoices: [], editing: null,
+      log: [], logTotal: 0, filter: {}, preview: null, notice: null,
       async load() {
         const isNewest = next();
         try {
-          const [rules, groups, log] = await Promise.all([
+          const [rules, groups, log, templates] = await Promise.all([
             call(bridge, 'rules.list', {}),
             call(bridge, 'groups.list', {}),
             call(bridge, 'rules.log', { ...get().filter, limit: 200 }),
+            call(bridge, 'templates.list', {}),
           ]);
+          // The items with a rule of their own, named by their titles (a few; one read each).
+          const itemIds = [...new Set([...rules.offerRules, ...rules.relistRules].filter((r) => r.scope === 'item').map((r) => r.scopeId))];
+          const titles = await Promise.all(itemIds.map((localId) => call(bridge, 'drafts.get', { localId }).then((row) => row.fields.title as string | null, () => null)));
           if (!isNewest()) return;
-          set({ loaded: true, offerRules: rules.offerRules, relistRules: rules.relistRules, paused: rules.paused, groups, log: log.entries, logTotal: log.total });
+          set({
+            loaded: true, offerRules: rules.offerRules, relistRules: rules.relistRules, paused: rules.paused, groups, log: log.entries, logTotal: log.total,
+            templates: templates.map((tpl) => ({ id: tpl.id, name: tpl.name })), itemTitles: Object.fromEntries(itemIds.map((id, i) => [id, titles[i] ?? null])),
+          });
         } catch (error) {
           failed(error);
         }
@@ -69,10 +91,10 @@ export function createRulesStore(bridge: Bridge) {
           failed(error);
         }
       },
-      async previewOfferRule(rule) {
+      async previewOfferRule(rule, form = 'shop') {
         try {
           const { verdicts } = await call(bridge, 'rules.previewOfferRule', rule);
-          set({ preview: { rule, verdicts }, notice: null });
+          set({ preview: { rule, verdicts, form }, notice: null });
         } catch (error) {
           failed(error);
         }
@@ -82,13 +104,26 @@ export function createRulesStore(bridge: Bridge) {
         if (!preview) return;
         try {
           const { queued } = await call(bridge, 'rules.saveOfferRule', preview.rule);
-          set({ preview: null, notice: { kind: 'info', text: msg('rules.offer.saved', { count: queued }) } });
+          set({ preview: null, editing: null, notice: { kind: 'info', text: msg('rules.offer.saved', { count: queued }) } });
           await get().load();
         } catch (error) {
           failed(error);
         }
       },
       cancelPreview: () => set({ preview: null }),
+      async searchItems(text) {
+        if (text.trim() === '') {
+          set({ itemChoices: [] });
+          return;
+        }
+        try {
+          const page = await call(bridge, 'drafts.page', { text, limit: 20 });
+          set({ itemChoices: page.rows.map((r) => ({ localId: r.localId, title: (r.fields.title as string | null) ?? null, sku: (r.fields.sku as string | null) ?? null })) });
+        } catch (error) {
+          failed(error);
+        }
+      },
+      edit: (editing) => set({ editing, preview: null }),
       async deleteOfferRule(id) {
         await call(bridge, 'rules.deleteOfferRule', { id }).catch(failed);
         await get().load();
@@ -96,7 +131,7 @@ export function createRulesStore(bridge: Bridge) {
       async saveRelistRule(rule) {
         try {
           await call(bridge, 'rules.saveRelistRule', rule);
-          set({ notice: { kind: 'info', text: msg('rules.relist.saved') } });
+          set({ editing: null, notice: { kind: 'info', text: msg('rules.relist.saved') } });
           await get().load();
         } catch (error) {
           failed(error);

@@ -6,6 +6,7 @@ import { settingsCache } from '../../cache/settings-cache.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
+import { templateLinks } from '../../rules/template-links.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } from '../../templates/apply-template.ts';
@@ -17,7 +18,7 @@ type TemplatesMethod = 'templates.list' | 'templates.save' | 'templates.fromDraf
 
 const repositories = (db: Db) => {
   const settings = settingsCache(db);
-  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), templates: listingTemplates(db), settings };
+  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), templates: listingTemplates(db), settings, links: templateLinks(db) };
 };
 
 export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMethod> {
@@ -57,7 +58,7 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
       return result;
     },
     'templates.newDraft'(input) {
-      const result = draftFromTemplate(repo().writes, context(input));
+      const result = draftFromTemplate(repo().writes, context(input), Date.now(), repo().links);
       changed([result.localId], 'create');
       return result;
     },
