@@ -101,7 +101,7 @@ describe('a canned answer for several questions, shown first (issue 21, item 7)'
       await q.getState().load();
       q.getState().selectAllOpen(true);
       expect(q.getState().previewSelected(0)).toBe(true);
-      const shown = Object.fromEntries((q.getState().bulkPreview?.answers ?? []).map((a) => [a.title, [a.question, a.answer]]));
+      const shown: Record<string, [string, string]> = Object.fromEntries((q.getState().bulkPreview?.answers ?? []).map((a) => [a.title ?? '', [a.question, a.answer]]));
       // The auction has no buy-now price: its clause goes, never "(—)".
       expect(shown).toEqual({
         Tammituoli: ['Onko osta heti -hintaa?', 'Kiitos kysymyksestä! Toimitus sovitaan.'],
