@@ -151,8 +151,10 @@ describe('the seller screens in English', () => {
 
     // A range that starts tomorrow holds no sale.
     const tomorrow = new Date(Date.now() + 86_400_000);
-    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    await main().getByLabel('From').fill(day);
+    // The app's own date field, in English as dd/mm/yyyy (issue 21), read on Enter.
+    const day = `${String(tomorrow.getDate()).padStart(2, '0')}/${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${tomorrow.getFullYear()}`;
+    await main().getByLabel('From', { exact: true }).fill(day);
+    await main().getByLabel('From', { exact: true }).press('Enter');
     await expect.poll(() => main().locator('.sold-section .empty').textContent()).toBe('No sales in this range.');
     await main().getByRole('button', { name: 'All time' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(3);
