@@ -81,12 +81,12 @@ describe('the seller screens in English', () => {
     // Each buyer's answer is shown before anything is sent (issue 21, item 7).
     await main().getByRole('button', { name: 'Answer 2 questions…' }).click();
     const preview = page.getByRole('dialog', { name: 'Check 2 answers before sending' });
-    for (const title of titles) await expect.poll(() => preview.locator('li', { hasText: title ?? '' }).locator('.preview-answer').textContent()).toContain(`"${title}" is still available at €`);
+    for (const title of titles) await expect.poll(() => preview.locator('li', { hasText: title ?? '' }).locator('.preview-answer').textContent()).toContain(`“${title}” is still available at €`);
     await preview.getByRole('button', { name: 'Send 2 answers' }).click();
     await preview.waitFor({ state: 'detached' });
     await expect.poll(() => main().getByRole('status').first().textContent()).toBe('2 questions answered: sent with the next sync.');
     for (const [i, id] of ids.entries()) {
-      await expect.poll(() => main().locator(`li[data-question-id="${id}"] .answer`).textContent()).toContain(`"${titles[i]}" is still available at €`);
+      await expect.poll(() => main().locator(`li[data-question-id="${id}"] .answer`).textContent()).toContain(`“${titles[i]}” is still available at €`);
     }
     // The sync sends both: no longer "waiting to sync", and the marketplace has them.
     for (const id of ids) await expect.poll(() => main().locator(`li[data-question-id="${id}"] .badge`).count(), { timeout: 30_000 }).toBe(0);
