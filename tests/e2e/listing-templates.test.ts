@@ -91,6 +91,24 @@ describe('listing templates', () => {
     await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Like new');
     expect(await conditionOf('Pöytälamppu')).toBe('Like new');
     await page.screenshot({ path: join(OUTPUT, 'templates-applied.png') });
+    // Applied, the description keeps the template's placeholders until publish, as a new draft
+    // from it does (issue 21, round 2); the editor shows it filled, in the listing's language
+    // (Finnish) whatever the screens speak. Screenshots in both languages.
+    await page.locator('[role=row]', { has: page.getByText('Messinkilamppu', { exact: true }) }).first().locator('[data-field=title]').click();
+    await page.getByRole('button', { name: 'Open in editor' }).click();
+    const editor = page.locator('dialog[open]');
+    await editor.waitFor();
+    expect(await editor.getByLabel('Description', { exact: true }).inputValue()).toBe('<p>{title} ({sku}), kunto {condition}. Hinta {price}.</p>');
+    const filled = editor.frameLocator('iframe.description-preview').locator('body');
+    await expect.poll(() => filled.textContent()).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
+    await page.screenshot({ path: join(OUTPUT, 'issue21-en-applied-template-keeps-placeholders.png') });
+    await page.locator('.language-picker select').selectOption('fi');
+    await expect.poll(() => editor.getByRole('button', { name: 'Sulje muokkain' }).count()).toBe(1);
+    expect(await filled.textContent()).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
+    await page.screenshot({ path: join(OUTPUT, 'issue21-fi-applied-template-keeps-placeholders.png') });
+    await page.locator('.language-picker select').selectOption('en');
+    await editor.getByRole('button', { name: 'Close editor' }).click();
+    await editor.waitFor({ state: 'detached' });
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+z');
     await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Good');
