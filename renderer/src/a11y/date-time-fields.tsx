@@ -54,7 +54,10 @@ export function DateField({ value, onChange, label, min, max, id, inputRef }: Da
     }
     if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.altKey && !event.ctrlKey) {
       const parsed = parseDateInput(event.currentTarget.value);
-      const from = parsed.ok && parsed.value ? parsed.value : new Date().toISOString().slice(0, 10);
+      // From the date typed, or from today (this computer's calendar day).
+      const today = new Date();
+      const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+      const from = parsed.ok && parsed.value ? parsed.value : todayIso;
       const next = addDays(from, event.key === 'ArrowUp' ? 1 : -1);
       event.preventDefault();
       if ((min && next < min) || (max && next > max)) return;
