@@ -150,7 +150,7 @@ export function duplicateNames(answers: readonly CannedAnswer[]): Array<{ index:
 
 /** Used until the seller changes the list (and again after "Restore defaults"). */
 export const DEFAULT_CANNED: readonly CannedAnswer[] = [
-  { name: 'Still available', text: 'Yes, "{title}" is still available at {price}.' },
+  { name: 'Still available', text: 'Yes, “{title}” is still available at {price}.' },
   { name: 'Delivery', text: 'Delivery: {deliveryTerms} (postage {deliveryPrice}).' },
-  { name: 'Payment', text: 'Payment: {paymentTerms}. Thank you for your interest in "{title}"!' },
+  { name: 'Payment', text: 'Payment: {paymentTerms}. Thank you for your interest in “{title}”!' },
 ];

@@ -52,7 +52,7 @@ export const ITEM_FIELDS = {
   saleMethod: { rest: 'saleMethod', column: 'sale_method', kind: 'enum', options: SALE_METHODS, label: 'Sale method', group: 'Price and sale', grid: { width: 104 } },
   title: { rest: 'title', column: 'title', kind: 'text', maxLength: 60, label: 'Title', group: 'Basics', grid: { width: 0, sort: 'title' } },
   categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 130, sort: 'category' } },
-  condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 84 } },
+  condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 112 } },
   description: { rest: 'description', column: 'description', kind: 'text', maxLength: 100_000, label: 'Description (HTML)', group: 'Basics', editor: { kind: 'html' } },
   buyNowPrice: { rest: 'buyNowPrice', column: 'buy_now_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Buy-now price €', group: 'Price and sale', editor: money, grid: { label: 'Buy-now €', width: 96, sort: 'buyNowPrice', align: 'right' } },
   startingPrice: { rest: 'startingPrice', column: 'starting_price', kind: 'number', min: 0, max: 10_000_000, label: 'Starting price €', group: 'Price and sale', editor: money, grid: { label: 'Start €', width: 72, sort: 'startingPrice', align: 'right' } },

@@ -27,6 +27,7 @@ import { LanguagePicker } from './i18n/language-picker.tsx';
 import { useMessage, useT } from './i18n/intl.ts';
 import { Rich } from './i18n/rich.tsx';
 import { UndoImportDialog } from './drafts/undo-import-dialog.tsx';
+import { useUndoShortcut } from './drafts/undo-shortcut.ts';
 import { OffersInbox } from './offers/offers-inbox.tsx';
 import { QuestionsInbox } from './questions/questions-inbox.tsx';
 import { SalesScreen } from './sales/sales-screen.tsx';
@@ -53,6 +54,7 @@ export function App() {
     if (next === 'sales') setNewSales(0);
   }, []);
   useBulkShortcuts(bulkActionsStore, SEARCH_ID, screen === 'drafts');
+  useUndoShortcut(draftsStore, screen === 'drafts');
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));

@@ -84,6 +84,48 @@ describe('the questions inbox', () => {
   });
 });
 
+describe('a canned answer for several questions, shown first (issue 21, item 7)', () => {
+  it('fills each buyer\'s answer for their own question, drops a clause whose placeholder is empty, and sends only on Send', async () => {
+    const t = await setup();
+    try {
+      const buyer = await server.login(`i18n-preview-buyer-${n}`);
+      const chair = insertTradingItem(server.service, { seller_id: t.userId, title: 'Tammituoli', starting_price: 40 });
+      const lamp = insertTradingItem(server.service, { seller_id: t.userId, title: 'Messinkilamppu', sale_method: 'buy-now', buy_now_price: 25 });
+      for (const [id, question] of [[chair, 'Onko osta heti -hintaa?'], [lamp, 'Paljonko heti?']] as const) {
+        await call(server.api(`/items/${id}/questions`), { method: 'POST', token: buyer.token, json: { question } });
+      }
+      await t.syncNow();
+      localeStore.getState().choose('fi');
+      await bridgeCall(t.bridge, 'cannedAnswers.save', { answers: [{ name: 'Hinta', text: 'Kiitos kysymyksestä! Osta heti -hinta on {buyNowPrice}. Toimitus sovitaan.' }] });
+      const q = t.stores.questions;
+      await q.getState().load();
+      q.getState().selectAllOpen(true);
+      expect(q.getState().previewSelected(0)).toBe(true);
+      const shown: Record<string, [string, string]> = Object.fromEntries((q.getState().bulkPreview?.answers ?? []).map((a) => [a.title ?? '', [a.question, a.answer]]));
+      // The auction has no buy-now price: its clause goes, never "(—)".
+      expect(shown).toEqual({
+        Tammituoli: ['Onko osta heti -hintaa?', 'Kiitos kysymyksestä! Toimitus sovitaan.'],
+        Messinkilamppu: ['Paljonko heti?', 'Kiitos kysymyksestä! Osta heti -hinta on 25,00\u00a0€. Toimitus sovitaan.'],
+      });
+      // Shown, not sent; cancelled, still nothing sent.
+      expect((await bridgeCall(t.bridge, 'sync.status', {})).queueLength).toBe(0);
+      q.getState().cancelPreview();
+      expect(q.getState().bulkPreview).toBeNull();
+      expect(q.getState().rows.every((r) => r.pendingAnswer === null)).toBe(true);
+      // Shown again and sent: exactly the answers shown.
+      q.getState().previewSelected(0);
+      expect(await q.getState().sendPreview()).toBe(true);
+      expect(q.getState().bulkPreview).toBeNull();
+      const pending = Object.fromEntries(q.getState().rows.map((r) => [r.item.title, r.pendingAnswer]));
+      expect(pending).toEqual(Object.fromEntries(Object.entries(shown).map(([title, [, answer]]) => [title, answer])));
+      expect((await bridgeCall(t.bridge, 'sync.status', {})).queueLength).toBe(2);
+    } finally {
+      localeStore.getState().choose('en');
+      t.close();
+    }
+  });
+});
+
 describe('the offers inbox', () => {
   it('groups the offers under their item, the item with its price and time left', async () => {
     const t = await setup();

@@ -62,7 +62,7 @@ describe('the seller stores', () => {
       const question = q.getState().rows[0];
       expect(question).toMatchObject({ question: 'Still there?', answer: null });
       q.getState().useCanned(question?.questionId ?? 0, 0);
-      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, "Oak chair" is still available at €40.00.');
+      expect(q.getState().drafts[question?.questionId ?? 0]).toBe('Yes, “Oak chair” is still available at €40.00.');
       q.getState().setDraft(question?.questionId ?? 0, 'x'.repeat(400));
       expect(q.getState().drafts[question?.questionId ?? 0]).toHaveLength(ANSWER_MAX);
       q.getState().setDraft(question?.questionId ?? 0, 'Yes, it is.');

@@ -7,7 +7,8 @@ import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
-import { applyTemplate, draftFromTemplate, type ApplyContext } from '../../electron/core/templates/apply-template.ts';
+import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } from '../../electron/core/templates/apply-template.ts';
+import { bulkActions } from '../../electron/core/bulk/bulk-actions.ts';
 import { listingTemplates } from '../../electron/core/templates/listing-templates.ts';
 import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
 import { fillListingText, withoutDoubledEuro } from '../../shared/listing-words.ts';
@@ -55,11 +56,43 @@ describe('a template\'s placeholders', () => {
       .toBe('<p>Kunto: Uudenveroinen. Hinta 5,00\u00a0€.</p>');
   });
 
-  it('are written in the listing\'s language when applied to a selection, whatever the screens speak', () => {
-    const { db, reads, drafts, templates, ctx } = setup();
+  // Changed on purpose (issue 21, round 2): applying a template to drafts keeps its placeholders
+  // until publish, as a new draft from it does; they are filled then, in the listing's language.
+  it('stay when applied to a selection and are written in the listing\'s language at publish, whatever the screens speak', () => {
+    const { db, reads, drafts, templates, status, ctx } = setup();
     const localId = drafts.createDraft({ ...completeBuyNow('Kamera'), buyNowPrice: 2119.04 }).localId;
     const template = templates.save({ name: 'Lyhyt', fields: { description: '<p>Kunto: {condition}. Hinta {price} €</p>' } });
-    applyTemplate({ reads, bulk: bulkWrites(db) }, [localId], ctx(template.id));
-    expect(reads.item(localId)?.fields.description).toBe('<p>Kunto: Hyvä. Hinta 2\u00a0119,04\u00a0€</p>');
+    const repo = { reads, bulk: bulkWrites(db) };
+    // The preview shows the text as publish would fill it now.
+    expect(previewTemplate(db, repo, [localId], ctx(template.id)).samples[0]?.after.description).toBe('<p>Kunto: Hyvä. Hinta 2\u00a0119,04\u00a0€</p>');
+    applyTemplate(repo, [localId], ctx(template.id));
+    expect(reads.item(localId)?.fields.description).toBe('<p>Kunto: {condition}. Hinta {price} €</p>');
+    // The seller changes the price after applying: publish fills the price as it is then.
+    drafts.editDraft(localId, { buyNowPrice: 1999 });
+    status.publish(localId);
+    expect(reads.item(localId)?.fields.description).toBe('<p>Kunto: Hyvä. Hinta 1\u00a0999,00\u00a0€</p>');
+  });
+
+  it('come back when a bulk publish still queued is undone, unless the seller rewrote the text since', async () => {
+    const { db, reads, drafts, templates, ctx } = setup();
+    const repo = { reads, bulk: bulkWrites(db) };
+    const ids = ['Kamera', 'Jalusta', 'Laukku'].map((title) => drafts.createDraft({ ...completeBuyNow(title), buyNowPrice: 40 }).localId);
+    const plain = drafts.createDraft({ ...completeBuyNow('Objektiivi'), description: '<p>Ei pohjaa.</p>' }).localId;
+    const template = templates.save({ name: 'Kunto', fields: { description: '<p>Kunto: {condition}. Hinta {price}.</p>' } });
+    applyTemplate(repo, ids, ctx(template.id));
+    const published = await bulkActions(db).run('publish', [...ids, plain]);
+    expect(published.changed).toBe(4);
+    for (const id of ids) expect(reads.item(id)?.fields.description).toBe('<p>Kunto: Hyvä. Hinta 40,00\u00a0€.</p>');
+    // The seller rewrites one filled text while the publish is still queued.
+    drafts.editDraft(ids[2]!, { description: '<p>Oma teksti.</p>' });
+    expect(repo.bulk.undo()).toMatchObject({ restored: 4, action: 'publish' });
+    expect(ids.map((id) => reads.item(id)?.fields.description)).toEqual([
+      '<p>Kunto: {condition}. Hinta {price}.</p>', '<p>Kunto: {condition}. Hinta {price}.</p>', '<p>Oma teksti.</p>',
+    ]);
+    expect(reads.item(plain)?.fields.description).toBe('<p>Ei pohjaa.</p>');
+    // Published again, the placeholders are filled again from the fields as they are then.
+    drafts.editDraft(ids[0]!, { buyNowPrice: 45 });
+    await bulkActions(db).run('publish', [ids[0]!]);
+    expect(reads.item(ids[0]!)?.fields.description).toBe('<p>Kunto: Hyvä. Hinta 45,00\u00a0€.</p>');
   });
 });

@@ -149,7 +149,10 @@ describe('bulk status actions from the grid', () => {
     await page.keyboard.press('Control+a');
     await page.getByRole('button', { name: /^Actions/ }).click();
     await page.getByRole('menuitem', { name: 'Schedule…' }).click();
-    await dialog().getByLabel('List time (Finnish time)').fill('2030-06-01T12:00');
+    // The app's own date and time fields (issue 21): the date as dd/mm/yyyy, a 24-hour time.
+    await dialog().getByLabel('List time (Finnish time): date').fill('01/06/2030');
+    await dialog().getByLabel('List time (Finnish time): time').fill('12:00');
+    await dialog().getByLabel('List time (Finnish time): time').press('Tab');
     await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toMatch(/^5 drafts will be listed at /);
     await page.screenshot({ path: join(OUTPUT, 'bulk-schedule-preview.png') });
     await dialog().getByRole('button', { name: 'Schedule 5' }).click();

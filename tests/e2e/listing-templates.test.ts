@@ -97,6 +97,40 @@ describe('listing templates', () => {
     expect(await conditionOf('Pöytälamppu')).toBe('Acceptable');
   });
 
+  it('keep the template\'s placeholders in the drafts it was applied to, shown filled in the editor in the listing\'s language (issue 21)', async () => {
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+a');
+    await page.getByRole('button', { name: 'Apply template…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply a template to 3 selected items' });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => dialog.locator('.preview .hint').textContent()).toMatch(/^The description keeps its placeholders until publish/);
+    await dialog.getByRole('button', { name: 'Apply to 3 drafts' }).click();
+    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Like new');
+    // Applied, the description keeps the template's placeholders until publish, as a new draft
+    // from it does (issue 21, round 2); the editor shows it filled, in the listing's language
+    // (Finnish) whatever the screens speak. Screenshots in both languages.
+    await page.locator('[role=row]', { has: page.getByText('Messinkilamppu', { exact: true }) }).first().locator('[data-field=title]').click();
+    await page.getByRole('button', { name: 'Open in editor' }).click();
+    const editor = page.locator('dialog[open]');
+    await editor.waitFor({ timeout: 45_000 });
+    await expect.poll(() => editor.getByLabel('Description', { exact: true }).inputValue(), { timeout: 30_000 }).toBe('<p>{title} ({sku}), kunto {condition}. Hinta {price}.</p>');
+    expect(await editor.locator('.placeholder-note').count()).toBe(1);
+    await editor.getByRole('tab', { name: 'Preview' }).click();
+    const filled = editor.frameLocator('iframe.description-preview').locator('body');
+    await expect.poll(() => filled.textContent(), { timeout: 15_000 }).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
+    await page.screenshot({ path: join(OUTPUT, 'issue21-en-applied-template-keeps-placeholders.png') });
+    await page.locator('.language-picker select').selectOption('fi');
+    await expect.poll(() => editor.getByRole('button', { name: 'Sulje muokkain' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await filled.textContent()).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
+    await page.screenshot({ path: join(OUTPUT, 'issue21-fi-applied-template-keeps-placeholders.png') });
+    await page.locator('.language-picker select').selectOption('en');
+    await editor.getByRole('button', { name: 'Close editor' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Good');
+  }, 90_000);
+
   it('make a new draft that opens in the editor with the template\'s values', async () => {
     await page.getByLabel('New draft from a template').selectOption({ label: 'Lamput' });
     const editor = page.getByRole('dialog', { name: /^Draft \d+$/ });

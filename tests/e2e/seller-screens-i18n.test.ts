@@ -78,10 +78,15 @@ describe('the seller screens in English', () => {
     for (const id of ids) await main().locator(`li[data-question-id="${id}"] input.pick`).check();
     await main().getByLabel('Canned answer for the selected questions', { exact: true }).last().selectOption({ label: 'Still available' });
     await page.screenshot({ path: join(OUTPUT, 'i18n-questions-bulk-en.png') });
-    await main().getByRole('button', { name: 'Answer 2 questions' }).click();
+    // Each buyer's answer is shown before anything is sent (issue 21, item 7).
+    await main().getByRole('button', { name: 'Answer 2 questions…' }).click();
+    const preview = page.getByRole('dialog', { name: 'Check 2 answers before sending' });
+    for (const title of titles) await expect.poll(() => preview.locator('li', { hasText: title ?? '' }).locator('.preview-answer').textContent()).toContain(`“${title}” is still available at €`);
+    await preview.getByRole('button', { name: 'Send 2 answers' }).click();
+    await preview.waitFor({ state: 'detached' });
     await expect.poll(() => main().getByRole('status').first().textContent()).toBe('2 questions answered: sent with the next sync.');
     for (const [i, id] of ids.entries()) {
-      await expect.poll(() => main().locator(`li[data-question-id="${id}"] .answer`).textContent()).toContain(`"${titles[i]}" is still available at €`);
+      await expect.poll(() => main().locator(`li[data-question-id="${id}"] .answer`).textContent()).toContain(`“${titles[i]}” is still available at €`);
     }
     // The sync sends both: no longer "waiting to sync", and the marketplace has them.
     for (const id of ids) await expect.poll(() => main().locator(`li[data-question-id="${id}"] .badge`).count(), { timeout: 30_000 }).toBe(0);
@@ -146,8 +151,10 @@ describe('the seller screens in English', () => {
 
     // A range that starts tomorrow holds no sale.
     const tomorrow = new Date(Date.now() + 86_400_000);
-    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    await main().getByLabel('From').fill(day);
+    // The app's own date field, in English as dd/mm/yyyy (issue 21), read on Enter.
+    const day = `${String(tomorrow.getDate()).padStart(2, '0')}/${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${tomorrow.getFullYear()}`;
+    await main().getByLabel('From', { exact: true }).fill(day);
+    await main().getByLabel('From', { exact: true }).press('Enter');
     await expect.poll(() => main().locator('.sold-section .empty').textContent()).toBe('No sales in this range.');
     await main().getByRole('button', { name: 'All time' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThan(3);

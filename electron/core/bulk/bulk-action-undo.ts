@@ -2,7 +2,8 @@
 // still only queued (its outbox row not sent) is taken back; a delete of drafts puts them back
 // (a draft known to the service only while its delete is not sent); a relist removes the copies
 // (a copy already on the service as a draft is deleted there too). A listing that went live
-// stays: undo reports it as 'live' so the seller is told plainly.
+// stays: undo reports it as 'live' so the seller is told plainly. A publish taken back gives the
+// description its template placeholders again, as it had them before the publish filled them.
 import type { UndoSkip } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
@@ -59,6 +60,10 @@ export function bulkActionUndo(db: Db) {
             if (item.fields.listTime === step.listTime) writes.editDraft(localId, { listTime: step.previousListTimes?.[localId] ?? null }, now);
             else skip(localId, 'changed');
           }
+          // A description whose template placeholders the publish filled gets them back, unless
+          // the seller has changed it since (then the seller's text stays).
+          const fill = step.fills?.[localId];
+          if (fill && item.fields.description === fill.filled) writes.editDraft(localId, { description: fill.template }, now);
           settle.run(localId);
           result.restored += 1;
         }

@@ -8,7 +8,7 @@ import type { ActionRefusal, BulkAction } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../drafts/item-rows.ts';
-import { ACTION_FROM, publishProblems, statusChanges } from '../drafts/status-changes.ts';
+import { ACTION_FROM, publishProblems, statusChanges, type PlaceholderFill } from '../drafts/status-changes.ts';
 import type { ValidationContext } from '../validation/validate-draft.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { snapshotStatements, type ItemSnapshot } from './item-snapshots.ts';
@@ -47,6 +47,12 @@ export interface ActionStep {
   copies?: number[];
   /** Delete of drafts that never left this computer: their rows, to put back. */
   snapshots?: ItemSnapshot[];
+  /** Publish and schedule: the descriptions whose template placeholders publish filled, per item. */
+  fills?: Record<string, PlaceholderFill>;
+}
+
+function keepFill(step: ActionStep, localId: number, fill: PlaceholderFill | null): void {
+  if (fill) (step.fills ??= {})[localId] = fill;
 }
 
 /** A bulk-edit step that is a bulk status action (its applied JSON names the action). */
@@ -217,7 +223,7 @@ export function bulkActions(db: Db) {
             // The editor's own action judges the item (the same rules as judge()) and queues it;
             // a refusal rolls back only its own savepoint and leaves the item as it is.
             try {
-              if (action === 'publish') status.publish(localId, now, id, ctx);
+              if (action === 'publish') keepFill(step, localId, status.publish(localId, now, id, ctx));
               else status.close(localId, now, id);
               step.localIds.push(localId);
             } catch (error) {
@@ -236,7 +242,7 @@ export function bulkActions(db: Db) {
             case 'schedule':
               (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
               writes.editDraft(localId, { listTime }, now);
-              status.publish(localId, now, id, ctx);
+              keepFill(step, localId, status.publish(localId, now, id, ctx));
               break;
             case 'relist':
               (step.copies ??= []).push(status.copyClosed(localId, now));

@@ -77,7 +77,9 @@ function issueRule(field: DraftField, issue: ZodIssue | undefined): ValueIssue {
   switch (issue?.code) {
     case 'invalid_type':
       if (issue.expected === 'int') return { rule: 'not-a-whole-number', message };
-      if (kind === 'number' || kind === 'int') return { rule: 'not-a-number', message };
+      // A whole-number field's refusal suggests a whole number, never "12,50" (issue 21).
+      if (kind === 'int') return { rule: 'not-a-whole-number', message };
+      if (kind === 'number') return { rule: 'not-a-number', message };
       if (kind === 'list') return { rule: 'not-a-list', message };
       if (kind === 'flag') return { rule: 'not-a-flag', message };
       return { rule: 'not-text', message };
@@ -117,7 +119,7 @@ export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
   let value = raw;
   if ((kind === 'number' || kind === 'int') && typeof raw === 'string') {
     const number = parseDecimal(raw);
-    if (number === null) return { ok: false, rule: 'not-a-number', message: `${field}: "${raw}" is not a number` };
+    if (number === null) return { ok: false, rule: kind === 'int' ? 'not-a-whole-number' : 'not-a-number', message: `${field}: "${raw}" is not a number` };
     value = number;
   }
   const result = SCHEMAS[field].safeParse(value);

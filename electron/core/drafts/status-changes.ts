@@ -33,6 +33,12 @@ export function publishProblems(fields: DraftFields, ctx: ValidationContext, ima
   return validateDraft(fields, { ...ctx, imageCount });
 }
 
+/** A description whose template placeholders publish filled: the text before and after. */
+export interface PlaceholderFill {
+  template: string;
+  filled: string;
+}
+
 export function statusChanges(db: Db) {
   const reads = itemReads(db);
   const outbox = outboxStatements(db);
@@ -54,10 +60,12 @@ export function statusChanges(db: Db) {
    * fields were empty, "Kunto: {condition}. Hinta {price} €" went live as "€."). The fill is an
    * edit queued before the status change, so the service gets the text before it publishes.
    */
-  function fillPlaceholders(localId: number, fields: DraftFields, now: number): void {
+  function fillPlaceholders(localId: number, fields: DraftFields, now: number): PlaceholderFill | null {
     const description = fields.description;
-    if (typeof description !== 'string' || !hasPlaceholders(description)) return;
-    drafts.editDraft(localId, { description: fillListingText(description, fields, categoryTitle) }, now);
+    if (typeof description !== 'string' || !hasPlaceholders(description)) return null;
+    const filled = fillListingText(description, fields, categoryTitle);
+    drafts.editDraft(localId, { description: filled }, now);
+    return { template: description, filled };
   }
 
   /** The status the item will have once its queued status change is sent. */
@@ -76,18 +84,20 @@ export function statusChanges(db: Db) {
      * Queues publishing a draft or preview. Every problem counts here, missing fields and the
      * image count included: what the service would refuse is refused before it is queued.
      * The sync engine sends it in two phases (create or update the remote draft, then publish).
+     * Returns the description's fill, if it held placeholders (a bulk publish keeps it for undo).
      */
-    publish(localId: number, now = Date.now(), stepId: number | null = null, ctx: ValidationContext = cachedValidationContext(db)): void {
-      db.transaction(() => {
+    publish(localId: number, now = Date.now(), stepId: number | null = null, ctx: ValidationContext = cachedValidationContext(db)): PlaceholderFill | null {
+      return db.transaction(() => {
         const item = reads.item(localId);
         if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         const status = intendedStatus(localId, item.status);
         if (!ACTION_FROM.publish.includes(status)) throw new DraftError('state', `item ${localId} is ${status}: only drafts and previews can be published`, [], undefined, { reason: 'publish-status', params: { status: status } });
         const problems = publishProblems(item.fields, ctx, reads.imageCount(localId));
         if (problems.length > 0) throw new DraftError('validation', 'the item is not ready to publish', [{ localId, problems }], undefined, { reason: 'not-ready-to-publish' });
-        fillPlaceholders(localId, item.fields, now);
+        const fill = fillPlaceholders(localId, item.fields, now);
         touch.run(now, localId);
         outbox.enqueue(localId, 'set-status', { status: 'published' }, now, stepId);
+        return fill;
       })();
     },
 

@@ -1,11 +1,11 @@
 // A listing template applied: to a selection of drafts (any size, one undoable step through the
 // bulk edit's bulkEditEach, so Ctrl+Z undoes it like any bulk edit) and to a new draft. Only
 // drafts and previews change (what the service lets a seller edit); the others are listed with
-// their status and left alone. The description's placeholders are filled from each draft's
-// values after the template's (shared/listing-templates.ts).
+// their status and left alone. The description keeps its placeholders (shared/listing-templates.ts)
+// until publish fills them from each draft's values as they are then.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import { usedPlaceholders, type TemplatePlaceholder } from '../../../shared/listing-templates.ts';
-import { fillListingText } from '../../../shared/listing-words.ts';
+import { fillListingText, hasPlaceholders } from '../../../shared/listing-words.ts';
 import type { bulkWrites } from '../bulk/bulk-edit.ts';
 import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
 import { dryRunEach } from '../bulk/dry-run.ts';
@@ -69,8 +69,11 @@ export function templatePlan(ctx: ApplyContext) {
     const empty: TemplatePlaceholder[] = [];
     if (description !== null && (mode === 'replace' || isEmpty(current.description))) {
       const merged = { ...current, ...values } as DraftFields;
-      // In the listing's language, whatever the screens speak (shared/listing-words.ts).
-      values.description = fillListingText(description, merged, ctx.categoryTitle, empty);
+      // The description keeps the template's placeholders until publish, which fills them from
+      // the fields as they are then, in the listing's language (drafts/status-changes.ts), as a
+      // draft made from the template does; filled here only to warn of the ones empty now.
+      fillListingText(description, merged, ctx.categoryTitle, empty);
+      values.description = description;
     }
     return { values: values as FieldValues, empty };
   }
@@ -137,7 +140,16 @@ export type TemplateWarning =
 export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
   const { editable, notEditable } = splitSelection(repo.reads, localIds);
   const plan = templatePlan(ctx);
-  const { changing, samples, refused } = dryRunEach(db, repo, editable, plan.fields, plan.changes, limit);
+  const run = dryRunEach(db, repo, editable, plan.fields, plan.changes, limit);
+  const { changing, refused } = run;
+  // The seller sees each description as publish would fill it from the draft's fields as they
+  // are now; what is written keeps the placeholders.
+  const samples = run.samples.map((sample) => {
+    const description = sample.after.description;
+    if (typeof description !== 'string' || !hasPlaceholders(description)) return sample;
+    const fields = { ...repo.reads.item(sample.localId)?.fields, ...sample.after } as DraftFields;
+    return { ...sample, after: { ...sample.after, description: fillListingText(description, fields, ctx.categoryTitle) } };
+  });
   // Warnings per draft: the plan is pure, so each group of equal drafts is asked again here.
   const auctionOnly = new Map<string, number>();
   const emptyPlaceholders = new Map<TemplatePlaceholder, number>();

@@ -1,6 +1,7 @@
 // One field of the editor: the input for its kind, its required mark, bounds and problems, all
 // in the seller's language. Numbers are typed as the seller writes them (12,50 or 12.50) and
 // shown with the language's decimal mark; the core reads them with parseDecimal.
+import { DateTimeField } from '../a11y/date-time-fields.tsx';
 import type { IpcProblem } from '../../../shared/ipc.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import type { ItemFieldName } from '../../../shared/item-fields.ts';
@@ -140,7 +141,8 @@ export function FieldInput({ spec, look, value, problems, categories, onChange, 
       input = <input {...common} type="checkbox" checked={value === 1 || (value == null && spec.field === 'offersAllowed')} onChange={(e) => onChange(e.target.checked ? 1 : 0)} />;
       break;
     case 'time':
-      input = <input {...common} type="datetime-local" step={60} value={toLocalInput(value)} onChange={(e) => onChange(fromLocalInput(e.target.value))} />;
+      // The app's own date and time inputs, in its language (issue 21): not datetime-local.
+      input = <DateTimeField id={id} label={t(fieldLabelId(field))} value={toLocalInput(value) || null} onChange={(v) => onChange(v === null ? null : fromLocalInput(v))} />;
       break;
     case 'category':
       input = <CategoryPicker categories={categories} value={typeof value === 'number' ? value : null} required={look.required} onChange={onChange} />;

@@ -10,11 +10,14 @@ import { fieldLabelId } from '../i18n/translate.ts';
 import type { ActionPreview, BulkActionsStore } from './bulk-actions-store.ts';
 import './bulk-actions.css';
 import { BusyButton } from '../a11y/busy-button.tsx';
+import { DateTimeField } from '../a11y/date-time-fields.tsx';
 
 type Refused = ActionPreview['refused'][number];
 
-/** `2026-11-25T12:00` (a datetime-local input) as the service reads it, or null. */
+/** `2026-11-25T12:00` (the list time field's value) as the service reads it, or null. */
 const fromInput = (value: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value.replace('T', ' ')}:00` : null);
+/** The service's `2026-11-25 12:00:00` as the list time field's value. */
+const toInput = (listTime: string | null): string | null => (listTime ? listTime.slice(0, 16).replace(' ', 'T') : null);
 
 function Reason({ group }: { group: Refused }) {
   const t = useT();
@@ -67,10 +70,11 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
       <h2 id="bulk-action-title">{t('bulkActions.title', { action, count: dialog.count })}</h2>
       {action === 'schedule' && (
         <p>
-          <label>
+          {/* The app's own date and time inputs, in its language (issue 21): not datetime-local. */}
+          <span className="list-time">
             {t('bulkActions.listTime')}{' '}
-            <input ref={timeRef} type="datetime-local" onChange={(e) => void store.getState().setListTime(fromInput(e.target.value))} />
-          </label>
+            <DateTimeField label={t('bulkActions.listTime')} inputRef={timeRef} value={toInput(dialog.listTime)} onChange={(v) => void store.getState().setListTime(v === null ? null : fromInput(v))} />
+          </span>
           {dialog.listTime === null && <span className="hint"> {t('bulkActions.listTime.pick')}</span>}
         </p>
       )}

@@ -66,7 +66,7 @@ export function CellEditor({ column, label, text: words, categories, initial, on
   const choices = choicesOf(column);
   if (choices) {
     return (
-      <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
+      <select {...common} className="cell-editor cell-choice" value={text} onChange={(e) => setText(e.target.value)}>
         <option value=""><FormattedMessage id="common.none" /></option>
         {choices.map((o) => <option key={o} value={o}>{words.choice(column, o)}</option>)}
       </select>

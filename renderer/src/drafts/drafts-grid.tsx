@@ -132,10 +132,6 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         if (!ctrl) return;
         void s.selectAll();
         break;
-      case 'z': case 'Z':
-        if (!ctrl) return;
-        void s.undo();
-        break;
       default:
         return;
     }

@@ -172,7 +172,7 @@ function ItemGroup({ group, store }: { group: OfferGroup; store: OffersStore }) 
               )}
             </td>
             <td>{r.author}</td>
-            <td>{r.message && <span className="sub">“{r.message}”</span>}</td>
+            <td>{r.message && <span className="sub">{t('offers.message.quoted', { message: r.message })}</span>}</td>
             <td>{r.expiresAt === null ? null : r.expiresAt > now ? t('offers.expiresIn', { duration: format.duration(r.expiresAt - now) }) : t('offers.expired')}</td>
             <td className="actions">
               {r.pendingDecision ? (

@@ -1,7 +1,7 @@
 // Questions inbox: unanswered first across all items, each card with the item's picture, price
 // and time left, compact enough for ten on a 900 px window; answer inline (max 255, with a
 // counter), with a canned answer filled from the item, or select several and answer them all
-// with one canned answer (each filled from its own item).
+// with one canned answer (each filled from its own item, every answer shown before it is sent).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useActionSelect } from '../a11y/action-select.ts';
@@ -11,6 +11,7 @@ import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { CannedEditorStore } from './canned-editor-store.ts';
 import { CannedManager } from './canned-manager.tsx';
+import { BulkAnswerPreview } from './bulk-answer-preview.tsx';
 import { ANSWER_MAX, cannedInLanguage, type QuestionsStore } from './questions-store.ts';
 import './questions.css';
 import { BusyButton } from '../a11y/busy-button.tsx';
@@ -25,6 +26,7 @@ export function QuestionsInbox({ store, canned }: { store: QuestionsStore; canne
   const rows = useStore(store, (s) => s.rows);
   const loaded = useStore(store, (s) => s.loaded);
   const notice = useStore(store, (s) => s.notice);
+  const preview = useStore(store, (s) => s.bulkPreview);
   useAnnounce(notice ? ('msg' in notice ? said(notice.msg) : said(notice.error)) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
   useEffect(() => {
     void store.getState().load();
@@ -41,6 +43,7 @@ export function QuestionsInbox({ store, canned }: { store: QuestionsStore; canne
         </button>
       </header>
       {managing && <CannedManager store={canned} />}
+      {preview && <BulkAnswerPreview store={store} preview={preview} />}
       {notice && (
         <p className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {'msg' in notice ? said(notice.msg) : said(notice.error)}
@@ -81,7 +84,7 @@ function BulkBar({ store, open }: { store: QuestionsStore; open: number }) {
         busy={busy}
         disabled={selected.length === 0 || choice === ''}
         title={t('questions.bulk.hint')}
-        onClick={() => void store.getState().answerSelected(Number(choice)).then((done) => done && setChoice(''))}
+        onClick={() => store.getState().previewSelected(Number(choice))}
       >
         {t('questions.bulk.answer', { count: selected.length })}
       </BusyButton>

@@ -51,6 +51,20 @@ export function cannedInLanguage(canned: readonly CannedAnswer[], custom: boolea
   }));
 }
 
+/** One question of a canned answer for several, as the buyer will read it. */
+export interface PreviewAnswer {
+  questionId: number;
+  title: string | null;
+  author: string;
+  question: string;
+  answer: string;
+}
+
+export interface BulkPreview {
+  cannedName: string;
+  answers: PreviewAnswer[];
+}
+
 export type Notice = { kind: 'info' | 'error'; msg: Msg } | { kind: 'error'; error: ErrorInfo };
 
 export interface QuestionsState {
@@ -77,6 +91,13 @@ export interface QuestionsState {
   selectAllOpen(on: boolean): void;
   /** Answers every selected question with canned answer `index`, filled from each one's item. */
   answerSelected(index: number): Promise<boolean>;
+  /** Each buyer's answer, filled for their question, shown before anything is sent (null: none shown). */
+  bulkPreview: BulkPreview | null;
+  /** Fills canned answer `index` for every selected question into bulkPreview; nothing is sent. */
+  previewSelected(index: number): boolean;
+  /** Sends the answers of bulkPreview as shown. */
+  sendPreview(): Promise<boolean>;
+  cancelPreview(): void;
   dispose(): void;
 }
 
@@ -143,38 +164,73 @@ export function createQuestionsStore(bridge: Bridge) {
     },
     selectAllOpen: (on) => set({ selected: on ? get().rows.filter(isOpen).map((r) => r.questionId) : [] }),
     async answerSelected(index) {
-      const canned = cannedInLanguage(get().canned, get().cannedCustom)[index];
-      if (!canned) {
-        set({ notice: { kind: 'error', msg: msg('questions.bulk.noCanned') } });
-        return false;
-      }
-      const chosen = get().rows.filter((r) => get().selected.includes(r.questionId) && isOpen(r));
-      const answers = chosen.map((r) => ({ questionId: r.questionId, title: r.item.title, answer: fillTemplate(canned.text, r.item).trim() }));
-      // An answer the service would cut is refused here, before anything is queued.
-      const tooLong = answers.find((a) => a.answer.length > ANSWER_MAX);
-      if (tooLong) {
-        set({ notice: { kind: 'error', msg: msg('questions.bulk.tooLong', { title: tooLong.title ?? translate(msg('questions.untitled')), length: tooLong.answer.length, max: ANSWER_MAX }) } });
-        return false;
-      }
-      if (answers.length === 0) return false;
-      set({ busy: -1 });
-      try {
-        const result = await call(bridge, 'questions.answerMany', { answers: answers.map(({ questionId, answer }) => ({ questionId, answer })) });
-        const notice: Notice = result.refused.length > 0
-          ? { kind: 'error', msg: msg('questions.bulk.partly', { answered: result.answered, refused: result.refused.length }) }
-          : { kind: 'info', msg: msg('questions.bulk.done', { count: result.answered }) };
-        set({ notice, selected: [] });
-        await get().load();
-        return result.refused.length === 0;
-      } catch (error) {
-        set({ notice: { kind: 'error', error: errorInfo(error) } });
-        return false;
-      } finally {
-        set({ busy: null });
-      }
+      const answers = filledAnswers(index);
+      return answers !== null && (await send(answers)) === true;
     },
+    bulkPreview: null,
+    previewSelected(index) {
+      const answers = filledAnswers(index);
+      const canned = cannedInLanguage(get().canned, get().cannedCustom)[index];
+      if (answers === null || !canned) return false;
+      set({ bulkPreview: { cannedName: canned.name, answers } });
+      return true;
+    },
+    async sendPreview() {
+      const preview = get().bulkPreview;
+      if (!preview) return false;
+      const done = await send(preview.answers);
+      // Sent, even partly (the rest were answered meanwhile): the preview has done its work. A
+      // failure to reach the core keeps it open, to send again.
+      if (done !== null) set({ bulkPreview: null });
+      return done === true;
+    },
+    cancelPreview: () => set({ bulkPreview: null }),
     dispose: () => off(),
   }));
+
+  const get = () => store.getState();
+  const set = (next: Partial<QuestionsState>) => store.setState(next);
+
+  /**
+   * Canned answer `index` filled for each selected open question from its own item (a clause
+   * whose placeholder is empty is left out); null, with the notice saying why, when there is
+   * nothing to send or an answer would be longer than the service keeps.
+   */
+  function filledAnswers(index: number): PreviewAnswer[] | null {
+    const canned = cannedInLanguage(get().canned, get().cannedCustom)[index];
+    if (!canned) {
+      set({ notice: { kind: 'error', msg: msg('questions.bulk.noCanned') } });
+      return null;
+    }
+    const chosen = get().rows.filter((r) => get().selected.includes(r.questionId) && isOpen(r));
+    const answers = chosen.map((r) => ({ questionId: r.questionId, title: r.item.title, author: r.author, question: r.question, answer: fillTemplate(canned.text, r.item).trim() }));
+    // An answer the service would cut is refused here, before anything is queued.
+    const tooLong = answers.find((a) => a.answer.length > ANSWER_MAX);
+    if (tooLong) {
+      set({ notice: { kind: 'error', msg: msg('questions.bulk.tooLong', { title: tooLong.title ?? translate(msg('questions.untitled')), length: tooLong.answer.length, max: ANSWER_MAX }) } });
+      return null;
+    }
+    return answers.length > 0 ? answers : null;
+  }
+
+  /** true: every answer queued; false: some refused; null: nothing reached the core. */
+  async function send(answers: readonly PreviewAnswer[]): Promise<boolean | null> {
+    set({ busy: -1 });
+    try {
+      const result = await call(bridge, 'questions.answerMany', { answers: answers.map(({ questionId, answer }) => ({ questionId, answer })) });
+      const notice: Notice = result.refused.length > 0
+        ? { kind: 'error', msg: msg('questions.bulk.partly', { answered: result.answered, refused: result.refused.length }) }
+        : { kind: 'info', msg: msg('questions.bulk.done', { count: result.answered }) };
+      set({ notice, selected: [] });
+      await get().load();
+      return result.refused.length === 0;
+    } catch (error) {
+      set({ notice: { kind: 'error', error: errorInfo(error) } });
+      return null;
+    } finally {
+      set({ busy: null });
+    }
+  }
   const thumbnails = thumbnailLoader(bridge, (next) => store.setState({ thumbnails: { ...store.getState().thumbnails, ...next } }));
   const off = reloadOnChanges(bridge, () => store.getState().load());
   return store;

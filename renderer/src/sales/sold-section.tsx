@@ -1,6 +1,7 @@
 // What sold: a date range, totals (sold, revenue) for it and per day, week or month with a plot
 // of the revenue, the sales in a table whose headings sort it (buttons: Tab and Enter), and the
 // table as a CSV file (semicolons and decimal commas in Finnish, for Excel).
+import { DateField } from '../a11y/date-time-fields.tsx';
 import { useStore } from 'zustand';
 import type { SoldRow } from '../../../shared/ipc.ts';
 import { download } from '../drafts/file-transfer.ts';
@@ -35,8 +36,11 @@ export function SoldSection({ store }: { store: SalesStore }) {
       <div className="sold-tools">
         <fieldset className="date-range">
           <legend>{t('sales.range')}</legend>
-          <label>{t('sales.range.from')} <input type="date" value={range.from} max={range.to || undefined} onChange={(e) => void actions.setRange({ from: e.target.value })} /></label>
-          <label>{t('sales.range.to')} <input type="date" value={range.to} min={range.from || undefined} onChange={(e) => void actions.setRange({ to: e.target.value })} /></label>
+          {/* The app's own date fields: the native ones follow the browser's locale, not the app's (issue 21). */}
+          <label htmlFor="sales-range-from">{t('sales.range.from')}</label>
+          <DateField id="sales-range-from" value={range.from || null} max={range.to || undefined} onChange={(from) => void actions.setRange({ from: from ?? '' })} />
+          <label htmlFor="sales-range-to">{t('sales.range.to')}</label>
+          <DateField id="sales-range-to" value={range.to || null} min={range.from || undefined} onChange={(to) => void actions.setRange({ to: to ?? '' })} />
           <button type="button" disabled={range.from === '' && range.to === ''} onClick={() => void actions.setRange({ from: '', to: '' })}>{t('sales.range.clear')}</button>
         </fieldset>
         <label>

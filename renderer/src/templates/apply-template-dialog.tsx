@@ -89,6 +89,7 @@ export function ApplyTemplateDialog({ store, templates, onClose }: { store: Draf
       {preview && (
         <section className="preview" aria-label={t('templates.apply.preview')}>
           <p>{t('templates.apply.summary', { changing: preview.changing, selected: preview.selected })}</p>
+          {fields.includes('description') && <p className="hint">{t('templates.apply.placeholdersKept')}</p>}
           {preview.selected - preview.notEditable.count - preview.changing > 0 && preview.refused.length === 0 && (
             <p>{t('templates.apply.unchanged', { count: preview.selected - preview.notEditable.count - preview.changing })}</p>
           )}

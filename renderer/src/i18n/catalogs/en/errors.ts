@@ -4,7 +4,7 @@
 export const errors = {
   // A value or a draft (PROBLEM_RULES). {field} is the field's label.
   'errors.rule.not-a-number': '{field} must be a number, such as 12.50.',
-  'errors.rule.not-a-whole-number': '{field} must be a whole number.',
+  'errors.rule.not-a-whole-number': '{field} must be a whole number, such as 12.',
   'errors.rule.not-text': '{field} must be text.',
   'errors.rule.not-an-option': '{field} must be one of the accepted values: {options}.',
   'errors.rule.not-a-list': '{field} must be a list of choices.',

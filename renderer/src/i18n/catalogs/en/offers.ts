@@ -33,4 +33,5 @@ export const offers = {
   'offers.confirm.refuse': 'Refuse {count, plural, one {the offer of {amount} from {author}} other {# offers}}? The buyer is told the offer was refused; the item stays on sale. It is sent with the next sync.',
   'offers.decided': '{decision, select, accepted {{count, plural, one {# offer accepted} other {# offers accepted}}} other {{count, plural, one {# offer refused} other {# offers refused}}}}: sent with the next sync.',
   'offers.partly': '{decided, plural, one {# offer decided} other {# offers decided}}; {refused, plural, one {# was} other {# were}} no longer pending (decided already, or lapsed).',
+  'offers.message.quoted': '“{message}”',
 } as const;

@@ -57,6 +57,7 @@ export const templates = {
   'templates.apply.mode.fill-empty': 'Fill only the fields a draft has left empty',
   'templates.apply.preview': 'Preview',
   'templates.apply.apply': 'Apply to {count, plural, one {# draft} other {# drafts}}',
+  'templates.apply.placeholdersKept': 'The description keeps its placeholders until publish, which fills them from each draft as it is then; shown here as they would be filled now.',
   'templates.apply.summary': '{changing, plural, one {# draft changes} other {# drafts change}} of {selected, number} selected.',
   'templates.apply.unchanged': '{count, plural, one {# draft already holds} other {# drafts already hold}} these values.',
   'templates.apply.notEditable': '{count, plural, one {# item is left as it is} other {# items are left as they are}}: only drafts and previews can change.',

@@ -3,7 +3,7 @@ import type { errors as en } from '../en/errors.ts';
 
 export const errors: Catalog<typeof en> = {
   'errors.rule.not-a-number': '{field}: kirjoita luku, esimerkiksi 12,50.',
-  'errors.rule.not-a-whole-number': '{field}: kirjoita kokonaisluku.',
+  'errors.rule.not-a-whole-number': '{field}: kirjoita kokonaisluku, esimerkiksi 12.',
   'errors.rule.not-text': '{field}: kirjoita tekstiä.',
   'errors.rule.not-an-option': '{field}: hyväksytyt arvot ovat {options}.',
   'errors.rule.not-a-list': '{field}: valitse vaihtoehdoista.',

@@ -35,4 +35,5 @@ export const offers: Catalog<typeof en> = {
   'offers.confirm.refuse': 'Hylätäänkö {count, plural, one {tarjous {amount}, tekijä {author}} other {# tarjousta}}? Ostajalle kerrotaan, että tarjous hylättiin; ilmoitus pysyy myynnissä. Päätös lähtee seuraavassa synkronoinnissa.',
   'offers.decided': '{decision, select, accepted {{count, plural, one {# tarjous hyväksytty} other {# tarjousta hyväksytty}}} other {{count, plural, one {# tarjous hylätty} other {# tarjousta hylätty}}}}: lähtee seuraavassa synkronoinnissa.',
   'offers.partly': '{decided, plural, one {# tarjous käsitelty} other {# tarjousta käsitelty}}; {refused, plural, one {# ei ollut} other {# ei ollut}} enää avoinna (jo päätetty tai rauennut).',
+  'offers.message.quoted': '”{message}”',
 };

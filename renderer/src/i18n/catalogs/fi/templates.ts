@@ -59,6 +59,7 @@ export const templates: Catalog<typeof en> = {
   'templates.apply.mode.fill-empty': 'Täytä vain luonnoksen tyhjät kentät',
   'templates.apply.preview': 'Esikatsele',
   'templates.apply.apply': 'Käytä {count, plural, one {# luonnokseen} other {# luonnokseen}}',
+  'templates.apply.placeholdersKept': 'Kuvaus säilyttää paikkamerkkinsä julkaisuun asti, jolloin ne täytetään kunkin luonnoksen silloisista tiedoista; tässä ne näkyvät nykyisillä tiedoilla täytettyinä.',
   'templates.apply.summary': '{changing, plural, one {# luonnos muuttuu} other {# luonnosta muuttuu}} {selected, number} valitusta.',
   'templates.apply.unchanged': '{count, plural, one {# luonnoksessa} other {# luonnoksessa}} on jo nämä arvot.',
   'templates.apply.notEditable': '{count, plural, one {# kohde jää ennalleen} other {# kohdetta jää ennalleen}}: vain luonnokset ja esikatselut voivat muuttua.',
