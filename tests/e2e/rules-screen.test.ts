@@ -264,9 +264,14 @@ describe('the Rules screen in Finnish', () => {
     const dialog = page.getByRole('dialog', { name: 'Porrastettu ajastus: 4 kohdetta' });
     await dialog.waitFor();
     // The start field has the keyboard; nothing is previewed or queued before a time is picked.
-    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.type')).toBe('datetime-local');
+    const startDay = dialog.getByLabel('Ensimmäinen alkaa: päivämäärä');
+    await expect.poll(() => startDay.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await dialog.getByText('Valitse ensimmäisen alkamisaika.').waitFor();
-    await dialog.getByLabel('Ensimmäinen alkaa').fill('2099-03-01T10:00');
+    // The app's own date and time fields, in Finnish (issue 21): read on Enter.
+    await startDay.fill('1.3.2099');
+    const startTime = dialog.getByLabel('Ensimmäinen alkaa: kellonaika');
+    await startTime.fill('10.00');
+    await startTime.press('Enter');
     await dialog.getByText('3 kohdetta ajastetaan; 1 ei käy.').waitFor();
     const table = dialog.getByRole('table', { name: 'Kunkin kohteen alku ja loppu' });
     const column = (n: number) => table.locator(`tbody tr > :nth-child(${n})`).allTextContents();

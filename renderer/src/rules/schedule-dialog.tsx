@@ -6,8 +6,10 @@
 // its own list time and the marketplace starts it then.
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { formatDateInput, formatTimeInput } from '../../../shared/format/date-input.ts';
 import type { ItemFieldName } from '../../../shared/item-fields.ts';
 import { BusyButton } from '../a11y/busy-button.tsx';
+import { DateTimeField } from '../a11y/date-time-fields.tsx';
 import { useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
@@ -18,16 +20,19 @@ import './rules.css';
 /** The Actions menu's entry that opens the dialog on the selection (or the focused row). */
 export const scheduleMenu = (store: ScheduleStore): readonly ExtraMenuItem[] => [{ id: 'stagger', label: 'schedule.menu', run: () => store.getState().open() }];
 
-/** `2026-11-25T12:00` (a datetime-local input) as the service reads it, or null. */
+/** `2026-11-25T12:00` (the date and time field's value) as the service reads it, or null. */
 const fromInput = (value: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value.replace('T', ' ')}:00` : null);
-const toInput = (value: string | null): string => (value === null ? '' : value.slice(0, 16).replace(' ', 'T'));
+const toInput = (value: string | null): string | null => (value === null ? null : value.slice(0, 16).replace(' ', 'T'));
 
 /** The service's wall-clock time as the language writes it (no zone conversion: it is Finnish time). */
 export function wallClock(value: string | null, locale: string): string {
   const m = value === null ? null : /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
   if (!m) return value ?? '–';
   const [, y, mo, d, h, mi] = m;
-  return locale === 'fi' ? `${Number(d)}.${Number(mo)}.${y} klo ${h}.${mi}` : `${y}-${mo}-${d} ${h}:${mi}`;
+  // As the date and time fields write them (shared/format/date-input.ts); Finnish says "klo".
+  const date = formatDateInput(`${y}-${mo}-${d}`, locale === 'fi' ? 'fi' : 'en');
+  const time = formatTimeInput(`${h}:${mi}`, locale === 'fi' ? 'fi' : 'en');
+  return locale === 'fi' ? `${date} klo ${time}` : `${date} ${time}`;
 }
 
 function Refusal({ item }: { item: SchedulePreview['refused'][number] }) {
@@ -66,9 +71,11 @@ export function ScheduleDialog({ store }: { store: ScheduleStore }) {
       <h2 id="schedule-title">{t('schedule.title', { count: dialog.count })}</h2>
       <form onSubmit={(e) => { e.preventDefault(); void store.getState().confirm(); }}>
         <div className="schedule-fields">
-          <label>{t('schedule.start')}
-            <input ref={startRef} type="datetime-local" value={toInput(dialog.start)} onChange={(e) => change({ start: fromInput(e.target.value) })} />
-          </label>
+          {/* The app's own date and time inputs, in its language (issue 21): not datetime-local. */}
+          <span className="schedule-start">
+            {t('schedule.start')}{' '}
+            <DateTimeField label={t('schedule.start')} inputRef={startRef} value={toInput(dialog.start)} onChange={(v) => change({ start: v === null ? null : fromInput(v) })} />
+          </span>
           <fieldset>
             <legend>{t('schedule.spacing')}</legend>
             <label><input type="radio" name="schedule-kind" value="every" checked={dialog.kind === 'every'} onChange={() => change({ kind: 'every' })} />{t('schedule.every')}</label>
