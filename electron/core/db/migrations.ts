@@ -614,4 +614,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX items_grid_starting_set ON items(starting_price IS NULL, starting_price, status) WHERE deleted_at IS NULL;
     `,
   },
+  {
+    version: 17,
+    name: 'category names in English beside the Finnish ones',
+    sql: `
+      -- The service's English name of a category (titleEn, its migration 8), kept beside the
+      -- Finnish title for English screens; NULL where the service has none. Only screens read it:
+      -- what goes to the marketplace (a template's {category}) keeps the Finnish title.
+      ALTER TABLE categories ADD COLUMN title_en TEXT;
+    `,
+  },
 ];
