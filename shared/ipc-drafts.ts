@@ -16,6 +16,8 @@ export const DraftRowSchema = z.object({
   fields: FieldValuesSchema,
   /** The name of the category (fields.categoryId) in the cached tree; null without one or when the tree lacks it. */
   categoryName: z.string().nullable(),
+  /** Its English name, for English screens; null where the tree has none (then categoryName). */
+  categoryNameEn: z.string().nullable().optional(),
   imageCount: z.number().int(),
   /** Offline validation against the cached settings and limits. */
   problems: z.array(ProblemSchema),

@@ -17,9 +17,9 @@ export const editorMethods = {
   'drafts.copyClosed': { input: z.object({ localId: LocalId }), output: z.object({ localId: z.number().int() }) },
   /** The status a queued, not yet sent status change will give the item; null when none is queued. */
   'drafts.queuedStatus': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string().nullable() }) },
-  /** The cached category tree (all three levels), in display order. */
+  /** The cached category tree (all three levels), in display order; titleEn: the English name English screens show, null without one. */
   'categories.list': {
     input: Empty,
-    output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string() })),
+    output: z.array(z.object({ id: z.number().int(), parentId: z.number().int(), level: z.number().int(), title: z.string(), titleEn: z.string().nullable() })),
   },
 } as const;

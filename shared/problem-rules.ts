@@ -50,6 +50,8 @@ export const PROBLEM_RULES = [
   'quote-in-field',
   'not-a-date', // { text }
   'date-does-not-exist', // { text }
+  'formula-no-value', // { cell }: a workbook formula without a saved value (import: left empty)
+  'formula-error', // { cell, error }: a workbook formula whose value is an error such as #DIV/0! (import: left empty)
   // A photo being added ({ name }: the file's name).
   'photo-no-path',
   'photo-moved',

@@ -18,6 +18,10 @@ import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
 import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, scheduleStore, syncStore } from './stores/app-stores.ts';
 import { AccountsScreen } from './accounts/accounts-screen.tsx';
+import { accountName } from './accounts/account-name.ts';
+import { FirstRunGuide, GuideButton } from './first-run/first-run-guide.tsx';
+import { firstRunStore } from './first-run/first-run-store.ts';
+import { SANDBOX_ACCOUNT_ID } from '../../shared/sandbox-account.ts';
 import { BackupsSection } from './backups/backups-section.tsx';
 import { accountsStore, backupsStore, cannedEditor, offersStore, questionsStore, rulesStore, salesStore, syncProblemsStore } from './navigation/screen-stores.ts';
 import { GROUP_RESET, RulesScreen, SidebarGroups } from './rules/rules-screen.tsx';
@@ -82,11 +86,12 @@ export function App() {
       <header className="app-header">
         <h1>{t('app.title')}</h1>
         <span className="spacer" />
+        <GuideButton store={firstRunStore} onShow={() => open('drafts')} />
         <LanguagePicker />
         {account && (
           // The local drafts are on no marketplace: no address to show.
           <span className="mode" title={account.baseUrl ?? undefined}>
-            {account.baseUrl === null ? t('app.account.local', { name: t('accounts.localName') }) : account.username ? t('app.account', { name: account.name, user: account.username }) : account.name}
+            {account.baseUrl === null ? t('app.account.local', { name: accountName(t, account) }) : account.username ? t('app.account', { name: accountName(t, account), user: account.username }) : accountName(t, account)}
           </span>
         )}
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
@@ -103,6 +108,7 @@ export function App() {
       {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /><BackupsSection store={backupsStore} /></main>}
       {screen === 'rules' && <main className="app-main scroll"><RulesScreen store={rulesStore} /></main>}
       {screen === 'drafts' && <main className="app-main">
+        <FirstRunGuide store={firstRunStore} sandbox={account?.id === SANDBOX_ACCOUNT_ID} />
         <div className="toolbar-row">
           <EditorLaunchers />
           <ActionsMenu store={bulkActionsStore} extra={scheduleMenu(scheduleStore)} />

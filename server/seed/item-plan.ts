@@ -189,7 +189,7 @@ function planItem(r: Random, now: number, seller: DemoUserName, plan: SellerPlan
 
 function uniqueTitle(r: Random, leaf: Leaf, used: Set<string>): string {
   const fresh = leaf.subcategory.products.filter((p) => !used.has(p));
-  let title = fresh.length > 0 ? r.pick(fresh) : `${r.pick(leaf.subcategory.products)}, ${r.pick(['as new', 'barely used', 'still boxed', 'spare one'])}`;
+  let title = fresh.length > 0 ? r.pick(fresh) : `${r.pick(leaf.subcategory.products)}, ${r.pick(['kuin uusi', 'vähän käytetty', 'vielä paketissa', 'toinen kappale'])}`;
   for (let n = 2; used.has(title); n++) title = `${title.replace(/ #\d+$/, '')} #${n}`;
   used.add(title);
   return title;

@@ -171,7 +171,7 @@ describe('bulk close, relist and delete', () => {
 
   it('takes a buy-now item closed with its quantity bought out as sold, whatever its bidder count reads', async () => {
     const { make, asRemote, actions, db } = setup();
-    const [boughtOut, boughtWithBid, unsold] = make(3, 'Down sleeping bag') as [number, number, number];
+    const [boughtOut, boughtWithBid, unsold] = make(3, 'Untuvamakuupussi') as [number, number, number];
     // As a service that records a purchase without counting the buyer leaves them: bidderCount 0.
     asRemote(boughtOut, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 0, 'bidderCount', 0)`);
     asRemote(boughtWithBid, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 2, 'bidderCount', 0)`);

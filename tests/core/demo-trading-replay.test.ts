@@ -80,7 +80,9 @@ describe("the demo's buy-now trading", () => {
     }
     expect(mismatches).toEqual([]);
     // The issue's example: one buying bid, quantity 0, and one bidder.
-    const bag = rows<{ id: number }>(seeded, "SELECT id FROM items WHERE title = 'Down sleeping bag' AND status = 'closed' AND sale_method = 'buy-now'");
+    // (The demo shop speaks Finnish since issue 21: the down sleeping bag is "Untuvamakuupussi".)
+    const bag = rows<{ id: number }>(seeded, "SELECT id FROM items WHERE title LIKE 'Untuvamakuupussi%' AND status = 'closed' AND sale_method = 'buy-now'");
+    expect(bag.length).toBeGreaterThan(0);
     for (const { id } of bag) expect(await itemOf(seeded, id)).toMatchObject({ quantity: 0, bidderCount: 1 });
   });
 

@@ -8,6 +8,8 @@ export interface CachedCategory {
   parentId: number;
   level: number;
   title: string;
+  /** The English name (the service's titleEn), for English screens; null or absent without one. */
+  titleEn?: string | null;
   position: number;
 }
 
@@ -15,12 +17,12 @@ export function settingsCache(db: Db) {
   const stored = jsonRow(db, { table: 'user_settings', stamp: 'fetched_at' }, UserSettings);
   const level = db.prepare(`SELECT level FROM categories WHERE id = ?`).pluck();
   const upsertCategory = db.prepare(
-    `INSERT INTO categories (id, parent_id, level, title, position) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO categories (id, parent_id, level, title, title_en, position) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, level = excluded.level,
-       title = excluded.title, position = excluded.position`,
+       title = excluded.title, title_en = excluded.title_en, position = excluded.position`,
   );
   const removeOthers = db.prepare(`DELETE FROM categories WHERE id NOT IN (SELECT value FROM json_each(?))`);
-  const tree = db.prepare(`SELECT id, parent_id AS parentId, level, title FROM categories ORDER BY level, position, id`);
+  const tree = db.prepare(`SELECT id, parent_id AS parentId, level, title, title_en AS titleEn FROM categories ORDER BY level, position, id`);
 
   return {
     /** The settings as last stored, or null (never pulled, or a stored copy that no longer parses). */
@@ -34,8 +36,8 @@ export function settingsCache(db: Db) {
       return level.get(id) as number | undefined;
     },
     /** The whole cached tree, level by level, for the category picker. */
-    categories(): Array<Omit<CachedCategory, 'position'>> {
-      return tree.all() as Array<Omit<CachedCategory, 'position'>>;
+    categories(): Array<Omit<CachedCategory, 'position' | 'titleEn'> & { titleEn: string | null }> {
+      return tree.all() as Array<Omit<CachedCategory, 'position' | 'titleEn'> & { titleEn: string | null }>;
     },
     /**
      * Replaces the whole tree in one transaction (a pull delivers all of it). Upserted, not
@@ -45,7 +47,7 @@ export function settingsCache(db: Db) {
     replaceCategories(categories: readonly CachedCategory[]): void {
       db.transaction(() => {
         removeOthers.run(JSON.stringify(categories.map((c) => c.id)));
-        for (const c of categories) upsertCategory.run(c.id, c.parentId, c.level, c.title, c.position);
+        for (const c of categories) upsertCategory.run(c.id, c.parentId, c.level, c.title, c.titleEn ?? null, c.position);
       })();
     },
   };

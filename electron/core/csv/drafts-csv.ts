@@ -243,6 +243,7 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
       if (read.ok) raw[field] = read.value;
       else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, rule: read.rule, params: { text: cell.trim(), ...(read.options ? { options: read.options } : {}) }, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
     });
+    flags.push(...cellNoteFlags(record, columns, headings));
     const { values, problems } = parseChanges(raw);
     if (knownCategory && typeof values.categoryId === 'number' && !knownCategory.has(values.categoryId)) {
       const cell = cellOfField.get('categoryId');
@@ -260,6 +261,18 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
   }
   if (valid.length === 0) return { report: { imported: [], errors, stepId: null } };
   return { valid, errors };
+}
+
+/** A workbook's cells read without a value (CellNote), in mapped columns: the field left empty, flagged. */
+function cellNoteFlags(record: CsvRecord, columns: ReadonlyArray<string | null>, headings: readonly string[]): CsvRowError[] {
+  return (record.notes ?? []).flatMap((note) => {
+    const field = columns[note.index];
+    if (!field) return [];
+    const message = note.rule === 'formula-error'
+      ? `cell ${note.cell} holds a formula that gives the error ${note.error ?? ''}; left empty`
+      : `cell ${note.cell} holds a formula without a saved value (open and save the file in Excel so that it stores the values); left empty`;
+    return [{ row: record.row, field, column: headings[note.index] as string, value: '', rule: note.rule, params: { cell: note.cell, ...(note.error ? { error: note.error } : {}) }, message, severity: 'flagged' as const }];
+  });
 }
 
 /** The report as a CSV the seller can save and open beside the file. */

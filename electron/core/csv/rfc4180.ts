@@ -12,6 +12,19 @@ export interface CsvRecord {
   error?: string;
   /** ...and as a rule for the seller's sentence. */
   errorRule?: 'quote-not-closed' | 'text-after-quote' | 'quote-in-field';
+  /** A workbook's cells read without their value (a formula never calculated, an error value): flagged on import. */
+  notes?: CellNote[];
+}
+
+/** A workbook cell whose value could not be read: its field is left empty and flagged. */
+export interface CellNote {
+  /** 0-based index in `fields`. */
+  index: number;
+  /** The cell's reference in the sheet ("C7"). */
+  cell: string;
+  rule: 'formula-no-value' | 'formula-error';
+  /** An error value as the file holds it ("#DIV/0!"). */
+  error?: string;
 }
 
 function markError(record: CsvRecord, rule: NonNullable<CsvRecord['errorRule']>, message: string): void {

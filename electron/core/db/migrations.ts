@@ -694,4 +694,14 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 18,
+    name: 'category names in English beside the Finnish ones',
+    sql: `
+      -- The service's English name of a category (titleEn, its migration 8), kept beside the
+      -- Finnish title for English screens; NULL where the service has none. Only screens read it:
+      -- what goes to the marketplace (a template's {category}) keeps the Finnish title.
+      ALTER TABLE categories ADD COLUMN title_en TEXT;
+    `,
+  },
 ];

@@ -4,7 +4,8 @@
 // used range is read: a cell formatted out to column XFD holds no value and costs nothing (a
 // whole-document reader such as exceljs's made a Cell for each of the 16,384 columns of every
 // row and took the process down on an 11 KB file). Runs in the spreadsheet worker.
-import type { CsvRecord } from '../csv/rfc4180.ts';
+import type { CellNote, CsvRecord } from '../csv/rfc4180.ts';
+import { clearMergedCells, columnName, parseRange, type CellRange } from './merged-cells.ts';
 import { checkClaimedSizes, inflatePart, inflatePartChunks, zipParts, type ZipPart } from './zip-parts.ts';
 import { SpreadsheetLimitError, tooMany, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 
@@ -64,8 +65,6 @@ function scanPending(pending: string, pattern: RegExp, open: RegExp, each: (m: R
   return rest;
 }
 
-const ROW = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
-const ROW_OPEN = /<(?:\w+:)?row\b/g;
 const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
 const SI = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
 const SI_OPEN = /<(?:\w+:)?si\b/g;
@@ -73,6 +72,10 @@ const TEXT = /<(?:\w+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?t>)/g;
 const PHONETIC = /<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g;
 const VALUE = /<(?:\w+:)?v\b[^>]*>([\s\S]*?)<\/(?:\w+:)?v>/;
 const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/;
+const FORMULA = /<(?:\w+:)?f\b/;
+/** A row or, after the rows, a merged range: one scan of the sheet finds both. */
+const ROW_OR_MERGE = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)|<(?:\w+:)?mergeCell\b([^>]*?)\/?>/g;
+const ROW_OR_MERGE_OPEN = /<(?:\w+:)?(?:row|mergeCell)\b/g;
 
 /** The text of a string item (<si> or <is>): its runs joined, phonetic guides left out. */
 function stringItem(inner: string | undefined): string {
@@ -227,11 +230,19 @@ export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promis
       }
     }
   };
-  await scanElements(sheet, ROW, ROW_OPEN, (m) => {
+  const merges: CellRange[] = [];
+  await scanElements(sheet, ROW_OR_MERGE, ROW_OR_MERGE_OPEN, (m) => {
+    if (m[3] !== undefined) {
+      const range = parseRange(/\bref\s*=\s*"([^"]*)"/.exec(m[3])?.[1] ?? '', columnOf);
+      if (range) merges.push(range);
+      if (merges.length > limits.cells) throw tooMany('cells', limits.cells);
+      return;
+    }
     rowNumber = Number(/\br\s*=\s*"(\d+)"/.exec(m[1] as string)?.[1] ?? rowNumber + 1) || rowNumber + 1;
     const inner = m[2];
     if (!inner) return;
     const values = new Map<number, string>();
+    const notes: Array<Omit<CellNote, 'index'> & { column: number }> = [];
     let column = 0;
     for (const c of inner.matchAll(CELL)) {
       const attrs = c[1] as string;
@@ -239,13 +250,22 @@ export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promis
       column = ref ? columnOf(ref) || column + 1 : column + 1;
       // A cell with nothing in it (formatting only) is skipped without a look at its type.
       if (!c[2]) continue;
-      const text = cellText(attrs, c[2]);
-      if (text === '') continue;
       if (width > 0 && column > width) continue;
+      const text = cellText(attrs, c[2]);
+      if (text === '') {
+        // A formula the program that wrote the file never calculated (no cached <v>), or one
+        // that gave an error: the cell looks empty, but the seller typed something there.
+        const error = /\bt\s*=\s*"e"/.test(attrs) ? decodeXml(VALUE.exec(c[2])?.[1] ?? '').trim() : '';
+        const unvalued = FORMULA.test(c[2]) && !VALUE.test(c[2]) && !/\bt\s*=\s*"inlineStr"/.test(attrs);
+        const cell = ref?.trim() || `${columnName(column)}${rowNumber}`;
+        if (error) notes.push({ column, cell, rule: 'formula-error', error });
+        else if (unvalued) notes.push({ column, cell, rule: 'formula-no-value' });
+        continue;
+      }
       if (++cells > limits.cells) throw tooMany('cells', limits.cells);
       values.set(column, text);
     }
-    if (values.size === 0) return;
+    if (values.size === 0 && (width === 0 || notes.length === 0)) return;
     if (width === 0) {
       // The header: its last heading is the last column (formatting past the data is no column).
       width = Math.max(...values.keys());
@@ -253,7 +273,10 @@ export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promis
     }
     if (records.length > limits.rows) throw tooMany('rows', limits.rows);
     const fields = Array.from({ length: width }, (_, i) => values.get(i + 1) ?? '');
-    records.push({ row: rowNumber, line: rowNumber, fields });
+    const record: CsvRecord = { row: rowNumber, line: rowNumber, fields };
+    const kept = notes.filter((n) => n.column <= width).map(({ column: at, ...note }) => ({ ...note, index: at - 1 }));
+    if (kept.length > 0 && records.length > 0) record.notes = kept;
+    records.push(record);
   });
-  return records;
+  return clearMergedCells(records, merges);
 }

@@ -37,7 +37,7 @@ export type Conflicts = Record<string, { local: unknown; remote: unknown }>;
 
 function flatten(nodes: readonly CategoryNode[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
   nodes.forEach((node, position) => {
-    out.push({ id: node.id, parentId, level, title: node.title, position });
+    out.push({ id: node.id, parentId, level, title: node.title, titleEn: node.titleEn ?? null, position });
     if (node.categories) flatten(node.categories, node.id, level + 1, out);
   });
   return out;

@@ -4,14 +4,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useMessage, useT } from '../i18n/intl.ts';
+import { accountName } from './account-name.ts';
 import type { AccountsStore } from './accounts-store.ts';
 
 export function AccountsScreen({ store }: { store: AccountsStore }) {
   const t = useT();
   const say = useMessage();
   const { accounts, error, notice } = useStore(store);
-  // The local drafts' account is the app's own, named in the language in use.
-  const nameOf = (a: { name: string; baseUrl: string | null }) => (a.baseUrl === null ? t('accounts.localName') : a.name);
+  // The app's own accounts (local drafts, the sandbox) are named in the language in use.
+  const nameOf = (a: Parameters<typeof accountName>[1]) => accountName(t, a);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [signing, setSigning] = useState<{ id: string; username: string; password: string } | null>(null);
@@ -28,6 +29,7 @@ export function AccountsScreen({ store }: { store: AccountsStore }) {
       setSigning({ id: added.id, username: '', password: '' });
     }
   };
+  const signingAccount = signing ? accounts.find((a) => a.id === signing.id) : undefined;
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
     if (!signing) return;
@@ -59,7 +61,7 @@ export function AccountsScreen({ store }: { store: AccountsStore }) {
       </table>
       {signing && (
         <form className="form-row" onSubmit={(e) => void signIn(e)} aria-label={t('accounts.signIn.form')}>
-          <strong>{t('accounts.signIn.to', { name: accounts.find((a) => a.id === signing.id)?.name ?? '' })}</strong>
+          <strong>{t('accounts.signIn.to', { name: signingAccount ? nameOf(signingAccount) : '' })}</strong>
           <input aria-label={t('accounts.username')} placeholder={t('accounts.username')} autoComplete="username" value={signing.username} onChange={(e) => setSigning({ ...signing, username: e.target.value })} required />
           <input aria-label={t('accounts.password')} placeholder={t('accounts.password')} type="password" autoComplete="current-password" value={signing.password} onChange={(e) => setSigning({ ...signing, password: e.target.value })} required />
           <button type="submit" className="primary">{t('accounts.signIn.submit')}</button>

@@ -6,14 +6,7 @@ import { call } from '../bridge/bridge-types.ts';
 import { bridge } from '../bridge.ts';
 
 export type Category = IpcOutput<'categories.list'>[number];
-
-/** "Huonekalut › Pöydät" for a subcategory's id; null for an id not in the cached tree. */
-export function categoryPath(categories: readonly Category[], id: number): string | null {
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  const names: string[] = [];
-  for (let c = byId.get(id); c; c = byId.get(c.parentId)) names.unshift(c.title);
-  return names.length > 0 ? names.join(' › ') : null;
-}
+export { categoryPath, categoryTitle } from './category-names.ts';
 
 /** The cached tree, [] until it arrives (a failed read leaves it empty: the picker says so). */
 export function useCategories(): Category[] {

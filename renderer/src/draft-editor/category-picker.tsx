@@ -1,6 +1,9 @@
 // The 3-level category picker over the cached tree: main category, section, subcategory. The
 // draft's categoryId is the deepest level chosen; the settings say how deep it must go.
+import { useStore } from 'zustand';
+import { categoryTitle } from '../categories/category-names.ts';
 import { useT } from '../i18n/intl.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import type { Category } from './editor-store.ts';
 
@@ -19,6 +22,7 @@ const LEVELS: ReadonlyArray<{ name: MessageId; any: MessageId }> = [
 
 export function CategoryPicker({ categories, value, required, onChange }: Props) {
   const t = useT();
+  const locale = useStore(localeStore, (s) => s.locale);
   const byId = new Map(categories.map((c) => [c.id, c]));
   // The chosen path from the main category down to the value.
   const path: Category[] = [];
@@ -45,7 +49,7 @@ export function CategoryPicker({ categories, value, required, onChange }: Props)
             }}
           >
             <option value="">{t(any)}</option>
-            {options.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            {options.map((c) => <option key={c.id} value={c.id}>{categoryTitle(c, locale)}</option>)}
           </select>
         );
       })}

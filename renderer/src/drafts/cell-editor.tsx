@@ -1,7 +1,9 @@
 // The inline editor of one cell: Enter saves, Escape cancels, Tab saves and moves on.
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useStore } from 'zustand';
 import { useT } from '../i18n/intl.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import { choicesOf, type Column } from './columns.ts';
 import type { CategoryChoice } from './drafts-state.ts';
 import type { GridText } from './grid-text.ts';
@@ -21,6 +23,7 @@ interface Props {
 
 export function CellEditor({ column, label, text: words, categories, initial, onCommit, onCancel }: Props) {
   const t = useT();
+  const locale = useStore(localeStore, (s) => s.locale);
   const [text, setText] = useState(initial);
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const done = useRef(false);
@@ -59,7 +62,7 @@ export function CellEditor({ column, label, text: words, categories, initial, on
     return (
       <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
         <option value=""><FormattedMessage id="common.none" /></option>
-        {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.path.join(' › ')}</option>)}
+        {categories.map((c) => <option key={c.id} value={String(c.id)}>{(locale === 'en' ? c.pathEn : c.path).join(' › ')}</option>)}
       </select>
     );
   }

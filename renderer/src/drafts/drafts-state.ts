@@ -35,6 +35,8 @@ export interface UsedMapping {
 export interface CategoryChoice {
   id: number;
   path: readonly string[];
+  /** The same path in English screens' names (the English name where the tree has one). */
+  pathEn: readonly string[];
 }
 
 export interface Notice {

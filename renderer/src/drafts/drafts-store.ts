@@ -109,11 +109,11 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       try {
         const tree = await call(bridge, 'categories.list', {});
         const byId = new Map(tree.map((c) => [c.id, c]));
-        const pathOf = (id: number): string[] => {
+        const pathOf = (id: number, name: (c: (typeof tree)[number]) => string): string[] => {
           const c = byId.get(id);
-          return c ? [...(c.parentId ? pathOf(c.parentId) : []), c.title] : [];
+          return c ? [...(c.parentId ? pathOf(c.parentId, name) : []), name(c)] : [];
         };
-        const categories = tree.map((c) => ({ id: c.id, path: pathOf(c.id) })).sort((a, b) => a.path.join('\u0000').localeCompare(b.path.join('\u0000')));
+        const categories = tree.map((c) => ({ id: c.id, path: pathOf(c.id, (n) => n.title), pathEn: pathOf(c.id, (n) => n.titleEn || n.title) })).sort((a, b) => a.path.join('\u0000').localeCompare(b.path.join('\u0000')));
         set({ categories });
       } catch (error) {
         fail(error);

@@ -11,6 +11,7 @@ import type { MessageId } from '../i18n/messages.ts';
 import { en } from '../i18n/catalogs/en/index.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { parseInput, type Column } from './columns.ts';
+import { rowCategoryName } from '../categories/category-names.ts';
 
 /** The catalog's ids: a word the catalog lacks (an option a later version adds) shows as it is. */
 const KNOWN: Readonly<Record<string, string>> = en;
@@ -53,7 +54,8 @@ export function gridText(t: Translate, format: Formatter): GridText {
   const display = (row: DraftRow, column: Column): string => {
     if (column.field === 'categoryId') {
       if (row.fields.categoryId === null || row.fields.categoryId === undefined) return '';
-      return row.categoryName ?? word('grid.category.unknown', '?');
+      // English screens show the English name where the tree has one (issue 20's titleEn).
+      return rowCategoryName(row, format.locale) ?? word('grid.category.unknown', '?');
     }
     const value = row.fields[column.field];
     if (value === null || value === undefined) return '';

@@ -9,7 +9,7 @@ import { valueWords } from './dialog-values.ts';
 const SHOWN_TEXT = 120;
 
 export function previewValue(t: Translate, format: Formatter, field: string, value: unknown, categories: readonly Category[]): string {
-  if (field === 'categoryId' && typeof value === 'number') return categoryPath(categories, value) ?? valueWords(t, format, field, value);
+  if (field === 'categoryId' && typeof value === 'number') return categoryPath(categories, value, format.locale) ?? valueWords(t, format, field, value);
   if (field === 'description' && typeof value === 'string' && value !== '') {
     const text = value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
     return text.length > SHOWN_TEXT ? `${text.slice(0, SHOWN_TEXT)}…` : text;

@@ -21,8 +21,13 @@ type Value = string | number | string[] | null;
 
 const repositories = (db: Db) => ({
   reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db),
-  categoryName: db.prepare(`SELECT title FROM categories WHERE id = ?`).pluck(),
+  categoryName: db.prepare(`SELECT title, title_en AS titleEn FROM categories WHERE id = ?`),
 });
+
+/** The row's category names: the Finnish title, and the English one where the tree has it. */
+function categoryNames(found: { title: string; titleEn: string | null } | undefined) {
+  return { categoryName: found?.title ?? null, categoryNameEn: found?.titleEn ?? null };
+}
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
@@ -38,7 +43,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
       rejectReason: item.rejectReason, rejectField: item.rejectField, rejectCode: item.rejectCode,
       fields: item.fields as Record<string, Value>,
-      categoryName: categoryId === null || categoryId === undefined ? null : ((categoryName.get(categoryId) as string | undefined) ?? null),
+      ...categoryNames(categoryId === null || categoryId === undefined ? undefined : (categoryName.get(categoryId) as { title: string; titleEn: string | null } | undefined)),
       imageCount, problems, updated: item.updated,
     };
   }

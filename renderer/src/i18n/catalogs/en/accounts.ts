@@ -7,6 +7,7 @@ export const accounts = {
   'accounts.active': 'active',
   'accounts.localOnly': 'On this computer only',
   'accounts.localName': 'Local drafts',
+  'accounts.sandboxName': 'Sandbox marketplace ({user})',
   'accounts.passwordNeeded': 'password needed',
   'accounts.use': 'Use',
   'accounts.signIn': 'Sign in…',

@@ -45,6 +45,8 @@ export const errors = {
   'errors.rule.quote-in-field': 'A cell has a quote inside it: quote the whole cell.',
   'errors.rule.not-a-date': '{field}: “{text}” is not a date (write 28.11.2026 18:00).',
   'errors.rule.date-does-not-exist': '{field}: {text} is not a date that exists; it was left empty.',
+  'errors.rule.formula-no-value': '{field}: cell {cell} holds a formula without a saved value, so it was left empty. Open the file in Excel and save it, so that it stores the values, then import it again.',
+  'errors.rule.formula-error': '{field}: the formula in cell {cell} gives the error {error}, so it was left empty.',
   'errors.rule.photo-no-path': '{name} could not be read: the app was not given its place on disk.',
   'errors.rule.photo-moved': '{name} could not be read: it was moved or deleted.',
   'errors.rule.photo-not-handed-over': '{name} was not chosen in this window: choose it or drop it on the window.',

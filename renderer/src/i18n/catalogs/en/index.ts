@@ -11,6 +11,7 @@ import { editor } from './editor.ts';
 import { errors } from './errors.ts';
 import { fields } from './fields.ts';
 import { grid } from './grid.ts';
+import { guide } from './guide.ts';
 import { mappings } from './mappings.ts';
 import { navigation } from './navigation.ts';
 import { offers } from './offers.ts';
@@ -21,4 +22,4 @@ import { sync } from './sync.ts';
 import { rules } from './rules.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules } as const;
+export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...guide, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules } as const;

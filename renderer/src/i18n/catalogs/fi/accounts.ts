@@ -9,6 +9,7 @@ export const accounts: Catalog<typeof en> = {
   'accounts.active': 'käytössä',
   'accounts.localOnly': 'Vain tällä tietokoneella',
   'accounts.localName': 'Paikalliset luonnokset',
+  'accounts.sandboxName': 'Harjoituskauppapaikka ({user})',
   'accounts.passwordNeeded': 'salasana tarvitaan',
   'accounts.use': 'Ota käyttöön',
   'accounts.signIn': 'Kirjaudu…',

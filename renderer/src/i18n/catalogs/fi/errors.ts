@@ -44,6 +44,8 @@ export const errors: Catalog<typeof en> = {
   'errors.rule.quote-in-field': 'Solun sisällä on lainausmerkki: laita koko solu lainausmerkkeihin.',
   'errors.rule.not-a-date': '{field}: ”{text}” ei ole päivämäärä (kirjoita 28.11.2026 18.00).',
   'errors.rule.date-does-not-exist': '{field}: päivää {text} ei ole olemassa; kenttä jätettiin tyhjäksi.',
+  'errors.rule.formula-no-value': '{field}: solussa {cell} on kaava ilman tallennettua arvoa, joten kenttä jätettiin tyhjäksi. Avaa tiedosto Excelissä ja tallenna se, jotta arvot tallentuvat, ja tuo se sitten uudelleen.',
+  'errors.rule.formula-error': '{field}: solun {cell} kaava antaa virheen {error}, joten kenttä jätettiin tyhjäksi.',
   'errors.rule.photo-no-path': 'Tiedostoa {name} ei voitu lukea: sovellus ei saanut sen sijaintia levyllä.',
   'errors.rule.photo-moved': 'Tiedostoa {name} ei voitu lukea: se on siirretty tai poistettu.',
   'errors.rule.photo-not-handed-over': 'Tiedostoa {name} ei valittu tässä ikkunassa: valitse se tai pudota se ikkunaan.',
