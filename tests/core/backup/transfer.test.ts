@@ -1,8 +1,14 @@
 // Moving a shop to another computer: one file, imported into another data folder, the same rows
 // and photos; sealed with a passphrase (the password travels only then); a newer file refused.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listStored } from '../../../electron/core/backup/backup-layout.ts';
+import { dataBackups } from '../../../electron/core/backup/backup-service.ts';
+import { MIGRATIONS } from '../../../electron/core/db/migrations.ts';
+import { openAccountDb } from '../../../electron/core/db/open-account-db.ts';
+import { insertManyDrafts } from '../../support/many-drafts.ts';
 import { fileCredentialVault } from '../../../electron/core/session/credential-file.ts';
 import { invokeOk, openTestCore } from '../../support/test-core.ts';
 import { tempFolder } from '../support.ts';
@@ -73,5 +79,32 @@ describe('moving accounts to another computer', () => {
     writeFileSync(notOurs, 'not an export at all');
     expect(await fresh.bridge.invoke('backups.import', { file: notOurs })).toMatchObject({ ok: false, error: { reason: 'export-not-ours' } });
     expect(fresh.session.registry.accounts()).toHaveLength(2);
+  }, 60_000);
+
+  it('"Export all" backs up another account\'s older cache before migrating it, as opening that account does', async () => {
+    const core = openTestCore();
+    await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Avoinna' } });
+    const other = core.session.registry.add('Vanha kauppa', 'http://127.0.0.1:9/1.1', 'anna');
+    const folder = core.session.registry.folderOf(other.id);
+    mkdirSync(folder, { recursive: true });
+    const previous = MIGRATIONS.at(-2)!.version;
+    const old = openAccountDb(join(folder, 'cache.sqlite'), { upTo: previous });
+    insertManyDrafts(old, 30);
+    old.close();
+
+    const file = join(tempFolder(), 'all.mdesk');
+    expect(await invokeOk(core.bridge, 'backups.export', { file, all: true })).toMatchObject({ accounts: 2, drafts: 31 });
+    // The other account's cache was migrated for the export, after a backup of it as it was.
+    const [backup] = listStored(dataBackups(core.root), other.id);
+    expect(backup?.manifest).toMatchObject({ reason: 'before-migration', schemaVersion: previous, drafts: 30 });
+    const copy = new Database(join(backup!.dir, 'cache.sqlite'), { readonly: true });
+    expect(copy.pragma('user_version', { simple: true })).toBe(previous);
+    copy.close();
+    const migrated = new Database(join(folder, 'cache.sqlite'), { readonly: true });
+    expect(migrated.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
+    migrated.close();
+    // A second export finds it migrated: no second backup.
+    await invokeOk(core.bridge, 'backups.export', { file, all: true });
+    expect(listStored(dataBackups(core.root), other.id)).toHaveLength(1);
   }, 60_000);
 });
