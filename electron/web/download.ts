@@ -23,7 +23,8 @@ export async function serveDownload(root: string, id: string, res: ServerRespons
   res.writeHead(200, {
     'Content-Type': 'application/octet-stream',
     'Content-Length': String(info.size),
-    'Content-Disposition': 'attachment; filename="market-desk.mdesk"',
+    // The page's <a download> names it (the core's name for it): no filename here to override that.
+    'Content-Disposition': 'attachment',
     'Cache-Control': 'no-store',
   });
   await new Promise<void>((resolve) => {
