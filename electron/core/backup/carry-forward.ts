@@ -52,12 +52,15 @@ const outboxSeq = (db: Db) => (db.prepare(`SELECT seq FROM sqlite_sequence WHERE
 
 /**
  * The live cache is the backup's own cache, later: its outbox numbering has gone at least as far,
- * they share an item, and every item both hold by the same local id was made at the same moment.
- * When unsure, it is not: the path for no live cache is the careful one (everything is checked
- * with the marketplace), never one that sends twice.
+ * and every item both hold by the same local id was made at the same moment; they share an item,
+ * or the live cache holds none at all while its numbering went on from the backup's (everything
+ * deleted since). When unsure, it is not: the path for no live cache is the careful one
+ * (everything is checked with the marketplace), never one that sends twice.
  */
 export function continuesBackup(restored: Db, live: LiveState): boolean {
-  if (live.outboxSeq < outboxSeq(restored)) return false;
+  const seq = outboxSeq(restored);
+  if (live.outboxSeq < seq) return false;
+  if (live.lineage.length === 0) return seq > 0;
   const created = restored.prepare(`SELECT created FROM items WHERE local_id = ?`).pluck();
   let shared = 0;
   for (const it of live.lineage) {
