@@ -2,10 +2,10 @@
 // about security comes from window-options.ts (tested without Electron). The core runs in a
 // utility process (issue 19): main only makes the window, checks each call's sender and forwards
 // it; a core that dies is started again (core/host/core-supervisor.ts) and the window told.
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
+import { HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
 import type { Credentials } from './core/api/session.ts';
 import { startCoreSupervisor, type CoreSupervisor } from './core/host/core-supervisor.ts';
 import { appRegistry } from './core/session/accounts.ts';
@@ -13,6 +13,7 @@ import type { CredentialVault } from './core/session/credential-file.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
 import { forkUtilityCore } from './utility-core.ts';
 import { showNotification } from './news-notification.ts';
+import { exportSaveDialogOptions } from './save-dialog.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
@@ -121,6 +122,13 @@ function wireIpc(supervisor: CoreSupervisor): void {
   ipcMain.handle(HAND_OVER_CHANNEL, async (event, path: unknown) => {
     if (!trusted(event) || typeof path !== 'string' || !isAbsolute(path)) return '';
     return (await supervisor.handOver(path)) ?? '';
+  });
+  // An export's target: the seller names the file in main's save dialog; the page gets a handle.
+  ipcMain.handle(SAVE_TARGET_CHANNEL, async (event, suggested: unknown) => {
+    if (!trusted(event) || !window) return '';
+    const picked = await dialog.showSaveDialog(window, exportSaveDialogOptions(suggested, app.getPath('documents')));
+    if (picked.canceled || !picked.filePath) return '';
+    return (await supervisor.handOver(picked.filePath, true)) ?? '';
   });
 }
 

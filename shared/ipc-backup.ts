@@ -2,6 +2,7 @@
 // IPC_EVENTS): backups of the active account, restore, the seller's backup folder, moving
 // accounts to another computer, and the damaged caches set aside at start.
 import { z } from 'zod';
+import { ImageSourceSchema } from './ipc-common.ts';
 
 const Empty = z.object({}).strict();
 const Place = z.enum(['data', 'folder']);
@@ -35,6 +36,18 @@ export const BackupEntrySchema = z.object({
 export type BackupEntry = z.infer<typeof BackupEntrySchema>;
 
 const Passphrase = z.string().min(8).max(1024).nullable();
+const Handle = z.string().regex(/^[a-f0-9]{32}$/);
+
+/**
+ * Where an export goes, never a path the window writes: in Electron the file the seller named in
+ * main's save dialog (the page holds only its handle); in web mode a download the page takes
+ * (GET /download/<id>, once).
+ */
+export const ExportTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('handle'), id: Handle }),
+  z.object({ kind: z.literal('download') }),
+]);
+export type ExportTarget = z.infer<typeof ExportTargetSchema>;
 
 export const backupMethods = {
   'backups.status': { input: Empty, output: BackupStatusSchema },
@@ -56,12 +69,13 @@ export const backupMethods = {
   'backups.dismissDamage': { input: z.object({ keptAs: z.string().min(1).max(300) }).strict(), output: BackupStatusSchema },
   /** The active account (or every account) to one file; with a passphrase its password travels too, sealed. */
   'backups.export': {
-    input: z.object({ file: AbsolutePath, all: z.boolean().default(false), passphrase: Passphrase.default(null) }).strict(),
-    output: z.object({ file: z.string(), accounts: z.number().int(), drafts: z.number().int(), photos: z.number().int(), bytes: z.number().int() }),
+    input: z.object({ target: ExportTargetSchema, all: z.boolean().default(false), passphrase: Passphrase.default(null) }).strict(),
+    /** file: the written file's name (no folder); download: web mode's id to fetch it by (null in Electron). */
+    output: z.object({ file: z.string(), download: Handle.nullable(), accounts: z.number().int(), drafts: z.number().int(), photos: z.number().int(), bytes: z.number().int() }),
   },
-  /** Adds the accounts of an export file (new ids when taken); a file from a newer app is refused. */
+  /** Adds the accounts of an export file the seller picked (a handle) or uploaded (new ids when taken); a file from a newer app is refused. */
   'backups.import': {
-    input: z.object({ file: AbsolutePath, passphrase: z.string().max(1024).nullable().default(null) }).strict(),
+    input: z.object({ source: ImageSourceSchema, name: z.string().max(300).default('the export file'), passphrase: z.string().max(1024).nullable().default(null) }).strict(),
     output: z.array(z.object({ id: z.string(), name: z.string(), drafts: z.number().int(), photos: z.number().int(), credentials: z.boolean() })),
   },
 } as const;

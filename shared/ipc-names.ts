@@ -109,6 +109,8 @@ export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
 
 /** Electron's channel for a picked or dropped file's path, preload to main (never the page's). */
 export const HAND_OVER_CHANNEL = 'market-desk:hand-over';
+/** Electron's channel for a save dialog shown by main (an export's target): the page gets a handle, never the path. */
+export const SAVE_TARGET_CHANNEL = 'market-desk:save-target';
 
 /** Electron channel names: one per method and per event, derived, never written twice. */
 export const invokeChannel = (name: IpcMethodName): string => `market-desk:invoke:${name}`;

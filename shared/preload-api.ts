@@ -8,4 +8,6 @@ export interface PreloadApi {
   on(name: string, listener: (payload: unknown) => void): () => void;
   /** An opaque handle the core reads the file by; '' when it has no place on disk (made in the page, not picked or dropped). */
   handleForFile(file: unknown): Promise<string>;
+  /** Main's save dialog (an export's target) with a suggested file name: a handle for the file the seller named, '' when cancelled. */
+  handleForSave(suggestedName: unknown): Promise<string>;
 }

@@ -18,6 +18,7 @@ import { removeUploads, stageUpload } from '../core/images/staged-uploads.ts';
 import { uploadsFolder } from '../core/session/seller-files.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 import { forkCore } from './core-process.ts';
+import { serveDownload } from './download.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
 const MAX_BODY = 80 * 1024 * 1024;
@@ -144,6 +145,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         res.setHeader('Connection', 'close');
         return send(res, 413, { ok: false, error: { code: 'too-large', message: error.message } });
       }
+    }
+    if (url.pathname.startsWith('/download/')) {
+      // An export for the page to save. An <a download> navigation sends no header, and a secret in
+      // its URL would stay in the browser's list of downloads: the id itself (random, given only
+      // through a secret-checked IPC answer, good once) is the key; host and origin checked as for /events.
+      if (req.method !== 'GET') return send(res, 405, { ok: false, error: { code: 'method', message: 'GET only' } });
+      if (!fromOwnPage(req)) return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'wrong origin' } });
+      return serveDownload(options.root, url.pathname.slice('/download/'.length), res);
     }
     if (url.pathname === '/events') {
       // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.

@@ -4,17 +4,20 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
-import { createBackupsStore } from '../../renderer/src/backups/backups-store.ts';
+import { createBackupsStore, type BackupFiles } from '../../renderer/src/backups/backups-store.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 import { memoryTransport } from './memory-transport.ts';
-import { invokeOk, openTestCore, tempFolder } from './support.ts';
+import { openTestCore, tempFolder } from './support.ts';
 
 describe('the backups store', () => {
   it('backs up, lists, restores, keeps the seller\'s folder and words a refusal', async () => {
     const core = openTestCore();
     insertManyDrafts(core.session.db(), 150);
-    const store = createBackupsStore(typedBridge(memoryTransport(core.bridge, core.session)));
+    // What the app's backup-files.ts does through main's dialogs: the path stays with the core, the store holds handles.
+    const exportFile = join(tempFolder(), 'shop.mdesk');
+    const files: BackupFiles = { exportTarget: async () => ({ kind: 'handle', id: core.session.files.handOverTarget(exportFile) }), deliver: () => undefined };
+    const store = createBackupsStore(typedBridge(memoryTransport(core.bridge, core.session)), files);
     await store.getState().load();
     expect(store.getState()).toMatchObject({ backups: [], status: { lastGood: null, lastFailure: null, folder: null } });
 
@@ -33,9 +36,12 @@ describe('the backups store', () => {
     expect(translate(store.getState().notice!)).toBe('Restored.');
     expect(core.session.db().prepare(`SELECT count(*) FROM items`).pluck().get()).toBe(150);
 
-    const file = join(tempFolder(), 'shop.mdesk');
-    await invokeOk(core.bridge, 'backups.export', { file, passphrase: 'oikea lause' });
-    await store.getState().importFrom(file, 'väärä lause');
+    await store.getState().exportTo(false, 'oikea lause');
+    expect(translate(store.getState().notice!)).toBe('Exported 1 account (150 drafts) to shop.mdesk.');
+    const picked = { kind: 'handle' as const, id: core.session.files.handOver(exportFile) };
+    await store.getState().importFrom(async () => picked, 'shop.mdesk', 'väärä lause');
     expect(translate(store.getState().error!)).toBe('The passphrase is wrong (or the file was changed).');
+    await store.getState().importFrom(async () => picked, 'shop.mdesk', 'oikea lause');
+    expect(translate(store.getState().notice!)).toBe('Added the account Local drafts.');
   }, 60_000);
 });

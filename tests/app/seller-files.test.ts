@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../electron/core/ipc/dispatcher.ts';
 import { stageUpload, sweepUploads } from '../../electron/core/images/staged-uploads.ts';
 import { plainNotice } from '../../electron/notification-text.ts';
+import { exportSaveDialogOptions } from '../../electron/save-dialog.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
 import { makeJpeg } from '../core/support.ts';
@@ -94,6 +95,17 @@ describe('files only by the seller\'s hand', { timeout: 240_000 }, () => {
   });
 });
 
+describe('main\'s save dialog for an export', () => {
+  it('suggests a plain .mdesk name in the documents folder, whatever the page asked for', () => {
+    expect(exportSaveDialogOptions('market-desk-2026-11-26.mdesk', '/home/pekka/Documents/')).toEqual({
+      title: 'Export to a file', defaultPath: '/home/pekka/Documents/market-desk-2026-11-26.mdesk', filters: [{ name: 'Market Desk export', extensions: ['mdesk'] }],
+    });
+    expect(exportSaveDialogOptions('../../.ssh/authorized_keys', '/home/pekka').defaultPath).toBe('/home/pekka/sshauthorized_keys.mdesk');
+    expect(exportSaveDialogOptions({ path: '/etc' }, '/home/pekka').defaultPath).toBe('/home/pekka/market-desk.mdesk');
+    expect(exportSaveDialogOptions('a\u0000b:c', '/home/pekka').defaultPath).toBe('/home/pekka/abc.mdesk');
+  });
+});
+
 describe('files handed over in Electron (by handle, as main records them)', () => {
   it('follows symlinks and refuses the app\'s own data, /proc and /dev, and folders and FIFOs, naming only the file', async () => {
     const core = openTestCore();
@@ -144,6 +156,55 @@ describe('files handed over in Electron (by handle, as main records them)', () =
 });
 
 describe('staged uploads', () => {
+  it('an export goes only where the seller said and an import comes only from a file the seller gave: web mode downloads once and uploads, Electron\'s handles from main\'s dialogs', async () => {
+    const s = await start();
+    await ipcText(s, 'drafts.create', { fields: { title: 'Mukaan' } });
+    // A path the page writes is no target at all; a handle nobody handed over is refused.
+    expect(JSON.parse(await ipcText(s, 'backups.export', { file: '/tmp/x.mdesk' }))).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(JSON.parse(await ipcText(s, 'backups.export', { target: { kind: 'handle', id: 'a'.repeat(32) } }))).toMatchObject({ ok: false, error: { code: 'file-refused', reason: 'file-not-handed-over' } });
+    for (const source of [{ kind: 'path', path: '/etc/passwd' }, { kind: 'handle', id: 'b'.repeat(32) }]) {
+      const text = await ipcText(s, 'backups.import', { source });
+      expect(JSON.parse(text)).toMatchObject({ ok: false, error: { code: 'file-refused', reason: 'file-not-handed-over' } });
+      expectNoContent(text);
+    }
+
+    // Web mode: the export is a download, taken once, from this origin only.
+    const exported = JSON.parse(await ipcText(s, 'backups.export', { target: { kind: 'download' } })) as { ok: true; value: { download: string; file: string; drafts: number } };
+    expect(exported).toMatchObject({ ok: true, value: { drafts: 1, file: expect.stringMatching(/^market-desk-\d{4}-\d\d-\d\d\.mdesk$/) } });
+    const at = `${s.origin}/download/${exported.value.download}`;
+    expect((await fetch(at, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    const taken = await fetch(at);
+    expect(taken.status).toBe(200);
+    expect(taken.headers.get('content-disposition')).toMatch(/^attachment/);
+    const bytes = Buffer.from(await taken.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('MDESKEXP');
+    expect((await fetch(at)).status).toBe(404);
+    await expect.poll(() => readdirSync(join(s.uploads, '..', 'outgoing')), { timeout: 10_000 }).toEqual([]);
+    // ...and an import is an upload, removed once read.
+    const uploaded = (await (await fetch(`${s.origin}/upload`, {
+      method: 'POST', headers: { 'content-type': 'application/octet-stream', origin: s.origin, 'x-market-desk-secret': s.secret }, body: bytes,
+    })).json()) as { value: { id: string } };
+    const imported = JSON.parse(await ipcText(s, 'backups.import', { source: { kind: 'upload', id: uploaded.value.id }, name: 'kauppa.mdesk' }));
+    expect(imported).toMatchObject({ ok: true, value: [{ id: 'local-drafts', drafts: 1 }] });
+    expect(existsSync(join(s.uploads, `${uploaded.value.id}.upload`))).toBe(false);
+
+    // Electron: main's save dialog gives the core the path and the window a handle; the app's own
+    // data is no target, and a file handed over to be read is not one to write over.
+    const core = openTestCore();
+    const outside = join(tempFolder(), 'kauppa.mdesk');
+    const saved = await core.bridge.invoke('backups.export', { target: { kind: 'handle', id: core.session.files.handOverTarget(outside) } });
+    expect(saved).toMatchObject({ ok: true, value: { file: 'kauppa.mdesk', download: null } });
+    expect(existsSync(outside)).toBe(true);
+    const inData = await core.bridge.invoke('backups.export', { target: { kind: 'handle', id: core.session.files.handOverTarget(join(core.root, 'market-desk.json')) } });
+    expect(inData).toMatchObject({ ok: false, error: { code: 'file-refused', reason: 'file-private' } });
+    const readHandle = core.session.files.handOver(outside);
+    expect(await core.bridge.invoke('backups.export', { target: { kind: 'handle', id: readHandle } })).toMatchObject({ ok: false, error: { reason: 'file-not-handed-over' } });
+    const linked = join(tempFolder(), 'link.mdesk');
+    symlinkSync(outside, linked);
+    expect(await core.bridge.invoke('backups.export', { target: { kind: 'handle', id: core.session.files.handOverTarget(linked) } })).toMatchObject({ ok: false, error: { reason: 'file-not-a-file' } });
+    expect(await core.bridge.invoke('backups.import', { source: { kind: 'handle', id: readHandle } })).toMatchObject({ ok: true, value: [{ name: 'Local drafts' }] });
+  }, 120_000);
+
   it('removes uploads older than an hour, and the oldest when all together pass the cap', async () => {
     const base = tempFolder();
     const ids: string[] = [];

@@ -1,7 +1,7 @@
 // The Backups section (under Accounts) in web mode in a real Chromium, in both languages: a
 // cache damaged before the start is set aside and the latest good backup offered and restored;
 // a backup on request; screenshots into test-output/e2e/.
-import { closeSync, cpSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,21 @@ describe('the Backups section', () => {
     await shot('backups-en');
     expect(app.pageErrors).toEqual([]);
   }, 180_000);
+
+  it('exports to a download and imports it back from a picked file: no path is typed anywhere', async () => {
+    expect(await section().locator('input.path').count()).toBe(1); // the seller's backup folder only
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), section().getByRole('button', { name: 'Export to a file…' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^market-desk-\d{4}-\d\d-\d\d\.mdesk$/);
+    const saved = join(seed.path, 'taken.mdesk');
+    await download.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 8).toString('latin1')).toBe('MDESKEXP');
+    await section().getByRole('status').filter({ hasText: /^Exported 1 account \(1,500 drafts\) to market-desk-/ }).waitFor({ timeout: 30_000 });
+    await section().getByLabel('Export file (.mdesk)').setInputFiles(saved);
+    await section().getByRole('button', { name: 'Import', exact: true }).click();
+    await section().getByRole('status').filter({ hasText: /^Added the account / }).waitFor({ timeout: 60_000 });
+    await shot('backups-moved-en');
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
 
   it('says the same in Finnish', async () => {
     await page.getByLabel('Language').selectOption('fi');

@@ -130,7 +130,7 @@ export async function importAccounts(file: string, options: ImportOptions): Prom
       const db = openAccountDb(restoring);
       try {
         movePhotoPaths(db, a.manifest.folder, folder);
-        carryForward(db, null, now());
+        carryForward(db, null, now(), a.manifest.created);
         db.pragma('wal_checkpoint(TRUNCATE)');
       } finally {
         db.close();

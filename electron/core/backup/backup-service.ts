@@ -15,7 +15,8 @@ import { readLiveState, type CarryResult } from './carry-forward.ts';
 import { createBackup, plainError, writeDurably } from './create-backup.ts';
 import { prepareRestore, swapIn } from './restore-backup.ts';
 import { damageNotes, dismissDamage, type DamageNote } from './start-check.ts';
-import { openAccountDb } from '../db/open-account-db.ts';
+import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import { backupBeforeMigration } from './before-migration.ts';
 
 /** A bulk delete or an undo of more drafts than this is backed up first. */
 export const BULK_BACKUP_THRESHOLD = 100;
@@ -226,8 +227,17 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
         const active = session.account();
         const sources = [{ entry: active, folder: session.folder(), db: session.db() }];
         const others = all ? session.registry.accounts().filter((a) => a.id !== active.id && existsSync(join(session.registry.folderOf(a.id), 'cache.sqlite'))) : [];
-        const opened = others.map((entry) => ({ entry, folder: session.registry.folderOf(entry.id), db: openAccountDb(join(session.registry.folderOf(entry.id), 'cache.sqlite')) }));
+        const opened: Array<{ entry: (typeof others)[number]; folder: string; db: Db }> = [];
         try {
+          for (const entry of others) {
+            const folder = session.registry.folderOf(entry.id);
+            const cache = join(folder, 'cache.sqlite');
+            // Opening migrates an older cache: as when the account itself is opened, the backup
+            // before the migration comes first. Unlike opening (which must not lock the seller
+            // out), an export has no reason to migrate without one: its failure fails the export.
+            backupBeforeMigration(cache, { id: entry.id, name: entry.name, folder }, dataBackups(root), now());
+            opened.push({ entry, folder, db: openAccountDb(cache) });
+          }
           const vault = session.credentials();
           return await exportAccounts([...sources, ...opened], file, { passphrase, root, now, credentials: (id) => vault?.get(id) ?? null });
         } finally {

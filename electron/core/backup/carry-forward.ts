@@ -6,7 +6,12 @@
 //    remote id is adopted from the live cache (the item, its status and its last server copy);
 //  - a change whose outcome was unknown ('sent'/'unknown'): marked unknown here too, so the
 //    engine reconciles it (lists the remote drafts, adopts a match) before sending it again;
-//  - with no live cache (a dead disk), every queued create and upload is marked unknown.
+//  - with no live cache (a dead disk), every queued create and upload is marked unknown, and the
+//    cache is marked 'restored' (sync/restore-reconcile.ts): its first complete pull matches the
+//    remote items no local item claims against the local items not yet on the marketplace, so a
+//    draft published after the backup is adopted, never created again. A live cache that is not
+//    this backup's own continuation (a new computer's fresh cache, one that started empty after
+//    damage, even after a pull: its local ids name other items) counts as none.
 // The pull marks are cleared: the next pull is a complete one (it reads every listing, finds
 // what was published or removed since, and inserts nothing twice).
 import type { Db } from '../db/open-account-db.ts';
@@ -20,7 +25,12 @@ export interface LiveState {
   images: LiveImage[];
   logs: LiveLog[];
   outboxSeq: number;
+  /** Creation times of the live cache's oldest and newest items: local ids are never reused, so the same id made at another time is another item. */
+  lineage: Array<{ local_id: number; created: number }>;
 }
+
+/** Items compared at each end of the live cache's numbering. */
+const LINEAGE_SAMPLE = 500;
 
 /** Read from the live cache before it is set aside (null when it cannot be read). */
 export function readLiveState(db: Db): LiveState {
@@ -28,8 +38,38 @@ export function readLiveState(db: Db): LiveState {
     items: db.prepare(`SELECT local_id, remote_id, status, server_copy, base FROM items WHERE remote_id IS NOT NULL`).all() as LiveItem[],
     images: db.prepare(`SELECT id, source_sha256, remote_id FROM images WHERE remote_id IS NOT NULL`).all() as LiveImage[],
     logs: db.prepare(`SELECT outbox_id, outcome FROM request_log WHERE outbox_id IS NOT NULL AND outcome IN ('ok','sent','unknown')`).all() as LiveLog[],
-    outboxSeq: (db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'outbox'`).pluck().get() as number | undefined) ?? 0,
+    outboxSeq: outboxSeq(db),
+    // The oldest and the newest items tell (a fresh cache numbers its own from 1): bounded, so a
+    // shop of 100,000 drafts costs the restore no long read while other calls wait.
+    lineage: db.prepare(
+      `SELECT local_id, created FROM (SELECT local_id, created FROM items ORDER BY local_id LIMIT ${LINEAGE_SAMPLE})
+       UNION SELECT local_id, created FROM (SELECT local_id, created FROM items ORDER BY local_id DESC LIMIT ${LINEAGE_SAMPLE})`,
+    ).all() as Array<{ local_id: number; created: number }>,
   };
+}
+
+const outboxSeq = (db: Db) => (db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'outbox'`).pluck().get() as number | undefined) ?? 0;
+
+/**
+ * The live cache is the backup's own cache, later: its outbox numbering has gone at least as far,
+ * and every item both hold by the same local id was made at the same moment; they share an item,
+ * or the live cache holds none at all while its numbering went on from the backup's (everything
+ * deleted since). When unsure, it is not: the path for no live cache is the careful one
+ * (everything is checked with the marketplace), never one that sends twice.
+ */
+export function continuesBackup(restored: Db, live: LiveState): boolean {
+  const seq = outboxSeq(restored);
+  if (live.outboxSeq < seq) return false;
+  if (live.lineage.length === 0) return seq > 0;
+  const created = restored.prepare(`SELECT created FROM items WHERE local_id = ?`).pluck();
+  let shared = 0;
+  for (const it of live.lineage) {
+    const mine = created.get(it.local_id) as number | undefined;
+    if (mine === undefined) continue;
+    if (mine !== it.created) return false;
+    shared += 1;
+  }
+  return shared > 0;
 }
 
 export interface CarryResult {
@@ -41,8 +81,10 @@ export interface CarryResult {
   adopted: number;
 }
 
-export function carryForward(restored: Db, live: LiveState | null, now: number): CarryResult {
+/** `backupTime`: when the backup was taken (this computer's clock), the mark's time after a restore with no live cache. */
+export function carryForward(restored: Db, given: LiveState | null, now: number, backupTime: number): CarryResult {
   const result: CarryResult = { alreadySent: 0, toReconcile: 0, adopted: 0 };
+  const live = given && continuesBackup(restored, given) ? given : null;
   const rows = restored.prepare(`SELECT id, item_local_id, kind, idempotency_key, payload FROM outbox ORDER BY id`).all() as Array<{ id: number; item_local_id: number; kind: string; idempotency_key: string; payload: string }>;
   const markUnknown = restored.prepare(
     `INSERT INTO request_log (item_local_id, outbox_id, method, path, idempotency_key, outcome, error, sent_at)
@@ -113,6 +155,8 @@ export function carryForward(restored: Db, live: LiveState | null, now: number):
       const exists = restored.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(table) === 1;
       if (exists) restored.prepare(`DELETE FROM ${table}`).run();
     }
+    // Migrated to this app's schema before this runs: sync_marks exists.
+    if (!live) restored.prepare(`INSERT INTO sync_marks (name, value, updated) VALUES ('restored', ?, ?)`).run(String(backupTime), now);
   })();
   return result;
 }

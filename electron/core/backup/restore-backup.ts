@@ -45,7 +45,7 @@ export async function prepareRestore(backup: StoredBackup, location: string, fol
     let carried: CarryResult;
     try {
       movePhotoPaths(db, manifest.folder, folder);
-      carried = carryForward(db, live, now);
+      carried = carryForward(db, live, now, manifest.created);
       db.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       db.close();

@@ -63,7 +63,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       case 'hand-over': {
         let handle: string | null = null;
         try {
-          handle = session ? session.files.handOver(message.path) : null;
+          handle = session ? (message.save ? session.files.handOverTarget(message.path) : session.files.handOver(message.path)) : null;
         } catch {
           handle = null;
         }

@@ -31,7 +31,7 @@ export interface SupervisorOptions {
 export interface CoreSupervisor {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
   /** A file the seller handed over, named by a new handle (null: refused). */
-  handOver(path: string): Promise<string | null>;
+  handOver(path: string, save?: boolean): Promise<string | null>;
   /** The running core's process id (tests kill it). */
   pid(): number | undefined;
   restarts(): number;
@@ -143,8 +143,8 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
       const answer = await send((id) => ({ t: 'invoke', id, name, input }));
       return answer.t === 'result' ? answer.result : RESTARTED;
     },
-    async handOver(path) {
-      const answer = await send((id) => ({ t: 'hand-over', id, path }));
+    async handOver(path, save = false) {
+      const answer = await send((id) => ({ t: 'hand-over', id, path, ...(save ? { save } : {}) }));
       return answer.t === 'handle' ? answer.handle : null;
     },
     pid: () => child.pid,

@@ -29,7 +29,7 @@ export type ToCore =
   | { t: 'init'; init: HostInit }
   | { t: 'invoke'; id: number; name: string; input: unknown }
   /** A file the seller picked or dropped (Electron main, after its sender check): answered with a handle. */
-  | { t: 'hand-over'; id: number; path: string }
+  | { t: 'hand-over'; id: number; path: string; /** A save dialog's answer (a file to write), not a file to read. */ save?: boolean }
   | { t: 'shell-done'; id: number; error?: string }
   | { t: 'stop' };
 

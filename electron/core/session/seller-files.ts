@@ -8,7 +8,7 @@
 // or FIFO: images/source-file.ts, spreadsheet/spreadsheet-source.ts).
 import { randomBytes } from 'node:crypto';
 import { lstat, realpath } from 'node:fs/promises';
-import { isAbsolute, join, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import type { ImageSource } from '../../../shared/ipc.ts';
 import type { ProblemParams } from '../../../shared/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
@@ -42,6 +42,10 @@ export interface SellerFiles {
   handOver(path: string): string;
   /** The real path behind a source, checked for its place (its kind is checked by its reader); throws FileRefused. */
   resolve(source: ImageSource, name: string): Promise<HandedFile>;
+  /** Records a file the seller named in the shell's save dialog (never the window) and names it by a new handle of its own kind. */
+  handOverTarget(path: string): string;
+  /** Where to write behind a save handle: its folder's real place checked as a read is, and an existing file only a regular one. */
+  resolveTarget(id: string, name: string): Promise<string>;
 }
 
 export const uploadsFolder = (root: string) => join(root, 'incoming');
@@ -50,6 +54,8 @@ export const uploadPath = (uploads: string, id: string) => join(uploads, `${id}.
 export function sellerFiles(root: string): SellerFiles {
   const uploads = uploadsFolder(root);
   const handles = new Map<string, string>();
+  // Save targets apart: a file handed over to be read never becomes one to write over.
+  const targets = new Map<string, string>();
   let privateRoot: string | null = null;
 
   const isInside = (path: string, place: string) => path === place || path.startsWith(place.endsWith(sep) ? place : place + sep);
@@ -75,6 +81,23 @@ export function sellerFiles(root: string): SellerFiles {
 
   return {
     uploads,
+    handOverTarget(path) {
+      const handle = randomBytes(16).toString('hex');
+      if (targets.size >= MAX_HANDLES) targets.delete(targets.keys().next().value as string);
+      targets.set(handle, path);
+      return handle;
+    },
+    async resolveTarget(id, name) {
+      const path = targets.get(id);
+      if (path === undefined) throw new FileRefused(`${name} was not chosen by the seller in this session.`, 'file-not-handed-over', { name });
+      // The folder must exist and be the seller's; the file, when it is there already (the dialog
+      // asked before replacing it), a regular file in the same checked place.
+      const folder = await checked(dirname(path), name);
+      const target = join(folder, basename(path));
+      const info = await lstat(target).catch(() => null);
+      if (info && !info.isFile()) throw new FileRefused(`${name} is not a file.`, 'file-not-a-file', { name });
+      return target;
+    },
     handOver(path) {
       // Checked when read (a relative path is refused there, with the file's name).
       const handle = randomBytes(16).toString('hex');

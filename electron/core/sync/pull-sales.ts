@@ -9,6 +9,7 @@ import type { Db } from '../db/open-account-db.ts';
 import type { SyncEvents } from './events.ts';
 import { mergeServerItem, markRemovedRemotely, REMOVED_REMOTELY, type PullResult, type pullStatements } from './pull.ts';
 import { syncMarks } from './sync-marks.ts';
+import { settleRestored } from './restore-reconcile.ts';
 
 const PAGE = 500;
 
@@ -137,6 +138,8 @@ async function fullListing(ctx: PullContext, startPage: number): Promise<SalesPu
     if (last) break;
   }
   if (complete) ctx.result.removedRemotely = markRemovedRemotely(db, listed, ctx.events);
+  // Every remote item has now been matched against the restored cache's unsent ones.
+  if (complete) settleRestored(db, ctx.now());
   if (complete && extension && mark !== null) marks.set('sales', mark, ctx.now());
   else if (!extension) marks.remove('sales');
   return { fetched, extension };

@@ -15,6 +15,7 @@ import type { SyncEvents } from './events.ts';
 import { pullSales } from './pull-sales.ts';
 import { pullTrading, type TradingNews } from './pull-trading.ts';
 import { fieldsOfServerItem } from './server-fields.ts';
+import { restoredMatcher } from './restore-reconcile.ts';
 
 export interface PullResult {
   items: number;
@@ -61,6 +62,8 @@ export function pullStatements(db: Db) {
       `INSERT INTO sync_cursors (name, value, updated) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated = excluded.updated`,
     ),
     cursorDelete: db.prepare(`DELETE FROM sync_cursors WHERE name = ?`),
+    /** After a restore with no live cache: adopts a remote item into the local item it is (restore-reconcile.ts). */
+    restored: restoredMatcher(db),
     itemsToWatch: db.prepare(
       `SELECT remote_id, status, json_extract(server_copy, '$.closingTime') AS closing FROM items
         WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`,
@@ -89,6 +92,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   const remote = fieldsOfServerItem(item);
   const local = s.byRemote.get(item.id) as (Record<string, unknown> & { local_id: number; base: string | null; sync_state: string; conflicts: string | null; deleted_at: number | null }) | undefined;
   if (!local) {
+    if (s.restored?.(item, now)) return 'taken';
     // A remote draft may be one of our creates whose answer was lost: the push reconciles it
     // (adopting it into its local item); inserting it here would make it a second local item.
     if (item.status === 'draft' && (s.unknownCreates.get() as number) > 0) return 'skipped';

@@ -25,8 +25,18 @@ const norm = (field: string, v: unknown) => (field === 'description' && typeof v
 export function matchesSent(item: Item, sent: Record<string, unknown>): boolean {
   if (item.status !== 'draft') return false;
   if (typeof sent.originalId === 'number') return item.originalId === sent.originalId;
+  return fieldsAgree(item, sent);
+}
+
+/**
+ * Every sent value equals the remote item's, whatever its status: a listed or closed item's
+ * list and closing times are facts of the listing, not field values (server-fields.ts), so a
+ * draft's scheduled time is not compared with them.
+ */
+export function fieldsAgree(item: Item, sent: Record<string, unknown>): boolean {
   const remote = fieldsOfServerItem(item) as Record<string, unknown>;
-  return Object.entries(sent).every(([k, v]) => k === 'status' || sameValue(norm(k, v), norm(k, remote[k])));
+  const listed = item.status !== 'draft' && item.status !== 'preview';
+  return Object.entries(sent).every(([k, v]) => k === 'status' || (listed && (k === 'listTime' || k === 'closingTime')) || sameValue(norm(k, v), norm(k, remote[k])));
 }
 
 /** The remote draft that is the lost create, or null. Lowest id first: the oldest match. */

@@ -3,7 +3,11 @@
 // changed since; a mark is written after everything read before it has been committed.
 import type { Db } from '../db/open-account-db.ts';
 
-export type MarkName = 'sales' | 'activity';
+// 'restored': the cache was restored from a backup with nothing to tell what was sent since (a
+// dead disk, another computer); its value is the backup's time (this computer's clock, ms). Until
+// the next complete pull, a remote item no local item claims is matched against the local items
+// the marketplace does not know yet (restore-reconcile.ts) before it is inserted.
+export type MarkName = 'sales' | 'activity' | 'restored';
 
 export function syncMarks(db: Db) {
   const get = db.prepare(`SELECT value FROM sync_marks WHERE name = ?`).pluck();

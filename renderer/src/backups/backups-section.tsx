@@ -11,6 +11,7 @@ import { msg, type MessageId } from '../i18n/messages.ts';
 import type { BackupsStore } from './backups-store.ts';
 import './backups.css';
 import { BusyButton } from '../a11y/busy-button.tsx';
+import { stageFile } from '../images/file-sources.ts';
 
 export function BackupsSection({ store }: { store: BackupsStore }) {
   const t = useT();
@@ -19,10 +20,9 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
   const { status, backups, busy, error, notice } = useStore(store);
   const [folder, setFolder] = useState('');
   const [confirming, setConfirming] = useState<BackupEntry | null>(null);
-  const [exportFile, setExportFile] = useState('');
   const [exportAll, setExportAll] = useState(false);
   const [exportPass, setExportPass] = useState('');
-  const [importFile, setImportFile] = useState('');
+  const [importFile, setImportFile] = useState<File | null>(null);
   const [importPass, setImportPass] = useState('');
   useEffect(() => {
     void store.getState().load();
@@ -41,12 +41,14 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
   };
   const doExport = (e: FormEvent) => {
     e.preventDefault();
-    void store.getState().exportTo(exportFile.trim(), exportAll, exportPass || null);
+    void store.getState().exportTo(exportAll, exportPass || null);
     setExportPass('');
   };
   const doImport = (e: FormEvent) => {
     e.preventDefault();
-    void store.getState().importFrom(importFile.trim(), importPass || null);
+    if (!importFile) return;
+    const file = importFile;
+    void store.getState().importFrom(() => stageFile(file), file.name, importPass || null);
     setImportPass('');
   };
 
@@ -119,13 +121,13 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
       <h3>{t('backups.move.title')}</h3>
       <p className="muted">{t('backups.move.help')}</p>
       <form className="form-row" onSubmit={doExport} aria-label={t('backups.export')}>
-        <input aria-label={t('backups.export.file')} className="path" placeholder={t('backups.export.file')} value={exportFile} onChange={(e) => setExportFile(e.target.value)} required />
         <label><input type="checkbox" checked={exportAll} onChange={(e) => setExportAll(e.target.checked)} /> {t('backups.export.all')}</label>
         <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.optional')} type="password" autoComplete="new-password" minLength={8} value={exportPass} onChange={(e) => setExportPass(e.target.value)} />
         <BusyButton type="submit" busy={busy}>{t('backups.export')}</BusyButton>
       </form>
       <form className="form-row" onSubmit={doImport} aria-label={t('backups.import')}>
-        <input aria-label={t('backups.import.file')} className="path" placeholder={t('backups.import.file')} value={importFile} onChange={(e) => setImportFile(e.target.value)} required />
+        <label htmlFor="backups-import-file">{t('backups.import.file')}</label>
+        <input id="backups-import-file" type="file" accept=".mdesk" onChange={(e) => setImportFile(e.target.files?.[0] ?? null)} required />
         <input aria-label={t('backups.passphrase')} placeholder={t('backups.passphrase.ifSealed')} type="password" autoComplete="off" value={importPass} onChange={(e) => setImportPass(e.target.value)} />
         <BusyButton type="submit" busy={busy}>{t('backups.import')}</BusyButton>
       </form>

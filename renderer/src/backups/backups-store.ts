@@ -2,7 +2,8 @@
 // aside at start), the list, a backup now, restore, the seller's folder, moving accounts to
 // another computer. DOM-free: tested under Node through the real core.
 import { createStore } from 'zustand/vanilla';
-import type { BackupEntry, BackupStatusView } from '../../../shared/ipc-backup.ts';
+import type { BackupEntry, BackupStatusView, ExportTarget } from '../../../shared/ipc-backup.ts';
+import type { ImageSource } from '../../../shared/ipc-common.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
@@ -19,11 +20,21 @@ export interface BackupsState {
   restore(id: string): Promise<boolean>;
   setFolder(folder: string | null): Promise<void>;
   dismissDamage(keptAs: string): Promise<void>;
-  exportTo(file: string, all: boolean, passphrase: string | null): Promise<void>;
-  importFrom(file: string, passphrase: string | null): Promise<void>;
+  /** Asks where (Electron: main's save dialog; web mode: a download), then exports; a cancelled dialog does nothing. */
+  exportTo(all: boolean, passphrase: string | null): Promise<void>;
+  /** `stage`: the picked file by reference (a handle in Electron, an upload in web mode). */
+  importFrom(stage: () => Promise<ImageSource>, name: string, passphrase: string | null): Promise<void>;
 }
 
-export function createBackupsStore(bridge: Bridge) {
+/** Where files come from and go to, by the seller's hand (the window never writes a path): backup-files.ts in the app. */
+export interface BackupFiles {
+  /** The export's target; null when the seller cancelled. */
+  exportTarget(suggestedName: string): Promise<ExportTarget | null>;
+  /** Web mode: hands the written export to the browser to save. */
+  deliver(download: string, name: string): void;
+}
+
+export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
   const nextLoad = callSequence();
   return createStore<BackupsState>()((set, get) => {
     const guard = async <T>(run: () => Promise<T>, done: (value: T) => Msg | null): Promise<T | null> => {
@@ -67,11 +78,14 @@ export function createBackupsStore(bridge: Bridge) {
       dismissDamage: async (keptAs) => {
         await guard(() => call(bridge, 'backups.dismissDamage', { keptAs }), () => null);
       },
-      exportTo: async (file, all, passphrase) => {
-        await guard(() => call(bridge, 'backups.export', { file, all, passphrase }), (r) => msg('backups.exported', { accounts: r.accounts, drafts: r.drafts, file: r.file }));
+      exportTo: async (all, passphrase) => {
+        const target = await files.exportTarget(`market-desk-${new Date().toISOString().slice(0, 10)}.mdesk`);
+        if (!target) return;
+        const done = await guard(() => call(bridge, 'backups.export', { target, all, passphrase }), (r) => msg('backups.exported', { accounts: r.accounts, drafts: r.drafts, file: r.file }));
+        if (done?.download) files.deliver(done.download, done.file);
       },
-      importFrom: async (file, passphrase) => {
-        await guard(() => call(bridge, 'backups.import', { file, passphrase }), (r) => msg('backups.imported', { names: r.map((a) => a.name).join(', '), count: r.length }));
+      importFrom: async (stage, name, passphrase) => {
+        await guard(async () => call(bridge, 'backups.import', { source: await stage(), name, passphrase }), (r) => msg('backups.imported', { names: r.map((a) => a.name).join(', '), count: r.length }));
       },
     };
   });

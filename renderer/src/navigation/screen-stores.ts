@@ -1,5 +1,6 @@
 // The seller screens' store instances, bound to the one bridge (like stores/app-stores.ts).
 import { createAccountsStore } from '../accounts/accounts-store.ts';
+import { backupFiles } from '../backups/backup-files.ts';
 import { createBackupsStore } from '../backups/backups-store.ts';
 import { bridge } from '../bridge.ts';
 import { createOffersStore } from '../offers/offers-store.ts';
@@ -15,5 +16,5 @@ export const offersStore = createOffersStore(bridge);
 export const salesStore = createSalesStore(bridge);
 export const syncProblemsStore = createSyncProblemsStore(bridge);
 export const accountsStore = createAccountsStore(bridge);
-export const backupsStore = createBackupsStore(bridge);
+export const backupsStore = createBackupsStore(bridge, backupFiles);
 export const rulesStore = createRulesStore(bridge);

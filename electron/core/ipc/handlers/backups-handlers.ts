@@ -1,6 +1,7 @@
 // Backups: status, list, a backup now, restore, the seller's folder, the damaged-cache notice,
 // export and import. A few lines each over backup/backup-service.ts.
 import { backupServiceOf, type BackupServiceOptions } from '../../backup/backup-service.ts';
+import { exportTarget, withImportSource } from '../../backup/transfer-files.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import type { HandlerMap } from '../handler-types.ts';
 
@@ -17,9 +18,13 @@ export function backupsHandlers(session: CoreSession, options?: BackupServiceOpt
     'backups.restore': ({ id }) => backups().restore(id),
     'backups.setFolder': ({ folder }) => backups().setFolder(folder),
     'backups.dismissDamage': ({ keptAs }) => backups().dismissDamage(keptAs),
-    'backups.export': ({ file, all, passphrase }) => backups().exportTo(file, { all, passphrase }),
-    'backups.import'({ file, passphrase }) {
-      return backups().importFrom(file, passphrase);
+    async 'backups.export'({ target, all, passphrase }) {
+      const to = await exportTarget(session.files, session.root, target);
+      const result = await backups().exportTo(to.path, { all, passphrase });
+      return { ...result, file: to.name, download: to.download };
+    },
+    'backups.import'({ source, name, passphrase }) {
+      return withImportSource(session.files, source, name, (file) => backups().importFrom(file, passphrase));
     },
   };
 }
