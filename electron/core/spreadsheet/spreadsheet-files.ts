@@ -1,6 +1,5 @@
 // A seller's file in and out: inspect (what was found, which headings need a field), import
 // (with the chosen mapping, remembered for this header set) and export as an Excel workbook.
-import ExcelJS from 'exceljs';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
@@ -58,6 +57,8 @@ function cellValue(field: DraftField, value: unknown): string | number | null {
 export async function exportDraftsXlsx(db: Db, localIds?: readonly number[]): Promise<{ bytes: Buffer; rows: number }> {
   const reads = itemReads(db);
   const items = localIds ? localIds.map((id) => reads.item(id)).filter((i) => i !== undefined) : reads.drafts();
+  // exceljs on first export only: the core's process starts without it (issue 19: its memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Drafts');
   sheet.addRow([...DRAFT_FIELDS]);
