@@ -5,6 +5,7 @@ import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { importRecordsInSteps, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
+import type { ImportControl } from '../csv/import-cancel.ts';
 import { importMappings } from './import-mappings.ts';
 import { readSpreadsheet, type SpreadsheetRead } from './read-spreadsheet.ts';
 
@@ -30,11 +31,12 @@ export interface ImportProgress {
 
 export async function importSpreadsheet(
   db: Db, bytes: Uint8Array,
-  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress, ...importOptions } = options;
   onProgress?.({ phase: 'reading', done: 0, total: 0 });
-  const read = await readSpreadsheet(bytes);
+  const read = await readSpreadsheet(bytes, undefined, options.control?.signal);
+  options.control?.check();
   const facts = factsOf(read);
   const report = await importRecordsInSteps(db, read.records, importOptions, (progress) => onProgress?.(progress));
   // Remembered once it was used for an import that read the header (a refused header is not).
