@@ -7,7 +7,8 @@ import type { FromCore } from './core/host/protocol.ts';
 
 export function forkUtilityCore(entry: string): CoreProcess {
   // --expose-gc as web mode's core: memory a file's reading needed is given back at once.
-  const child = utilityProcess.fork(entry, [], { serviceName: 'Market Desk core', stdio: 'inherit', execArgv: ['--expose-gc'] });
+  // Two malloc arenas, as web mode's core (CORE_ENV of web/core-process.ts says why).
+  const child = utilityProcess.fork(entry, [], { serviceName: 'Market Desk core', stdio: 'inherit', execArgv: ['--expose-gc'], env: { ...process.env, MALLOC_ARENA_MAX: '2' } });
   return {
     get pid() {
       return child.pid;

@@ -2,6 +2,7 @@
 // should load no validation library) allows exactly these. shared/ipc.ts asserts that its
 // schemas cover the same names, so the two lists cannot drift apart.
 import { BACKUP_EVENT_NAMES, BACKUP_METHOD_NAMES } from './ipc-backup-names.ts';
+import { IMPORT_CANCEL_METHOD_NAMES } from './ipc-import-cancel-names.ts';
 
 export const IPC_METHOD_NAMES = [
   'drafts.page',
@@ -29,6 +30,7 @@ export const IPC_METHOD_NAMES = [
   'csv.import',
   'csv.export',
   'xlsx.export',
+  ...IMPORT_CANCEL_METHOD_NAMES,
   'images.add',
   'images.list',
   'images.reorder',

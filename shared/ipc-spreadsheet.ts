@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
 import { PROBLEM_RULES } from './problem-rules.ts';
 import { ImageSourceSchema, LocalId, ProblemParamsSchema } from './ipc-common.ts';
+import { ImportIdSchema } from './ipc-import-cancel.ts';
 
 // ---- Spreadsheets -------------------------------------------------------------------------
 
@@ -57,6 +58,8 @@ export const spreadsheetMethods = {
       mapping: ColumnMappingSchema.optional(),
       /** The seller's language, for the saved report's separator (`;` in Finnish). */
       locale: z.enum(['fi', 'en']).optional(),
+      /** The window's name for this import, for csv.cancelImport (shared/ipc-import-cancel.ts). */
+      importId: ImportIdSchema.optional(),
     }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
     output: z.object({
       imported: z.number().int(),
@@ -66,6 +69,8 @@ export const spreadsheetMethods = {
       file: SpreadsheetFactsSchema.nullable(),
       /** The report as CSV, for the seller to save. */
       reportCsv: z.string(),
+      /** Cancelled by csv.cancelImport before its last step: nothing was imported. */
+      cancelled: z.literal(true).optional(),
     }),
   },
   'csv.export': {

@@ -18,6 +18,7 @@ import { importMappingMethods } from './ipc-import-mappings.ts';
 import { ruleEvents, rulesMethods } from './ipc-rules.ts';
 import { templateMethods } from './ipc-templates.ts';
 import { backupEvents, backupMethods } from './ipc-backup.ts';
+import { importCancelMethods } from './ipc-import-cancel.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 // Each domain's schemas live in its own file (shared/ipc-<domain>.ts; the pieces several use in
@@ -46,6 +47,7 @@ export const IPC_METHODS = mergeDomains(
   bulkActionMethods,
   editorMethods,
   spreadsheetMethods,
+  importCancelMethods,
   imageMethods,
   accountMethods,
   sellerMethods,

@@ -1,6 +1,7 @@
 // Web mode's (and the tests') way to start the core's process: child_process.fork of the same
 // entry Electron starts with utilityProcess.fork (electron/core/host/core-host-main.ts), over
-// Node's IPC channel. Run from TypeScript sources, it loads them through tsx as `npm run web` does.
+// Node's IPC channel. Web mode forks the bundled core (core-bundle.ts); given the TypeScript entry
+// (the window-thread bench) it loads the sources through tsx.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -10,12 +11,21 @@ import type { FromCore } from '../core/host/protocol.ts';
 
 export const CORE_HOST_ENTRY = join(import.meta.dirname, '..', 'core', 'host', 'core-host-main.ts');
 
+/**
+ * The core's process environment. glibc gives each thread that allocates at once an arena of its
+ * own (up to 8 per core) and keeps what a thread freed in its arena: after a file's reading worker
+ * or the photo workers end, their arenas stayed resident (~25-40 MB after a hostile file, issue
+ * 19). Two arenas are plenty for one core thread and its short-lived workers.
+ */
+export const CORE_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = fork(entry, [], {
     // --expose-gc: after a file's reading worker ends, the core gives its memory back at once
     // (spreadsheet-worker-host.ts), so one big or hostile file does not leave the app holding it.
     execArgv: entry.endsWith('.ts') ? ['--expose-gc', '--import', tsx] : ['--expose-gc'],
+    env: { ...process.env, ...CORE_ENV },
     // The core logs to stderr (the server's log); it reads nothing from stdin.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',

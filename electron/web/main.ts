@@ -8,8 +8,6 @@
 // SIGINT/SIGTERM. The core runs in a child process of this one (web-server.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { appRegistry, marketplaceRoot } from '../core/session/accounts.ts';
-import { fileCredentialVault } from '../core/session/credential-file.ts';
 import { startWebServer } from './web-server.ts';
 
 const { values } = parseArgs({
@@ -29,12 +27,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const root = resolve(values.data);
-// The web-mode stand-in for Electron safeStorage: a 0600 file in the data folder.
-const credentials = fileCredentialVault(join(root, 'credentials.json'));
-const registry = appRegistry(root);
 let closeSandbox: () => Promise<void> = async () => {};
 
+// The accounts registry and the passwords are loaded only when an account is set up here: the
+// server's process keeps nothing of the core it does not use (the core runs in its own process).
+async function accountSetup() {
+  const [{ appRegistry, marketplaceRoot }, { fileCredentialVault }] = await Promise.all([import('../core/session/accounts.ts'), import('../core/session/credential-file.ts')]);
+  // The web-mode stand-in for Electron safeStorage: a 0600 file in the data folder.
+  return { registry: appRegistry(root), credentials: fileCredentialVault(join(root, 'credentials.json')), marketplaceRoot };
+}
+
 if (values.marketplace) {
+  const { registry, credentials, marketplaceRoot } = await accountSetup();
   const apiBase = marketplaceRoot(values.marketplace);
   const existing = registry.accounts().find((a) => a.baseUrl === apiBase && (!values.user || a.username === values.user));
   const entry = existing ?? registry.add(values.user ? `${values.user} @ ${new URL(apiBase).host}` : new URL(apiBase).host, apiBase, values.user);
@@ -44,6 +48,7 @@ if (values.marketplace) {
 } else if (values.sandbox !== 'off') {
   // Loaded only when used: a run against another marketplace does not load the service.
   const { registerSandboxAccount, startSandbox } = await import('../sandbox/embedded-marketplace.ts');
+  const { registry, credentials } = await accountSetup();
   const sandbox = await startSandbox(root);
   registerSandboxAccount(registry, credentials, sandbox.baseUrl);
   closeSandbox = sandbox.close;

@@ -17,6 +17,7 @@ import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
 import { removeUploads, stageUpload } from '../core/images/staged-uploads.ts';
 import { uploadsFolder } from '../core/session/seller-files.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
+import { bundledCoreEntry } from './core-bundle.ts';
 import { forkCore } from './core-process.ts';
 import { serveDownload } from './download.ts';
 
@@ -62,8 +63,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let origin = '';
   let host = '';
 
+  // The core as the app ships it (bundled, plain Node: core-bundle.ts), not its sources through tsx.
+  const coreEntry = await bundledCoreEntry();
   const core = startCoreSupervisor({
-    spawn: () => forkCore(),
+    spawn: () => forkCore(coreEntry),
     init: { root: options.root, vault: options.vault ?? 'none', ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },
     onEvent(name, payload) {
       const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;

@@ -12,6 +12,7 @@ import { accountEvents, accountMethods } from '../../shared/ipc-accounts.ts';
 import { sellerMethods } from '../../shared/ipc-seller.ts';
 import { syncEvents, syncMethods } from '../../shared/ipc-sync.ts';
 import { backupEvents, backupMethods } from '../../shared/ipc-backup.ts';
+import { importCancelMethods } from '../../shared/ipc-import-cancel.ts';
 import { ruleEvents } from '../../shared/ipc-rules.ts';
 
 describe('the IPC contract by domain', () => {
@@ -23,7 +24,7 @@ describe('the IPC contract by domain', () => {
   });
 
   it('holds every method and event name once, each in exactly one domain file', () => {
-    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods];
+    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods, importCancelMethods];
     const eventTables = [draftEvents, imageEvents, syncEvents, spreadsheetEvents, accountEvents, backupEvents, ruleEvents];
     const methodNames = methodTables.flatMap((table) => Object.keys(table));
     // The domains made from the contract's own pieces (templates, import mappings, rules) are built

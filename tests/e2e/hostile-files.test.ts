@@ -1,7 +1,7 @@
 // Issue 19 over the real web mode (its CLI, its HTTP transport, uploads as the page sends them):
 // each hostile file of the issue is handed to the core as the window hands it, and each is
 // refused with the limit named (the XFD workbook, which is honest, is read at once); every call
-// after it is answered, and the process's memory is back under 300 MB. The 5 s of the issue is
+// after it is answered, and the memory of web mode's whole process tree is back under 300 MB. The 5 s of the issue is
 // the bound of each refusal on a quiet machine: here a generous test timeout, not an assert; the
 // memory is polled until back (the preparation workers end when idle, V8 collects lazily).
 import { readFileSync } from 'node:fs';
@@ -79,13 +79,13 @@ afterAll(async () => {
   files.remove();
 });
 
-// Issue 19 (open): since the core runs in its own process, web mode's tree holds two Node
-// processes and sits at 260-345 MB right after a hostile file; it does not always come back under
-// the issue's 300 MB within 30 s. The bound is kept as the issue sets it but runs only on request
-// (HOSTILE_MEMORY=1) until the tree's baseline is cut: the refusals, their times and the app living
-// on are checked every run. The memory right after is printed either way.
+/**
+ * Web mode's whole tree (the server, the core's process, their workers) back under the issue's
+ * 300 MB. The core runs bundled on plain Node (electron/web/core-bundle.ts), loads sharp, libheif
+ * and exceljs only where they are used, and keeps two malloc arenas (CORE_ENV): the tree idles
+ * near 170 MB and peaks near 230 MB right after the HEIC.
+ */
 async function memoryBackUnder300(): Promise<void> {
-  if (process.env.HOSTILE_MEMORY !== '1') return;
   await expect.poll(() => residentMb(web.process.pid ?? 0), { timeout: 30_000, interval: 500 }).toBeLessThan(300);
 }
 

@@ -1,8 +1,9 @@
 // Issue 19, item 5, in a real Chromium, web mode: 14 camera JPEGs of 24-60 MP (each at most the
 // 12 MB a local preview is made for) added to a draft. The page never decodes a full-size photo
 // on its own thread to draw a small picture: the pending list shows previews decoded off the
-// thread at their display size, the photos their core-prepared thumbnails (256 px). A
-// requestAnimationFrame loop in the page records the longest frame gap while they are added.
+// thread at their display size (in a worker: preview-worker.ts), the photos their core-prepared
+// thumbnails (256 px). A requestAnimationFrame loop in the page records the longest frame gap
+// while they are added, and a Chromium trace what the page's thread did in each task.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -73,6 +74,16 @@ const overall = () => editor().locator('.image-progress .overall label').textCon
 
 interface Watch { maxGap: number; frames: number; blobImages: string[]; widest: number }
 
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string; src_func?: string } }
+
+/** The top-level tasks of the page's main thread (CrRendererMain): wall and CPU time in µs, and what posted each. */
+function pageTasks(trace: readonly TraceEvent[]): Array<{ dur: number; tdur: number; from: string }> {
+  const main = new Set(trace.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return trace
+    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`))
+    .map((e) => ({ dur: e.dur ?? 0, tdur: e.tdur ?? 0, from: e.args?.src_func ?? '' }));
+}
+
 describe('previews without freezes, in Chromium', () => {
   it('adds 14 photos of 24-60 MP with no full-size decode for a preview, recording the longest frame gap', async () => {
     for (const path of photos) expect(statSync(path).size).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
@@ -116,6 +127,13 @@ describe('previews without freezes, in Chromium', () => {
       }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
     })()`);
 
+    // A Chromium trace of the page's tasks (top-level only: small): what each frame's thread did,
+    // its wall time and its own CPU time.
+    const cdp = await page.context().newCDPSession(page);
+    const trace: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (event) => trace.push(...(event.value as unknown as TraceEvent[])));
+    const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel'], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
     const started = Date.now();
     await editor().getByLabel('Add photos').setInputFiles(photos);
     await expect.poll(overall, { timeout: 600_000, interval: 500 }).toBe('Prepared 14 of 14');
@@ -127,8 +145,17 @@ describe('previews without freezes, in Chromium', () => {
       for (const img of document.querySelectorAll('img')) w.widest = Math.max(w.widest, img.naturalWidth, img.naturalHeight);
       return { maxGap: w.maxGap, frames: w.frames, blobImages: w.blobImages, widest: w.widest };
     })()`);
+    await cdp.send('Tracing.end');
+    await traced;
+    const tasks = pageTasks(trace);
+    const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0, from: '' });
+    const mostCpu = tasks.reduce((a, b) => (b.tdur > a.tdur ? b : a), { dur: 0, tdur: 0, from: '' });
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-    const figure = { photos: 14, megapixels, seconds: (Date.now() - started) / 1000, longestFrameGapMs: Math.round(watch.maxGap), frames: watch.frames, widestDecodedPx: watch.widest, blobImages: watch.blobImages.length, load };
+    const figure = {
+      photos: 14, megapixels, seconds: (Date.now() - started) / 1000, longestFrameGapMs: Math.round(watch.maxGap), frames: watch.frames, widestDecodedPx: watch.widest, blobImages: watch.blobImages.length, load,
+      longestTask: { wallMs: Math.round(longest.dur / 1000), cpuMs: Math.round(longest.tdur / 1000), from: longest.from },
+      mostCpuTask: { wallMs: Math.round(mostCpu.dur / 1000), cpuMs: Math.round(mostCpu.tdur / 1000), from: mostCpu.from },
+    };
     console.log(`photo previews: ${JSON.stringify(figure)}`);
     mkdirSync(OUTPUT, { recursive: true });
     writeFileSync(join(OUTPUT, 'photo-previews-frames.json'), JSON.stringify(figure, null, 2));
@@ -149,6 +176,13 @@ describe('previews without freezes, in Chromium', () => {
     }
     // A generous bound on a loaded machine (the figure itself is in the output above).
     expect(watch.maxGap).toBeLessThan(2_000);
+    // What the page's thread itself does stays under the issue's 200 ms a frame: its longest task
+    // in CPU time (a wall-time gap on this shared machine is mostly waiting for a core). No
+    // preview is turned into a bitmap on it (a task posted by DecodeImageOnDecoderThread, 300-500
+    // ms each under load before the previews' worker).
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks.filter((t) => t.from === 'DecodeImageOnDecoderThread')).toEqual([]);
+    expect(mostCpu.tdur / 1000).toBeLessThan(200);
     expect(app.pageErrors).toEqual([]);
   }, 900_000);
 });

@@ -9,6 +9,7 @@ import { DRAFT_FIELDS, FIELD_SPECS, restFieldsOf, toColumnValue } from '../draft
 import type { FieldValues } from '../drafts/plan-edit.ts';
 import { NEW_IDEMPOTENCY_KEY } from '../outbox/outbox.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
+import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
 
 /** Rows written per short transaction of an import. */
 export const IMPORT_WRITE_BATCH = 1_000;
@@ -18,6 +19,8 @@ export interface BatchedWriteOptions {
   batchRows?: number;
   /** After each batch: rows written so far of all. */
   onBatch?: (written: number, total: number) => void;
+  /** Asked between batches: a cancelled import removes its pending rows (import-cancel.ts). */
+  control?: ImportControl;
 }
 
 /** The event loop's turn between two batches (progress reaches the window, calls are answered). */
@@ -48,15 +51,33 @@ export async function writeImportInBatches(db: Db, valid: readonly FieldValues[]
       imported.push(localId);
     }
   });
+  const control = options.control ?? UNCANCELLABLE;
   options.onBatch?.(0, valid.length);
-  for (let start = 0; start < valid.length; start += batchRows) {
+  try {
+    for (let start = 0; start < valid.length; start += batchRows) {
+      await turn();
+      control.check();
+      writeBatch(valid.slice(start, start + batchRows));
+      options.onBatch?.(imported.length, valid.length);
+    }
     await turn();
-    writeBatch(valid.slice(start, start + batchRows));
-    options.onBatch?.(imported.length, valid.length);
+    const stepId = control.finish(() => finishImport(db, runId, imported, now));
+    return { imported, stepId };
+  } catch (error) {
+    // Cancelled before its last step: none of its drafts is left (other failures leave the
+    // pending rows to removeDeadImports, as a crash would).
+    if (error instanceof ImportCancelled) dropImport(db, runId);
+    throw error;
   }
-  await turn();
-  const stepId = finishImport(db, runId, imported, now);
-  return { imported, stepId };
+}
+
+/** A cancelled import's pending tombstones and rows, removed in one short transaction. */
+function dropImport(db: Db, runId: number): void {
+  db.transaction(() => {
+    db.prepare(`DELETE FROM items WHERE local_id IN (SELECT local_id FROM import_pending WHERE import_id = ?)`).run(runId);
+    db.prepare(`DELETE FROM import_pending WHERE import_id = ?`).run(runId);
+    db.prepare(`DELETE FROM import_runs WHERE id = ?`).run(runId);
+  })();
 }
 
 /** The last step of an import: its pending drafts become drafts with their outbox rows and one undo step. */

@@ -17,6 +17,7 @@ import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
 import { noTitleColumn } from './import-header.ts';
 import { readOptionCell } from './option-cells.ts';
 import { writeImportInBatches } from './batched-import.ts';
+import type { ImportControl } from './import-cancel.ts';
 import { formulaSafe, fromFormulaSafe } from './formula-safe.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
@@ -175,11 +176,12 @@ export interface ImportStepProgress {
  * last short transaction (batched-import.ts): a crash leaves none or all.
  */
 export async function importRecordsInSteps(
-  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number }, onProgress: (progress: ImportStepProgress) => void,
+  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number; control?: ImportControl }, onProgress: (progress: ImportStepProgress) => void,
 ): Promise<ImportReport> {
   const steps = checkSteps(db, records, options);
   const rows = Math.max(0, records.length - 1);
   for (;;) {
+    options.control?.check();
     const step = steps.next();
     if (!step.done) {
       onProgress({ phase: 'checking', done: step.value, total: rows });
@@ -191,6 +193,7 @@ export async function importRecordsInSteps(
     const { imported, stepId } = await writeImportInBatches(db, valid, {
       now: options.now ?? Date.now(),
       ...(options.batchRows !== undefined ? { batchRows: options.batchRows } : {}),
+      ...(options.control ? { control: options.control } : {}),
       onBatch: (written, total) => onProgress({ phase: 'writing', done: written, total }),
     });
     return { imported, errors, stepId };

@@ -11,7 +11,7 @@ import { DraftError } from '../drafts/draft-error.ts';
 import { EDITABLE_STATUSES, SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-state.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { runPool } from './pool.ts';
-import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-image.ts';
+import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-terms.ts';
 import { checkSourceFile, SourceRefused } from './source-file.ts';
 import { PrepareTimeout, sharedPreparePool, type PreparePool } from './worker-pool.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';

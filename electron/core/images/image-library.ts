@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { ImageEdits } from '../../../shared/ipc.ts';
 import { ImageRecord } from '../../../shared/api/images.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -13,7 +13,7 @@ import { DraftError } from '../drafts/draft-error.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { assertImagesEditable, imageStatements, masterPath, masterThumbPath } from './add-images.ts';
 import { runPool } from './pool.ts';
-import { NO_EDITS } from './prepare-image.ts';
+import { NO_EDITS } from './prepare-terms.ts';
 import { sniffImage } from './source-file.ts';
 import type { PreparePool } from './worker-pool.ts';
 
@@ -137,7 +137,7 @@ export async function editImage(db: Db, folder: string, pool: PreparePool, image
     thumbPath = join(folder, 'thumbs', `${row.source_sha256}-e${tag}.jpg`);
     result = await pool.run({ type: 'prepare', input: master, edits, filePath, thumbPath });
   } else {
-    const meta = await sharp(master).metadata();
+    const meta = await (await loadSharp())(master).metadata();
     result = { sha256: sha256Of(master), width: meta.width ?? 0, height: meta.height ?? 0, bytes: readFileSync(master).length };
   }
   const outbox = outboxStatements(db);
@@ -163,6 +163,11 @@ export async function editImage(db: Db, folder: string, pool: PreparePool, image
   return row.item_local_id;
 }
 
+/** sharp (libvips) on first use: the core's process starts without it; the workers prepare the photos. */
+async function loadSharp(): Promise<typeof Sharp> {
+  return (await import('sharp')).default;
+}
+
 function sha256Of(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
@@ -171,6 +176,7 @@ function sha256Of(path: string): string {
 export async function originalImage(db: Db, folder: string, imageId: number): Promise<{ dataUrl: string; width: number; height: number }> {
   const row = db.prepare(`SELECT source_sha256, edits FROM images WHERE id = ? AND prep_state = 'ready'`).get(imageId) as { source_sha256: string | null; edits: string | null } | undefined;
   if (!row?.source_sha256) throw new DraftError('not-found', `image ${imageId} is not a prepared photo`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
+  const sharp = await loadSharp();
   const { data, info } = await sharp(masterPath(folder, row.source_sha256)).rotate(parseEdits(row.edits).rotate).resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer({ resolveWithObject: true });
   return { dataUrl: dataUrl(data), width: info.width, height: info.height };
 }

@@ -8,19 +8,12 @@ import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import { LIMITS } from '../../../shared/api/items.ts';
 import { decodeHeic } from './heic.ts';
+import { MAX_INPUT_PIXELS, NO_EDITS, type ImageEdits } from './prepare-terms.ts';
 import { sniffImage } from './source-file.ts';
 
 export const MAX_SIDE = 3000;
 export const THUMB_SIDE = 256;
-/** Refuse decompression bombs: above the 100 megapixels of the largest camera a seller uses. */
-export const MAX_INPUT_PIXELS = 120_000_000;
-
-/** The seller's non-destructive edits: a clockwise turn, then a crop in fractions of the turned picture. */
-export interface ImageEdits {
-  rotate: 0 | 90 | 180 | 270;
-  crop: { x: number; y: number; width: number; height: number } | null;
-}
-export const NO_EDITS: ImageEdits = { rotate: 0, crop: null };
+export { MAX_INPUT_PIXELS, NO_EDITS, type ImageEdits } from './prepare-terms.ts';
 
 export interface PreparedImage {
   data: Buffer;

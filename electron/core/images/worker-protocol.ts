@@ -1,5 +1,5 @@
 // The messages between worker-pool.ts and prepare-worker.ts.
-import type { ImageEdits } from './prepare-image.ts';
+import type { ImageEdits } from './prepare-terms.ts';
 
 export type WorkerTask =
   | { type: 'hash'; path: string }

@@ -95,6 +95,6 @@ export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetL
  * worst file costs a refusal naming the limit it met, never the core's thread. The bytes are
  * handed to the worker as a copy: the caller's buffer is left whole.
  */
-export function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>): Promise<SpreadsheetRead> {
-  return readInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits });
+export function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>, signal?: AbortSignal): Promise<SpreadsheetRead> {
+  return readInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits }, signal);
 }

@@ -1,11 +1,11 @@
 // A seller's file in and out: inspect (what was found, which headings need a field), import
 // (with the chosen mapping, remembered for this header set) and export as an Excel workbook.
-import ExcelJS from 'exceljs';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { importRecordsInSteps, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
+import type { ImportControl } from '../csv/import-cancel.ts';
 import { importMappings } from './import-mappings.ts';
 import { readSpreadsheet, type SpreadsheetRead } from './read-spreadsheet.ts';
 
@@ -31,11 +31,12 @@ export interface ImportProgress {
 
 export async function importSpreadsheet(
   db: Db, bytes: Uint8Array,
-  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress, ...importOptions } = options;
   onProgress?.({ phase: 'reading', done: 0, total: 0 });
-  const read = await readSpreadsheet(bytes);
+  const read = await readSpreadsheet(bytes, undefined, options.control?.signal);
+  options.control?.check();
   const facts = factsOf(read);
   const report = await importRecordsInSteps(db, read.records, importOptions, (progress) => onProgress?.(progress));
   // Remembered once it was used for an import that read the header (a refused header is not).
@@ -58,6 +59,8 @@ function cellValue(field: DraftField, value: unknown): string | number | null {
 export async function exportDraftsXlsx(db: Db, localIds?: readonly number[]): Promise<{ bytes: Buffer; rows: number }> {
   const reads = itemReads(db);
   const items = localIds ? localIds.map((id) => reads.item(id)).filter((i) => i !== undefined) : reads.drafts();
+  // exceljs on first export only: the core's process starts without it (issue 19: its memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Drafts');
   sheet.addRow([...DRAFT_FIELDS]);

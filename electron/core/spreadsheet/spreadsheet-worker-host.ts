@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ImportCancelled } from '../csv/import-cancel.ts';
 import type { SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits, type SpreadsheetRefusal } from './spreadsheet-limits.ts';
 
@@ -33,8 +34,9 @@ function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
 }
 
 /** Reads `bytes` in a new worker (a copy: the caller's buffer is left as it was). */
-export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<SpreadsheetRead> {
+export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, signal?: AbortSignal): Promise<SpreadsheetRead> {
   return new Promise<SpreadsheetRead>((resolve, reject) => {
+    if (signal?.aborted) return reject(new ImportCancelled());
     const worker = spawn(bytes, limits);
     let settled = false;
     let failure: Error | null = null;
@@ -44,6 +46,7 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       const done = () => {
         // The file's copies (ours, the worker's answer) are garbage now: collect them before the
         // answer, where the process allows it (the core's own process runs with --expose-gc).
@@ -52,6 +55,9 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Prom
       };
       worker.terminate().then(done, done);
     };
+    // An import cancelled while its file is read: the worker is ended, its memory given back.
+    const onAbort = () => finish(() => reject(new ImportCancelled()));
+    signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => {
       const seconds = Math.round(limits.timeMs / 1000);
       finish(() => reject(new SpreadsheetLimitError(`The file took longer than ${seconds} s to read, so reading it was stopped: split it into smaller files.`, 'spreadsheet-over-time', { seconds })));

@@ -11,7 +11,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, Sprea
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'cancelImport' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -47,11 +47,17 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
   const fail = (error: unknown) => set({ notice: noticeOf(error) });
   const importBytes = async (file: SpreadsheetFile, fileName: string, mapping: ColumnMapping) => {
     let report;
-    set({ importProgress: { phase: 'reading', done: 0, total: 0 } });
+    // The import's name, for its Cancel (csv.cancelImport).
+    const importId = crypto.randomUUID();
+    set({ importProgress: { phase: 'reading', done: 0, total: 0 }, runningImport: { id: importId, cancelling: false } });
     try {
-      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, locale: localeStore.getState().locale });
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, locale: localeStore.getState().locale, importId });
     } finally {
-      set({ importProgress: null });
+      set({ importProgress: null, runningImport: null });
+    }
+    if (report.cancelled) {
+      set({ notice: { kind: 'info', message: msg('mappings.importCancelled') } });
+      return null;
     }
     set({ importReport: report });
     await get().reload();
@@ -186,6 +192,18 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       }
     },
     cancelMapping: () => set({ pendingImport: null }),
+    async cancelImport() {
+      const running = get().runningImport;
+      if (!running || running.cancelling) return;
+      set({ runningImport: { ...running, cancelling: true } });
+      try {
+        const { outcome } = await call(bridge, 'csv.cancelImport', { importId: running.id });
+        // Its last step had run: its report shows, and Undo takes it back as one step.
+        if (outcome === 'already-done') set({ notice: { kind: 'info', message: msg('mappings.importAlreadyDone') } });
+      } catch (error) {
+        fail(error);
+      }
+    },
     async exportXlsx() {
       try {
         const selected = [...get().selected];

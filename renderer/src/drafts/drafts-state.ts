@@ -81,6 +81,8 @@ export interface DraftsState {
   categories: readonly CategoryChoice[];
   /** How far the import under way got (null: none running). */
   importProgress: ImportProgress | null;
+  /** The import under way by its name for csv.cancelImport, and whether its cancel was asked. */
+  runningImport: { id: string; cancelling: boolean } | null;
 }
 
 export interface DraftsActions {
@@ -122,6 +124,8 @@ export interface DraftsActions {
   /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
   confirmMapping(mapping: ColumnMapping): Promise<ImportReport | null>;
   cancelMapping(): void;
+  /** Cancels the import under way: none of its drafts is left, or (it had ended) it stays one undo step. */
+  cancelImport(): Promise<void>;
   exportXlsx(): Promise<{ fileName: string; base64: string } | null>;
   exportCsv(): Promise<{ fileName: string; text: string } | null>;
   dismissNotice(): void;

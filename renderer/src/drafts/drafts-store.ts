@@ -150,6 +150,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       pendingUndo: null,
       categories: [],
       importProgress: null,
+      runningImport: null,
 
       async setQuery(changes) {
         set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });

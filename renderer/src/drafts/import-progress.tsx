@@ -1,6 +1,8 @@
 // The progress of a spreadsheet import under way: the file read, its rows checked (a bar of done
-// of total), then written. A 10,000-row file takes seconds on a busy machine: the seller sees it move.
+// of total), then written. A 10,000-row file takes seconds on a busy machine: the seller sees it
+// move, and may cancel it.
 import { useStore } from 'zustand';
+import { BusyButton } from '../a11y/busy-button.tsx';
 import { useAnnounce } from '../a11y/live-region.tsx';
 import { useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
@@ -8,6 +10,7 @@ import type { DraftsStore } from './drafts-store.ts';
 export function ImportProgressBar({ store }: { store: DraftsStore }) {
   const t = useT();
   const progress = useStore(store, (s) => s.importProgress);
+  const running = useStore(store, (s) => s.runningImport);
   // Spoken at each phase and every quarter of the rows: a reader is not flooded with counts.
   useAnnounce(progress ? spokenProgress(t, progress) : null);
   if (!progress) return null;
@@ -22,6 +25,12 @@ export function ImportProgressBar({ store }: { store: DraftsStore }) {
       {/* No value while the file is read: an indeterminate bar. */}
       <progress style={{ flex: 1, marginRight: 12 }} aria-label={text} max={Math.max(1, progress.total)} {...(progress.phase === 'reading' ? {} : { value: progress.done })} />
       <span>{text}</span>
+      {/* Cancelled: none of the import's drafts is left (an import that had ended stays one undo step). */}
+      {running && (
+        <BusyButton type="button" busy={running.cancelling} style={{ marginLeft: 12 }} onClick={() => void store.getState().cancelImport()}>
+          {t('mappings.importCancel')}
+        </BusyButton>
+      )}
     </div>
   );
 }

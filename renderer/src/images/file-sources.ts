@@ -19,28 +19,45 @@ export const PREVIEW_SIDE = 72;
 /** One local preview decoded at a time: a 60 MP photo takes about 240 MB while it is decoded. */
 let previewQueue: Promise<unknown> = Promise.resolve();
 
+/** The previews' worker (preview-worker.ts), started on the first preview; null where none can start. */
+let worker: Worker | null | undefined;
+let nextPreview = 0;
+const waiting = new Map<number, (url: string | null) => void>();
+
+function previewWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./preview-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<{ id: number; url: string | null }>) => {
+      waiting.get(event.data.id)?.(event.data.url);
+      waiting.delete(event.data.id);
+    };
+    worker.onerror = () => {
+      for (const settle of waiting.values()) settle(null);
+      waiting.clear();
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
 /**
- * A small preview of a photo file, as a data: URL PREVIEW_SIDE pixels wide. The browser
- * decodes the file off the page's thread (createImageBitmap of a Blob) and scales it there;
- * the page only draws the small bitmap. Never a blob: URL of the file in an <img>: that decodes
- * the full-size photo on the page's thread and stalls its frames for seconds (issue 19).
+ * A small preview of a photo file, as a data: URL PREVIEW_SIDE pixels wide. Made in a worker
+ * (preview-worker.ts): the browser decodes the file and scales it there, and the page only gets
+ * the small picture. Never a blob: URL of the file in an <img>: that decodes the full-size photo
+ * on the page's thread and stalls its frames for seconds (issue 19).
  */
 export function smallPreview(file: Blob, wanted: () => boolean = () => true): Promise<string | null> {
   const run = async (): Promise<string | null> => {
     if (!wanted() || typeof createImageBitmap !== 'function') return null;
-    // Only the width given: the height follows the picture's shape (turned by its EXIF orientation).
-    // 'low': the scaling samples only the small picture's pixels (no mipmaps of a 60 MP bitmap).
-    const bitmap = await createImageBitmap(file, { resizeWidth: PREVIEW_SIDE, resizeQuality: 'low' }).catch(() => null);
-    if (!bitmap) return null;
-    try {
-      const canvas = document.createElement('canvas');
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-      canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-      return canvas.toDataURL('image/jpeg', 0.8);
-    } finally {
-      bitmap.close();
-    }
+    const own = previewWorker();
+    if (!own) return null;
+    const id = ++nextPreview;
+    return new Promise<string | null>((resolve) => {
+      waiting.set(id, resolve);
+      own.postMessage({ id, file, width: PREVIEW_SIDE });
+    });
   };
   const result = previewQueue.then(run, run);
   previewQueue = result.catch(() => null);

@@ -1,39 +1,54 @@
 // Spreadsheets in and out: inspect a file (format, encoding, separator, the mapping step), import
 // it as drafts with a report the seller can save, export CSV or an Excel workbook.
 import { exportDraftsCsv, importRecordsInSteps, importReportCsv } from '../../csv/drafts-csv.ts';
+import { ImportCancelled, importCancels } from '../../csv/import-cancel.ts';
 import { parseCsv } from '../../csv/rfc4180.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
 import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadsheet/spreadsheet-source.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
-type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.export' | 'xlsx.export';
+type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.cancelImport' | 'csv.export' | 'xlsx.export';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function spreadsheetHandlers(session: CoreSession): HandlerMap<SpreadsheetMethod> {
   const changed = changedEmitter(session);
+  /** The imports under way by the window's names for them (csv.cancelImport). */
+  const cancels = importCancels();
   return {
     // The app hands files over by reference (a handle, or web mode's upload): read here, from disk.
     async 'csv.inspect'({ base64, source, fileName }) {
       const bytes = source ? await readSpreadsheetSource(session.files, source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
       return inspectSpreadsheet(session.db(), bytes);
     },
-    async 'csv.import'({ text, base64, source, fileName, mapping, locale }) {
+    async 'csv.import'({ text, base64, source, fileName, mapping, locale, importId }) {
       const db = session.db();
-      let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
-      if (source) {
-        try {
-          bytes = await readSpreadsheetSource(session.files, source, fileName ?? 'the file');
-        } finally {
-          await releaseSpreadsheetSource(session.files, source);
+      const control = cancels.start(importId);
+      try {
+        let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
+        if (source) {
+          try {
+            bytes = await readSpreadsheetSource(session.files, source, fileName ?? 'the file');
+          } finally {
+            await releaseSpreadsheetSource(session.files, source);
+          }
         }
+        const report = bytes !== null
+          ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), control, onProgress: (progress) => session.emit('csv.progress', progress) })
+          : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), { control }, (progress) => session.emit('csv.progress', progress)), facts: null };
+        if (report.imported.length > 0) changed(null, 'csv-import');
+        return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors, locale) };
+      } catch (error) {
+        // Cancelled before its last step: its pending drafts are gone already (batched-import.ts).
+        if (error instanceof ImportCancelled) return { imported: 0, stepId: null, errors: [], file: null, reportCsv: '', cancelled: true as const };
+        throw error;
+      } finally {
+        cancels.end(importId);
       }
-      const report = bytes !== null
-        ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), onProgress: (progress) => session.emit('csv.progress', progress) })
-        : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), {}, (progress) => session.emit('csv.progress', progress)), facts: null };
-      if (report.imported.length > 0) changed(null, 'csv-import');
-      return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors, locale) };
+    },
+    'csv.cancelImport'({ importId }) {
+      return { outcome: cancels.cancel(importId) };
     },
     'csv.export'({ localIds, locale }) {
       const text = exportDraftsCsv(session.db(), localIds, locale);

@@ -1,5 +1,8 @@
 // Import column mappings: the warnings of the mapping step, the remembered mappings and their change.
 export const mappings = {
+  'mappings.importCancel': 'Cancel import',
+  'mappings.importCancelled': 'The import was cancelled: no drafts were added.',
+  'mappings.importAlreadyDone': 'The import had already finished: Undo takes all of its drafts back in one step.',
   'mappings.noTitle': 'No column holds the title: choose the column that does, or nothing can be imported (every row would be a blank draft).',
   'mappings.few': 'Only {mapped, plural, one {# column} other {# columns}} of {total, number} {mapped, plural, one {maps} other {map}} to a field; the rest are left out. Check the choices before importing.',
   'mappings.rememberedNote': 'These choices were remembered from an earlier import of the same headings.',

@@ -2,6 +2,9 @@ import type { Catalog } from '../catalog.ts';
 import type { mappings as en } from '../en/mappings.ts';
 
 export const mappings: Catalog<typeof en> = {
+  'mappings.importCancel': 'Peruuta tuonti',
+  'mappings.importCancelled': 'Tuonti peruttiin: luonnoksia ei lisätty.',
+  'mappings.importAlreadyDone': 'Tuonti oli jo valmis: Kumoa poistaa kaikki sen luonnokset yhdellä kertaa.',
   'mappings.noTitle': 'Mikään sarake ei sisällä otsikkoa: valitse sarake, jossa otsikko on, muuten mitään ei voi tuoda (jokaisesta rivistä tulisi tyhjä luonnos).',
   'mappings.few': 'Vain {mapped, plural, one {# sarake} other {# saraketta}} {total, number} sarakkeesta vastaa kenttää; muut jätetään pois. Tarkista valinnat ennen tuontia.',
   'mappings.rememberedNote': 'Nämä valinnat muistettiin samojen otsikoiden aiemmasta tuonnista.',

@@ -1,0 +1,101 @@
+// Issue 19, item 3: an import is cancellable. Cancelled while its file is checked or between its
+// written batches (even after the last batch, before its last step), it leaves none of its drafts
+// (the pending tombstones are dropped) and the core answers the next call at once; a cancel that
+// comes after its last step is answered 'already-done' and the import stays one undo step.
+import { describe, expect, it } from 'vitest';
+import type { CoreSession } from '../../electron/core/session/core-session.ts';
+import { IMPORT_WRITE_BATCH } from '../../electron/core/csv/batched-import.ts';
+import { draftsCsv, invokeOk, openTestCore } from '../app/support.ts';
+
+const ROWS = 3_000;
+const base64 = Buffer.from(draftsCsv(ROWS)).toString('base64');
+
+/** What the cache holds of imports, visible or not. */
+function cacheCounts(session: CoreSession) {
+  const n = (sql: string) => session.db().prepare(sql).pluck().get() as number;
+  return {
+    items: n(`SELECT count(*) FROM items`),
+    creates: n(`SELECT count(*) FROM outbox WHERE kind = 'create'`),
+    pending: n(`SELECT count(*) FROM import_pending`),
+    runs: n(`SELECT count(*) FROM import_runs`),
+    steps: n(`SELECT count(*) FROM bulk_steps WHERE kind = 'csv-import'`),
+  };
+}
+
+const NOTHING = { items: 0, creates: 0, pending: 0, runs: 0, steps: 0 };
+
+/** Starts an import named `importId` and cancels it at the first progress report `when` accepts. */
+async function cancelWhen(when: (progress: { phase: string; done: number; total: number }) => boolean, importId: string) {
+  const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+  const answers: Array<Promise<unknown>> = [];
+  let pendingAtCancel = -1;
+  core.session.onEvent((name, payload) => {
+    const progress = payload as { phase: string; done: number; total: number };
+    if (name !== 'csv.progress' || answers.length > 0 || !when(progress)) return;
+    pendingAtCancel = cacheCounts(core.session).pending;
+    answers.push(invokeOk(core.bridge, 'csv.cancelImport', { importId }));
+  });
+  const report = await invokeOk(core.bridge, 'csv.import', { base64, fileName: 'drafts.csv', importId });
+  expect(answers).toHaveLength(1);
+  return { core, report, cancel: await answers[0], pendingAtCancel };
+}
+
+describe('cancelling an import', () => {
+  it('between written batches leaves none of its drafts, and the next call is answered at once', async () => {
+    const { core, report, cancel, pendingAtCancel } = await cancelWhen((p) => p.phase === 'writing' && p.done >= 2 * IMPORT_WRITE_BATCH, 'mid-write');
+    expect(pendingAtCancel).toBe(2 * IMPORT_WRITE_BATCH);
+    expect(cancel).toEqual({ outcome: 'cancelled' });
+    expect(report).toMatchObject({ cancelled: true, imported: 0, stepId: null, errors: [] });
+    expect(cacheCounts(core.session)).toEqual(NOTHING);
+    expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(0);
+    // Usable at once: a draft is made, and Undo does not find an import to take back.
+    const draft = await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'After the cancel' } });
+    expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).rows.map((r) => r.localId)).toEqual([draft.localId]);
+    expect(await invokeOk(core.bridge, 'drafts.lastStep', {})).not.toMatchObject({ kind: 'csv-import' });
+  }, 120_000);
+
+  it('while its file is read ends the reading and writes nothing', async () => {
+    const { core, report, cancel } = await cancelWhen((p) => p.phase === 'reading', 'mid-read');
+    expect(cancel).toEqual({ outcome: 'cancelled' });
+    expect(report).toMatchObject({ cancelled: true, imported: 0 });
+    expect(cacheCounts(core.session)).toEqual(NOTHING);
+  }, 120_000);
+
+  it('while its rows are checked stops before anything is written', async () => {
+    const { core, report, cancel } = await cancelWhen((p) => p.phase === 'checking' && p.done > 0, 'mid-check');
+    expect(cancel).toEqual({ outcome: 'cancelled' });
+    expect(report).toMatchObject({ cancelled: true, imported: 0 });
+    expect(cacheCounts(core.session)).toEqual(NOTHING);
+  }, 120_000);
+
+  it('after its last batch but before its last step still leaves nothing', async () => {
+    const { core, report, cancel, pendingAtCancel } = await cancelWhen((p) => p.phase === 'writing' && p.done === ROWS, 'last-batch');
+    // Every row was written as a pending tombstone: the cancel removes them all.
+    expect(pendingAtCancel).toBe(ROWS);
+    expect(cancel).toEqual({ outcome: 'cancelled' });
+    expect(report).toMatchObject({ cancelled: true, imported: 0 });
+    expect(cacheCounts(core.session)).toEqual(NOTHING);
+  }, 120_000);
+
+  it('after its last step is answered already done, and the import stays one undo step', async () => {
+    const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+    const report = await invokeOk(core.bridge, 'csv.import', { base64, fileName: 'drafts.csv', importId: 'done' });
+    expect(report).toMatchObject({ imported: ROWS });
+    expect(report.cancelled).toBeUndefined();
+    expect(await invokeOk(core.bridge, 'csv.cancelImport', { importId: 'done' })).toEqual({ outcome: 'already-done' });
+    expect(cacheCounts(core.session)).toEqual({ items: ROWS, creates: ROWS, pending: 0, runs: 0, steps: 1 });
+    expect(await invokeOk(core.bridge, 'drafts.lastStep', {})).toMatchObject({ id: report.stepId, kind: 'csv-import', itemCount: ROWS });
+    expect(await invokeOk(core.bridge, 'drafts.undo', {})).toMatchObject({ stepId: report.stepId, restored: ROWS });
+    expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(0);
+  }, 120_000);
+
+  it('that arrives before its import (two requests out of order) stops the import at once', async () => {
+    const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+    expect(await invokeOk(core.bridge, 'csv.cancelImport', { importId: 'early' })).toEqual({ outcome: 'cancelled' });
+    const report = await invokeOk(core.bridge, 'csv.import', { base64, fileName: 'drafts.csv', importId: 'early' });
+    expect(report).toMatchObject({ cancelled: true, imported: 0 });
+    expect(cacheCounts(core.session)).toEqual(NOTHING);
+    // An import under another name is not touched.
+    expect(await invokeOk(core.bridge, 'csv.import', { base64, fileName: 'drafts.csv', importId: 'next' })).toMatchObject({ imported: ROWS });
+  }, 120_000);
+});
