@@ -104,8 +104,6 @@ function useEdited<R>(store: RulesStore, kind: 'offer' | 'relist', load: (rule: 
 
 export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; scopeText: (r: OfferRule) => string }) {
   const t = useT();
-  const f = useFormatter();
-  const preview = useStore(store, (s) => (s.preview?.form === 'scoped' ? s.preview : null));
   const first = useRef<HTMLSelectElement>(null);
   const [scope, setScope] = useState('');
   const [itemId, setItemId] = useState<number | null>(null);
@@ -164,22 +162,7 @@ export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; s
       <label><input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{t('rules.enabled')}</label>
       <button type="submit">{t('rules.offer.preview')}</button>
       {editing && <button type="button" onClick={() => store.getState().edit(null)}>{t('rules.stopEditing')}</button>}
-      {preview && (
-        <div className="rules-preview" role="region" aria-label={t('rules.offer.previewTitle')}>
-          <h4>{t('rules.offer.previewTitle')}</h4>
-          {preview.verdicts.length === 0 ? <p>{t('rules.offer.previewEmpty')}</p> : (
-            <ul>
-              {preview.verdicts.map((v) => (
-                <li key={v.offerId}>
-                  <strong>{t('rules.action', { action: v.decision })}</strong> · {v.title ?? v.itemLocalId} · {t('rules.verdict.amount', { amount: f.money(v.amount), author: v.author })}
-                </li>
-              ))}
-            </ul>
-          )}
-          <button type="button" onClick={() => void store.getState().confirmOfferRule()}>{t('rules.offer.save')}</button>
-          <button type="button" onClick={() => store.getState().cancelPreview()}>{t('common.cancel')}</button>
-        </div>
-      )}
+      <OfferRulePreview store={store} form="scoped" />
     </form>
   );
 }
@@ -222,5 +205,29 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
       <button type="submit">{t('rules.relist.save')}</button>
       {editing && <button type="button" onClick={() => store.getState().edit(null)}>{t('rules.stopEditing')}</button>}
     </form>
+  );
+}
+
+/** What a previewed offer rule would do to the waiting offers, with Save and apply / Cancel (the shop's form and the scoped one). */
+export function OfferRulePreview({ store, form }: { store: RulesStore; form: 'shop' | 'scoped' }) {
+  const t = useT();
+  const f = useFormatter();
+  const preview = useStore(store, (s) => (s.preview?.form === form ? s.preview : null));
+  if (!preview) return null;
+  return (
+    <div className="rules-preview" role="region" aria-label={t('rules.offer.previewTitle')}>
+      <h4>{t('rules.offer.previewTitle')}</h4>
+      {preview.verdicts.length === 0 ? <p>{t('rules.offer.previewEmpty')}</p> : (
+        <ul>
+          {preview.verdicts.map((v) => (
+            <li key={v.offerId}>
+              <strong>{t('rules.action', { action: v.decision })}</strong> · {v.title ?? v.itemLocalId} · {t('rules.verdict.amount', { amount: f.money(v.amount), author: v.author })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" onClick={() => void store.getState().confirmOfferRule()}>{t('rules.offer.save')}</button>
+      <button type="button" onClick={() => store.getState().cancelPreview()}>{t('common.cancel')}</button>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
 import { download } from '../drafts/file-transfer.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
-import { minutes, num, RelistRuleForm, ScopedOfferRuleForm } from './rule-forms.tsx';
+import { minutes, num, OfferRulePreview, RelistRuleForm, ScopedOfferRuleForm } from './rule-forms.tsx';
 import type { RulesStore, SavedGroupRow } from './rules-store.ts';
 import './rules.css';
 
@@ -59,8 +59,6 @@ export function RulesScreen({ store }: { store: RulesStore }) {
 
 function OfferRuleForm({ store }: { store: RulesStore }) {
   const t = useT();
-  const f = useFormatter();
-  const preview = useStore(store, (s) => (s.preview?.form === 'shop' ? s.preview : null));
   const [accept, setAccept] = useState('90');
   const [refuse, setRefuse] = useState('50');
   const [quietFrom, setQuietFrom] = useState('');
@@ -79,22 +77,7 @@ function OfferRuleForm({ store }: { store: RulesStore }) {
       <label>{t('rules.offer.quietFrom')}<input placeholder="22:00" value={quietFrom} onChange={(e) => setQuietFrom(e.target.value)} /></label>
       <label>{t('rules.offer.quietTo')}<input placeholder="07:00" value={quietTo} onChange={(e) => setQuietTo(e.target.value)} /></label>
       <button type="submit">{t('rules.offer.preview')}</button>
-      {preview && (
-        <div className="rules-preview" role="region" aria-label={t('rules.offer.previewTitle')}>
-          <h4>{t('rules.offer.previewTitle')}</h4>
-          {preview.verdicts.length === 0 ? <p>{t('rules.offer.previewEmpty')}</p> : (
-            <ul>
-              {preview.verdicts.map((v) => (
-                <li key={v.offerId}>
-                  <strong>{t('rules.action', { action: v.decision })}</strong> · {v.title ?? v.itemLocalId} · {t('rules.verdict.amount', { amount: f.money(v.amount), author: v.author })}
-                </li>
-              ))}
-            </ul>
-          )}
-          <button type="button" onClick={() => void store.getState().confirmOfferRule()}>{t('rules.offer.save')}</button>
-          <button type="button" onClick={() => store.getState().cancelPreview()}>{t('common.cancel')}</button>
-        </div>
-      )}
+      <OfferRulePreview store={store} form="shop" />
     </form>
   );
 }
