@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, lstat, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { ImageSource } from '../../../shared/ipc.ts';
 import type { ProblemParams } from '../../../shared/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
@@ -121,16 +121,17 @@ export function sellerFiles(root: string, options: SellerFilesOptions = {}): Sel
   async function checkedFolder(path: string): Promise<string> {
     const name = 'The backup folder';
     if (!isAbsolute(path)) throw new FolderRefused(`${name} must be a full path.`, 'folder-not-chosen');
+    const data = await realRoot();
+    const refused = (at: string) => at === sep || SYSTEM_WRITE_PLACES.some((place) => isInside(at, place)) || isInside(at, data) || isInside(at, resolve(root));
+    // Said as it was written first (a data subfolder not made yet is still the app's), then by its real place.
+    if (refused(resolve(path))) throw new FolderRefused(`${name} is a place the app does not write into.`, 'folder-private');
     let real: string;
     try {
       real = await realpath(path);
     } catch {
       throw new FolderRefused(`${name} does not exist.`, 'folder-gone');
     }
-    const data = await realRoot();
-    if (real === sep || SYSTEM_WRITE_PLACES.some((place) => isInside(real, place)) || isInside(real, data)) {
-      throw new FolderRefused(`${name} is a place the app does not write into.`, 'folder-private');
-    }
+    if (refused(real)) throw new FolderRefused(`${name} is a place the app does not write into.`, 'folder-private');
     const info = await stat(real).catch(() => null);
     if (!info) throw new FolderRefused(`${name} does not exist.`, 'folder-gone');
     if (!info.isDirectory()) throw new FolderRefused(`${name} is not a folder.`, 'folder-not-a-folder');
