@@ -5,7 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
+import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
 import type { Credentials } from './core/api/session.ts';
 import { startCoreSupervisor, type CoreSupervisor } from './core/host/core-supervisor.ts';
 import { appRegistry } from './core/session/accounts.ts';
@@ -13,7 +13,7 @@ import type { CredentialVault } from './core/session/credential-file.ts';
 import { safeStorageVault } from './credential-safe-storage.ts';
 import { forkUtilityCore } from './utility-core.ts';
 import { showNotification } from './news-notification.ts';
-import { exportSaveDialogOptions } from './save-dialog.ts';
+import { backupFolderDialogOptions, exportSaveDialogOptions } from './save-dialog.ts';
 import { registerSandboxAccount, startSandbox, type Sandbox } from './sandbox/embedded-marketplace.ts';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision,
@@ -129,6 +129,13 @@ function wireIpc(supervisor: CoreSupervisor): void {
     const picked = await dialog.showSaveDialog(window, exportSaveDialogOptions(suggested, app.getPath('documents')));
     if (picked.canceled || !picked.filePath) return '';
     return (await supervisor.handOver(picked.filePath, true)) ?? '';
+  });
+  // The backup folder: the seller chooses it in main's folder dialog; the page gets a handle.
+  ipcMain.handle(FOLDER_CHANNEL, async (event) => {
+    if (!trusted(event) || !window) return '';
+    const picked = await dialog.showOpenDialog(window, backupFolderDialogOptions(app.getPath('documents')));
+    if (picked.canceled || !picked.filePaths[0]) return '';
+    return (await supervisor.handOver(picked.filePaths[0], 'folder')) ?? '';
   });
 }
 

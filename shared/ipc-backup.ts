@@ -7,7 +7,7 @@ import { ImageSourceSchema } from './ipc-common.ts';
 const Empty = z.object({}).strict();
 const Place = z.enum(['data', 'folder']);
 const Reason = z.enum(['daily', 'manual', 'before-migration', 'before-bulk-delete', 'before-undo', 'before-restore', 'before-import']);
-/** An absolute path on this computer, chosen by the seller (a dialog in Electron, typed in web mode). */
+/** An absolute path on this computer, typed by the seller in web mode (taken only there: Electron's core refuses it). */
 const AbsolutePath = z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'an absolute path');
 
 export const BackupStatusSchema = z.object({
@@ -49,6 +49,14 @@ export const ExportTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type ExportTarget = z.infer<typeof ExportTargetSchema>;
 
+/**
+ * The seller's backup folder: in Electron the folder chosen in main's folder dialog (the page holds
+ * only its handle); in web mode (the browser cannot pick a folder) a typed path. Either is checked
+ * by the core alike (a real, writable folder; never the app's data or a system place).
+ */
+export const FolderChoiceSchema = z.union([AbsolutePath, z.object({ kind: z.literal('handle'), id: Handle }).strict()]);
+export type FolderChoice = z.infer<typeof FolderChoiceSchema>;
+
 export const backupMethods = {
   'backups.status': { input: Empty, output: BackupStatusSchema },
   /** The active account's backups, newest first, with their counts and where copies are. */
@@ -64,7 +72,8 @@ export const backupMethods = {
     input: z.object({ id: z.string().min(1).max(200) }).strict(),
     output: z.object({ alreadySent: z.number().int(), toReconcile: z.number().int(), adopted: z.number().int() }),
   },
-  'backups.setFolder': { input: z.object({ folder: AbsolutePath.nullable() }).strict(), output: BackupStatusSchema },
+  /** The folder backups are also copied to (null: the data folder only); a refused one is a 'folder-refused' error on the field folder. */
+  'backups.setFolder': { input: z.object({ folder: FolderChoiceSchema.nullable() }).strict(), output: BackupStatusSchema },
   /** The notice of a damaged cache is put away (the file stays). */
   'backups.dismissDamage': { input: z.object({ keptAs: z.string().min(1).max(300) }).strict(), output: BackupStatusSchema },
   /** The active account (or every account) to one file; with a passphrase its password travels too, sealed. */

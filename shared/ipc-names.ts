@@ -113,6 +113,8 @@ export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
 export const HAND_OVER_CHANNEL = 'market-desk:hand-over';
 /** Electron's channel for a save dialog shown by main (an export's target): the page gets a handle, never the path. */
 export const SAVE_TARGET_CHANNEL = 'market-desk:save-target';
+/** Electron's channel for the folder dialog shown by main (the backup folder): the page gets a handle, never the path. */
+export const FOLDER_CHANNEL = 'market-desk:pick-folder';
 
 /** Electron channel names: one per method and per event, derived, never written twice. */
 export const invokeChannel = (name: IpcMethodName): string => `market-desk:invoke:${name}`;

@@ -10,4 +10,6 @@ export interface PreloadApi {
   handleForFile(file: unknown): Promise<string>;
   /** Main's save dialog (an export's target) with a suggested file name: a handle for the file the seller named, '' when cancelled. */
   handleForSave(suggestedName: unknown): Promise<string>;
+  /** Main's folder dialog (the backup folder): a handle for the folder the seller chose, '' when cancelled. */
+  handleForFolder(): Promise<string>;
 }

@@ -86,6 +86,7 @@ export const CORE_ERROR_CODES = [
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'method',
   'file-refused', // a spreadsheet that cannot be read
+  'folder-refused', // a folder the core will not write into (the backup folder)
   'core-restarted', // the core's process stopped during the call and was started again: try again
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
@@ -131,6 +132,8 @@ export const CORE_ERROR_REASONS = [
   'no-rule',
   'canned-answers',
   // Backups, restore and moving an account (electron/core/backup/).
+  // The backup folder refused (session/seller-files.ts): typed in Electron or not chosen, the app's data or a system place, missing, a file, read-only.
+  'folder-not-chosen', 'folder-private', 'folder-gone', 'folder-not-a-folder', 'folder-not-writable',
   'disk-full', 'backup-failed', 'backup-not-found', 'backup-newer', 'export-newer', 'export-not-ours', 'export-passphrase', 'export-damaged',
 ] as const;
 export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];

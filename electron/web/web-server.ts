@@ -67,7 +67,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const coreEntry = await bundledCoreEntry();
   const core = startCoreSupervisor({
     spawn: () => forkCore(coreEntry),
-    init: { root: options.root, vault: options.vault ?? 'none', ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },
+    init: { root: options.root, vault: options.vault ?? 'none', typedFolders: true, ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },
     onEvent(name, payload) {
       const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
       for (const stream of streams) stream.write(frame);

@@ -1,6 +1,8 @@
 // The Backups section's store against the real core through an in-memory bridge: a backup on
 // request, the list and the last good backup, a restore worded with what it kept from being sent
-// twice, the seller's folder, and a refusal worded by the describer (a passphrase that is wrong).
+// twice, the seller's folder (chosen in main's dialog in Electron, typed in web mode, checked by
+// the core either way), and a refusal worded by the describer (a passphrase that is wrong).
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
@@ -12,17 +14,29 @@ import { openTestCore, tempFolder } from './support.ts';
 
 describe('the backups store', () => {
   it('backs up, lists, restores, keeps the seller\'s folder and words a refusal', async () => {
-    const core = openTestCore();
+    // Electron's shape: the core takes no typed folder, only one chosen in main's dialog.
+    const core = openTestCore({ typedFolders: false });
     insertManyDrafts(core.session.db(), 150);
     // What the app's backup-files.ts does through main's dialogs: the path stays with the core, the store holds handles.
     const exportFile = join(tempFolder(), 'shop.mdesk');
-    const files: BackupFiles = { exportTarget: async () => ({ kind: 'handle', id: core.session.files.handOverTarget(exportFile) }), deliver: () => undefined };
+    const mine = tempFolder();
+    const files: BackupFiles = {
+      exportTarget: async () => ({ kind: 'handle', id: core.session.files.handOverTarget(exportFile) }),
+      deliver: () => undefined,
+      chooseFolder: async () => ({ kind: 'handle', id: core.session.files.handOverFolder(mine) }),
+    };
     const store = createBackupsStore(typedBridge(memoryTransport(core.bridge, core.session)), files);
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ backups: [], status: { lastGood: null, lastFailure: null, folder: null } });
+    expect(store.getState()).toMatchObject({ picksFolder: true, backups: [], status: { lastGood: null, lastFailure: null, folder: null } });
 
-    const mine = tempFolder();
+    // A path the window writes is refused, worded for the seller; the folder stays unset.
     await store.getState().setFolder(mine);
+    expect(translate(store.getState().error!)).toBe('The backup folder must be chosen with Choose folder….');
+    expect(store.getState().status?.folder).toBeNull();
+    await store.getState().chooseFolder();
+    expect(store.getState().error).toBeNull();
+    expect(translate(store.getState().notice!)).toBe('Backups are now also copied to that folder.');
+    expect(store.getState().status?.folder).toBe(mine);
     await store.getState().backupNow();
     const state = store.getState();
     expect(state.error).toBeNull();
@@ -30,6 +44,7 @@ describe('the backups store', () => {
     expect(state.backups).toHaveLength(1);
     expect(state.backups[0]).toMatchObject({ drafts: 150, reason: 'manual', places: ['data', 'folder'] });
     expect(state.status?.lastGood?.id).toBe(state.backups[0]!.id);
+    expect(readdirSync(join(mine, 'market-desk-backups')).length).toBeGreaterThan(0);
 
     core.session.db().exec(`DELETE FROM items`);
     expect(await store.getState().restore(state.backups[0]!.id)).toBe(true);
@@ -43,5 +58,28 @@ describe('the backups store', () => {
     expect(translate(store.getState().error!)).toBe('The passphrase is wrong (or the file was changed).');
     await store.getState().importFrom(async () => picked, 'shop.mdesk', 'oikea lause');
     expect(translate(store.getState().notice!)).toBe('Added the account Local drafts.');
+  }, 60_000);
+
+  it('web mode types the folder (no dialog), and the core checks it as a chosen one: the data folder, /etc and a missing folder refused, naming the field', async () => {
+    const core = openTestCore();
+    const files: BackupFiles = { exportTarget: async () => ({ kind: 'download' }), deliver: () => undefined, chooseFolder: null };
+    const store = createBackupsStore(typedBridge(memoryTransport(core.bridge, core.session)), files);
+    await store.getState().load();
+    expect(store.getState().picksFolder).toBe(false);
+    for (const [folder, text] of [
+      [core.root, 'The backup folder cannot be the app’s own data folder or a system folder: choose a folder of your own (a USB stick, a synced folder).'],
+      ['/etc', 'The backup folder cannot be the app’s own data folder or a system folder: choose a folder of your own (a USB stick, a synced folder).'],
+      [join(tempFolder(), 'not-there'), 'The backup folder does not exist: check the path.'],
+    ] as const) {
+      await store.getState().setFolder(folder);
+      expect(translate(store.getState().error!)).toBe(text);
+    }
+    expect(await core.bridge.invoke('backups.setFolder', { folder: '/etc' })).toMatchObject({ ok: false, error: { code: 'folder-refused', field: 'folder', reason: 'folder-private' } });
+    const mine = tempFolder();
+    await store.getState().setFolder(mine);
+    expect(store.getState()).toMatchObject({ error: null, status: { folder: mine } });
+    await store.getState().backupNow();
+    expect(existsSync(join(mine, 'market-desk-backups'))).toBe(true);
+    expect(store.getState().backups[0]?.places).toEqual(['data', 'folder']);
   }, 60_000);
 });

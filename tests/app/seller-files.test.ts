@@ -6,10 +6,12 @@ import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync, existsS
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCoreSupervisor } from '../../electron/core/host/core-supervisor.ts';
 import { toIpcError } from '../../electron/core/ipc/dispatcher.ts';
 import { stageUpload, sweepUploads } from '../../electron/core/images/staged-uploads.ts';
 import { plainNotice } from '../../electron/notification-text.ts';
-import { exportSaveDialogOptions } from '../../electron/save-dialog.ts';
+import { backupFolderDialogOptions, exportSaveDialogOptions } from '../../electron/save-dialog.ts';
+import { forkCore } from '../../electron/web/core-process.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
 import { makeJpeg } from '../core/support.ts';
@@ -103,6 +105,70 @@ describe('main\'s save dialog for an export', () => {
     expect(exportSaveDialogOptions('../../.ssh/authorized_keys', '/home/pekka').defaultPath).toBe('/home/pekka/sshauthorized_keys.mdesk');
     expect(exportSaveDialogOptions({ path: '/etc' }, '/home/pekka').defaultPath).toBe('/home/pekka/market-desk.mdesk');
     expect(exportSaveDialogOptions('a\u0000b:c', '/home/pekka').defaultPath).toBe('/home/pekka/abc.mdesk');
+  });
+});
+
+describe('the backup folder by the seller\'s hand (issue 24)', { timeout: 120_000 }, () => {
+  it('main\'s folder dialog: one folder, a new one may be made, in the documents folder; the page gives nothing', () => {
+    expect(backupFolderDialogOptions('/home/pekka/Documents')).toEqual({
+      title: 'Choose the backup folder', defaultPath: '/home/pekka/Documents', buttonLabel: 'Choose folder', properties: ['openDirectory', 'createDirectory'],
+    });
+  });
+
+  it('Electron\'s core (its host, as main starts it) refuses a written path and takes the folder main handed over, its real place checked, and backups are written there', async () => {
+    const root = tempFolder();
+    const core = startCoreSupervisor({ spawn: () => forkCore(), init: { root, vault: 'none' }, onEvent: () => undefined });
+    try {
+      await core.ready();
+      const good = tempFolder();
+      const folder = tempFolder();
+      symlinkSync(good, join(folder, 'usb'));
+      symlinkSync(root, join(folder, 'data'));
+      writeFileSync(join(folder, 'a-file'), 'x');
+      // A path the window writes, even a good one: refused, naming the field.
+      expect(await core.invoke('backups.setFolder', { folder: good })).toMatchObject({ ok: false, error: { code: 'folder-refused', field: 'folder', reason: 'folder-not-chosen' } });
+      // A guessed handle, and a file handed over to be read: no folder.
+      expect(await core.invoke('backups.setFolder', { folder: { kind: 'handle', id: 'c'.repeat(32) } })).toMatchObject({ ok: false, error: { code: 'folder-refused', reason: 'folder-not-chosen' } });
+      const fileHandle = await core.handOver(good);
+      expect(await core.invoke('backups.setFolder', { folder: { kind: 'handle', id: fileHandle } })).toMatchObject({ ok: false, error: { code: 'folder-refused', reason: 'folder-not-chosen' } });
+      // Chosen in the dialog, yet no place for backups: the data folder (through a link too), /etc, /, /proc, a file, a folder gone.
+      for (const [path, reason] of [
+        [root, 'folder-private'], [join(folder, 'data'), 'folder-private'], [join(root, 'backups'), 'folder-private'], ['/etc', 'folder-private'], ['/', 'folder-private'],
+        ['/proc/self', 'folder-private'], [join(folder, 'a-file'), 'folder-not-a-folder'], [join(folder, 'gone'), 'folder-gone'],
+      ] as const) {
+        const id = await core.handOver(path, 'folder');
+        expect(id).toMatch(/^[a-f0-9]{32}$/);
+        const answer = await core.invoke('backups.setFolder', { folder: { kind: 'handle', id } });
+        expect(answer, path).toMatchObject({ ok: false, error: { code: 'folder-refused', field: 'folder', reason } });
+        expectNoContent(JSON.stringify(answer));
+      }
+      expect(await core.invoke('backups.status', {})).toMatchObject({ ok: true, value: { folder: null } });
+      // A good folder, chosen through a link: kept by its real place; a backup now goes there too.
+      const id = await core.handOver(join(folder, 'usb'), 'folder');
+      expect(await core.invoke('backups.setFolder', { folder: { kind: 'handle', id } })).toMatchObject({ ok: true, value: { folder: good } });
+      expect(await core.invoke('backups.create', {})).toMatchObject({ ok: true, value: { folder: good, lastGood: { places: ['data', 'folder'] } } });
+      expect(readdirSync(join(good, 'market-desk-backups')).length).toBeGreaterThan(0);
+      expect(await core.invoke('backups.setFolder', { folder: null })).toMatchObject({ ok: true, value: { folder: null } });
+      // A save target is held to the same places: no export into /etc either.
+      const intoEtc = await core.handOver('/etc/market-desk.mdesk', true);
+      expect(await core.invoke('backups.export', { target: { kind: 'handle', id: intoEtc } })).toMatchObject({ ok: false, error: { code: 'file-refused', reason: 'file-private' } });
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('web mode takes a typed folder, checked the same: the data folder and /etc refused, a good one kept', async () => {
+    const s = await start();
+    for (const path of [join(s.uploads, '..'), '/etc', '/proc/self']) {
+      const text = await ipcText(s, 'backups.setFolder', { folder: path });
+      expect(JSON.parse(text)).toMatchObject({ ok: false, error: { code: 'folder-refused', field: 'folder', reason: 'folder-private' } });
+      expectNoContent(text);
+    }
+    expect(JSON.parse(await ipcText(s, 'backups.setFolder', { folder: 'relative/folder' }))).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const good = tempFolder();
+    expect(JSON.parse(await ipcText(s, 'backups.setFolder', { folder: good }))).toMatchObject({ ok: true, value: { folder: good } });
+    expect(JSON.parse(await ipcText(s, 'backups.create', {}))).toMatchObject({ ok: true, value: { lastGood: { places: ['data', 'folder'] } } });
+    expect(readdirSync(join(good, 'market-desk-backups')).length).toBeGreaterThan(0);
   });
 });
 

@@ -36,6 +36,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       root: init.root,
       ...(credentials ? { credentials } : {}),
       ...(init.syncTiming ? { syncTiming: init.syncTiming } : {}),
+      typedFolders: init.typedFolders === true,
     });
     session.onEvent((name, payload) => post({ t: 'event', name, payload }));
     dispatcher = createIpcDispatcher(coreHandlers(
@@ -63,7 +64,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       case 'hand-over': {
         let handle: string | null = null;
         try {
-          handle = session ? (message.save ? session.files.handOverTarget(message.path) : session.files.handOver(message.path)) : null;
+          handle = session ? (message.folder ? session.files.handOverFolder(message.path) : message.save ? session.files.handOverTarget(message.path) : session.files.handOver(message.path)) : null;
         } catch {
           handle = null;
         }

@@ -30,8 +30,8 @@ export interface SupervisorOptions {
 
 export interface CoreSupervisor {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
-  /** A file the seller handed over, named by a new handle (null: refused). */
-  handOver(path: string, save?: boolean): Promise<string | null>;
+  /** A file the seller handed over (a folder: 'folder'), named by a new handle (null: refused). */
+  handOver(path: string, save?: boolean | 'folder'): Promise<string | null>;
   /** The running core's process id (tests kill it). */
   pid(): number | undefined;
   restarts(): number;
@@ -144,7 +144,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
       return answer.t === 'result' ? answer.result : RESTARTED;
     },
     async handOver(path, save = false) {
-      const answer = await send((id) => ({ t: 'hand-over', id, path, ...(save ? { save } : {}) }));
+      const answer = await send((id) => ({ t: 'hand-over', id, path, ...(save === 'folder' ? { folder: true } : save ? { save } : {}) }));
       return answer.t === 'handle' ? answer.handle : null;
     },
     pid: () => child.pid,

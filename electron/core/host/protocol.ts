@@ -18,6 +18,8 @@ export interface HostInit {
   credentials?: Record<string, Credentials>;
   /** Engine timing (tests); the session's default otherwise. */
   syncTiming?: { debounceMs: number; pollMs: number };
+  /** Web mode: a typed backup folder is taken (checked); absent in Electron, where only main's folder dialog names one. */
+  typedFolders?: boolean;
 }
 
 export type ShellRequest =
@@ -29,7 +31,7 @@ export type ToCore =
   | { t: 'init'; init: HostInit }
   | { t: 'invoke'; id: number; name: string; input: unknown }
   /** A file the seller picked or dropped (Electron main, after its sender check): answered with a handle. */
-  | { t: 'hand-over'; id: number; path: string; /** A save dialog's answer (a file to write), not a file to read. */ save?: boolean }
+  | { t: 'hand-over'; id: number; path: string; /** A save dialog's answer (a file to write), not a file to read. */ save?: boolean; /** A folder dialog's answer (a folder to write into). */ folder?: boolean }
   | { t: 'shell-done'; id: number; error?: string }
   | { t: 'stop' };
 

@@ -28,6 +28,12 @@ export interface SessionOptions {
   sync?: (db: Db, account: AccountEntry, folder: string) => SyncPort;
   /** Engine timing: a run this long after a local change, and a poll (0: off; tests). */
   syncTiming?: { debounceMs: number; pollMs: number };
+  /**
+   * A typed folder path is taken for the backup folder (web mode: the browser cannot pick one);
+   * checked as a chosen folder is. Default true; the core's host passes false in Electron, where
+   * only a folder chosen in main's dialog is taken (session/seller-files.ts).
+   */
+  typedFolders?: boolean;
 }
 
 export interface CoreSession {
@@ -68,7 +74,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), ...timing });
   });
   const listeners = new Set<EventListener>();
-  const files = sellerFiles(options.root);
+  const files = sellerFiles(options.root, { typedFolders: options.typedFolders ?? true });
   let current = openAccount(registry.active());
 
   function openAccount(account: AccountEntry, checked = false) {

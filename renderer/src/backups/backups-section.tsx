@@ -17,7 +17,7 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
   const t = useT();
   const say = useMessage();
   const format = useFormatter();
-  const { status, backups, busy, error, notice } = useStore(store);
+  const { status, backups, busy, error, notice, picksFolder } = useStore(store);
   const [folder, setFolder] = useState('');
   const [confirming, setConfirming] = useState<BackupEntry | null>(null);
   const [exportAll, setExportAll] = useState(false);
@@ -80,11 +80,21 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
       <div className="form-row">
         <BusyButton type="button" className="primary" busy={busy || status?.running === true} onClick={() => void store.getState().backupNow()}>{t('backups.now')}</BusyButton>
       </div>
-      <form className="form-row" onSubmit={saveFolder} aria-label={t('backups.folder.label')}>
-        <label htmlFor="backups-folder">{t('backups.folder.label')}</label>
-        <input id="backups-folder" className="path" placeholder={t('backups.folder.placeholder')} value={folder} onChange={(e) => setFolder(e.target.value)} />
-        <BusyButton type="submit" busy={busy}>{t('backups.folder.save')}</BusyButton>
-      </form>
+      {picksFolder ? (
+        // Electron: the folder is chosen in main's dialog; the page shows it and never writes a path.
+        <div className="form-row" role="group" aria-labelledby="backups-folder-label">
+          <span id="backups-folder-label">{t('backups.folder.label')}</span>
+          <span className="path" data-testid="backups-folder">{status?.folder ?? t('backups.folder.none')}</span>
+          <BusyButton type="button" busy={busy} onClick={() => void store.getState().chooseFolder()}>{t('backups.folder.choose')}</BusyButton>
+          {status?.folder && <BusyButton type="button" busy={busy} onClick={() => void store.getState().setFolder(null)}>{t('backups.folder.clear')}</BusyButton>}
+        </div>
+      ) : (
+        <form className="form-row" onSubmit={saveFolder} aria-label={t('backups.folder.label')}>
+          <label htmlFor="backups-folder">{t('backups.folder.label')}</label>
+          <input id="backups-folder" className="path" placeholder={t('backups.folder.placeholder')} value={folder} onChange={(e) => setFolder(e.target.value)} />
+          <BusyButton type="submit" busy={busy}>{t('backups.folder.save')}</BusyButton>
+        </form>
+      )}
       {confirming && (
         <div className="notice warn" role="alertdialog" aria-labelledby="backups-confirm">
           <p id="backups-confirm">{t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}</p>

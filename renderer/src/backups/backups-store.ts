@@ -2,7 +2,7 @@
 // aside at start), the list, a backup now, restore, the seller's folder, moving accounts to
 // another computer. DOM-free: tested under Node through the real core.
 import { createStore } from 'zustand/vanilla';
-import type { BackupEntry, BackupStatusView, ExportTarget } from '../../../shared/ipc-backup.ts';
+import type { BackupEntry, BackupStatusView, ExportTarget, FolderChoice } from '../../../shared/ipc-backup.ts';
 import type { ImageSource } from '../../../shared/ipc-common.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
@@ -15,10 +15,15 @@ export interface BackupsState {
   busy: boolean;
   error: Msg | null;
   notice: Msg | null;
+  /** Electron: the backup folder is chosen in main's folder dialog ("Choose folder…"); web mode: typed. */
+  picksFolder: boolean;
   load(): Promise<void>;
   backupNow(): Promise<void>;
   restore(id: string): Promise<boolean>;
-  setFolder(folder: string | null): Promise<void>;
+  /** A typed path (web mode), a chosen folder's handle, or null: the data folder only. */
+  setFolder(folder: FolderChoice | null): Promise<void>;
+  /** Electron: main's folder dialog, then the chosen folder is set; a cancelled dialog does nothing. */
+  chooseFolder(): Promise<void>;
   dismissDamage(keptAs: string): Promise<void>;
   /** Asks where (Electron: main's save dialog; web mode: a download), then exports; a cancelled dialog does nothing. */
   exportTo(all: boolean, passphrase: string | null): Promise<void>;
@@ -32,6 +37,8 @@ export interface BackupFiles {
   exportTarget(suggestedName: string): Promise<ExportTarget | null>;
   /** Web mode: hands the written export to the browser to save. */
   deliver(download: string, name: string): void;
+  /** Electron: main's folder dialog, answering the chosen folder's handle (null: cancelled). Null in web mode (no dialogs: a typed path). */
+  chooseFolder: (() => Promise<{ kind: 'handle'; id: string } | null>) | null;
 }
 
 export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
@@ -59,6 +66,7 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
       busy: false,
       error: null,
       notice: null,
+      picksFolder: files.chooseFolder !== null,
       async load() {
         const isNewest = nextLoad();
         try {
@@ -74,6 +82,10 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
       restore: async (id) => (await guard(() => call(bridge, 'backups.restore', { id }), (r) => msg('backups.restored', { sent: r.alreadySent, checked: r.toReconcile }))) !== null,
       setFolder: async (folder) => {
         await guard(() => call(bridge, 'backups.setFolder', { folder }), () => (folder ? msg('backups.folder.saved') : msg('backups.folder.cleared')));
+      },
+      chooseFolder: async () => {
+        const chosen = await files.chooseFolder?.();
+        if (chosen) await get().setFolder(chosen);
       },
       dismissDamage: async (keptAs) => {
         await guard(() => call(bridge, 'backups.dismissDamage', { keptAs }), () => null);

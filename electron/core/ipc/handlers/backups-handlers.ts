@@ -16,7 +16,8 @@ export function backupsHandlers(session: CoreSession, options?: BackupServiceOpt
     'backups.list': () => backups().list(),
     'backups.create': () => backups().backupNow('manual'),
     'backups.restore': ({ id }) => backups().restore(id),
-    'backups.setFolder': ({ folder }) => backups().setFolder(folder),
+    // By the seller's hand: a folder chosen in main's dialog (a handle), or typed in web mode; checked either way.
+    'backups.setFolder': async ({ folder }) => backups().setFolder(folder === null ? null : await session.files.resolveFolder(folder)),
     'backups.dismissDamage': ({ keptAs }) => backups().dismissDamage(keptAs),
     async 'backups.export'({ target, all, passphrase }) {
       const to = await exportTarget(session.files, session.root, target);
