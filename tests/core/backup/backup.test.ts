@@ -166,7 +166,11 @@ describe('backups', () => {
     const folder = join(root, 'accounts', 'local');
     (await import('node:fs')).mkdirSync(folder, { recursive: true });
     const old = openAccountDb(join(folder, 'cache.sqlite'), { upTo: MIGRATIONS.at(-2)!.version });
-    insertManyDrafts(old, 50);
+    // Plain rows: today's write code (insertManyDrafts' category tree) may need the newest step.
+    const insert = old.prepare(`INSERT INTO items (title, created, updated) VALUES (?, 1, 1)`);
+    old.transaction(() => {
+      for (let i = 1; i <= 50; i++) insert.run(`Older cache draft ${i}`);
+    })();
     old.close();
     const core = openTestCore({ root });
     const [backup] = await invokeOk(core.bridge, 'backups.list', {});
