@@ -3,7 +3,7 @@
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
 // --publish-drafts N (default 1000), --rule-items N (default 10000), --rule-offers N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation (backup: --backup-drafts N,
+// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation (window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
 // --backup-photos N, --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -44,7 +44,9 @@ const { values: args } = parseArgs({
     'rule-items': { type: 'string', default: '10000' },
     'rule-offers': { type: 'string', default: '1000' },
     only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation' },
-    'window-rows': { type: 'string', default: '20000' },
+    'window-rows': { type: 'string', default: '100000' },
+    'window-photos': { type: 'string', default: '40' },
+    'window-in-process': { type: 'boolean', default: false },
     workers: { type: 'string' },
     'backup-drafts': { type: 'string', default: '100000' },
     'backup-photos': { type: 'string', default: '1000' },
@@ -287,7 +289,7 @@ try {
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);
   // The window's side's event-loop delay while the core imports (issue 19).
-  if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']));
+  if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']), Number(args['window-photos']), args['window-in-process']);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
   if (ONLY.has('automation')) figures.rulePass = await benchRulePass(root, Number(args['rule-items']), Number(args['rule-offers']));
