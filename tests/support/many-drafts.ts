@@ -49,3 +49,15 @@ export function insertManyDrafts(db: Db, count: number, now = Date.now()): numbe
   })();
   return performance.now() - started;
 }
+
+/**
+ * `count` bare drafts (a title, nothing else) in plain SQL that every schema step has: for a cache
+ * made at an older step, where today's write code (insertManyDrafts' category tree) would need
+ * columns of the newest one.
+ */
+export function insertPlainDrafts(db: Db, count: number): void {
+  const insert = db.prepare(`INSERT INTO items (title, created, updated) VALUES (?, 1, 1)`);
+  db.transaction(() => {
+    for (let i = 1; i <= count; i++) insert.run(`Older cache draft ${i}`);
+  })();
+}

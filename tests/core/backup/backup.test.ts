@@ -10,7 +10,7 @@ import { dataBackups } from '../../../electron/core/backup/backup-service.ts';
 import { bulkWrites } from '../../../electron/core/bulk/bulk-edit.ts';
 import { openAccountDb } from '../../../electron/core/db/open-account-db.ts';
 import { MIGRATIONS } from '../../../electron/core/db/migrations.ts';
-import { insertManyDrafts } from '../../support/many-drafts.ts';
+import { insertManyDrafts, insertPlainDrafts } from '../../support/many-drafts.ts';
 import { invokeOk, openTestCore } from '../../support/test-core.ts';
 import { tempFolder } from '../support.ts';
 import { fillShop, shopRows } from './support.ts';
@@ -166,11 +166,7 @@ describe('backups', () => {
     const folder = join(root, 'accounts', 'local');
     (await import('node:fs')).mkdirSync(folder, { recursive: true });
     const old = openAccountDb(join(folder, 'cache.sqlite'), { upTo: MIGRATIONS.at(-2)!.version });
-    // Plain rows: today's write code (insertManyDrafts' category tree) may need the newest step.
-    const insert = old.prepare(`INSERT INTO items (title, created, updated) VALUES (?, 1, 1)`);
-    old.transaction(() => {
-      for (let i = 1; i <= 50; i++) insert.run(`Older cache draft ${i}`);
-    })();
+    insertPlainDrafts(old, 50);
     old.close();
     const core = openTestCore({ root });
     const [backup] = await invokeOk(core.bridge, 'backups.list', {});

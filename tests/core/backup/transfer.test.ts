@@ -8,7 +8,7 @@ import { listStored } from '../../../electron/core/backup/backup-layout.ts';
 import { dataBackups } from '../../../electron/core/backup/backup-service.ts';
 import { MIGRATIONS } from '../../../electron/core/db/migrations.ts';
 import { openAccountDb } from '../../../electron/core/db/open-account-db.ts';
-import { insertManyDrafts } from '../../support/many-drafts.ts';
+import { insertPlainDrafts } from '../../support/many-drafts.ts';
 import { fileCredentialVault } from '../../../electron/core/session/credential-file.ts';
 import { invokeOk, openTestCore, type TestCore } from '../../support/test-core.ts';
 import { tempFolder } from '../support.ts';
@@ -93,7 +93,7 @@ describe('moving accounts to another computer', () => {
     mkdirSync(folder, { recursive: true });
     const previous = MIGRATIONS.at(-2)!.version;
     const old = openAccountDb(join(folder, 'cache.sqlite'), { upTo: previous });
-    insertManyDrafts(old, 30);
+    insertPlainDrafts(old, 30);
     old.close();
 
     const file = join(tempFolder(), 'all.mdesk');
