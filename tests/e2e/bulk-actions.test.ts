@@ -81,6 +81,8 @@ afterAll(async () => {
 });
 
 const dialog = () => page.getByRole('dialog');
+/** The grid's count line: the core's process answers each search or change (30 s on a busy machine, as the other slow steps). */
+const countIs = (text: string) => expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toBe(text);
 const search = async (text: string) => {
   await page.keyboard.press('Control+f');
   expect(await page.locator('#drafts-search:focus').count()).toBe(1);
@@ -90,10 +92,10 @@ const search = async (text: string) => {
 describe('bulk status actions from the grid', () => {
   it('publishes 50 selected drafts with Ctrl+Shift+P after a preview that names the 2 it leaves out, and the service lists them', async () => {
     await search('Lamp');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('52 items');
+    await countIs('52 items');
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('52 items · 52 selected');
+    await countIs('52 items · 52 selected');
     await page.keyboard.press('Control+Shift+P');
     await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('50 drafts will be queued for publishing.');
     expect(await dialog().getByRole('heading').textContent()).toBe('Publish: 52 selected items');
@@ -109,7 +111,7 @@ describe('bulk status actions from the grid', () => {
     expect((await onService('open')).map((i) => i.title).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `Lamp no. ${i + 1}`).sort());
     await expect.poll(() => page.locator('.bulk-progress').textContent(), { timeout: 30_000 }).toBe('50 of 50 sent to the marketplace');
     // The grid's rows follow: the published lamps have left the drafts, the two without a price stay.
-    await expect.poll(() => page.locator('.count').textContent()).toBe('2 items');
+    await countIs('2 items');
     await page.screenshot({ path: join(OUTPUT, 'bulk-publish-live.png') });
     // Live now: undo says so plainly and leaves them on sale.
     await page.getByRole('button', { name: 'Undo publish' }).click();
@@ -121,7 +123,7 @@ describe('bulk status actions from the grid', () => {
   it('relists 10 closed unsold items as new drafts, chosen from the keyboard menu', async () => {
     await page.locator('#drafts-search').fill('');
     await page.getByLabel('Status filter').selectOption({ label: 'Closed' });
-    await expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toBe('10 items');
+    await countIs('10 items');
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
     const menuButton = page.getByRole('button', { name: /^Actions/ });
@@ -136,7 +138,7 @@ describe('bulk status actions from the grid', () => {
     await page.screenshot({ path: join(OUTPUT, 'bulk-relist-preview.png') });
     await dialog().getByRole('button', { name: 'Relist 10' }).click();
     await page.getByLabel('Status filter').selectOption({ label: 'Drafts' });
-    await expect.poll(() => page.locator('.count').textContent()).toBe('17 items');
+    await countIs('17 items');
     const titles = await page.locator('.grid-row [data-field=title]').allTextContents();
     expect(titles.filter((t) => t.startsWith('Vase no.')).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Vase no. ${i + 1}`).sort());
     await page.screenshot({ path: join(OUTPUT, 'bulk-relist-copies.png') });
@@ -144,7 +146,7 @@ describe('bulk status actions from the grid', () => {
 
   it('schedules 5 drafts at a list time: scheduled in the app, waiting on the service', async () => {
     await search('Clock');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('5 items');
+    await countIs('5 items');
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
     await page.getByRole('button', { name: /^Actions/ }).click();
@@ -166,10 +168,10 @@ describe('bulk status actions from the grid', () => {
   it('closes 5 listings on the service, and deletes 2 drafts that Ctrl+Z brings back', async () => {
     await page.getByLabel('Status filter').selectOption({ label: 'Open' });
     await search('Lamp');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('50 items');
+    await countIs('50 items');
     await page.getByRole('grid').focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('50 items · 5 selected');
+    await countIs('50 items · 5 selected');
     await page.getByRole('button', { name: /^Actions/ }).click();
     await page.getByRole('menuitem', { name: 'Close listings…' }).click();
     await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('5 listings will be closed.');
@@ -179,17 +181,17 @@ describe('bulk status actions from the grid', () => {
 
     await page.getByLabel('Status filter').selectOption({ label: 'Drafts' });
     await search('without price');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('2 items');
+    await countIs('2 items');
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
     await page.getByRole('button', { name: /^Actions/ }).click();
     await page.getByRole('menuitem', { name: 'Delete drafts…' }).click();
     await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('2 drafts will be deleted.');
     await dialog().getByRole('button', { name: 'Delete 2' }).click();
-    await expect.poll(() => page.locator('.count').textContent()).toBe('0 items');
+    await countIs('0 items');
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+z');
-    await expect.poll(() => page.locator('.count').textContent()).toBe('2 items');
+    await countIs('2 items');
     expect(await page.locator('.notice').textContent()).toMatch(/^Undone: 2 items are back as they were\./);
     await page.screenshot({ path: join(OUTPUT, 'bulk-delete-undone.png') });
   });

@@ -124,7 +124,8 @@ export async function openApp(
     context = await launchChromium(profile.path);
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
-    if (!options.firstRunGuide) await context.addInitScript(`localStorage.setItem(${JSON.stringify(GUIDE_STORAGE_KEY)}, 'dismissed')`);
+    // Every frame runs it, a sandboxed one (the description preview) too, where localStorage throws.
+    if (!options.firstRunGuide) await context.addInitScript(`try { localStorage.setItem(${JSON.stringify(GUIDE_STORAGE_KEY)}, 'dismissed'); } catch {}`);
     const page = context.pages()[0] ?? (await context.newPage());
     const consoleProblems: string[] = [];
     const pageErrors: string[] = [];
