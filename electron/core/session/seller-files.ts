@@ -110,6 +110,7 @@ export function sellerFiles(root: string, options: SellerFilesOptions = {}): Sel
     return real;
   }
 
+  /** A new handle for `path` in `map` (the oldest forgotten past MAX_HANDLES): files, targets and folders alike. */
   const put = (map: Map<string, string>, path: string) => {
     const handle = randomBytes(16).toString('hex');
     if (map.size >= MAX_HANDLES) map.delete(map.keys().next().value as string);
@@ -158,10 +159,7 @@ export function sellerFiles(root: string, options: SellerFilesOptions = {}): Sel
       return checkedFolder(path);
     },
     handOverTarget(path) {
-      const handle = randomBytes(16).toString('hex');
-      if (targets.size >= MAX_HANDLES) targets.delete(targets.keys().next().value as string);
-      targets.set(handle, path);
-      return handle;
+      return put(targets, path);
     },
     async resolveTarget(id, name) {
       const path = targets.get(id);
@@ -179,10 +177,7 @@ export function sellerFiles(root: string, options: SellerFilesOptions = {}): Sel
     },
     handOver(path) {
       // Checked when read (a relative path is refused there, with the file's name).
-      const handle = randomBytes(16).toString('hex');
-      if (handles.size >= MAX_HANDLES) handles.delete(handles.keys().next().value as string);
-      handles.set(handle, path);
-      return handle;
+      return put(handles, path);
     },
     async resolve(source, name) {
       switch (source.kind) {
