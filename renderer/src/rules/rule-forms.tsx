@@ -89,6 +89,33 @@ export function ScopeField({ store, value, onChange, itemId, onItemId, selectRef
   );
 }
 
+/** The scope a form picks (the select's value and, for one item, which item): loaded from an edited rule, read as the rule's target. */
+function useScopeChoice(initial: string) {
+  const [value, setValue] = useState(initial);
+  const [itemId, setItemId] = useState<number | null>(null);
+  return {
+    field: { value, onChange: setValue, itemId, onItemId: setItemId },
+    load(rule: { scope: RuleScope; scopeId: number }) {
+      setValue(scopeValue(rule));
+      setItemId(rule.scope === 'item' ? rule.scopeId : null);
+    },
+    target: () => parseScope(value, itemId),
+  };
+}
+
+/** Whether an offer rule's amount is a percentage of the buy-now price or euros. */
+function UnitSelect({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  const t = useT();
+  return (
+    <label>{label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="percent">{t('rules.unit.percent')}</option>
+        <option value="euro">{t('rules.unit.euro')}</option>
+      </select>
+    </label>
+  );
+}
+
 /** Focuses the form's first control when a saved rule of this kind is loaded into it. */
 function useEdited<R>(store: RulesStore, kind: 'offer' | 'relist', load: (rule: R) => void, first: RefObject<HTMLSelectElement | null>) {
   const editing = useStore(store, (s) => s.editing);
@@ -105,8 +132,7 @@ function useEdited<R>(store: RulesStore, kind: 'offer' | 'relist', load: (rule: 
 export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; scopeText: (r: OfferRule) => string }) {
   const t = useT();
   const first = useRef<HTMLSelectElement>(null);
-  const [scope, setScope] = useState('');
-  const [itemId, setItemId] = useState<number | null>(null);
+  const scope = useScopeChoice('');
   const [accept, setAccept] = useState('');
   const [acceptUnit, setAcceptUnit] = useState('percent');
   const [refuse, setRefuse] = useState('');
@@ -115,8 +141,7 @@ export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; s
   const [quietTo, setQuietTo] = useState('');
   const [enabled, setEnabled] = useState(true);
   const editing = useEdited<OfferRule>(store, 'offer', (r) => {
-    setScope(scopeValue(r));
-    setItemId(r.scope === 'item' ? r.scopeId : null);
+    scope.load(r);
     setAccept(text(r.acceptPercent ?? r.acceptAmount));
     setAcceptUnit(r.acceptAmount !== null ? 'euro' : 'percent');
     setRefuse(text(r.refusePercent ?? r.refuseAmount));
@@ -127,7 +152,7 @@ export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; s
   }, first);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const target = parseScope(scope, itemId);
+    const target = scope.target();
     if (!target) return;
     const a = num(accept);
     const r = num(refuse);
@@ -142,21 +167,11 @@ export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; s
     <form className="rules-card" onSubmit={submit} aria-labelledby="scoped-offer-title">
       <h3 id="scoped-offer-title">{t('rules.scoped.title')}</h3>
       {editing && <p className="rules-editing">{t('rules.editing', { scope: scopeText(editing) })}</p>}
-      <ScopeField store={store} value={scope} onChange={setScope} itemId={itemId} onItemId={setItemId} selectRef={first} />
+      <ScopeField store={store} {...scope.field} selectRef={first} />
       <label>{t('rules.offer.acceptValue')}<input inputMode="decimal" value={accept} onChange={(e) => setAccept(e.target.value)} /></label>
-      <label>{t('rules.offer.acceptUnit')}
-        <select value={acceptUnit} onChange={(e) => setAcceptUnit(e.target.value)}>
-          <option value="percent">{t('rules.unit.percent')}</option>
-          <option value="euro">{t('rules.unit.euro')}</option>
-        </select>
-      </label>
+      <UnitSelect label={t('rules.offer.acceptUnit')} value={acceptUnit} onChange={setAcceptUnit} />
       <label>{t('rules.offer.refuseValue')}<input inputMode="decimal" value={refuse} onChange={(e) => setRefuse(e.target.value)} /></label>
-      <label>{t('rules.offer.refuseUnit')}
-        <select value={refuseUnit} onChange={(e) => setRefuseUnit(e.target.value)}>
-          <option value="percent">{t('rules.unit.percent')}</option>
-          <option value="euro">{t('rules.unit.euro')}</option>
-        </select>
-      </label>
+      <UnitSelect label={t('rules.offer.refuseUnit')} value={refuseUnit} onChange={setRefuseUnit} />
       <label>{t('rules.offer.quietFrom')}<input placeholder="22:00" value={quietFrom} onChange={(e) => setQuietFrom(e.target.value)} /></label>
       <label>{t('rules.offer.quietTo')}<input placeholder="07:00" value={quietTo} onChange={(e) => setQuietTo(e.target.value)} /></label>
       <label><input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{t('rules.enabled')}</label>
@@ -170,16 +185,14 @@ export function ScopedOfferRuleForm({ store, scopeText }: { store: RulesStore; s
 export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeText: (r: RelistRule) => string }) {
   const t = useT();
   const first = useRef<HTMLSelectElement>(null);
-  const [scope, setScope] = useState('shop');
-  const [itemId, setItemId] = useState<number | null>(null);
+  const scope = useScopeChoice('shop');
   const [times, setTimes] = useState('2');
   const [step, setStep] = useState('10');
   const [floor, setFloor] = useState('');
   const [hour, setHour] = useState('9');
   const [enabled, setEnabled] = useState(true);
   const editing = useEdited<RelistRule>(store, 'relist', (r) => {
-    setScope(scopeValue(r));
-    setItemId(r.scope === 'item' ? r.scopeId : null);
+    scope.load(r);
     setTimes(String(r.maxTimes));
     setStep(text(r.stepPercent));
     setFloor(text(r.floorPrice));
@@ -188,7 +201,7 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
   }, first);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const target = parseScope(scope, itemId);
+    const target = scope.target();
     if (!target) return;
     void store.getState().saveRelistRule({ ...target, maxTimes: num(times) ?? 1, stepPercent: num(step), floorPrice: num(floor), hour: num(hour), enabled });
   };
@@ -196,7 +209,7 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
     <form className="rules-card" onSubmit={submit} aria-labelledby="relist-title">
       <h3 id="relist-title">{t('rules.relist.title')}</h3>
       {editing && <p className="rules-editing">{t('rules.editing', { scope: scopeText(editing) })}</p>}
-      <ScopeField store={store} value={scope} onChange={setScope} itemId={itemId} onItemId={setItemId} selectRef={first} />
+      <ScopeField store={store} {...scope.field} selectRef={first} />
       <label>{t('rules.relist.times')}<input inputMode="numeric" value={times} onChange={(e) => setTimes(e.target.value)} /></label>
       <label>{t('rules.relist.step')}<input inputMode="decimal" value={step} onChange={(e) => setStep(e.target.value)} /></label>
       <label>{t('rules.relist.floor')}<input inputMode="decimal" value={floor} onChange={(e) => setFloor(e.target.value)} /></label>
