@@ -7,12 +7,12 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { THUMB_SIDE } from '../../electron/core/images/prepare-image.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { writeCameraPhotos } from '../support/camera-photos.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -31,35 +31,11 @@ function seedCache(root: string): void {
   }
 }
 
-/** A camera-like JPEG (grain at half resolution, scaled up): as many pixels as a camera's, in under 12 MB. */
-async function cameraJpeg(width: number, height: number, seed: number): Promise<Buffer> {
-  const half = { width: width / 2, height: height / 2, channels: 3 as const };
-  const grain = await sharp({ create: { ...half, background: { r: 120 + seed * 20, g: 110, b: 100 }, noise: { type: 'gaussian', mean: 110 + seed * 10, sigma: 10 } } }).raw().toBuffer();
-  return sharp(grain, { raw: half }).resize(width, height, { kernel: 'nearest' }).jpeg({ quality: 70 }).toBuffer();
-}
-
-/** The same picture as other bytes (a JPEG comment after the start marker): a photo of its own to the core. */
-function withComment(jpeg: Buffer, text: string): Buffer {
-  const body = Buffer.from(text, 'latin1');
-  const segment = Buffer.alloc(4);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(body.length + 2, 2);
-  return Buffer.concat([jpeg.subarray(0, 2), segment, body, jpeg.subarray(2)]);
-}
-
-const SIZES: Array<[number, number]> = [[6000, 4000], [7008, 4672], [8192, 5464], [9504, 6336]]; // 24, 33, 45, 60 MP
-const photos: string[] = [];
+let photos: string[] = [];
+let megapixels: number[] = [];
 
 beforeAll(async () => {
-  const folder = join(files.path, 'photos');
-  mkdirSync(folder);
-  const bases: Buffer[] = [];
-  for (const [i, [w, h]] of SIZES.entries()) bases.push(await cameraJpeg(w, h, i));
-  for (let i = 0; i < 14; i++) {
-    const path = join(folder, `${String(i + 1).padStart(2, '0')}-camera.jpg`);
-    writeFileSync(path, withComment(bases[i % bases.length] as Buffer, `camera photo ${i + 1}`));
-    photos.push(path);
-  }
+  ({ paths: photos, megapixels } = await writeCameraPhotos(join(files.path, 'photos'), 14));
   app = await openApp({ prepareData: seedCache, prefix: 'e2e-previews' });
   page = app.page;
 }, 300_000);
@@ -87,7 +63,6 @@ function pageTasks(trace: readonly TraceEvent[]): Array<{ dur: number; tdur: num
 describe('previews without freezes, in Chromium', () => {
   it('adds 14 photos of 24-60 MP with no full-size decode for a preview, recording the longest frame gap', async () => {
     for (const path of photos) expect(statSync(path).size).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
-    const megapixels = photos.map((_, i) => { const [w, h] = SIZES[i % SIZES.length] as [number, number]; return (w * h) / 1e6; });
     expect(Math.min(...megapixels)).toBeGreaterThanOrEqual(24);
     expect(Math.max(...megapixels)).toBeGreaterThanOrEqual(60);
 
