@@ -10,6 +10,8 @@
 // --wheel-px PX (a notch, default 120), --photos N (issue 13's photo figure, default 40; 0 skips),
 // --camera-photos N (issue 19's longest frame, default 14; 0 skips), --busy (a child process spins
 // on one core from the first page load to the end: issue 19's "beside a busy core").
+// The same run measures a bare page over a bare HTTP loop (ui-baseline.ts): the first rows and
+// keystrokes are also given as ratios to it.
 // UI_BENCH_PROFILE=scroll (or =load, =search) prints the renderer's hottest functions from a CPU
 // profile on stderr (an unminified build); =trace the main thread's time by kind of work.
 import { spawn } from 'node:child_process';
@@ -27,6 +29,7 @@ import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
 import { insertManyDrafts } from '../tests/support/many-drafts.ts';
 import { SECRET_HEADER } from '../electron/web/web-server.ts';
+import { bareBaseline } from './ui-baseline.ts';
 import { cameraPhotoFrames, photoFrames } from './ui-photos.ts';
 import { startProfile, startTrace } from './ui-profile.ts';
 import { clearSearch, frameFigures, round, shownFor, sortBy, typeSearch, wheelScroll } from './ui-measures.ts';
@@ -193,12 +196,17 @@ try {
 
     const wheel = await profiled(page, 'scroll', () => wheelScroll(page, Number(args['wheel-steps']), Number(args['wheel-px'])));
     const scroll = { ...frameFigures(wheel.deltas, 20), framesOver20Ms: wheel.deltas.filter((d) => d > 20).length, scrolledPx: wheel.scrolledPx, rowsInDom: wheel.rowsInDom, loadAverage1m: load(), from: 'requestAnimationFrame deltas while page.mouse.wheel turns one notch a frame' };
+    const bare = await bareBaseline(context, DRAFTS, SEARCHES);
+    const baseline = {
+      ...bare, loadAverage1m: load(),
+      firstRowsRatio: round(firstRows.ms / bare.firstRowsMs, 2), keystrokeP95Ratio: round(typing.p95Ms / bare.keystrokeP95Ms, 2),
+    };
     const photos = PHOTOS > 0 ? await photoFrames(page, photoDir.path) : null;
     const cameraPhotos = CAMERA_PHOTOS > 0 ? await cameraPhotoFrames(page, photoDir.path, CAMERA_PHOTOS) : null;
     console.log(JSON.stringify({
       drafts: DRAFTS, gridCount: count, seedMs: round(seedMs, 0),
       firstRows, heap: { usedMb: round(heapMb), targetMb: 150, met: heapMb < 150 },
-      typing, sorting, wheelScroll: scroll, photoPreparation: photos, cameraPhotos,
+      typing, sorting, wheelScroll: scroll, baseline, photoPreparation: photos, cameraPhotos,
       browser: (await context.browser()?.version()) ?? 'chromium',
       machine: { cpus: availableParallelism(), loadAverage1m: load(), busyCore: Boolean(spinner) },
     }, null, 2));
