@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { CoreSession } from '../session/core-session.ts';
+import { FolderRefused } from '../session/seller-files.ts';
 import { BackupError } from './backup-errors.ts';
 import { listStored, type BackupReason, type StoredBackup } from './backup-layout.ts';
 import { exportAccounts, importAccounts, type ExportResult, type ImportedAccount } from './account-transfer.ts';
@@ -146,9 +147,23 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
       running = true;
       const account = session.account();
       try {
-        const result = await createBackup({ accountId: account.id, accountName: account.name, folder: session.folder(), db: session.db() }, { locations: locations(), reason, now });
-        const failed = result.results.find((r) => !r.ok);
-        if (failed?.error) await recordFailure({ at: now(), message: failed.error.message, location: 'folder', ...(failed.error.reason ? { reason: failed.error.reason } : {}) });
+        // The seller's folder is checked again each time (it may have been unplugged or removed
+        // since it was chosen): a folder refused now gets no copy, and its failure is recorded
+        // after the data folder's backup, so the Backups screen says it.
+        const chosen = settings().folder;
+        const places = [dataBackups(root)];
+        let refused: { message: string; reason?: string } | null = null;
+        if (chosen) {
+          try {
+            places.push(sellerBackups(await session.files.recheckFolder(chosen)));
+          } catch (error) {
+            if (!(error instanceof FolderRefused)) throw error;
+            refused = { message: error.message, ...(error.detail?.reason ? { reason: error.detail.reason } : {}) };
+          }
+        }
+        const result = await createBackup({ accountId: account.id, accountName: account.name, folder: session.folder(), db: session.db() }, { locations: places, reason, now });
+        const failed = result.results.find((r) => !r.ok)?.error ?? refused;
+        if (failed) await recordFailure({ at: now(), message: failed.message, location: 'folder', ...(failed.reason ? { reason: failed.reason } : {}) });
       } catch (error) {
         const plain = plainError(error);
         await recordFailure({ at: now(), message: plain.message, location: 'data', ...(plain.reason ? { reason: plain.reason } : {}) });

@@ -69,6 +69,13 @@ export interface SellerFiles {
   handOverFolder(path: string): string;
   /** The real path of a folder to write into: a handle (Electron) or a typed path (web mode only), checked; throws FolderRefused. */
   resolveFolder(folder: FolderChoice): Promise<string>;
+  /**
+   * A folder chosen earlier (the stored backup folder), checked again as when chosen, before each
+   * write into it: a stick unplugged leaves its mount point behind, and writing there would fill
+   * the system's disk; a folder removed or replaced by a link is refused the same way. The core's
+   * own call: the window never names a path.
+   */
+  recheckFolder(path: string): Promise<string>;
 }
 
 export const uploadsFolder = (root: string) => join(root, 'incoming');
@@ -156,6 +163,9 @@ export function sellerFiles(root: string, options: SellerFilesOptions = {}): Sel
       }
       const path = folders.get(folder.id);
       if (path === undefined) throw new FolderRefused('The backup folder was not chosen by the seller in this session.', 'folder-not-chosen');
+      return checkedFolder(path);
+    },
+    recheckFolder(path) {
       return checkedFolder(path);
     },
     handOverTarget(path) {

@@ -2,7 +2,7 @@
 // restore through the contract, the damaged cache set aside at start, the backup before a
 // migration and the hooks before a bulk delete.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listStored, rotationKeeps, type StoredBackup } from '../../../electron/core/backup/backup-layout.ts';
@@ -91,6 +91,37 @@ describe('backups', () => {
       expect(existsSync(row.file_path) && existsSync(row.thumb_path)).toBe(true);
     }
   }, 120_000);
+
+  it('checks the seller\'s folder again at each backup: one unplugged or turned into a link gets no copy, and the failure says why', async () => {
+    const core = openTestCore();
+    insertManyDrafts(core.session.db(), 20);
+    const stick = join(tempFolder(), 'USB-STICK');
+    mkdirSync(stick);
+    await invokeOk(core.bridge, 'backups.setFolder', { folder: stick });
+    expect((await invokeOk(core.bridge, 'backups.create', {})).lastGood?.places).toEqual(['data', 'folder']);
+
+    // Unplugged: the mount point's folder is gone. The data folder's backup is still made; nothing
+    // is written where the stick was (no folder made again there).
+    rmSync(stick, { recursive: true });
+    const unplugged = await invokeOk(core.bridge, 'backups.create', {});
+    expect(unplugged.lastGood?.places).toEqual(['data']);
+    expect(unplugged.lastFailure).toMatchObject({ location: 'folder', reason: 'folder-gone' });
+    expect(existsSync(stick)).toBe(false);
+
+    // Turned into a link to a system place: refused as when chosen.
+    symlinkSync('/etc', stick);
+    const linked = await invokeOk(core.bridge, 'backups.create', {});
+    expect(linked.lastGood?.places).toEqual(['data']);
+    expect(linked.lastFailure).toMatchObject({ location: 'folder', reason: 'folder-private' });
+
+    // Plugged in again: copied there again, the failure made good.
+    rmSync(stick);
+    mkdirSync(stick);
+    const back = await invokeOk(core.bridge, 'backups.create', {});
+    expect(back.lastGood?.places).toEqual(['data', 'folder']);
+    expect(back.lastFailure).toBeNull();
+    expect(listStored(join(stick, 'market-desk-backups'), core.session.account().id)).toHaveLength(1);
+  }, 60_000);
 
   it('rotation keeps 7 daily, 4 weekly and the 5 newest', () => {
     const day = 86_400_000;
