@@ -148,11 +148,17 @@ describe('the Rules screen in Finnish', () => {
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Myymättömien uudelleenlistaus' }) });
     await form.getByLabel('Koskee').selectOption({ label: 'Lamput alle 120' });
     await form.getByLabel('Enintään kertaa').fill('3');
-    await form.getByLabel('Laske hintaa (%)').fill('10');
+    await form.getByLabel('Laske hintaa', { exact: true }).fill('10');
     await form.getByLabel('Ei koskaan alle (€)').fill('20');
     await form.getByLabel('Myyntiin uudelleen kello').fill('9');
     await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
     await page.getByText('Ryhmä Lamput alle 120: enintään 3 kertaa, 10 % alas, alaraja 20, kello 9:00').waitFor();
+    // A step in euros for the whole shop: saved as an amount, not a percentage.
+    await form.getByLabel('Koskee').selectOption('shop');
+    await form.getByLabel('Laske hintaa', { exact: true }).fill('5');
+    await form.getByLabel('Askeleen yksikkö').selectOption({ label: '€' });
+    await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
+    await page.getByText(/: enintään \d+ kertaa, 5,00\s€ alas/).waitFor();
     await page.getByLabel('Keskeytä kaikki säännöt').check();
     await page.getByRole('status').getByText('Kaikki säännöt on keskeytetty.', { exact: false }).waitFor();
     await expect(page.getByLabel('Keskeytä kaikki säännöt').isChecked()).resolves.toBe(true);

@@ -103,13 +103,13 @@ function useScopeChoice(initial: string) {
   };
 }
 
-/** Whether an offer rule's amount is a percentage of the buy-now price or euros. */
-function UnitSelect({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+/** Whether a rule's amount is a percentage (of the buy-now price; of the price, for relisting's step) or euros. */
+function UnitSelect({ label, value, onChange, percentOf = 'buyNow' }: { label: string; value: string; onChange(value: string): void; percentOf?: 'buyNow' | 'price' }) {
   const t = useT();
   return (
     <label>{label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="percent">{t('rules.unit.percent')}</option>
+        <option value="percent">{t(percentOf === 'buyNow' ? 'rules.unit.percent' : 'rules.relist.unit.percent')}</option>
         <option value="euro">{t('rules.unit.euro')}</option>
       </select>
     </label>
@@ -188,13 +188,15 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
   const scope = useScopeChoice('shop');
   const [times, setTimes] = useState('2');
   const [step, setStep] = useState('10');
+  const [stepUnit, setStepUnit] = useState('percent');
   const [floor, setFloor] = useState('');
   const [hour, setHour] = useState('9');
   const [enabled, setEnabled] = useState(true);
   const editing = useEdited<RelistRule>(store, 'relist', (r) => {
     scope.load(r);
     setTimes(String(r.maxTimes));
-    setStep(text(r.stepPercent));
+    setStep(text(r.stepAmount ?? r.stepPercent));
+    setStepUnit(r.stepAmount !== null ? 'euro' : 'percent');
     setFloor(text(r.floorPrice));
     setHour(text(r.hour));
     setEnabled(r.enabled);
@@ -203,7 +205,10 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
     e.preventDefault();
     const target = scope.target();
     if (!target) return;
-    void store.getState().saveRelistRule({ ...target, maxTimes: num(times) ?? 1, stepPercent: num(step), floorPrice: num(floor), hour: num(hour), enabled });
+    // One step kind at a time: the core refuses an amount and a percentage together.
+    const stepValue = num(step);
+    const steps = stepUnit === 'euro' ? { stepAmount: stepValue, stepPercent: null } : { stepAmount: null, stepPercent: stepValue };
+    void store.getState().saveRelistRule({ ...target, maxTimes: num(times) ?? 1, ...steps, floorPrice: num(floor), hour: num(hour), enabled });
   };
   return (
     <form className="rules-card" onSubmit={submit} aria-labelledby="relist-title">
@@ -212,6 +217,7 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
       <ScopeField store={store} {...scope.field} selectRef={first} />
       <label>{t('rules.relist.times')}<input inputMode="numeric" value={times} onChange={(e) => setTimes(e.target.value)} /></label>
       <label>{t('rules.relist.step')}<input inputMode="decimal" value={step} onChange={(e) => setStep(e.target.value)} /></label>
+      <UnitSelect label={t('rules.relist.stepUnit')} value={stepUnit} onChange={setStepUnit} percentOf="price" />
       <label>{t('rules.relist.floor')}<input inputMode="decimal" value={floor} onChange={(e) => setFloor(e.target.value)} /></label>
       <label>{t('rules.relist.hour')}<input inputMode="numeric" value={hour} onChange={(e) => setHour(e.target.value)} /></label>
       <label><input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{t('rules.enabled')}</label>

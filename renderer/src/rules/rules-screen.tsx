@@ -83,6 +83,8 @@ function OfferRuleForm({ store }: { store: RulesStore }) {
 }
 
 function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: OfferRule[]; relistRules: RelistRule[]; scopeText: (r: OfferRule | RelistRule) => string; store: RulesStore }) {
+  const format = useFormatter();
+  const stepText = (r: RelistRule) => (r.stepAmount !== null ? format.money(r.stepAmount) : `${format.number(r.stepPercent ?? 0, 1)} %`);
   const t = useT();
   const pct = (p: number | null, a: number | null) => (p !== null ? `${p} %` : a !== null ? `${a} €` : t('rules.offer.none'));
   return (
@@ -102,7 +104,7 @@ function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: 
       <ul className="rules-list">
         {relistRules.map((r) => (
           <li key={r.id}>
-            {t('rules.relist.summary', { scope: scopeText(r), times: r.maxTimes, step: r.stepPercent ?? 0, floor: r.floorPrice ?? '–', hour: r.hour === null ? '–' : `${r.hour}:00` })}
+            {t('rules.relist.summary', { scope: scopeText(r), times: r.maxTimes, step: stepText(r), floor: r.floorPrice ?? '–', hour: r.hour === null ? '–' : `${r.hour}:00` })}
             {!r.enabled && <span className="pill">{t('rules.off')}</span>}
             <button type="button" aria-label={t('rules.editRelistRule', { scope: scopeText(r) })} onClick={() => store.getState().edit({ kind: 'relist', rule: r })}>{t('rules.edit')}</button>
             <button type="button" aria-label={t('rules.deleteRelistRule', { scope: scopeText(r) })} onClick={() => void store.getState().deleteRelistRule(r.id)}>{t('rules.delete')}</button>
