@@ -31,7 +31,7 @@ export const LocalId = z.number().int().positive();
 export const LocalIds = z.array(LocalId).min(1).max(100_000);
 
 export const GridSortSchema = z.enum([
-  'updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'openDays',
+  'updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'categoryEn', 'openDays',
 ]);
 
 /** The grid's bulk status actions (publish, schedule at a list time, close, relist unsold, delete drafts). */

@@ -2,14 +2,18 @@
 // show the service's English name where the tree has one, Finnish screens (and every category
 // without an English name) the Finnish title; the description's filled preview, which is what the
 // marketplace gets, keeps the Finnish title. Rows and the tree come from a real core.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { fillListingText } from '../../shared/listing-words.ts';
 import type { AppLocale } from '../../shared/format/app-locale.ts';
 // (Not the grid's gridText itself: its words come through react-intl, whose types would give this
 // Node project React's empty DOM interfaces; the cell's name is rowCategoryName, which it calls.)
 import { categoryPath, categoryTitle, rowCategoryName } from '../../renderer/src/categories/category-names.ts';
+import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
+import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
+import { localeStore } from '../../renderer/src/i18n/locale-store.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
+import { memoryTransport } from './memory-transport.ts';
 
 async function shop() {
   const { session, bridge } = openTestCore();
@@ -44,5 +48,31 @@ describe('category names on screen', () => {
     const sofa = rows[0]!;
     // As the editor's preview fills it (renderer/src/draft-editor/field-input.tsx) and the publish does.
     expect(fillListingText(String(sofa.fields.description), sofa.fields, (id) => tree.find((c) => c.id === id)?.title)).toBe('<p>Osasto: Sohvat</p>');
+  });
+});
+
+describe('the grid\'s sort by category follows the language', () => {
+  it('asks the core for the English names\' order on English screens and sorts again when the language changes', async () => {
+    const core = openTestCore();
+    settingsCache(core.session.db()).replaceCategories([
+      { id: 2, parentId: 0, level: 1, title: 'Koti', titleEn: 'Home', position: 0 },
+      { id: 3, parentId: 2, level: 2, title: 'Astiat', titleEn: 'Dishes', position: 0 },
+      { id: 4, parentId: 2, level: 2, title: 'Kirjat', titleEn: 'Books', position: 1 },
+    ]);
+    await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Kahvikupit', categoryId: 3 } });
+    await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Romaani', categoryId: 4 } });
+    localeStore.getState().choose('en');
+    const drafts = createDraftsStore(typedBridge(memoryTransport(core.bridge, core.session)), { pageSize: 20, columns: 10 });
+    const titles = () => drafts.getState().rows.map((r) => r?.fields.title);
+    try {
+      await drafts.getState().setQuery({ sort: 'category', direction: 'asc' });
+      expect(drafts.getState().query.sort).toBe('category');
+      expect(titles()).toEqual(['Romaani', 'Kahvikupit']);
+      localeStore.getState().choose('fi');
+      await vi.waitFor(() => expect(titles()).toEqual(['Kahvikupit', 'Romaani']));
+    } finally {
+      localeStore.getState().choose('system');
+      drafts.getState().dispose();
+    }
   });
 });

@@ -69,3 +69,51 @@ describe('English category names for the screens', () => {
     ]);
   });
 });
+
+describe('the grid\'s sort by category in English', () => {
+  const titlesBy = async (bridge: ReturnType<typeof openTestCore>['bridge'], sort: 'category' | 'categoryEn') =>
+    (await invokeOk(bridge, 'drafts.page', { sort, direction: 'asc', offset: 0, limit: 10 })).rows.map((r) => r.fields.title);
+
+  it('19: sorts by the English names (the Finnish one where there is none), kept when the names change', async () => {
+    const { session, bridge } = openTestCore();
+    settingsCache(session.db()).replaceCategories([
+      { id: 2, parentId: 0, level: 1, title: 'Koti', titleEn: 'Home', position: 0 },
+      { id: 3, parentId: 2, level: 2, title: 'Astiat', titleEn: 'Dishes', position: 0 },
+      { id: 4, parentId: 2, level: 2, title: 'Kirjat', titleEn: 'Books', position: 1 },
+      { id: 5, parentId: 2, level: 2, title: 'Valaisimet', titleEn: 'Lamps', position: 2 },
+      { id: 6, parentId: 2, level: 2, title: 'Pöydät', position: 3 },
+    ]);
+    for (const [title, categoryId] of [['Kahvikupit', 3], ['Romaani', 4], ['Jalkalamppu', 5], ['Sohvapöytä', 6]] as const) {
+      await invokeOk(bridge, 'drafts.create', { fields: { title, categoryId } });
+    }
+    expect(await titlesBy(bridge, 'category')).toEqual(['Kahvikupit', 'Romaani', 'Sohvapöytä', 'Jalkalamppu']);
+    expect(await titlesBy(bridge, 'categoryEn')).toEqual(['Romaani', 'Kahvikupit', 'Jalkalamppu', 'Sohvapöytä']);
+
+    // A pull renames a category in English and gives Pöydät one: the sort follows at once.
+    settingsCache(session.db()).replaceCategories([
+      { id: 2, parentId: 0, level: 1, title: 'Koti', titleEn: 'Home', position: 0 },
+      { id: 3, parentId: 2, level: 2, title: 'Astiat', titleEn: 'Tableware', position: 0 },
+      { id: 4, parentId: 2, level: 2, title: 'Kirjat', titleEn: 'Books', position: 1 },
+      { id: 5, parentId: 2, level: 2, title: 'Valaisimet', titleEn: 'Lamps', position: 2 },
+      { id: 6, parentId: 2, level: 2, title: 'Pöydät', titleEn: 'Coffee tables', position: 3 },
+    ]);
+    expect(await titlesBy(bridge, 'categoryEn')).toEqual(['Romaani', 'Sohvapöytä', 'Jalkalamppu', 'Kahvikupit']);
+    // A draft moved to another category takes that one's names (equal names: the older draft first).
+    const moved = (await invokeOk(bridge, 'drafts.page', { sort: 'title', direction: 'asc', offset: 0, limit: 10 })).rows.find((r) => r.fields.title === 'Romaani')!;
+    await invokeOk(bridge, 'drafts.update', { localId: moved.localId, changes: { categoryId: 5 } });
+    expect(await titlesBy(bridge, 'categoryEn')).toEqual(['Sohvapöytä', 'Romaani', 'Jalkalamppu', 'Kahvikupit']);
+    expect(await titlesBy(bridge, 'category')).toEqual(['Kahvikupit', 'Sohvapöytä', 'Romaani', 'Jalkalamppu']);
+  });
+
+  it('19: fills the English sort names of drafts cached before it', () => {
+    const { db } = openTempDb({ upTo: 18 });
+    db.prepare(`INSERT INTO categories (id, parent_id, level, title, title_en, position) VALUES (2, 0, 1, 'Kirjat', 'Books', 0), (3, 0, 1, 'Pöydät', NULL, 1)`).run();
+    db.prepare(`INSERT INTO items (title, category_id, created, updated) VALUES ('Romaani', 2, 1, 1), ('Sohvapöytä', 3, 1, 1), ('Ei luokkaa', NULL, 1, 1)`).run();
+    migrate(db, MIGRATIONS, 19);
+    expect(db.prepare(`SELECT title, category_title, category_title_en FROM items ORDER BY local_id`).all()).toEqual([
+      { title: 'Romaani', category_title: 'Kirjat', category_title_en: 'Books' },
+      { title: 'Sohvapöytä', category_title: 'Pöydät', category_title_en: 'Pöydät' },
+      { title: 'Ei luokkaa', category_title: null, category_title_en: null },
+    ]);
+  });
+});

@@ -18,6 +18,8 @@ export const GRID_SORTS = {
   quantity: 'items.quantity',
   /** The category's name (items.category_title, kept by migration 11's triggers). */
   category: 'items.category_title COLLATE NOCASE',
+  /** The same by its English name, for English screens (items.category_title_en, migration 19). */
+  categoryEn: 'items.category_title_en COLLATE NOCASE',
   openDays: 'items.open_days',
   /** In Finnish order with numbers by value (items.title_key, kept by migration 15's triggers). */
   title: 'items.title_key',
@@ -35,11 +37,11 @@ export const GRID_SORTS = {
 export type GridSort = keyof typeof GRID_SORTS;
 
 /** The sorts read from an index (value, status) of migration 11: ordered by value, status, id. */
-const INDEXED_SORTS: ReadonlySet<GridSort> = new Set(['updated', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'openDays', 'title', 'sku', 'note']);
+const INDEXED_SORTS: ReadonlySet<GridSort> = new Set(['updated', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'categoryEn', 'openDays', 'title', 'sku', 'note']);
 /** Sorts where an item without a value comes last in both directions. */
 const EMPTY_LAST: ReadonlySet<GridSort> = new Set(['buyNowPrice', 'startingPrice']);
 /** Ascending by default: text, where A comes first; numbers and times start with the highest. */
-export const ASCENDING_SORTS: ReadonlySet<GridSort> = new Set(['relevance', 'title', 'sku', 'note', 'category']);
+export const ASCENDING_SORTS: ReadonlySet<GridSort> = new Set(['relevance', 'title', 'sku', 'note', 'category', 'categoryEn']);
 
 export interface GridQuery {
   text?: string;

@@ -1,5 +1,6 @@
 // What the drafts grid asks for first. Its own small module: the boot script sends the first
 // page's request from these before the rest of the app's code has loaded.
+import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import type { GridQueryInput } from '../../../shared/ipc.ts';
 
 export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
@@ -21,4 +22,12 @@ export const DEFAULT_QUERY: GridQuery = { status: ['draft'] };
 /** The first page's input, built in one place: the boot script's early request must match it exactly. */
 export function firstPageInput(query: GridQuery, limit: number): GridQueryInput {
   return { ...query, offset: 0, limit };
+}
+
+/**
+ * What the core is asked for in `locale`: English screens sort by category by its English name
+ * (the grid's heading and its state keep saying 'category').
+ */
+export function forLocale<Q extends GridQuery>(query: Q, locale: AppLocale): Q {
+  return query.sort === 'category' && locale === 'en' ? { ...query, sort: 'categoryEn' } : query;
 }

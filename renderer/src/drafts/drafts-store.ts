@@ -7,7 +7,8 @@ import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { msg } from '../i18n/messages.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, PAGE_SIZE } from './drafts-query.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, forLocale, PAGE_SIZE } from './drafts-query.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import type { DraftsActions, DraftsState } from './drafts-state.ts';
 import { followDrafts, mergeFresh, type SparseRows } from './row-placement.ts';
 
@@ -36,7 +37,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       if (running) return running;
       const promise = (async () => {
         try {
-          const result = await call(bridge, 'drafts.page', { ...get().query, offset: page * pageSize, limit: pageSize });
+          const result = await call(bridge, 'drafts.page', { ...forLocale(get().query, localeStore.getState().locale), offset: page * pageSize, limit: pageSize });
           if (get().generation !== generation) return;
           const rows = get().rows.slice();
           rows.length = result.total;
@@ -79,7 +80,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       try {
         // An empty grid or a new query asks for a screenful first; a reload refreshes whole pages.
         const limit = get().rows.length === 0 || !follow ? firstPageSize : pageSize;
-        const first = await call(bridge, 'drafts.page', firstPageInput(get().query, limit));
+        const first = await call(bridge, 'drafts.page', firstPageInput(forLocale(get().query, localeStore.getState().locale), limit));
         if (get().generation !== generation) return;
         const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
         first.rows.forEach((row, i) => {
@@ -278,6 +279,10 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
   // under the cursor instead of jumping to its new place in the sort order (which also moved the
   // next click onto another draft); the order catches up with the next reload, sort or search.
   const unsubscribers = [
+    // A sort by category follows the language: the names it sorts by are the screen's.
+    localeStore.subscribe((now, before) => {
+      if (now.locale !== before.locale && store.getState().query.sort === 'category') void store.getState().reload();
+    }),
     bridge.on('drafts.changed', (event) => {
       const s = store.getState();
       const ids = IN_PLACE_REASONS.has(event.reason) ? event.localIds : null;
