@@ -1,7 +1,7 @@
 // The templates store and the drafts store's template actions against the real core through an
 // in-memory bridge: create, refuse, rename, save a draft as a template, a new draft from one,
 // apply to the selection with its preview, undo.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { localeStore } from '../../renderer/src/i18n/locale-store.ts';
@@ -16,6 +16,30 @@ function setup() {
 }
 
 describe('the templates store', () => {
+  it('shows the rules the Rules screen set on the template being edited, and only its own', async () => {
+    const { core, templates } = setup();
+    const { actions } = templates;
+    const lamps = await invokeOk(core.bridge, 'templates.save', { name: 'Lamput', fields: { deliveryTerms: 'Nouto' } });
+    const books = await invokeOk(core.bridge, 'templates.save', { name: 'Kirjat', fields: { deliveryTerms: 'Posti' } });
+    await invokeOk(core.bridge, 'rules.saveOfferRule', { scope: 'template', scopeId: lamps.id, acceptPercent: 90, refusePercent: 50 });
+    await invokeOk(core.bridge, 'rules.saveRelistRule', { scope: 'template', scopeId: lamps.id, maxTimes: 3, stepAmount: 5, enabled: false });
+    await invokeOk(core.bridge, 'rules.saveOfferRule', { scope: 'shop', scopeId: 0, acceptPercent: 95 });
+    await actions.load();
+
+    actions.edit(lamps.id);
+    await vi.waitFor(() => expect(templates.getState().rules).not.toBeNull());
+    expect(templates.getState().rules).toMatchObject({
+      templateId: lamps.id,
+      offer: [{ scope: 'template', scopeId: lamps.id, acceptPercent: 90, refusePercent: 50 }],
+      relist: [{ scope: 'template', scopeId: lamps.id, maxTimes: 3, stepAmount: 5, enabled: false }],
+    });
+    actions.edit(books.id);
+    await vi.waitFor(() => expect(templates.getState().rules?.templateId).toBe(books.id));
+    expect(templates.getState().rules).toMatchObject({ offer: [], relist: [] });
+    actions.cancel();
+    expect(templates.getState().rules).toBeNull();
+  });
+
   it('creates a template, names what the core refuses, renames it and deletes it', async () => {
     const { templates } = setup();
     const { actions } = templates;

@@ -9,6 +9,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { minutes, num, OfferRulePreview, RelistRuleForm, ScopedOfferRuleForm } from './rule-forms.tsx';
 import type { RulesStore, SavedGroupRow } from './rules-store.ts';
+import { useRuleSummaries } from './rule-summaries.ts';
 import './rules.css';
 
 
@@ -83,17 +84,15 @@ function OfferRuleForm({ store }: { store: RulesStore }) {
 }
 
 function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: OfferRule[]; relistRules: RelistRule[]; scopeText: (r: OfferRule | RelistRule) => string; store: RulesStore }) {
-  const format = useFormatter();
-  const stepText = (r: RelistRule) => (r.stepAmount !== null ? format.money(r.stepAmount) : `${format.number(r.stepPercent ?? 0, 1)} %`);
   const t = useT();
-  const pct = (p: number | null, a: number | null) => (p !== null ? `${p} %` : a !== null ? `${a} €` : t('rules.offer.none'));
+  const summary = useRuleSummaries();
   return (
     <div className="rules-card">
       <h3>{t('rules.offer.list')}</h3>
       <ul className="rules-list">
         {offerRules.map((r) => (
           <li key={r.id}>
-            {t('rules.offer.summary', { scope: scopeText(r), accept: pct(r.acceptPercent, r.acceptAmount), refuse: pct(r.refusePercent, r.refuseAmount) })}
+            {summary.offer(r, scopeText(r))}
             {!r.enabled && <span className="pill">{t('rules.off')}</span>}
             <button type="button" aria-label={t('rules.editRule', { scope: scopeText(r) })} onClick={() => store.getState().edit({ kind: 'offer', rule: r })}>{t('rules.edit')}</button>
             <button type="button" aria-label={t('rules.deleteRule', { scope: scopeText(r) })} onClick={() => void store.getState().deleteOfferRule(r.id)}>{t('rules.delete')}</button>
@@ -104,7 +103,7 @@ function RuleLists({ offerRules, relistRules, scopeText, store }: { offerRules: 
       <ul className="rules-list">
         {relistRules.map((r) => (
           <li key={r.id}>
-            {t('rules.relist.summary', { scope: scopeText(r), times: r.maxTimes, step: stepText(r), floor: r.floorPrice ?? '–', hour: r.hour === null ? '–' : `${r.hour}:00` })}
+            {summary.relist(r, scopeText(r))}
             {!r.enabled && <span className="pill">{t('rules.off')}</span>}
             <button type="button" aria-label={t('rules.editRelistRule', { scope: scopeText(r) })} onClick={() => store.getState().edit({ kind: 'relist', rule: r })}>{t('rules.edit')}</button>
             <button type="button" aria-label={t('rules.deleteRelistRule', { scope: scopeText(r) })} onClick={() => void store.getState().deleteRelistRule(r.id)}>{t('rules.delete')}</button>

@@ -14,7 +14,8 @@ import { useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { problemText } from './template-problems.ts';
-import type { TemplateProblem, TemplatesStore } from './templates-store.ts';
+import type { TemplateProblem, TemplateRules, TemplatesStore } from './templates-store.ts';
+import { useRuleSummaries } from '../rules/rule-summaries.ts';
 import { BusyButton } from '../a11y/busy-button.tsx';
 
 const SHOWN = { shown: true, required: false } as const;
@@ -24,6 +25,7 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
   const editing = useStore(store, (s) => s.editing);
   const problem = useStore(store, (s) => s.problem);
   const busy = useStore(store, (s) => s.busy);
+  const rules = useStore(store, (s) => s.rules);
   const [saved, setSaved] = useState(false);
   if (!editing) return null;
   const { actions } = store;
@@ -104,6 +106,7 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
           {available.map((f) => <option key={f.field} value={f.field}>{t(fieldLabelId(f.field as ItemFieldName))}</option>)}
         </select>
       </label>
+      {editing.id !== null && <TemplateRulesNote rules={rules?.templateId === editing.id ? rules : null} />}
       {shownProblem && <p className="notice error" role="alert">{problemText(t, shownProblem)}</p>}
       {saved && !shownProblem && <p className="notice info" role="status">{t('templates.manager.saved')}</p>}
       <div className="dialog-actions">
@@ -112,5 +115,23 @@ export function TemplateEditor({ store, categories }: { store: TemplatesStore; c
         <BusyButton type="submit" className="primary" busy={busy} disabled={unknown.length > 0 || nameProblem !== null}>{t('common.save')}</BusyButton>
       </div>
     </form>
+  );
+}
+
+/** The offer and relisting rules of this template (set on the Rules screen), said in a line each. */
+function TemplateRulesNote({ rules }: { rules: TemplateRules | null }) {
+  const t = useT();
+  const summary = useRuleSummaries();
+  if (!rules) return null;
+  const scope = t('templates.rules.this');
+  const lines = [...rules.offer.map((r) => ({ key: `o${r.id}`, text: summary.offer(r, scope), off: !r.enabled })), ...rules.relist.map((r) => ({ key: `r${r.id}`, text: summary.relist(r, scope), off: !r.enabled }))];
+  return (
+    <section className="template-rules" aria-labelledby="template-rules-title">
+      <h3 id="template-rules-title">{t('templates.rules.title')}</h3>
+      {lines.length === 0 ? <p className="muted">{t('templates.rules.none')}</p> : (
+        <ul>{lines.map((l) => <li key={l.key}>{l.text}{l.off && <> <span className="pill">{t('rules.off')}</span></>}</li>)}</ul>
+      )}
+      <p className="field-hint">{t('templates.rules.where')}</p>
+    </section>
   );
 }

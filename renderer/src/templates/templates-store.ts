@@ -5,6 +5,7 @@
 // the other bulk changes and their undo.
 import { createStore } from 'zustand/vanilla';
 import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
 import { isItemField, type ItemFieldName } from '../../../shared/item-fields.ts';
 import { unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
@@ -27,9 +28,18 @@ export type TemplateProblem =
   | { code: 'value'; field: ItemFieldName }
   | { code: 'other'; message: string };
 
+/** The offer and relisting rules set on one template (on the Rules screen), shown in its editor. */
+export interface TemplateRules {
+  templateId: number;
+  offer: OfferRule[];
+  relist: RelistRule[];
+}
+
 export interface TemplatesState {
   templates: ListingTemplate[];
   editing: TemplateDraft | null;
+  /** The rules of the template being edited; null while loading, for a new one, or when the list failed. */
+  rules: TemplateRules | null;
   problem: TemplateProblem | null;
   busy: boolean;
 }
@@ -53,7 +63,7 @@ export function problemOf(error: unknown, editing: TemplateDraft | null): Templa
 }
 
 export function createTemplatesStore(bridge: Bridge) {
-  const store = createStore<TemplatesState>()(() => ({ templates: [], editing: null, problem: null, busy: false }));
+  const store = createStore<TemplatesState>()(() => ({ templates: [], editing: null, rules: null, problem: null, busy: false }));
   const set = store.setState;
 
   /** Runs a call with busy set; a refusal becomes the problem shown, and null. */
@@ -71,15 +81,29 @@ export function createTemplatesStore(bridge: Bridge) {
 
   const reload = async () => set({ templates: await call(bridge, 'templates.list', {}) });
 
+  /** The rules the Rules screen set on template `id`, for its editor (a failure shows none: the editor works without them). */
+  async function loadRules(id: number): Promise<void> {
+    set({ rules: null });
+    try {
+      const all = await call(bridge, 'rules.list', {});
+      const mine = <R extends { scope: string; scopeId: number }>(rules: R[]) => rules.filter((r) => r.scope === 'template' && r.scopeId === id);
+      if (store.getState().editing?.id === id) set({ rules: { templateId: id, offer: mine(all.offerRules), relist: mine(all.relistRules) } });
+    } catch {
+      // The list is a courtesy here; the Rules screen says what failed.
+    }
+  }
+
   return Object.assign(store, {
     actions: {
       load: () => run(reload),
-      startNew: () => set({ editing: { id: null, name: '', fields: {} }, problem: null }),
+      startNew: () => set({ editing: { id: null, name: '', fields: {} }, rules: null, problem: null }),
       edit(id: number): void {
         const template = store.getState().templates.find((t) => t.id === id);
-        if (template) set({ editing: { id: template.id, name: template.name, fields: { ...template.fields } }, problem: null });
+        if (!template) return;
+        set({ editing: { id: template.id, name: template.name, fields: { ...template.fields } }, problem: null });
+        void loadRules(template.id);
       },
-      cancel: () => set({ editing: null, problem: null }),
+      cancel: () => set({ editing: null, rules: null, problem: null }),
       setName(name: string): void {
         const editing = store.getState().editing;
         if (editing) set({ editing: { ...editing, name } });
@@ -105,14 +129,14 @@ export function createTemplatesStore(bridge: Bridge) {
       remove: (id: number) => run(async () => {
         await call(bridge, 'templates.delete', { id });
         await reload();
-        if (store.getState().editing?.id === id) set({ editing: null });
+        if (store.getState().editing?.id === id) set({ editing: null, rules: null });
         return true;
       }),
       /** A new template of a draft's values, opened for editing. */
       fromDraft: (localId: number, name: string) => run(async () => {
         const saved = await call(bridge, 'templates.fromDraft', { localId, name });
         await reload();
-        set({ editing: { id: saved.id, name: saved.name, fields: { ...saved.fields } } });
+        set({ editing: { id: saved.id, name: saved.name, fields: { ...saved.fields } }, rules: null });
         return saved;
       }),
       /** A new draft with the template's values; its local id. */

@@ -25,6 +25,10 @@ export const templates = {
   'templates.manager.delete.no': 'Keep it',
   'templates.manager.saved': 'Template saved.',
 
+  'templates.rules.title': 'Rules for listings of this template',
+  'templates.rules.this': 'This template',
+  'templates.rules.none': 'No offer or relisting rules of its own: the group’s or the shop’s rules apply.',
+  'templates.rules.where': 'Rules are set and changed on the Rules screen; a listing’s own rule comes before its template’s.',
   'templates.edit.name': 'Template name',
   'templates.edit.fields': 'Values the template sets',
   'templates.edit.noFields': 'No values yet: add the fields this template sets. Fields left out stay as each draft has them.',

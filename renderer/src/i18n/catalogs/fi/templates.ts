@@ -27,6 +27,10 @@ export const templates: Catalog<typeof en> = {
   'templates.manager.delete.no': 'Säilytä',
   'templates.manager.saved': 'Pohja tallennettu.',
 
+  'templates.rules.title': 'Tämän pohjan ilmoitusten säännöt',
+  'templates.rules.this': 'Tämä pohja',
+  'templates.rules.none': 'Ei omia tarjous- tai uudelleenlistaussääntöjä: ryhmän tai kaupan säännöt ovat voimassa.',
+  'templates.rules.where': 'Sääntöjä asetetaan ja muutetaan Säännöt-näkymässä; ilmoituksen oma sääntö menee pohjan säännön edelle.',
   'templates.edit.name': 'Pohjan nimi',
   'templates.edit.fields': 'Pohjan asettamat arvot',
   'templates.edit.noFields': 'Ei vielä arvoja: lisää kentät, jotka tämä pohja asettaa. Pois jätetyt kentät pysyvät kunkin luonnoksen omina.',
