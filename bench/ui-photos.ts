@@ -8,18 +8,28 @@ import { writeCameraPhotos } from '../tests/support/camera-photos.ts';
 import { makePhotoSet } from './photo-files.ts';
 import { FRAME_RECORDER, frameFigures, STOP_FRAMES } from './ui-measures.ts';
 
+/**
+ * A new draft saved in the editor under `title` (an editor left open by an earlier figure closed
+ * first), the frame recorder started, then `files` picked: the editor and when they were picked.
+ */
+async function addToNewDraft(page: Page, title: string, files: string[]) {
+  const editor = page.locator('dialog.editor');
+  if (await editor.isVisible()) await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'New draft' }).click();
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  // Locators, not waitForFunction: its string predicates are eval'd, which the app's CSP refuses.
+  await page.locator('#editor-title', { hasText: title }).waitFor();
+  await page.evaluate(FRAME_RECORDER);
+  const started = performance.now();
+  await editor.getByLabel('Add photos').setInputFiles(files);
+  return { editor, started };
+}
+
 /** Adds the photo set to a new draft in the editor; frame times from the pick to "Prepared N of N". */
 export async function photoFrames(page: Page, root: string) {
   const set = await makePhotoSet(root, { heic: 8, jpeg24: 20, jpeg60: 2, png: 10 });
-  const editor = page.locator('dialog.editor');
-  await page.getByRole('button', { name: 'New draft' }).click();
-  await editor.getByLabel('Title').fill('Bench: 40 camera photos');
-  await editor.getByRole('button', { name: 'Save' }).click();
-  // Locators, not waitForFunction: its string predicates are eval'd, which the app's CSP refuses.
-  await page.locator('#editor-title', { hasText: 'Bench: 40 camera photos' }).waitFor();
-  await page.evaluate(FRAME_RECORDER);
-  const started = performance.now();
-  await editor.getByLabel('Add photos').setInputFiles(set.files);
+  const { editor, started } = await addToNewDraft(page, 'Bench: 40 camera photos', set.files);
   // Until every file has an outcome (prepared, already there, failed or refused).
   const finished = editor.locator('.pending.pending-added, .pending.pending-duplicate, .pending.pending-failed, .pending.pending-refused');
   while ((await finished.count()) < set.files.length) await page.waitForTimeout(250);
@@ -39,16 +49,7 @@ export async function photoFrames(page: Page, root: string) {
 /** Adds 14 camera photos of 24-60 MP to a new draft; the longest frame from the pick to "Prepared 14 of 14". */
 export async function cameraPhotoFrames(page: Page, root: string, count = 14) {
   const { paths, megapixels } = await writeCameraPhotos(join(root, 'camera'), count);
-  const editor = page.locator('dialog.editor');
-  // The 40-photo figure may have left its draft open.
-  if (await editor.isVisible()) await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'New draft' }).click();
-  await editor.getByLabel('Title').fill('Bench: 14 camera photos');
-  await editor.getByRole('button', { name: 'Save' }).click();
-  await page.locator('#editor-title', { hasText: 'Bench: 14 camera photos' }).waitFor();
-  await page.evaluate(FRAME_RECORDER);
-  const started = performance.now();
-  await editor.getByLabel('Add photos').setInputFiles(paths);
+  const { editor, started } = await addToNewDraft(page, `Bench: ${count} camera photos`, paths);
   const overall = editor.locator('.image-progress .overall label');
   while ((await overall.textContent()) !== `Prepared ${count} of ${count}`) await page.waitForTimeout(250);
   const seconds = (performance.now() - started) / 1000;
