@@ -126,7 +126,8 @@ const SCREENS: Screen[] = [
       const price = dialog().locator('.bulk-row input').first();
       await price.fill('24,50');
       await price.press('Enter');
-      await expect.poll(() => dialog().locator('.preview').count()).toBe(1);
+      // The preview comes from the core's own process: waited for as the other slow steps are.
+      await expect.poll(() => dialog().locator('.preview').count(), { timeout: 30_000 }).toBe(1);
     },
     close: escape,
   },
@@ -137,7 +138,8 @@ const SCREENS: Screen[] = [
       await dialog().locator('select').first().selectOption('raise');
       await dialog().locator('input[inputmode=decimal]').first().fill('10');
       await dialog().locator('input[inputmode=decimal]').first().press('Enter');
-      await expect.poll(() => dialog().locator('.preview').count()).toBe(1);
+      // The preview comes from the core's own process: waited for as the other slow steps are.
+      await expect.poll(() => dialog().locator('.preview').count(), { timeout: 30_000 }).toBe(1);
     },
     close: escape,
   },
@@ -147,7 +149,7 @@ const SCREENS: Screen[] = [
       await page.locator('.actions-menu > button').focus();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      await expect.poll(() => dialog().locator('[role=status]').count()).toBeGreaterThan(0);
+      await expect.poll(() => dialog().locator('[role=status]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     },
     close: escape,
   },
