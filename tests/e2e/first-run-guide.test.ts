@@ -5,11 +5,11 @@
 // from the header (the focus on its heading); axe finds nothing in either language. With English
 // screens the categories show their English names. Screenshots in both languages.
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATEGORIES } from '../../server/seed/category-data.ts';
-import { WCAG_TAGS } from './a11y-support.ts';
+import { runAxe } from './a11y-support.ts';
+import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { openApp, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -24,12 +24,14 @@ const activeId = () => page.evaluate<string | null>('document.activeElement?.id 
 const rowTexts = (field: string) => page.locator(`[role=row][data-local-id] [data-field=${field}]`).allTextContents();
 
 async function axeGuide(): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).include('.first-run-guide').include('.app-header').analyze();
+  const results = await runAxe(page, { include: ['.first-run-guide', '.app-header'] });
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 beforeAll(async () => {
-  app = await openApp({ webArgs: [], prefix: 'e2e-first-run', firstRunGuide: true });
+  // A first start: the data folder holds only the demo marketplace (seeded once per run).
+  const seed = await sharedSandboxSeed();
+  app = await openApp({ webArgs: [], prefix: 'e2e-first-run', firstRunGuide: true, prepareData: (dir) => copySandboxSeed(seed, dir) });
   ({ page } = app);
   await page.goto(app.web.url);
   await page.locator('.language-picker select').selectOption('fi');
