@@ -9,8 +9,13 @@ import { inject } from 'vitest';
 
 const BUILD_WAIT_MS = 300_000;
 
-export async function sharedRenderer(build: (outDir: string) => Promise<void>): Promise<string> {
-  const folder = join(inject('runShared'), 'renderer');
+export function sharedRenderer(build: (outDir: string) => Promise<void>): Promise<string> {
+  return sharedOnce('renderer', build);
+}
+
+/** `make(folder)` run once per test run (by the first file to ask), the folder shared by every file after it. */
+export async function sharedOnce(name: string, build: (outDir: string) => Promise<void>): Promise<string> {
+  const folder = join(inject('runShared'), name);
   // The marks sit beside the build, not in it: web mode serves the folder as it is.
   const built = `${folder}.built`;
   const failed = `${folder}.failed`;
@@ -33,7 +38,7 @@ export async function sharedRenderer(build: (outDir: string) => Promise<void>): 
   }
   for (const started = Date.now(); Date.now() - started < BUILD_WAIT_MS; await sleep(200)) {
     if (existsSync(built)) return folder;
-    if (existsSync(failed)) throw new Error('the shared renderer build failed in another test file');
+    if (existsSync(failed)) throw new Error(`the shared ${name} build failed in another test file`);
   }
-  throw new Error(`the shared renderer build did not finish within ${BUILD_WAIT_MS / 1000} s`);
+  throw new Error(`the shared ${name} build did not finish within ${BUILD_WAIT_MS / 1000} s`);
 }
