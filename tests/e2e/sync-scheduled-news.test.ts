@@ -116,7 +116,7 @@ describe('the sync of a seller in web mode', () => {
     const editor = page.getByRole('dialog');
     // A future list time: the editor offers to schedule it rather than publish it now.
     await editor.getByRole('button', { name: 'Schedule' }).click();
-    await expect.poll(() => editor.getByRole('status').first().textContent()).toMatch(/^Scheduled: queued for publishing/);
+    await expect.poll(() => editor.getByRole('status').first().textContent(), { timeout: 30_000 }).toMatch(/^Scheduled: queued for publishing/);
     await editor.getByRole('button', { name: 'Close editor' }).click();
 
     await open('Sync');
