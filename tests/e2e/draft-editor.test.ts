@@ -164,7 +164,7 @@ describe('the draft editor in web mode', () => {
     await editor().getByRole('button', { name: 'Close editor' }).click();
     // Only the two blocks the preview test expects (Chromium may report them again on re-render).
     expect(consoleProblems.filter((m) => !m.includes('about:srcdoc') && !m.includes('https://example.com/x.png'))).toEqual([]);
-  });
+  }, 90_000);
 
   it('takes photos dropped anywhere on the window onto the focused draft', async () => {
     const files = await Promise.all([photo(240, 200, 40), photo(120, 40, 160, 'png')]);
