@@ -108,7 +108,7 @@ describe('the draft editor in web mode', () => {
     await expect.poll(() => editor().locator('.problem-summary').textContent()).toBe('Ready to publish');
     await page.screenshot({ path: join(OUTPUT, 'draft-editor.png') });
     await editor().getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => editor().getByRole('status').first().textContent()).toContain('Saved in the local cache');
+    await expect.poll(() => editor().getByRole('status').first().textContent(), { timeout: 30_000 }).toContain('Saved in the local cache');
     expect(await editor().locator('.editor-head').textContent()).toContain('All changes saved locally');
     await editor().getByRole('button', { name: 'Close editor' }).click();
     await expect.poll(() => page.locator('[role=row][data-local-id] [data-field=title]').first().textContent()).toBe('Oak dining table');
