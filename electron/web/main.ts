@@ -1,4 +1,4 @@
-// `npm run web -- --port N --data DIR [--renderer DIR] [--marketplace URL --user NAME]`: web mode.
+// `npm run web -- --port N --data DIR [--renderer DIR] [--marketplace URL --user NAME] [--core FILE]`: web mode.
 // `--sandbox off` starts no marketplace (the drafts work offline only, as in the grid's tests).
 // Without --marketplace the embedded sandbox marketplace starts in this process (data under
 // DIR/sandbox, the demo seed on first run) and the app signs in as the demo seller pekka. With
@@ -18,6 +18,9 @@ const { values } = parseArgs({
     marketplace: { type: 'string' },
     user: { type: 'string' },
     sandbox: { type: 'string', default: 'on' },
+    // The bundled core host (core-bundle.ts's output) when it is made beforehand: the e2e tests
+    // make it once per run instead of once per web mode started.
+    core: { type: 'string' },
   },
 });
 const port = Number(values.port);
@@ -60,6 +63,7 @@ const server = await startWebServer({
   vault: 'file',
   rendererDir: resolve(values.renderer),
   port,
+  ...(values.core ? { coreEntry: resolve(values.core) } : {}),
   log: (message, error) => console.error(message, error),
 });
 console.log(server.url);

@@ -40,6 +40,8 @@ export interface WebServerOptions {
   port?: number;
   /** Fixed in tests only when needed; a fresh random secret per launch otherwise. */
   secret?: string;
+  /** The bundled core host to fork, made beforehand (the tests make it once per run); bundled at start otherwise. */
+  coreEntry?: string;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -64,7 +66,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let host = '';
 
   // The core as the app ships it (bundled, plain Node: core-bundle.ts), not its sources through tsx.
-  const coreEntry = await bundledCoreEntry();
+  const coreEntry = options.coreEntry ?? (await bundledCoreEntry());
   const core = startCoreSupervisor({
     spawn: () => forkCore(coreEntry),
     init: { root: options.root, vault: options.vault ?? 'none', typedFolders: true, ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },

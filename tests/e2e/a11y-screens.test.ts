@@ -13,7 +13,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeScreen, COLOUR_RULES, summaryLine, THEME_ONLY_COLOURS, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
 import { CATALOGS } from '../../renderer/src/i18n/messages.ts';
-import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 export const A11Y_OUTPUT = join(OUTPUT, 'a11y');
@@ -210,8 +209,7 @@ beforeAll(async () => {
     writeFileSync(path, await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40 * i, g: 120, b: 200 } } }).jpeg().toBuffer());
     photos.push(path);
   }
-  const seed = await sharedSandboxSeed();
-  app = await openApp({ webArgs: [], prefix: 'e2e-a11y', prepareData: (dir) => copySandboxSeed(seed, dir) });
+  app = await openApp({ webArgs: [], prefix: 'e2e-a11y' });
   ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(app.web.url);

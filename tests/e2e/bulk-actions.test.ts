@@ -118,7 +118,7 @@ describe('bulk status actions from the grid', () => {
     await expect.poll(() => page.locator('.notice').textContent()).toMatch(/^Nothing was undone\. 50 listings had already gone to the marketplace; undo cannot take them back\./);
     expect(await onService('open')).toHaveLength(50);
     await page.screenshot({ path: join(OUTPUT, 'bulk-publish-undo-live.png') });
-  });
+  }, 120_000);
 
   it('relists 10 closed unsold items as new drafts, chosen from the keyboard menu', async () => {
     await page.locator('#drafts-search').fill('');
@@ -164,7 +164,7 @@ describe('bulk status actions from the grid', () => {
     const statuses = page.locator('.grid-row', { hasText: 'Clock no.' }).locator('.status');
     await expect.poll(async () => (await statuses.allTextContents()).filter((s) => s.includes('scheduled')).length, { timeout: 30_000 }).toBe(5);
     await page.screenshot({ path: join(OUTPUT, 'bulk-schedule-done.png') });
-  });
+  }, 120_000);
   it('closes 5 listings on the service, and deletes 2 drafts that Ctrl+Z brings back', async () => {
     await page.getByLabel('Status filter').selectOption({ label: 'Open' });
     await search('Lamp');
@@ -194,5 +194,5 @@ describe('bulk status actions from the grid', () => {
     await countIs('2 items');
     expect(await page.locator('.notice').textContent()).toMatch(/^Undone: 2 items are back as they were\./);
     await page.screenshot({ path: join(OUTPUT, 'bulk-delete-undone.png') });
-  });
+  }, 120_000);
 });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
-import { makeHeic, makeLargeJpeg } from '../core/support/photos.ts';
+import { makeHeic } from '../core/support/photos.ts';
+import { writeLargeJpeg } from '../support/camera-photos.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -33,7 +34,7 @@ let photos: string[] = [];
 beforeAll(async () => {
   const folder = join(files.path, 'photos');
   mkdirSync(folder);
-  const big = await makeLargeJpeg(join(folder, '01-camera-40mb.jpg'), 6000, 4000, 3, 95);
+  const big = await writeLargeJpeg(join(folder, '01-camera-40mb.jpg'), 6000, 4000);
   // Stored 1600x1200 sideways (EXIF orientation 6), as a phone held upright writes it.
   const heic = await makeHeic(folder, '02-iphone.heic', 1600, 1200, 6);
   const small: string[] = [];

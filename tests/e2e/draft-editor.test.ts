@@ -108,7 +108,7 @@ describe('the draft editor in web mode', () => {
     await expect.poll(() => editor().locator('.problem-summary').textContent()).toBe('Ready to publish');
     await page.screenshot({ path: join(OUTPUT, 'draft-editor.png') });
     await editor().getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => editor().getByRole('status').first().textContent()).toContain('Saved in the local cache');
+    await expect.poll(() => editor().getByRole('status').first().textContent(), { timeout: 30_000 }).toContain('Saved in the local cache');
     expect(await editor().locator('.editor-head').textContent()).toContain('All changes saved locally');
     await editor().getByRole('button', { name: 'Close editor' }).click();
     await expect.poll(() => page.locator('[role=row][data-local-id] [data-field=title]').first().textContent()).toBe('Oak dining table');
@@ -164,7 +164,7 @@ describe('the draft editor in web mode', () => {
     await editor().getByRole('button', { name: 'Close editor' }).click();
     // Only the two blocks the preview test expects (Chromium may report them again on re-render).
     expect(consoleProblems.filter((m) => !m.includes('about:srcdoc') && !m.includes('https://example.com/x.png'))).toEqual([]);
-  });
+  }, 90_000);
 
   it('takes photos dropped anywhere on the window onto the focused draft', async () => {
     const files = await Promise.all([photo(240, 200, 40), photo(120, 40, 160, 'png')]);

@@ -66,8 +66,8 @@ describe('the drafts grid with thousands of drafts', () => {
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^3,000 of 3,000 drafts change · Condition: 3,000\./);
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
     // The dialog closes once the grid shows the changed rows.
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => rows().first().locator('[data-field=condition]').textContent()).toBe('Like new');
+    await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => rows().first().locator('[data-field=condition]').textContent(), { timeout: 30_000 }).toBe('Like new');
     await page.getByRole('grid').focus();
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');

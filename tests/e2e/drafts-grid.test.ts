@@ -83,7 +83,7 @@ describe('the drafts grid in web mode', () => {
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^50 of 50 drafts change · Buy-now price €: 50\./);
     await page.screenshot({ path: join(OUTPUT, 'bulk-edit-preview.png') });
     await dialog.getByRole('button', { name: 'Apply to 50' }).click();
-    await expect.poll(() => priceCell('Vintage lamp no. 1').textContent()).toBe('24.50');
+    await expect.poll(() => priceCell('Vintage lamp no. 1').textContent(), { timeout: 30_000 }).toBe('24.50');
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Changed 50 drafts/);
 
     await page.getByRole('button', { name: 'Undo bulk edit' }).click();

@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATEGORIES } from '../../server/seed/category-data.ts';
 import { runAxe } from './a11y-support.ts';
-import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { openApp, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -29,9 +28,8 @@ async function axeGuide(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // A first start: the data folder holds only the demo marketplace (seeded once per run).
-  const seed = await sharedSandboxSeed();
-  app = await openApp({ webArgs: [], prefix: 'e2e-first-run', firstRunGuide: true, prepareData: (dir) => copySandboxSeed(seed, dir) });
+  // A first start: the data folder holds only the demo marketplace (seeded once per run, copied by openApp).
+  app = await openApp({ webArgs: [], prefix: 'e2e-first-run', firstRunGuide: true });
   ({ page } = app);
   await page.goto(app.web.url);
   await page.locator('.language-picker select').selectOption('fi');

@@ -9,7 +9,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { CHROMIUM_ARGS, openApp, OUTPUT, type AppSession } from './support.ts';
 
 const SHOTS = join(OUTPUT, 'i18n');
@@ -88,13 +87,11 @@ async function mapAndImport(): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const seed = await sharedSandboxSeed();
   app = await openApp({
     webArgs: [],
     prefix: 'e2e-i18n',
     // A data root from before issue 14: its local account holds a made-up marketplace URL.
     prepareData: (dir) => {
-      copySandboxSeed(seed, dir);
       writeFileSync(join(dir, 'market-desk.json'), JSON.stringify({
         accounts: [{ id: 'local', name: 'Local drafts', baseUrl: 'http://127.0.0.1:8787/1.1' }],
         activeId: 'sandbox',

@@ -249,7 +249,7 @@ describe('a week with the keyboard alone', () => {
     await expect.poll(() => rules.locator('.preview').count()).toBe(1);
     await tabTo(rules.locator('.dialog-actions .primary'));
     await press('Enter');
-    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => page.locator('dialog[open]').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => priceOf(title ?? '')).toBe('33.55');
     await expect.poll(() => page.locator('#live-polite').textContent()).toMatch(/^Changed 3 drafts/);
 

@@ -88,12 +88,12 @@ describe('listing templates', () => {
     expect(await dialog.locator('.warning').allTextContents()).toEqual(['{sku} is empty on 1 draft: that part of the description is left out.']);
     await page.screenshot({ path: join(OUTPUT, 'templates-apply-preview.png') });
     await dialog.getByRole('button', { name: 'Apply to 3 drafts' }).click();
-    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Like new');
+    await expect.poll(() => conditionOf('Messinkilamppu'), { timeout: 30_000 }).toBe('Like new');
     expect(await conditionOf('Pöytälamppu')).toBe('Like new');
     await page.screenshot({ path: join(OUTPUT, 'templates-applied.png') });
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+z');
-    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Good');
+    await expect.poll(() => conditionOf('Messinkilamppu'), { timeout: 30_000 }).toBe('Good');
     expect(await conditionOf('Pöytälamppu')).toBe('Acceptable');
   });
 
@@ -105,7 +105,7 @@ describe('listing templates', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.locator('.preview .hint').textContent()).toMatch(/^The description keeps its placeholders until publish/);
     await dialog.getByRole('button', { name: 'Apply to 3 drafts' }).click();
-    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Like new');
+    await expect.poll(() => conditionOf('Messinkilamppu'), { timeout: 30_000 }).toBe('Like new');
     // Applied, the description keeps the template's placeholders until publish, as a new draft
     // from it does (issue 21, round 2); the editor shows it filled, in the listing's language
     // (Finnish) whatever the screens speak. Screenshots in both languages.
@@ -128,7 +128,7 @@ describe('listing templates', () => {
     await editor.waitFor({ state: 'detached' });
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+z');
-    await expect.poll(() => conditionOf('Messinkilamppu')).toBe('Good');
+    await expect.poll(() => conditionOf('Messinkilamppu'), { timeout: 30_000 }).toBe('Good');
   }, 90_000);
 
   it('make a new draft that opens in the editor with the template\'s values', async () => {

@@ -231,7 +231,7 @@ describe('the Rules screen in Finnish', () => {
     await page.getByRole('button', { name: 'Poista tarjoussääntö: Pohja Valaisimet' }).click();
     await expect.poll(() => page.getByText('Pohja Valaisimet: hyväksy alkaen 70 %', { exact: false }).count()).toBe(0);
     await page.getByText('Ilmoitus Kattokruunu: hyväksy alkaen 300 €, hylkää alle ei').waitFor();
-  });
+  }, 90_000);
 
   it('sets a relisting rule for a template and edits it', async () => {
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Myymättömien uudelleenlistaus' }) });

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession, type WebMode } from './support.ts';
 
 let app: AppSession;
@@ -31,8 +30,7 @@ const activeOffer = () => page.evaluate<string | null>('document.activeElement?.
 const activeTable = () => page.evaluate<string | null>('document.activeElement?.closest("table")?.className ?? null');
 
 beforeAll(async () => {
-  const seed = await sharedSandboxSeed();
-  app = await openApp({ webArgs: [], prefix: 'e2e-i18n', prepareData: (dir) => copySandboxSeed(seed, dir) });
+  app = await openApp({ webArgs: [], prefix: 'e2e-i18n' });
   ({ web, page } = app);
   market = /sandbox marketplace on (\S+)/.exec(web.stderr())?.[1] ?? '';
   api = marketplaceClient(market, await sandboxToken(market, 'pekka'));

@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySandboxSeed, sharedSandboxSeed } from './shared-sandbox.ts';
 import { marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession, type WebMode } from './support.ts';
 
 let app: AppSession;
@@ -42,9 +41,8 @@ async function editTitle(cell: ReturnType<Page['locator']>, value: string): Prom
 
 beforeAll(async () => {
   // No --sandbox off: the embedded marketplace starts with the demo seed, as `npm run web` does
-  // (seeded once per run and copied here).
-  const seed = await sharedSandboxSeed();
-  app = await openApp({ webArgs: [], prefix: 'e2e-seller', prepareData: (dir) => copySandboxSeed(seed, dir) });
+  // (seeded once per run and copied here by openApp).
+  app = await openApp({ webArgs: [], prefix: 'e2e-seller' });
   ({ web, page, pageErrors } = app);
   market = /sandbox marketplace on (\S+)/.exec(web.stderr())?.[1] ?? '';
   expect(market).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -10,11 +10,11 @@ import { inject } from 'vitest';
 const BUILD_WAIT_MS = 300_000;
 
 export function sharedRenderer(build: (outDir: string) => Promise<void>): Promise<string> {
-  return sharedFolder('renderer', build);
+  return sharedOnce('renderer', build);
 }
 
-/** A folder of this run made once by the first worker that asks for `name` (the same lock and marks as the renderer's). */
-export async function sharedFolder(name: string, build: (outDir: string) => Promise<void>): Promise<string> {
+/** `make(folder)` run once per test run (by the first file to ask), the folder shared by every file after it. */
+export async function sharedOnce(name: string, build: (outDir: string) => Promise<void>): Promise<string> {
   const folder = join(inject('runShared'), name);
   // The marks sit beside the build, not in it: web mode serves the folder as it is.
   const built = `${folder}.built`;

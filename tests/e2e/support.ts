@@ -1,13 +1,15 @@
 // End-to-end support: the renderer built with vite, web mode started through its CLI (as
-// `npm run web` does), and Debian's Chromium driven by playwright-core with a fresh profile.
+// `npm run web` does, from its bundle: web-bundle.ts), and Debian's Chromium driven by
+// playwright-core with a fresh profile.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { sharedRenderer } from './shared-renderer.ts';
+import { sharedOnce, sharedRenderer } from './shared-renderer.ts';
+import { bundledWebMode, runWebMode, type WebEntry } from './web-bundle.ts';
 
 /** renderer/src/first-run/first-run-store.ts's key (the renderer's modules are not imported here: its types are the DOM's). */
 const GUIDE_STORAGE_KEY = 'market-desk.first-run-guide';
@@ -46,11 +48,13 @@ export interface WebMode {
 }
 
 /**
- * Starts `electron/web/main.ts --port 0` and resolves with the URL it prints. Without `args` no
- * marketplace is started (`--sandbox off`): the drafts grid's tests work on the local cache only.
+ * Starts `electron/web/main.ts --port 0` (its bundle, given the core's: `entry`, else bundled in
+ * this process) and resolves with the URL it prints. Without `args` no marketplace is started
+ * (`--sandbox off`): the drafts grid's tests work on the local cache only.
  */
-export async function startWebMode(dataDir: string, rendererDir: string, args: string[] = ['--sandbox', 'off']): Promise<WebMode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'electron', 'web', 'main.ts'), '--port', '0', '--data', dataDir, '--renderer', rendererDir, ...args], {
+export async function startWebMode(dataDir: string, rendererDir: string, args: string[] = ['--sandbox', 'off'], entry?: WebEntry): Promise<WebMode> {
+  const { main, core } = entry ?? (await bundledWebMode());
+  const child = spawn(process.execPath, [main, '--core', core, '--port', '0', '--data', dataDir, '--renderer', rendererDir, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,9 +103,10 @@ export interface AppSession {
 }
 
 /**
- * The app as a test drives it: the renderer built (once per run, shared), web mode started on its own data folder, and
+ * The app as a test drives it: the renderer and web mode's bundles built (once per run, shared), web mode started on its own data folder, and
  * Debian's Chromium on a fresh profile with one page open. `webArgs` go to web mode (default: no
- * marketplace); `prepareData` may fill the data folder before web mode opens it. `close()` stops
+ * marketplace; `[]`: the embedded sandbox, its demo seeded once per run); `prepareData` may fill
+ * the data folder before web mode opens it. `close()` stops
  * everything and removes the folders.
  */
 export async function openApp(
@@ -118,9 +123,11 @@ export async function openApp(
     for (const dir of dirs) dir.remove();
   };
   try {
+    const webArgs = options.webArgs ?? ['--sandbox', 'off'];
+    if (!webArgs.includes('--sandbox') && !webArgs.includes('--marketplace')) cpSync(await seededSandbox(), join(data.path, 'sandbox'), { recursive: true });
     options.prepareData?.(data.path);
     const rendererDir = await sharedRenderer((outDir) => buildRenderer(outDir));
-    web = await startWebMode(data.path, rendererDir, options.webArgs);
+    web = await startWebMode(data.path, rendererDir, webArgs, await runWebMode());
     context = await launchChromium(profile.path);
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
@@ -141,6 +148,20 @@ export async function openApp(
     await close();
     throw error;
   }
+}
+
+/**
+ * The embedded sandbox marketplace's folder with the demo seeded, made once per run: web mode
+ * seeds an empty one at its start (the demo's pictures rendered, five passwords hashed), which
+ * every file with the sandbox paid again. Its times are relative to the seeding (the first open
+ * item closes an hour after it), so a copy serves a run. Web mode finds it seeded and keeps it.
+ */
+async function seededSandbox(): Promise<string> {
+  const folder = await sharedOnce('sandbox-seed', async (outDir) => {
+    const { startSandbox } = await import('../../electron/sandbox/embedded-marketplace.ts');
+    await (await startSandbox(outDir)).close();
+  });
+  return join(folder, 'sandbox');
 }
 
 /** A second client of the sandbox marketplace: plain HTTP to `market` with `token`, JSON in and out. */

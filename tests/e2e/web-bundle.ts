@@ -1,0 +1,108 @@
+// Web mode as the e2e tests start it: its server (electron/web/main.ts, with the embedded sandbox
+// marketplace it may start) bundled with esbuild and run on plain Node, as the core already is
+// (electron/web/core-bundle.ts), instead of its sources through tsx: tsx compiled the server's and
+// the service's modules on every start and ran its loader on a thread of its own. The bundle and
+// the core's are made once per test run (shared-renderer.ts's lock) and kept like the core's, in a
+// folder named by their content under node_modules/.cache (the bundle's bare imports resolve to
+// the project's node_modules from there). Web mode is given the core's bundle (--core), so it does
+// not bundle the core again at each start.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { bundledCoreEntry } from '../../electron/web/core-bundle.ts';
+import { sharedOnce } from './shared-renderer.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CACHE = join(ROOT, 'node_modules', '.cache', 'market-desk-web');
+const WEB = join(ROOT, 'electron', 'web');
+/** Other versions' folders older than this are removed (as core-bundle.ts does). */
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What web mode is started from: its server's bundle and the core host's it forks. */
+export interface WebEntry {
+  main: string;
+  core: string;
+}
+
+let bundled: Promise<WebEntry> | null = null;
+
+/** Web mode's bundles, made on the first call of this process (bench:ui, or outside a vitest run). */
+export function bundledWebMode(): Promise<WebEntry> {
+  bundled ??= bundle().catch((error: unknown) => {
+    bundled = null;
+    throw error;
+  });
+  return bundled;
+}
+
+/** Web mode's bundles, made once per test run and shared by every e2e file. */
+export async function runWebMode(): Promise<WebEntry> {
+  const folder = await sharedOnce('web-mode', async (outDir) => {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'entry.json'), JSON.stringify(await bundledWebMode()));
+  });
+  return JSON.parse(readFileSync(join(folder, 'entry.json'), 'utf8')) as WebEntry;
+}
+
+async function bundle(): Promise<WebEntry> {
+  const core = await bundledCoreEntry();
+  const esbuild = await import('esbuild');
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: { main: join(WEB, 'main.ts') },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // The only modules of this graph that read their own place are electron/web's (the renderer's
+      // default folder, the core's TypeScript entry, core-bundle.ts's root): they read it as theirs.
+      define: { 'import.meta.dirname': JSON.stringify(WEB) },
+      outdir: CACHE,
+      write: false,
+      logLevel: 'silent',
+    });
+    const hash = createHash('sha256');
+    for (const file of result.outputFiles) hash.update(basename(file.path)).update(file.contents);
+    const folder = join(CACHE, hash.digest('hex').slice(0, 16));
+    const main = join(folder, 'main.js');
+    if (!isFile(main)) {
+      // Written aside and renamed into place whole: another run may be making the same one.
+      const making = join(CACHE, `.making-${randomBytes(6).toString('hex')}`);
+      mkdirSync(making, { recursive: true });
+      for (const file of result.outputFiles) writeFileSync(join(making, basename(file.path)), file.contents);
+      try {
+        renameSync(making, folder);
+      } catch {
+        rmSync(making, { recursive: true, force: true });
+        if (!isFile(main)) throw new Error(`web mode's bundle could not be written to ${folder}`);
+      }
+    }
+    prune(folder);
+    return { main, core };
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function prune(keep: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(CACHE)) {
+    const path = join(CACHE, name);
+    if (path === keep) continue;
+    try {
+      if (now - statSync(path).mtimeMs > PRUNE_AFTER_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another run.
+    }
+  }
+}
