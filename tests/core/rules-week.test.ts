@@ -177,8 +177,8 @@ describe('a week of rules while the seller is away', () => {
     /**
      * A buyer's token for this step. Each buyer logs in through the API once; after that a step
      * (six hours, past the hour a token lives) writes the row a login writes. The buyers' logins
-     * are not what this test checks, and 168 argon2 verifications (six buyers, 28 steps) were
-     * most of its CPU; the seller's core still logs in through the API whenever its token ends.
+     * are not what this test checks, and 168 argon2 verifications (six buyers, 28 steps) cost
+     * about 5 s of CPU; the seller's core still logs in through the API whenever its token ends.
      */
     async function buyerToken(buyer: string): Promise<string> {
       if (!tokens.has(buyer)) return (await server.login(buyer)).token;
