@@ -35,27 +35,18 @@ export function insertManyDrafts(db: Db, count: number, now = Date.now()): numbe
        category_id, open_days, postal_code, delivery_methods, payment_methods, sku, note, created, updated)
      VALUES ('draft', 'local-only', ?, ?, ?, ?, ?, ?, ?, ?, '00100', ?, '["wire-transfer"]', ?, ?, ?, ?)`,
   );
-  // Twenty indexes and the full-text index grow with every row: with the default page cache
-  // (16 MB) a transaction of 100,000 drafts spills dirty pages to the WAL over and over. A larger
-  // cache for this write only (the file's content is the same), put back after.
-  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -262144');
-  try {
-    db.transaction(() => {
-      for (let i = 1; i <= count; i++) {
-        const auction = i % 4 === 0;
-        const price = 5 + ((i * 37) % 995) + ((i * 13) % 100) / 100;
-        insert.run(
-          manyDraftTitle(i), auction ? 'auction' : 'buy-now', auction ? null : price, auction ? Math.round(price / 2) : null,
-          1 + ((i * 3) % 7), CONDITIONS[i % CONDITIONS.length], leaves[(i * 11) % leaves.length], 1 + ((i * 5) % 14),
-          i % 2 ? '["pickup"]' : '["pickup","shipment"]', `SKU-${String((i * 7919) % 1_000_000).padStart(6, '0')}`,
-          i % 10 === 0 ? `shelf ${i % 40}` : null, now - i * 1000, now - i * 1000,
-        );
-      }
-    })();
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
-  }
+  db.transaction(() => {
+    for (let i = 1; i <= count; i++) {
+      const auction = i % 4 === 0;
+      const price = 5 + ((i * 37) % 995) + ((i * 13) % 100) / 100;
+      insert.run(
+        manyDraftTitle(i), auction ? 'auction' : 'buy-now', auction ? null : price, auction ? Math.round(price / 2) : null,
+        1 + ((i * 3) % 7), CONDITIONS[i % CONDITIONS.length], leaves[(i * 11) % leaves.length], 1 + ((i * 5) % 14),
+        i % 2 ? '["pickup"]' : '["pickup","shipment"]', `SKU-${String((i * 7919) % 1_000_000).padStart(6, '0')}`,
+        i % 10 === 0 ? `shelf ${i % 40}` : null, now - i * 1000, now - i * 1000,
+      );
+    }
+  })();
   return performance.now() - started;
 }
 
