@@ -14,6 +14,7 @@ import { readSpreadsheet } from '../../electron/core/spreadsheet/read-spreadshee
 import { inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { allRowsWorkbook, heicWithHugeSecondImage, inflatingWorkbook, sharedStringsWorkbook, xfdWorkbook } from '../support/hostile-files.ts';
 import { openTempDb, privateSellerSettings } from './support.ts';
+import { gaussianNoise } from './support/photos.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'hostile-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -87,7 +88,7 @@ describe('the photo preparation workers', () => {
     const pool = createPreparePool(1, { timeMs: 30, memoryMb: 256 });
     try {
       const big = join(folder, 'big.jpg');
-      writeFileSync(big, await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer());
+      writeFileSync(big, await sharp(gaussianNoise(6000, 4000, 128, 40), { raw: { width: 6000, height: 4000, channels: 3 } }).jpeg().toBuffer());
       const task = (input: string, name: string) => ({ type: 'prepare' as const, input, edits: NO_EDITS, filePath: join(folder, `${name}.jpg`), thumbPath: join(folder, `${name}-t.jpg`) });
       const error = await pool.run(task(big, 'big')).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PrepareTimeout);

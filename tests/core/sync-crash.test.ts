@@ -9,7 +9,7 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { makeCategories, type TestCategories } from '../support/item-helpers.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 import { builtChild } from '../support/built-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** Runs the child; kills it after `killAfterMs` unless it drains first. True when it drained. */
 async function runChild(path: string, username: string, killAfterMs: number | null): Promise<boolean> {
-  const child = spawn(process.execPath, [childScript, path, server.url, username], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [childScript, path, server.url, username, TEST_PASSWORD], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
