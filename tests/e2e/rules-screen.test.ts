@@ -262,6 +262,9 @@ describe('the Rules screen in Finnish', () => {
     });
     await page.getByRole('grid').focus();
     await page.keyboard.press('Control+a');
+    // The selection is the grid's state: the Actions menu schedules what it holds once it is made
+    // (pressed on at once, the menu once found it still empty and opened no dialog).
+    await page.locator('.count', { hasText: '4 kohdetta · 4 valittu' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /^Toiminnot/ }).focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
