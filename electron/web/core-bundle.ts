@@ -5,9 +5,8 @@
 // the 300 MB a hostile file may leave behind (issue 19). The bundle is made once per process with
 // esbuild (half a second), dependencies left to node_modules, in a folder named by its content:
 // web mode started again on the same sources reuses it, and other versions are pruned.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { keepBundle } from './bundle-cache.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Under the project's node_modules, so that the bundle's bare imports resolve as the sources' do. */
@@ -19,8 +18,6 @@ const ENTRIES = {
   'spreadsheet-worker': 'electron/core/spreadsheet/spreadsheet-worker.ts',
   'verify-worker': 'electron/core/backup/verify-worker.ts',
 } as const;
-/** Other versions' folders older than this are removed (a running web mode may still use one). */
-const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 let bundled: Promise<string> | null = null;
 
@@ -49,46 +46,8 @@ async function bundle(): Promise<string> {
       write: false,
       logLevel: 'silent',
     });
-    const hash = createHash('sha256');
-    for (const file of result.outputFiles) hash.update(basename(file.path)).update(file.contents);
-    const folder = join(CACHE, hash.digest('hex').slice(0, 16));
-    const entry = join(folder, 'core-host.js');
-    if (!exists(entry)) {
-      // Written aside and renamed into place whole: another web mode may be making the same one.
-      const making = join(CACHE, `.making-${randomBytes(6).toString('hex')}`);
-      mkdirSync(making, { recursive: true });
-      for (const file of result.outputFiles) writeFileSync(join(making, basename(file.path)), file.contents);
-      try {
-        renameSync(making, folder);
-      } catch {
-        rmSync(making, { recursive: true, force: true });
-        if (!exists(entry)) throw new Error(`the core's bundle could not be written to ${folder}`);
-      }
-    }
-    prune(folder);
-    return entry;
+    return keepBundle(CACHE, result.outputFiles, 'core-host.js');
   } finally {
     await esbuild.stop();
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function prune(keep: string): void {
-  const now = Date.now();
-  for (const name of readdirSync(CACHE)) {
-    const path = join(CACHE, name);
-    if (path === keep) continue;
-    try {
-      if (now - statSync(path).mtimeMs > PRUNE_AFTER_MS) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // Removed meanwhile by another web mode.
-    }
   }
 }

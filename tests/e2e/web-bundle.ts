@@ -6,17 +6,15 @@
 // folder named by their content under node_modules/.cache (the bundle's bare imports resolve to
 // the project's node_modules from there). Web mode is given the core's bundle (--core), so it does
 // not bundle the core again at each start.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { keepBundle } from '../../electron/web/bundle-cache.ts';
 import { bundledCoreEntry } from '../../electron/web/core-bundle.ts';
 import { sharedOnce } from './shared-renderer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'market-desk-web');
 const WEB = join(ROOT, 'electron', 'web');
-/** Other versions' folders older than this are removed (as core-bundle.ts does). */
-const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** What web mode is started from: its server's bundle and the core host's it forks. */
 export interface WebEntry {
@@ -63,46 +61,8 @@ async function bundle(): Promise<WebEntry> {
       write: false,
       logLevel: 'silent',
     });
-    const hash = createHash('sha256');
-    for (const file of result.outputFiles) hash.update(basename(file.path)).update(file.contents);
-    const folder = join(CACHE, hash.digest('hex').slice(0, 16));
-    const main = join(folder, 'main.js');
-    if (!isFile(main)) {
-      // Written aside and renamed into place whole: another run may be making the same one.
-      const making = join(CACHE, `.making-${randomBytes(6).toString('hex')}`);
-      mkdirSync(making, { recursive: true });
-      for (const file of result.outputFiles) writeFileSync(join(making, basename(file.path)), file.contents);
-      try {
-        renameSync(making, folder);
-      } catch {
-        rmSync(making, { recursive: true, force: true });
-        if (!isFile(main)) throw new Error(`web mode's bundle could not be written to ${folder}`);
-      }
-    }
-    prune(folder);
-    return { main, core };
+    return { main: keepBundle(CACHE, result.outputFiles, 'main.js'), core };
   } finally {
     await esbuild.stop();
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function prune(keep: string): void {
-  const now = Date.now();
-  for (const name of readdirSync(CACHE)) {
-    const path = join(CACHE, name);
-    if (path === keep) continue;
-    try {
-      if (now - statSync(path).mtimeMs > PRUNE_AFTER_MS) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // Removed meanwhile by another run.
-    }
   }
 }
