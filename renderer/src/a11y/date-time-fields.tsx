@@ -140,33 +140,29 @@ export function DateTimeField({ value, onChange, label, inputRef, id }: DateTime
     if (next !== value) onChange(next);
   };
   const describedBy = (hint: string) => (error ? `${own}-error ${hint}` : hint);
+  // What both halves are: typed digits, nothing suggested, invalid together.
+  const typed = { type: 'text', inputMode: 'numeric', autoComplete: 'off', 'aria-invalid': error ? true : undefined } as const;
   return (
     <span className="date-time-field" role="group" aria-label={label}>
       <input
         ref={inputRef}
         id={id}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
+        {...typed}
         className="date-input"
         aria-label={t('a11y.date.day', { label })}
         placeholder={dateFormat}
         value={shownDate}
-        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(`${own}-date-hint`)}
         onChange={(e) => setDate(e.target.value)}
         onBlur={(e) => commit(e.target.value, shownTime)}
         onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value, shownTime)}
       />
       <input
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
+        {...typed}
         className="time-input"
         aria-label={t('a11y.time.hour', { label })}
         placeholder={timeFormat}
         value={shownTime}
-        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(`${own}-time-hint`)}
         onChange={(e) => setTime(e.target.value)}
         onBlur={(e) => {
