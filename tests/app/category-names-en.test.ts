@@ -12,17 +12,13 @@ import { categoryPath, categoryTitle, rowCategoryName } from '../../renderer/src
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { localeStore } from '../../renderer/src/i18n/locale-store.ts';
+import { FURNITURE_TREE, HOME_TREE } from '../support/category-trees.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
 import { memoryTransport } from './memory-transport.ts';
 
 async function shop() {
   const { session, bridge } = openTestCore();
-  settingsCache(session.db()).replaceCategories([
-    { id: 2, parentId: 0, level: 1, title: 'Koti ja puutarha', titleEn: 'Home & Garden', position: 0 },
-    { id: 3, parentId: 2, level: 2, title: 'Huonekalut', titleEn: 'Furniture', position: 0 },
-    { id: 4, parentId: 3, level: 3, title: 'Sohvat', titleEn: 'Sofas', position: 0 },
-    { id: 5, parentId: 3, level: 3, title: 'Pöydät', position: 1 },
-  ]);
+  settingsCache(session.db()).replaceCategories(FURNITURE_TREE);
   await invokeOk(bridge, 'drafts.create', { fields: { title: 'Kulmasohva', categoryId: 4, description: '<p>Osasto: {category}</p>' } });
   await invokeOk(bridge, 'drafts.create', { fields: { title: 'Ruokapöytä', categoryId: 5 } });
   const { rows } = await invokeOk(bridge, 'drafts.page', { sort: 'title', direction: 'asc', offset: 0, limit: 10 });
@@ -54,11 +50,7 @@ describe('category names on screen', () => {
 describe('the grid\'s sort by category follows the language', () => {
   it('asks the core for the English names\' order on English screens and sorts again when the language changes', async () => {
     const core = openTestCore();
-    settingsCache(core.session.db()).replaceCategories([
-      { id: 2, parentId: 0, level: 1, title: 'Koti', titleEn: 'Home', position: 0 },
-      { id: 3, parentId: 2, level: 2, title: 'Astiat', titleEn: 'Dishes', position: 0 },
-      { id: 4, parentId: 2, level: 2, title: 'Kirjat', titleEn: 'Books', position: 1 },
-    ]);
+    settingsCache(core.session.db()).replaceCategories(HOME_TREE);
     await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Kahvikupit', categoryId: 3 } });
     await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Romaani', categoryId: 4 } });
     localeStore.getState().choose('en');

@@ -8,6 +8,7 @@ import { migrate } from '../../electron/core/db/open-account-db.ts';
 import { MIGRATIONS } from '../../electron/core/db/migrations.ts';
 import { insertCategory } from '../../server/domain/categories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { FURNITURE_TREE, HOME_TREE } from '../support/category-trees.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
 import { openTempDb } from './support.ts';
 import { sellerCache } from './support/sync-setup.ts';
@@ -48,12 +49,7 @@ describe('English category names in the cache', () => {
 describe('English category names for the screens', () => {
   it('gives the tree and a grid row both names; the grid row of a category without one has null', async () => {
     const { session, bridge } = openTestCore();
-    settingsCache(session.db()).replaceCategories([
-      { id: 2, parentId: 0, level: 1, title: 'Koti ja puutarha', titleEn: 'Home & Garden', position: 0 },
-      { id: 3, parentId: 2, level: 2, title: 'Huonekalut', titleEn: 'Furniture', position: 0 },
-      { id: 4, parentId: 3, level: 3, title: 'Sohvat', titleEn: 'Sofas', position: 0 },
-      { id: 5, parentId: 3, level: 3, title: 'Pöydät', position: 1 },
-    ]);
+    settingsCache(session.db()).replaceCategories(FURNITURE_TREE);
     expect(await invokeOk(bridge, 'categories.list')).toEqual([
       { id: 2, parentId: 0, level: 1, title: 'Koti ja puutarha', titleEn: 'Home & Garden' },
       { id: 3, parentId: 2, level: 2, title: 'Huonekalut', titleEn: 'Furniture' },
@@ -76,13 +72,7 @@ describe('the grid\'s sort by category in English', () => {
 
   it('19: sorts by the English names (the Finnish one where there is none), kept when the names change', async () => {
     const { session, bridge } = openTestCore();
-    settingsCache(session.db()).replaceCategories([
-      { id: 2, parentId: 0, level: 1, title: 'Koti', titleEn: 'Home', position: 0 },
-      { id: 3, parentId: 2, level: 2, title: 'Astiat', titleEn: 'Dishes', position: 0 },
-      { id: 4, parentId: 2, level: 2, title: 'Kirjat', titleEn: 'Books', position: 1 },
-      { id: 5, parentId: 2, level: 2, title: 'Valaisimet', titleEn: 'Lamps', position: 2 },
-      { id: 6, parentId: 2, level: 2, title: 'Pöydät', position: 3 },
-    ]);
+    settingsCache(session.db()).replaceCategories(HOME_TREE);
     for (const [title, categoryId] of [['Kahvikupit', 3], ['Romaani', 4], ['Jalkalamppu', 5], ['Sohvapöytä', 6]] as const) {
       await invokeOk(bridge, 'drafts.create', { fields: { title, categoryId } });
     }
