@@ -1,5 +1,8 @@
 // The cached user settings (UserSettings of GET /users/{id}/settings) and category tree: what offline validation reads.
+// One per connection: its statements are prepared once, and the settings and the tree are read
+// and parsed once per change of the cache (every page of the grid validates its rows with them).
 import { UserSettings } from '../../../shared/api/users.ts';
+import { changeStamp, untilChanged } from '../db/change-stamp.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
 
@@ -13,9 +16,37 @@ export interface CachedCategory {
   position: number;
 }
 
-export function settingsCache(db: Db) {
+/** What a row of the grid and its validation need of a category. */
+export interface CategoryEntry {
+  level: number;
+  title: string;
+  titleEn: string | null;
+}
+
+export type SettingsCache = ReturnType<typeof makeSettingsCache>;
+
+const caches = new WeakMap<Db, SettingsCache>();
+
+/** The settings cache of this connection (made on first use). */
+export function settingsCache(db: Db): SettingsCache {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    cache = makeSettingsCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+function makeSettingsCache(db: Db) {
   const stored = jsonRow(db, { table: 'user_settings', stamp: 'fetched_at' }, UserSettings);
-  const level = db.prepare(`SELECT level FROM categories WHERE id = ?`).pluck();
+  const stamp = changeStamp(db);
+  const entries = db.prepare(`SELECT id, level, title, title_en AS titleEn FROM categories`);
+  // One copy is shared by every caller until the next change: frozen, so that no caller can
+  // change what the next one reads.
+  const settings = untilChanged(db, stamp, () => deepFreeze(stored.get()));
+  const categoryIndex = untilChanged(db, stamp, (): ReadonlyMap<number, CategoryEntry> => new Map(
+    (entries.all() as Array<CategoryEntry & { id: number }>).map(({ id, level, title, titleEn }) => [id, Object.freeze({ level, title, titleEn })]),
+  ));
   const upsertCategory = db.prepare(
     `INSERT INTO categories (id, parent_id, level, title, title_en, position) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, level = excluded.level,
@@ -27,14 +58,16 @@ export function settingsCache(db: Db) {
   return {
     /** The settings as last stored, or null (never pulled, or a stored copy that no longer parses). */
     settings(): UserSettings | null {
-      return stored.get();
+      return settings();
     },
     saveSettings(settings: UserSettings, now: number): void {
       stored.put(UserSettings.parse(settings), now);
     },
     categoryLevel(id: number): number | undefined {
-      return level.get(id) as number | undefined;
+      return categoryIndex().get(id)?.level;
     },
+    /** Every cached category by id, as of now (a page looks up its rows' categories here). */
+    categoryIndex,
     /** The whole cached tree, level by level, for the category picker. */
     categories(): Array<Omit<CachedCategory, 'position' | 'titleEn'> & { titleEn: string | null }> {
       return tree.all() as Array<Omit<CachedCategory, 'position' | 'titleEn'> & { titleEn: string | null }>;
@@ -51,4 +84,12 @@ export function settingsCache(db: Db) {
       })();
     },
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

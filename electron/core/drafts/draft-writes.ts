@@ -21,10 +21,14 @@ export interface EditResult {
   problems: Problem[];
 }
 
-/** The validation context from the cache: settings and category levels (image counts per item). */
+/**
+ * The validation context from the cache: settings and category levels (image counts per item),
+ * as of this call, like the settings: a caller takes it once for a page or an operation.
+ */
 export function cachedValidationContext(db: Db): ValidationContext {
   const cache = settingsCache(db);
-  return { settings: cache.settings()?.item ?? null, categoryLevel: (id) => cache.categoryLevel(id) };
+  const categories = cache.categoryIndex();
+  return { settings: cache.settings()?.item ?? null, categoryLevel: (id) => categories.get(id)?.level };
 }
 
 /** Checks that an item exists, is not deleted and may be edited (draft or preview, as the service requires). */

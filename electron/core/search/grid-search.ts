@@ -4,6 +4,7 @@
 // User text never reaches FTS5 syntax: it is cut into word tokens that are quoted, so quotes,
 // NEAR, *, ^, : and parentheses are plain characters.
 import type Database from 'better-sqlite3';
+import { changeStamp } from '../db/change-stamp.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
@@ -178,7 +179,7 @@ export function gridSearch(db: Db) {
 
   // A count is asked with every page of a query: it is kept until the cache changes (a write on
   // this connection moves total_changes(), one on another connection data_version).
-  const stamp = db.prepare(`SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)`).pluck();
+  const stamp = changeStamp(db);
   let counted = { stamp: '', key: '', n: 0 };
 
   /**
@@ -197,7 +198,7 @@ export function gridSearch(db: Db) {
     count(query: GridQuery = {}): number {
       const { sql, params } = countQuery(query);
       const key = `${sql} ${JSON.stringify(params)}`;
-      const now = stamp.get() as string;
+      const now = stamp();
       if (counted.key === key && counted.stamp === now) return counted.n;
       counted = { stamp: now, key, n: (prepared(sql).get(...params) as { n: number }).n };
       return counted.n;
