@@ -76,6 +76,15 @@ export function itemReads(db: Db) {
   const bulkStatements = statementCache();
   const drafts = db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE status = 'draft' AND deleted_at IS NULL ORDER BY local_id`);
   const imageCount = db.prepare(`SELECT count(*) FROM images WHERE item_local_id = ? AND prep_state <> 'failed'`).pluck();
+  // A page of the grid is read with these two, not a statement per row: the ids go in as one
+  // JSON list, the items come back in its order (an id no longer there is left out).
+  const inOrder = db.prepare(
+    `SELECT ${ITEM_COLUMNS} FROM json_each(?) AS page CROSS JOIN items ON items.local_id = page.value ORDER BY page.key`,
+  );
+  const imageCounts = db.prepare(
+    `SELECT item_local_id, count(*) FROM images
+     WHERE item_local_id IN (SELECT value FROM json_each(?)) AND prep_state <> 'failed' GROUP BY item_local_id`,
+  ).raw();
   return {
     row: (localId: number) => byId.get(localId) as ItemRow | undefined,
     /**
@@ -110,7 +119,11 @@ export function itemReads(db: Db) {
       const row = byId.get(localId) as ItemRow | undefined;
       return row ? toLocalItem(row) : undefined;
     },
+    /** These items in the order given, in one statement; ids that are not in the cache are left out. */
+    items: (localIds: readonly number[]): LocalItem[] => (inOrder.all(JSON.stringify(localIds)) as ItemRow[]).map(toLocalItem),
     drafts: () => (drafts.all() as ItemRow[]).map(toLocalItem),
     imageCount: (localId: number) => imageCount.get(localId) as number,
+    /** The image counts of many items in one statement (imageCount's count; an item without images is absent). */
+    imageCounts: (localIds: readonly number[]): Map<number, number> => new Map(imageCounts.all(JSON.stringify(localIds)) as Array<[number, number]>),
   };
 }

@@ -3,6 +3,7 @@
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
 import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
 import { applyBulkRules, previewBulkRules } from '../../bulk/bulk-rules.ts';
+import { settingsCache, type CategoryEntry } from '../../cache/settings-cache.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
@@ -20,46 +21,51 @@ type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create
 type Value = string | number | string[] | null;
 
 const repositories = (db: Db) => ({
-  reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db),
-  categoryName: db.prepare(`SELECT title, title_en AS titleEn FROM categories WHERE id = ?`),
+  reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), settings: settingsCache(db),
 });
 
 /** The row's category names: the Finnish title, and the English one where the tree has it. */
-function categoryNames(found: { title: string; titleEn: string | null } | undefined) {
+function categoryNames(found: CategoryEntry | undefined) {
   return { categoryName: found?.title ?? null, categoryNameEn: found?.titleEn ?? null };
+}
+
+/**
+ * A row of the grid. Pure: a page reads its items, their image counts and the category tree in
+ * a few statements, whatever its length (issue 19: a page must stay cheap beside typing).
+ */
+function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, categories: ReadonlyMap<number, CategoryEntry>) {
+  const problems = validateDraft(item.fields, { ...ctx, imageCount });
+  const categoryId = item.fields.categoryId;
+  return {
+    localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
+    rejectReason: item.rejectReason, rejectField: item.rejectField, rejectCode: item.rejectCode,
+    fields: item.fields as Record<string, Value>,
+    ...categoryNames(categoryId === null || categoryId === undefined ? undefined : categories.get(categoryId)),
+    imageCount, problems, updated: item.updated,
+  };
 }
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
   const changed = changedEmitter(session);
 
-  /** ctx: read the cached settings once per page, not once per row. */
-  function draftRow(item: LocalItem, ctx: ValidationContext = cachedValidationContext(session.db())) {
-    const { reads, categoryName } = repo();
-    const imageCount = reads.imageCount(item.localId);
-    const problems = validateDraft(item.fields, { ...ctx, imageCount });
-    const categoryId = item.fields.categoryId;
-    return {
-      localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
-      rejectReason: item.rejectReason, rejectField: item.rejectField, rejectCode: item.rejectCode,
-      fields: item.fields as Record<string, Value>,
-      ...categoryNames(categoryId === null || categoryId === undefined ? undefined : (categoryName.get(categoryId) as { title: string; titleEn: string | null } | undefined)),
-      imageCount, problems, updated: item.updated,
-    };
-  }
-
   return {
     'drafts.page'(query) {
-      const { reads, search } = repo();
+      const { reads, search, settings } = repo();
+      // The settings and the tree once per page (kept by the cache until it changes), not per row.
       const ctx = cachedValidationContext(session.db());
-      const rows = search.search(query).map((r) => draftRow(reads.item(r.localId) as LocalItem, ctx));
+      const categories = settings.categoryIndex();
+      const localIds = search.search(query).map((r) => r.localId);
+      const images = reads.imageCounts(localIds);
+      const rows = reads.items(localIds).map((item) => draftRow(item, ctx, images.get(item.localId) ?? 0, categories));
       return { total: search.count(query), offset: query.offset, rows };
     },
     'drafts.ids': (query) => queryIds(repo().search, query),
     'drafts.get'({ localId }) {
-      const item = repo().reads.item(localId);
+      const { reads, settings } = repo();
+      const item = reads.item(localId);
       if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
-      return draftRow(item);
+      return draftRow(item, cachedValidationContext(session.db()), reads.imageCount(localId), settings.categoryIndex());
     },
     'drafts.create'({ fields }) {
       const result = repo().writes.createDraft(fields);
