@@ -91,7 +91,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         await Promise.all([...loadedPages].filter((p) => p > 0 && p * pageSize < first.total).map((p) => loadPage(p, generation)));
         // The focused draft may sit on a later page; unless the user moved on meanwhile.
         if (get().generation === generation && get().focusRow === placed.focusRow) set(placeFocus(get().rows, get().total));
-        await refreshLastStep(generation);
+        // A new search or sort leaves the undo step as it was: asked again only after changes
+        // (a reload), not on every keystroke, where it queued beside the next keystroke's page.
+        if (follow || !lastStepAsked) await refreshLastStep(generation);
       } catch (error) {
         fail(error);
       } finally {
@@ -100,9 +102,12 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     }
 
     /** The undo button's step; a reload overtaken by a newer one leaves it to that one. */
+    let lastStepAsked = false;
     async function refreshLastStep(generation: number): Promise<void> {
       const lastStep = await call(bridge, 'drafts.lastStep', {});
-      if (get().generation === generation) set({ lastStep });
+      if (get().generation !== generation) return;
+      lastStepAsked = true;
+      set({ lastStep });
     }
 
     /** The tree as paths of names, in the tree's order (a section after its main category). */
