@@ -1,6 +1,5 @@
 // The drafts grid: a virtualised table (only the visible rows are in the DOM), sortable headers,
 // multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
@@ -11,6 +10,7 @@ import { ColumnHeading } from './column-heading.tsx';
 import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 import { gridText } from './grid-text.ts';
+import { useFixedRows } from './fixed-rows.ts';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -57,23 +57,13 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const categories = useStore(store, (s) => s.categories);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 3,
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    // The window's size until the scroll box is measured: the first render already has rows,
-    // instead of an empty grid and a second pass after measuring.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
-  });
-  const items = virtualizer.getVirtualItems();
+  const view = useFixedRows({ count: total, rowHeight: ROW_HEIGHT, overscan: 3, headerHeight: HEADER_HEIGHT, scrollRef });
+  const { items, scrollToIndex } = view;
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
 
-  const backward = virtualizer.scrollDirection === 'backward';
-  const scrolling = virtualizer.isScrolling;
+  const backward = view.scrollDirection === 'backward';
+  const scrolling = view.isScrolling;
   useEffect(() => {
     if (total === 0) return;
     const before = backward ? LOOK_AHEAD : LOOK_BEHIND;
@@ -88,8 +78,8 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   }, [store, first, last, total, rows, backward, scrolling]);
 
   useEffect(() => {
-    if (total > 0) virtualizer.scrollToIndex(focusRow, { align: 'auto' });
-  }, [virtualizer, focusRow, total]);
+    if (total > 0) scrollToIndex(focusRow);
+  }, [scrollToIndex, focusRow, total]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (editing) return;
@@ -218,7 +208,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
         {/* Rows in slot order: the DOM order never changes while scrolling (React moves no node,
             which would rebuild its layout), each row is placed by its own offset, and aria-owns
             gives assistive technology the rows in their visual order. */}
-        <div role="rowgroup" aria-owns={items.map((v) => rowId(v.index)).join(' ')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" aria-owns={items.map((v) => rowId(v.index)).join(' ')} style={{ height: view.totalSize, position: 'relative' }}>
           {bySlot(items).map((v) => {
             const row = rows[v.index];
             const isFocus = v.index === focusRow;
@@ -230,7 +220,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
                 key={v.index % items.length}
                 id={rowId(v.index)}
                 index={v.index}
-                top={v.start - HEADER_HEIGHT}
+                top={v.start}
                 row={row}
                 layout={layout}
                 text={text}
