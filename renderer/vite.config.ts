@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
+import { chunkName, firstScreenChunk } from './first-screen-chunk.ts';
 
 function cspMeta(): Plugin {
   return {
@@ -12,10 +13,12 @@ function cspMeta(): Plugin {
   };
 }
 
+const firstScreen = firstScreenChunk(resolve(import.meta.dirname, 'src', 'main.tsx'), resolve(import.meta.dirname, 'src', 'app-root.tsx'));
+
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), firstScreen.plugin],
   build: {
     outDir: resolve(import.meta.dirname, '..', 'out', 'renderer'),
     emptyOutDir: true,
@@ -23,5 +26,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // The first screen is one chunk on purpose (first-screen-chunk.ts); the rest loads later.
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkName, test: firstScreen.test, includeDependenciesRecursively: false }] } } },
   },
 });

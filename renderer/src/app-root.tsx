@@ -1,4 +1,5 @@
 // Mounts the app (loaded by the boot script, main.tsx).
+import './app-loaded-mark.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
@@ -7,10 +8,12 @@ import './styles.css';
 import './a11y/a11y.css';
 import { installDialogFocus } from './a11y/dialog-focus.ts';
 import { draftsStore } from './stores/app-stores.ts';
+import { preloadLater } from './navigation/later.tsx';
 
 performance.mark('market-desk:app-evaluated');
-// The first page is asked for before React mounts (answered by the boot script's request).
-void draftsStore.getState().reload();
+// The first page is asked for before React mounts (answered by the boot script's request). Once
+// it is shown, the other screens and the dialogs load while the seller reads it.
+void draftsStore.getState().reload().finally(() => requestIdleCallback(preloadLater, { timeout: 2000 }));
 
 installDialogFocus(document);
 

@@ -10,7 +10,7 @@ import { fileSource, droppedImages, hasFiles } from '../images/file-sources.ts';
 import { createImagesStore } from '../images/images-store.ts';
 import { useT } from '../i18n/intl.ts';
 import { draftsStore } from '../stores/app-stores.ts';
-import { DraftEditor } from './draft-editor.tsx';
+import { DraftEditor } from '../navigation/later.tsx';
 import { createEditorStore } from './editor-store.ts';
 
 export const editorStore = createEditorStore(bridge);

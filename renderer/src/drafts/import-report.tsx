@@ -7,17 +7,12 @@ import { useFormatter, useMessage, useT, type Translate } from '../i18n/intl.ts'
 import type { ImportReport as Report } from './drafts-store.ts';
 import { download } from './file-transfer.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
+import type { RememberedOffer } from './mappings-store.ts';
 
 /** "Excel workbook" / "CSV, Windows-1252, separated by semicolons". */
 export function describeFile(t: Translate, facts: Pick<SpreadsheetFacts, 'format' | 'encoding' | 'separator'>): string {
   if (facts.format === 'xlsx') return t('import.file.xlsx');
   return t('import.file.csv', { encoding: facts.encoding ?? 'UTF-8', separator: facts.separator ?? 'comma' });
-}
-
-/** Offered under a report when the import used a remembered mapping: change it (and the list). */
-export interface RememberedOffer {
-  onChange(): void;
-  onShowList(): void;
 }
 
 export function ImportReport({ report, onClose, remembered }: { report: Report; onClose(): void; remembered?: RememberedOffer | null }) {

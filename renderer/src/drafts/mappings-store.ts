@@ -4,7 +4,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { IpcOutput } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
-import type { ColumnMapping } from './drafts-state.ts';
+import type { ColumnMapping, UsedMapping } from './drafts-state.ts';
 
 export type RememberedMapping = IpcOutput<'importMappings.list'>[number];
 
@@ -68,3 +68,18 @@ export function createMappingsStore(bridge: Bridge) {
 }
 
 export type MappingsStore = ReturnType<typeof createMappingsStore>;
+
+/** Offered under a report when the import used a remembered mapping: change it (and the list). */
+export interface RememberedOffer {
+  onChange(): void;
+  onShowList(): void;
+}
+
+/** What an import report offers when its import used a remembered mapping. */
+export function rememberedOffer(store: MappingsStore, used: UsedMapping | null): RememberedOffer | null {
+  if (!used?.remembered) return null;
+  return {
+    onChange: () => store.edit({ headings: used.headings, unknown: used.unknown, mapping: used.mapping }),
+    onShowList: () => void store.openList(),
+  };
+}

@@ -6,9 +6,8 @@ import { isItemField } from '../../../shared/item-fields.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
-import type { ColumnMapping, UsedMapping } from './drafts-state.ts';
+import type { ColumnMapping } from './drafts-state.ts';
 import { MappingTable } from './import-mapping.tsx';
-import type { RememberedOffer } from './import-report.tsx';
 import type { MappingEdit, MappingsStore } from './mappings-store.ts';
 
 function MappingEditDialog({ edit, onSave, onCancel }: { edit: MappingEdit; onSave(mapping: ColumnMapping): void; onCancel(): void }) {
@@ -80,13 +79,4 @@ export function RememberedMappings({ store }: { store: MappingsStore }) {
       {editing && <MappingEditDialog key={editing.headings.join('\t')} edit={editing} onSave={(mapping) => void store.save(mapping)} onCancel={() => store.cancelEdit()} />}
     </>
   );
-}
-
-/** What an import report offers when its import used a remembered mapping. */
-export function rememberedOffer(store: MappingsStore, used: UsedMapping | null): RememberedOffer | null {
-  if (!used?.remembered) return null;
-  return {
-    onChange: () => store.edit({ headings: used.headings, unknown: used.unknown, mapping: used.mapping }),
-    onShowList: () => void store.openList(),
-  };
 }

@@ -13,12 +13,8 @@ import { DateTimeField } from '../a11y/date-time-fields.tsx';
 import { useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
-import type { ExtraMenuItem } from '../drafts/actions-menu.tsx';
 import type { SchedulePreview, ScheduleState, ScheduleStore } from './schedule-store.ts';
 import './rules.css';
-
-/** The Actions menu's entry that opens the dialog on the selection (or the focused row). */
-export const scheduleMenu = (store: ScheduleStore): readonly ExtraMenuItem[] => [{ id: 'stagger', label: 'schedule.menu', run: () => store.getState().open() }];
 
 /** `2026-11-25T12:00` (the date and time field's value) as the service reads it, or null. */
 const fromInput = (value: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value.replace('T', ' ')}:00` : null);

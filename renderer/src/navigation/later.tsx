@@ -1,0 +1,56 @@
+// The parts of the app a seller does not see at launch: the other screens and every dialog. Each is
+// its own chunk, loaded when first shown, so the first screen (the drafts grid) waits only for the
+// code it shows: at 100,000 drafts on a 2-core machine the whole bundle's download, compile and
+// evaluation were most of the time to the first rows (issue 19). Once the first rows are up,
+// preloadLater() fetches them all in the background, so a screen or dialog opens without a wait.
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+
+type Loader<P> = () => Promise<ComponentType<P>>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each part keeps its own props type; the list only preloads
+const loaders: Array<Loader<any>> = [];
+
+/**
+ * A component loaded on its first render, in a Suspense boundary of its own (nothing while it
+ * loads), so one part loading never hides another that is already on screen. Once its code is in
+ * (preloaded), it renders at once: a screen opened by its key has its controls in the same
+ * render, so the focus moves to them (a11y/dialog-focus.ts) instead of falling to the page.
+ */
+function later<P extends object>(load: Loader<P>): (props: P) => ReactNode {
+  let loaded: ComponentType<P> | null = null;
+  const fetch = () => load().then((component) => (loaded = component));
+  loaders.push(fetch);
+  const Lazy = lazy(async () => ({ default: await fetch() })) as unknown as ComponentType<P>;
+  return function Later(props: P) {
+    // Chosen once per mount: switching from the lazy path to the loaded one would remount the
+    // part (an open editor would lose what the seller typed).
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Suspense fallback={null}><Lazy {...props} /></Suspense>;
+  };
+}
+
+/** Fetches every part once the first screen is up (the browser keeps each module once loaded). */
+export function preloadLater(): void {
+  for (const load of loaders) void load().catch(() => {});
+}
+
+// Screens.
+export const QuestionsInbox = later(() => import('../questions/questions-inbox.tsx').then((m) => m.QuestionsInbox));
+export const OffersInbox = later(() => import('../offers/offers-inbox.tsx').then((m) => m.OffersInbox));
+export const SalesScreen = later(() => import('../sales/sales-screen.tsx').then((m) => m.SalesScreen));
+export const SyncPanel = later(() => import('../sync-panel/sync-panel.tsx').then((m) => m.SyncPanel));
+export const AccountsScreen = later(() => import('../accounts/accounts-screen.tsx').then((m) => m.AccountsScreen));
+export const BackupsSection = later(() => import('../backups/backups-section.tsx').then((m) => m.BackupsSection));
+export const RulesScreen = later(() => import('../rules/rules-screen.tsx').then((m) => m.RulesScreen));
+
+// Dialogs.
+export const DraftEditor = later(() => import('../draft-editor/draft-editor.tsx').then((m) => m.DraftEditor));
+export const BulkEditDialog = later(() => import('../drafts/bulk-edit-dialog.tsx').then((m) => m.BulkEditDialog));
+export const BulkRulesDialog = later(() => import('../drafts/bulk-rules-dialog.tsx').then((m) => m.BulkRulesDialog));
+export const ScheduleDialog = later(() => import('../rules/schedule-dialog.tsx').then((m) => m.ScheduleDialog));
+export const ImportMapping = later(() => import('../drafts/import-mapping.tsx').then((m) => m.ImportMapping));
+export const ImportReport = later(() => import('../drafts/import-report.tsx').then((m) => m.ImportReport));
+export const UndoImportDialog = later(() => import('../drafts/undo-import-dialog.tsx').then((m) => m.UndoImportDialog));
+export const RememberedMappings = later(() => import('../drafts/remembered-mappings.tsx').then((m) => m.RememberedMappings));
+export const TemplateManager = later(() => import('../templates/template-manager.tsx').then((m) => m.TemplateManager));
+export const ApplyTemplateDialog = later(() => import('../templates/apply-template-dialog.tsx').then((m) => m.ApplyTemplateDialog));
