@@ -5,13 +5,22 @@ import { BridgeError, type RawTransport } from './bridge-types.ts';
 
 const SECRET_KEY = 'market-desk-secret';
 
+let taken: string | null = null;
+/** This tab's secret: read once (takeSecret), then from memory. */
+const theSecret = (): string => (taken ??= takeSecret());
+
 function takeSecret(): string {
   const match = /(?:^#|&)secret=([\w-]+)/.exec(window.location.hash);
   if (match?.[1]) {
-    sessionStorage.setItem(SECRET_KEY, match[1]);
+    const secret = match[1];
+    // Kept for a reload of this tab; written once the page is up, or as it goes (the tab's
+    // storage opens in ~20 ms on a busy machine, time the first rows would wait for).
+    const keep = () => sessionStorage.setItem(SECRET_KEY, secret);
+    setTimeout(keep, 1000);
+    window.addEventListener('pagehide', keep, { once: true });
     // Out of the address bar (and of screenshots and history) once read.
     history.replaceState(null, '', window.location.pathname + window.location.search);
-    return match[1];
+    return secret;
   }
   return sessionStorage.getItem(SECRET_KEY) ?? '';
 }
@@ -24,7 +33,7 @@ function takeSecret(): string {
 export async function webUpload(file: Blob): Promise<string> {
   const response = await fetch('/upload', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/octet-stream', 'X-Market-Desk-Secret': sessionStorage.getItem(SECRET_KEY) ?? '' },
+    headers: { 'Content-Type': 'application/octet-stream', 'X-Market-Desk-Secret': theSecret() },
     body: file,
     credentials: 'omit',
     cache: 'no-store',
@@ -36,7 +45,7 @@ export async function webUpload(file: Blob): Promise<string> {
 }
 
 export function webTransport(): RawTransport {
-  const secret = takeSecret();
+  const secret = theSecret();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
 

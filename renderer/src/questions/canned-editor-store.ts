@@ -68,7 +68,8 @@ export interface CannedEditorState {
   /** Index of the entry being edited; -1 when the list is empty. */
   selected: number;
   /** The item the preview is filled from, and whose question it is. */
-  previewItem: ItemFacts;
+  /** The item the preview fills in: set when the editor opens (null before). */
+  previewItem: ItemFacts | null;
   /** The item the preview is filled from, said in the caption ("a sample item" or its title). */
   previewLabel: Msg;
   dirty: boolean;
@@ -97,7 +98,8 @@ export function createCannedEditor(bridge: Bridge, questions: QuestionsStore) {
       open: false,
       answers: [],
       selected: -1,
-      previewItem: sampleItem(),
+      // Worded when the editor opens, in the language then in use (not while the app loads).
+      previewItem: null,
       previewLabel: msg('questions.sample.label'),
       dirty: false,
       saving: false,

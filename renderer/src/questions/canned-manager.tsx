@@ -30,7 +30,7 @@ export function CannedManager({ store }: { store: CannedEditorStore }) {
   const problems = answerProblems(answers);
   const current = selected >= 0 ? answers[selected] : undefined;
   const currentProblems = selected >= 0 ? problems[selected] : undefined;
-  const preview = current ? previewOf(current.text, previewItem) : null;
+  const preview = current && previewItem ? previewOf(current.text, previewItem) : null;
 
   useEffect(() => {
     const dialog = dialogRef.current;
