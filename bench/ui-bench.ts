@@ -45,8 +45,11 @@ const DRAFTS = Number(args.drafts);
 const PHOTOS = Number(args.photos);
 const CAMERA_PHOTOS = Number(args['camera-photos']);
 const PROFILE = process.env.UI_BENCH_PROFILE;
-/** What a seller types: words letter by letter, numbers, a SKU. */
-const SEARCHES = ['oak chair', '12345', 'brass 2718', 'sku-0931'];
+/**
+ * What a seller types: words letter by letter, numbers, a SKU. Enough of it for a p95 that is not
+ * simply the slowest keystroke (the first four searches alone timed 19 keystrokes).
+ */
+const SEARCHES = ['oak chair', '12345', 'brass 2718', 'sku-0931', 'vintage lamp', 'teak table 48', 'nordic mirror', 'copper kettle 3', 'glass bowl', 'wool rug 77'];
 const load = () => round(loadavg()[0] ?? 0, 2);
 
 /** The settings of a private seller (room for the photo figure's 40 photos) and the drafts. */
