@@ -1,12 +1,12 @@
 // Boot: ask for the drafts grid's first page, then load the app. The request is answered while
 // the app's code downloads and evaluates, instead of after (see bridge/primed-transport.ts).
 import { transport } from './bridge/transport.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput } from './drafts/drafts-query.ts';
+import { launchPageInput } from '../../shared/grid-first-page.ts';
 import { warmIntl } from './i18n/warm-intl.ts';
 
 // Marks on the page's timeline (read by bench:ui): when the boot ran, when the app's code was in.
 performance.mark('market-desk:boot');
-transport.prime('drafts.page', firstPageInput(DEFAULT_QUERY, FIRST_PAGE_SIZE));
+transport.prime('drafts.page', launchPageInput());
 void import('./app-root.tsx');
 // While the app's code downloads (compiled off this thread), this thread would idle.
 warmIntl();

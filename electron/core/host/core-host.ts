@@ -4,6 +4,7 @@
 // that takes a minute, or a crash, costs this process, never the window (core-supervisor.ts
 // restarts it). Every committed change is in SQLite (synchronous=FULL) before its answer leaves.
 import { join } from 'node:path';
+import { launchPageInput } from '../../../shared/grid-first-page.ts';
 import { createIpcDispatcher } from '../ipc/dispatcher.ts';
 import { coreHandlers } from '../ipc/handlers.ts';
 import { openCoreSession, type CoreSession } from '../session/core-session.ts';
@@ -45,6 +46,11 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       (notice) => void shell({ op: 'notify', notice }).catch(() => {}),
     ), log);
     post({ t: 'ready' });
+    // The window's first request is known (shared/grid-first-page.ts): read once now, it finds
+    // everything warm when it comes, while the window's own start takes the machine's cores. Its
+    // first read took 300 ms on a quiet 2-core machine, and 850 ms beside a busy core, for 60 ms
+    // of work (issue 19). Read-only: nothing changes.
+    setImmediate(() => void dispatcher?.invoke('drafts.page', launchPageInput()));
   }
 
   channel.onMessage((message) => {
