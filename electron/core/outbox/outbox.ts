@@ -120,15 +120,19 @@ export function outboxReads(db: Db) {
  * creation). `keptLocal`: local drafts whose changes stay on this computer until published.
  */
 export function queueCounts(db: Db) {
+  // Read from the pending rows, each with whether its item is held: the cost follows the queue,
+  // not the cache (it read every local draft, 100,000 after an import, at each status: 150 ms).
   const counts = db.prepare(
-    `WITH held AS (
-       SELECT i.local_id FROM items i WHERE i.remote_id IS NULL AND i.deleted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM outbox s WHERE s.item_local_id = i.local_id AND s.kind = 'set-status'))
+    `WITH pending AS MATERIALIZED (
+       SELECT o.item_local_id AS item,
+         EXISTS (SELECT 1 FROM items i WHERE i.local_id = o.item_local_id AND i.remote_id IS NULL AND i.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM outbox s WHERE s.item_local_id = i.local_id AND s.kind = 'set-status')) AS held
+       FROM outbox o WHERE o.state = 'pending')
      SELECT
-       (SELECT count(*) FROM outbox WHERE state = 'pending') AS pending,
+       (SELECT count(*) FROM pending) AS pending,
        (SELECT count(*) FROM outbox WHERE state = 'parked') AS parked,
-       (SELECT count(*) FROM outbox o WHERE o.state = 'pending' AND o.item_local_id NOT IN (SELECT local_id FROM held)) AS toSend,
-       (SELECT count(DISTINCT o.item_local_id) FROM outbox o WHERE o.state = 'pending' AND o.item_local_id IN (SELECT local_id FROM held)) AS keptLocal`,
+       (SELECT count(*) FROM pending WHERE NOT held) AS toSend,
+       (SELECT count(DISTINCT item) FROM pending WHERE held) AS keptLocal`,
   );
   return (): { pending: number; parked: number; toSend: number; keptLocal: number } =>
     db.open ? (counts.get() as { pending: number; parked: number; toSend: number; keptLocal: number }) : { pending: 0, parked: 0, toSend: 0, keptLocal: 0 };
