@@ -57,6 +57,16 @@ describe('the bulk actions store', () => {
     expect(drafts.getState().total).toBe(24);
   });
 
+  it('acts on everything when an action follows Select all at once, before its ids have come', async () => {
+    const { drafts, actions } = await setup(25, 0);
+    await drafts.getState().moveFocus(2);
+    // Ctrl+A, then Ctrl+Shift+P straight away: the action waits for the selection, and is not
+    // taken on the focused row (or refused as "nothing selected").
+    void drafts.getState().selectAll();
+    await actions.getState().open('delete');
+    expect(actions.getState().dialog).toMatchObject({ count: 25, target: { query: drafts.getState().query }, preview: { ready: 25 } });
+  });
+
   it('asks for a list time before a schedule and refuses one that has passed', async () => {
     const { drafts, actions } = await setup(2, 0);
     await drafts.getState().selectAll();

@@ -19,7 +19,7 @@ describe('the staggered schedule store', () => {
     const schedule = createScheduleStore(bridge, drafts);
     await drafts.getState().reload();
     await drafts.getState().selectAll();
-    schedule.getState().open();
+    await schedule.getState().open();
     expect(schedule.getState().dialog).toMatchObject({ count: 4, start: null, kind: 'every', minutes: 10, preview: null });
     await schedule.getState().change({ start: '2099-03-01 10:00:00' });
     const preview = schedule.getState().dialog?.preview;

@@ -94,6 +94,7 @@ export function createBulkActionsStore(bridge: Bridge, drafts: DraftsStore) {
       dialog: null,
       run: null,
       async open(action) {
+        await drafts.getState().selectionSettled();
         const chosen = target();
         if (!chosen) {
           drafts.setState({ notice: { kind: 'error', message: msg('bulkActions.error.nothing') } });

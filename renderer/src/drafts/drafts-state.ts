@@ -97,6 +97,11 @@ export interface DraftsActions {
   clickRow(index: number, modifiers?: { shift?: boolean; toggle?: boolean }): Promise<void>;
   toggleFocused(): void;
   selectAll(): Promise<void>;
+  /**
+   * Resolves once a Select all in flight has its ids (at once when none is): an action chosen
+   * right after Ctrl+A acts on everything, not on the selection as it was before.
+   */
+  selectionSettled(): Promise<void>;
   clearSelection(): void;
   moveFocus(rows: number, columns?: number, extend?: boolean): Promise<void>;
   setFocusColumn(column: number): void;

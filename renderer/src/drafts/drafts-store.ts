@@ -101,6 +101,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       }
     }
 
+    /** A Select all waiting for its ids (drafts.ids takes a while at 100,000 drafts). */
+    let selecting: Promise<void> | null = null;
+
     /** The undo button's step; a reload overtaken by a newer one leaves it to that one. */
     let lastStepAsked = false;
     async function refreshLastStep(generation: number): Promise<void> {
@@ -222,13 +225,19 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         set({ selected, anchor: focusRow });
       },
       async selectAll() {
-        try {
-          const ids = await call(bridge, 'drafts.ids', get().query);
-          set({ selected: new Set(ids) });
-        } catch (error) {
-          fail(error);
-        }
+        const run = (async () => {
+          try {
+            const ids = await call(bridge, 'drafts.ids', get().query);
+            set({ selected: new Set(ids) });
+          } catch (error) {
+            fail(error);
+          }
+        })();
+        selecting = run;
+        await run;
+        if (selecting === run) selecting = null;
       },
+      selectionSettled: () => selecting ?? Promise.resolve(),
       clearSelection: () => set({ selected: new Set(), anchor: null }),
       async moveFocus(rowDelta, columnDelta = 0, extend = false) {
         const { total, focusRow, focusColumn } = get();

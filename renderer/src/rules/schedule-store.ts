@@ -27,7 +27,7 @@ export interface ScheduleDialog {
 
 export interface ScheduleState {
   dialog: ScheduleDialog | null;
-  open(): void;
+  open(): Promise<void>;
   /** A changed start, spacing or minutes: previews again. */
   change(values: Partial<Pick<ScheduleDialog, 'start' | 'kind' | 'minutes'>>): Promise<void>;
   confirm(): Promise<boolean>;
@@ -65,7 +65,8 @@ export function createScheduleStore(bridge: Bridge, drafts: DraftsStore) {
 
     return {
       dialog: null,
-      open() {
+      async open() {
+        await drafts.getState().selectionSettled();
         const chosen = selectionTarget(drafts);
         if (!chosen) {
           drafts.setState({ notice: { kind: 'error', message: msg('bulkActions.error.nothing') } });
