@@ -63,12 +63,17 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     await get().reload();
     return report;
   };
+  /** The selection, once a Select all in flight has its ids (an action right after Ctrl+A). */
+  const selectedIds = async (): Promise<number[]> => {
+    await get().selectionSettled();
+    return [...get().selected];
+  };
   return {
     // The bulk dialogs are modal: their errors show inside them (the grid's notice would sit
     // behind the backdrop), and a good preview clears them.
     async previewBulk(changes) {
       try {
-        const preview = await call(bridge, 'drafts.bulkPreview', { localIds: [...get().selected], changes });
+        const preview = await call(bridge, 'drafts.bulkPreview', { localIds: await selectedIds(), changes });
         set({ preview, dialogError: null });
         return preview;
       } catch (error) {
@@ -78,7 +83,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyBulk(changes) {
       try {
-        const result = await call(bridge, 'drafts.bulkEdit', { localIds: [...get().selected], changes });
+        const result = await call(bridge, 'drafts.bulkEdit', { localIds: await selectedIds(), changes });
         set({ preview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
@@ -89,7 +94,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async previewRules(rules) {
       try {
-        const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: [...get().selected], rules });
+        const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: await selectedIds(), rules });
         set({ rulesPreview, dialogError: null });
         return rulesPreview;
       } catch (error) {
@@ -99,7 +104,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyRules(rules) {
       try {
-        const result = await call(bridge, 'drafts.applyRules', { localIds: [...get().selected], rules });
+        const result = await call(bridge, 'drafts.applyRules', { localIds: await selectedIds(), rules });
         set({ rulesPreview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
@@ -110,7 +115,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async previewTemplate(id, mode) {
       try {
-        const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: await selectedIds() }, words: placeholderWords() });
         set({ templatePreview, dialogError: null });
         return templatePreview;
       } catch (error) {
@@ -120,7 +125,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyTemplate(id, mode) {
       try {
-        const result = await call(bridge, 'templates.apply', { id, mode, selection: { localIds: [...get().selected] }, words: placeholderWords() });
+        const result = await call(bridge, 'templates.apply', { id, mode, selection: { localIds: await selectedIds() }, words: placeholderWords() });
         set({ templatePreview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
@@ -206,7 +211,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async exportXlsx() {
       try {
-        const selected = [...get().selected];
+        const selected = await selectedIds();
         return await call(bridge, 'xlsx.export', selected.length > 0 ? { localIds: selected } : {});
       } catch (error) {
         fail(error);
@@ -215,7 +220,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async exportCsv() {
       try {
-        const selected = [...get().selected];
+        const selected = await selectedIds();
         return await call(bridge, 'csv.export', { ...(selected.length > 0 ? { localIds: selected } : {}), locale: localeStore.getState().locale });
       } catch (error) {
         fail(error);
