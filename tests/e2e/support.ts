@@ -110,7 +110,11 @@ export interface AppSession {
  * everything and removes the folders.
  */
 export async function openApp(
-  options: { webArgs?: string[]; prefix?: string; prepareData?: (dataDir: string) => void; firstRunGuide?: boolean } = {},
+  options: {
+    webArgs?: string[]; prefix?: string; prepareData?: (dataDir: string) => void; firstRunGuide?: boolean;
+    /** Changes a copy of the built renderer before web mode serves it (the shared build stays as it is). */
+    changeRenderer?: (rendererCopy: string) => void;
+  } = {},
 ): Promise<AppSession> {
   const prefix = options.prefix ?? 'e2e';
   const dirs = [tempDir(`${prefix}-data-`), tempDir(`${prefix}-profile-`)];
@@ -126,7 +130,14 @@ export async function openApp(
     const webArgs = options.webArgs ?? ['--sandbox', 'off'];
     if (!webArgs.includes('--sandbox') && !webArgs.includes('--marketplace')) cpSync(await seededSandbox(), join(data.path, 'sandbox'), { recursive: true });
     options.prepareData?.(data.path);
-    const rendererDir = await sharedRenderer((outDir) => buildRenderer(outDir));
+    let rendererDir = await sharedRenderer((outDir) => buildRenderer(outDir));
+    if (options.changeRenderer) {
+      const copy = tempDir(`${prefix}-renderer-`);
+      dirs.push(copy);
+      cpSync(rendererDir, copy.path, { recursive: true });
+      options.changeRenderer(copy.path);
+      rendererDir = copy.path;
+    }
     web = await startWebMode(data.path, rendererDir, webArgs, await runWebMode());
     context = await launchChromium(profile.path);
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens

@@ -3,7 +3,8 @@
 // code it shows: at 100,000 drafts on a 2-core machine the whole bundle's download, compile and
 // evaluation were most of the time to the first rows (issue 19). Once the first rows are up,
 // preloadLater() fetches them all in the background, so a screen or dialog opens without a wait.
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useT } from '../i18n/intl.ts';
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 
@@ -25,8 +26,28 @@ function later<P extends object>(load: Loader<P>): (props: P) => ReactNode {
     // Chosen once per mount: switching from the lazy path to the loaded one would remount the
     // part (an open editor would lose what the seller typed).
     const [Ready] = useState(() => loaded);
-    return Ready ? <Ready {...props} /> : <Suspense fallback={null}><Lazy {...props} /></Suspense>;
+    return Ready ? <Ready {...props} /> : <PartBoundary><Suspense fallback={null}><Lazy {...props} /></Suspense></PartBoundary>;
   };
+}
+
+/**
+ * A part whose file could not be loaded (an update replaced the app's files under a running window,
+ * a damaged install) says so where it would have been, instead of taking the whole window down
+ * with it (an error React cannot render unmounts everything).
+ */
+class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render(): ReactNode {
+    return this.state.failed ? <PartFailed /> : this.props.children;
+  }
+}
+
+function PartFailed() {
+  const t = useT();
+  return <p className="notice error" role="alert">{t('app.partFailed')}</p>;
 }
 
 /** Fetches every part once the first screen is up (the browser keeps each module once loaded). */

@@ -6,6 +6,7 @@ export const app = {
   'app.mode.title': 'How this window reaches the local cache',
   'app.mode.web': 'Web mode',
   'app.mode.desktop': 'Desktop',
+  'app.partFailed': 'This part of Market Desk could not be loaded: its file is missing or unreadable. Everything else works; restart the app (or reinstall it) to get this part back.',
   'app.coreRestarted': 'The app’s core stopped and was started again. Everything saved is kept; if something you just did did not finish, do it again.',
   'app.hint.keys': '<k>↑</k><k>↓</k> move · <k>Shift</k> extends · <k>Space</k> selects · <k>Enter</k> edits a cell · <k>Ctrl</k>+<k>Enter</k> opens the editor · <k>Esc</k> cancels · <k>Ctrl</k>+<k>A</k> all · <k>Ctrl</k>+<k>Z</k> undo',
   'app.notice.changed': 'Changed {count, plural, one {# draft} other {# drafts}}. Undo with Ctrl+Z.',

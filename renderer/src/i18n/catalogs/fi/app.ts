@@ -3,6 +3,7 @@ import type { app as en } from '../en/app.ts';
 
 export const app: Catalog<typeof en> = {
   'app.title': 'Market Desk',
+  'app.partFailed': 'Tätä Market Deskin osaa ei voitu ladata: sen tiedosto puuttuu tai sitä ei voi lukea. Kaikki muu toimii; käynnistä sovellus uudelleen (tai asenna se uudelleen), niin osa palaa.',
   'app.coreRestarted': 'Sovelluksen ydin pysähtyi ja käynnistettiin uudelleen. Kaikki tallennettu on tallessa; jos juuri tekemäsi asia jäi kesken, tee se uudelleen.',
   'app.account': '{name} · {user}',
   'app.account.local': '{name} (vain tällä tietokoneella)',
