@@ -67,8 +67,7 @@ export interface CannedEditorState {
   answers: EditableAnswer[];
   /** Index of the entry being edited; -1 when the list is empty. */
   selected: number;
-  /** The item the preview is filled from, and whose question it is. */
-  /** The item the preview fills in: set when the editor opens (null before). */
+  /** The item the preview is filled from, and whose question it is: set when the editor opens (null before). */
   previewItem: ItemFacts | null;
   /** The item the preview is filled from, said in the caption ("a sample item" or its title). */
   previewLabel: Msg;
