@@ -7,10 +7,8 @@
 // (statically reachable from app-root, not already in the boot script) goes into one chunk.
 import type { Plugin } from 'vite';
 
-/** The first screen's chunk takes the app's name (app-root). */
-export const chunkName = 'app-root';
-
-export function firstScreenChunk(boot: string, app: string): { plugin: Plugin; test(id: string): boolean } {
+/** The plugin that notes the module graph, and the code-splitting group it decides (named app-root, as the app). */
+export function firstScreenChunk(boot: string, app: string) {
   const imports = new Map<string, readonly string[]>();
   let firstScreen: Set<string> | null = null;
 
@@ -32,10 +30,15 @@ export function firstScreenChunk(boot: string, app: string): { plugin: Plugin; t
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
       },
-    },
-    test(id) {
-      firstScreen ??= reach(app, reach(boot));
-      return firstScreen.has(id);
+    } satisfies Plugin,
+    group: {
+      name: 'app-root',
+      test(id: string): boolean {
+        firstScreen ??= reach(app, reach(boot));
+        return firstScreen.has(id);
+      },
+      // Only the modules the test picks: the boot script's own stay in its chunk.
+      includeDependenciesRecursively: false,
     },
   };
 }

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
-import { chunkName, firstScreenChunk } from './first-screen-chunk.ts';
+import { firstScreenChunk } from './first-screen-chunk.ts';
 
 function cspMeta(): Plugin {
   return {
@@ -28,6 +28,6 @@ export default defineConfig({
     sourcemap: false,
     // The first screen is one chunk on purpose (first-screen-chunk.ts); the rest loads later.
     chunkSizeWarningLimit: 800,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkName, test: firstScreen.test, includeDependenciesRecursively: false }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [firstScreen.group] } } },
   },
 });
