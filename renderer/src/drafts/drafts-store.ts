@@ -30,6 +30,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
 
   const store = createStore<DraftsState & DraftsActions>()((set, get) => {
     const fail = (error: unknown) => set({ notice: noticeOf(error) });
+    /** The grid's query as the core is asked for it, in the screen's language (forLocale). */
+    const asked = () => forLocale(get().query, localeStore.getState().locale);
 
     async function loadPage(page: number, generation: number): Promise<void> {
       const key = page;
@@ -37,7 +39,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       if (running) return running;
       const promise = (async () => {
         try {
-          const result = await call(bridge, 'drafts.page', { ...forLocale(get().query, localeStore.getState().locale), offset: page * pageSize, limit: pageSize });
+          const result = await call(bridge, 'drafts.page', { ...asked(), offset: page * pageSize, limit: pageSize });
           if (get().generation !== generation) return;
           const rows = get().rows.slice();
           rows.length = result.total;
@@ -80,7 +82,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       try {
         // An empty grid or a new query asks for a screenful first; a reload refreshes whole pages.
         const limit = get().rows.length === 0 || !follow ? firstPageSize : pageSize;
-        const first = await call(bridge, 'drafts.page', firstPageInput(forLocale(get().query, localeStore.getState().locale), limit));
+        const first = await call(bridge, 'drafts.page', firstPageInput(asked(), limit));
         if (get().generation !== generation) return;
         const rows: Array<DraftRow | undefined> = new Array<DraftRow | undefined>(first.total);
         first.rows.forEach((row, i) => {
