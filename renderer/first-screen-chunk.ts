@@ -30,6 +30,20 @@ export function firstScreenChunk(boot: string, app: string) {
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
       },
+      // The page names the chunk and its styles itself: the browser fetches them (and compiles the
+      // code off the main thread) beside the boot script, not once the boot script has run.
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, context) {
+          const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === 'chunk' && file.name === 'app-root');
+          if (chunk?.type !== 'chunk') return html;
+          const links = [
+            ...[chunk.fileName, ...chunk.imports].filter((file) => !html.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`),
+            ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `<link rel="preload" as="style" crossorigin href="./${file}">`),
+          ];
+          return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        },
+      },
     } satisfies Plugin,
     group: {
       name: 'app-root',
