@@ -198,6 +198,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       data = Buffer.from(data.toString('utf8').replace(metaPolicy(CONTENT_SECURITY_POLICY), metaPolicy(WEB_CONTENT_SECURITY_POLICY)));
       res.setHeader('Content-Security-Policy', WEB_CONTENT_SECURITY_POLICY);
       res.setHeader('Cache-Control', 'no-store');
+    } else if (relative.startsWith('assets/')) {
+      // Vite names each asset by a hash of its content: a changed file is a new name, so the browser
+      // may keep these for good, and a later launch reads them from its cache without asking.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     }
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': data.length });
     res.end(data);

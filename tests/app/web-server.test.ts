@@ -20,6 +20,8 @@ async function start(): Promise<WebServer> {
   const rendererDir = join(tempFolder(), 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'assets', 'app-root-Ab12Cd34.js'), 'export {};');
   server = await startWebServer({ root: tempFolder(), rendererDir, port: 0 });
   return server;
 }
@@ -64,6 +66,15 @@ describe('web mode', { timeout: 120_000 }, () => {
     expect((await ipc(s, 'drafts.page', {}, { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await fetch(`${s.origin}/events?secret=wrong`)).status).toBe(403);
     expect((await fetch(`${s.origin}/../../etc/passwd`)).status).toBe(404);
+  });
+
+  it('lets the browser keep the app\'s files, named by their content, and never the page that names them', async () => {
+    const s = await start();
+    expect((await fetch(`${s.origin}/`)).headers.get('cache-control')).toBe('no-store');
+    const chunk = await fetch(`${s.origin}/assets/app-root-Ab12Cd34.js`);
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('content-type')).toMatch(/javascript/);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers 400, not 500, to malformed percent-encoding in a page or IPC path (issue 9, finding 7)', async () => {
