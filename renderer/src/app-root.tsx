@@ -9,6 +9,8 @@ import './a11y/a11y.css';
 import { installDialogFocus } from './a11y/dialog-focus.ts';
 import { draftsStore } from './stores/app-stores.ts';
 import { preloadLater } from './navigation/later.tsx';
+import { localeStore } from './i18n/locale-store.ts';
+import { loadCatalog } from './i18n/messages.ts';
 
 performance.mark('market-desk:app-evaluated');
 // The first page is asked for before React mounts (answered by the boot script's request). Once
@@ -19,4 +21,7 @@ installDialogFocus(document);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(<StrictMode><IntlRoot><App /></IntlRoot></StrictMode>);
+// The seller's words (asked for by the boot script, so usually in already) before anything shows.
+void loadCatalog(localeStore.getState().locale).then(() => {
+  createRoot(root).render(<StrictMode><IntlRoot><App /></IntlRoot></StrictMode>);
+});

@@ -11,6 +11,7 @@ import { translate } from '../../renderer/src/i18n/translate.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { openTestCore, tempFolder } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 describe('the backups store', () => {
   it('backs up, lists, restores, keeps the seller\'s folder and words a refusal', async () => {

@@ -14,6 +14,7 @@ import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.
 import { tempFolder } from '../core/support.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { openTestCore, type TestCore } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 /** The editor's message as an English-speaking seller reads it (a core error: its sentence). */
 const said = (message: EditorState['message']) => (message === null ? undefined : 'msg' in message ? translate(message.msg, 'en') : message.error.message);

@@ -9,6 +9,7 @@ import { translate } from '../../renderer/src/i18n/translate.ts';
 import { describeProblem } from '../../renderer/src/i18n/describe-error.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { openTestCore } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 function setup() {
   const core = openTestCore();

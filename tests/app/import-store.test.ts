@@ -13,6 +13,7 @@ import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { draftsCsv, openTestCore, tempFolder } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 function setup() {
   const core = openTestCore();

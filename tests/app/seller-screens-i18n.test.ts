@@ -17,6 +17,7 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { signedInSeller } from './seller-session.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { tempFolder } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 let server: TestServer;
 let n = 0;

@@ -13,6 +13,7 @@ import { createSyncProblemsStore } from '../../renderer/src/sync-panel/sync-prob
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { signedInSeller } from './seller-session.ts';
+import '../support/catalogs-loaded.ts';
 
 let server: TestServer;
 let n = 0;

@@ -6,6 +6,7 @@ import { translate } from '../../renderer/src/i18n/translate.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { draftsCsv, openTestCore } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 function setup(options: { pageSize?: number } = {}) {
   const core = openTestCore();

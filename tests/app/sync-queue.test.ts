@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { queueWords } from '../../renderer/src/sync-panel/queue-words.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
+import '../support/catalogs-loaded.ts';
 
 describe('the sync status of local drafts', () => {
   it('does not count a local draft as waiting to be sent, and says it is kept here until published', async () => {

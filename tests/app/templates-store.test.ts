@@ -8,6 +8,7 @@ import { localeStore } from '../../renderer/src/i18n/locale-store.ts';
 import { createTemplatesStore } from '../../renderer/src/templates/templates-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { draftsCsv, invokeOk, openTestCore } from './support.ts';
+import '../support/catalogs-loaded.ts';
 
 function setup() {
   const core = openTestCore();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFieldValue } from '../../electron/core/drafts/fields.ts';
 import { describeProblem } from '../../renderer/src/i18n/describe-error.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
+import '../support/catalogs-loaded.ts';
 
 const words = (field: 'quantity' | 'buyNowPrice', raw: unknown) => {
   const parsed = parseFieldValue(field, raw);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncNews } from '../../shared/ipc.ts';
 import { newsText, newsWords } from '../../renderer/src/navigation/news-words.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
+import '../support/catalogs-loaded.ts';
 
 const wordsIn = (news: SyncNews, locale: 'en' | 'fi') => {
   const words = newsWords(news);

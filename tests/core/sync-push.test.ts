@@ -10,6 +10,7 @@ import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy
 import { sellerCache, type SellerCache } from './support/sync-setup.ts';
 import { describeRefusal } from '../../renderer/src/i18n/describe-error.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
+import '../support/catalogs-loaded.ts';
 
 let server: TestServer;
 let proxy: LoopbackProxy;

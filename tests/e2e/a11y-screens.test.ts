@@ -12,8 +12,11 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeScreen, COLOUR_RULES, summaryLine, THEME_ONLY_COLOURS, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
-import { CATALOGS } from '../../renderer/src/i18n/messages.ts';
+import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
+import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
 import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+
+const CATALOGS = { en, fi };
 
 export const A11Y_OUTPUT = join(OUTPUT, 'a11y');
 type Lang = 'en' | 'fi';

@@ -1,10 +1,12 @@
 // A seller's first session in web mode, in a real Chromium: import 50 drafts from a CSV file,
 // see them in the grid, bulk edit their price, undo, edit one cell inline.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
+import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
+import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
 import { draftsCsv } from '../app/support.ts';
 import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
@@ -29,6 +31,30 @@ describe('the drafts grid in web mode', () => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}" />`);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/ style=/);
+  });
+
+  it('names the first screen\'s code in the page, and loads the words of the language in use only', async () => {
+    // The browser fetches the app's first chunk beside the boot script (renderer/first-screen-chunk.ts).
+    const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/assets\/([^"]+)">/g)].map((m) => m[1] as string);
+    const firstChunk = preloaded.find((file) => file.startsWith('app-root-'));
+    expect(firstChunk, html).toBeDefined();
+    // Neither language's words are in it: each catalog is a chunk of its own.
+    const assets = join(rendererDir, 'assets');
+    const holding = (text: string) => readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes(JSON.stringify(text).slice(1, -1)));
+    const [english, finnish] = [holding(en['app.partFailed']), holding(fi['app.partFailed'])];
+    expect(english).toHaveLength(1);
+    expect(finnish).toHaveLength(1);
+    expect(english).not.toContain(firstChunk);
+    expect(finnish).not.toContain(firstChunk);
+    // This browser speaks English: the window fetched the English words and not the Finnish ones.
+    await page.goto(web.url);
+    await page.locator('.grid-scroll').waitFor();
+    const fetched = (await page.evaluate(`performance.getEntriesByType('resource').map((r) => r.name)`)) as string[];
+    expect(fetched.some((url) => url.endsWith(`/assets/${english[0]}`))).toBe(true);
+    expect(fetched.some((url) => url.endsWith(`/assets/${finnish[0]}`))).toBe(false);
+    // The page as the next test expects it: not yet opened.
+    await page.goto('about:blank');
   });
 
   it('imports 50 drafts by CSV, bulk edits their price, undoes it and edits one cell inline', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
+import '../support/catalogs-loaded.ts';
 
 const CATALOGS = join(import.meta.dirname, '../../renderer/src/i18n/catalogs');
 const domainFiles = (lang: string) => readdirSync(join(CATALOGS, lang)).filter((f) => f.endsWith('.ts') && f !== 'index.ts').sort();

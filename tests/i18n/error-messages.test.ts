@@ -13,6 +13,7 @@ import { BridgeError } from '../../renderer/src/bridge/bridge-types.ts';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { describeError, describeProblem, describeRefusal } from '../../renderer/src/i18n/describe-error.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
+import '../support/catalogs-loaded.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const has = (id: string) => Object.hasOwn(en, id);

@@ -3,7 +3,7 @@
 import type { Formatter } from '../../../shared/format/formatter.ts';
 import { ITEM_FIELDS, isItemField } from '../../../shared/item-fields.ts';
 import type { Translate } from '../i18n/intl.ts';
-import { CATALOGS, type MessageId } from '../i18n/messages.ts';
+import { isMessageId } from '../i18n/messages.ts';
 
 const isMoney = (field: string) => field.endsWith('Price') || field === 'minimumIncrease';
 
@@ -11,7 +11,7 @@ const isMoney = (field: string) => field.endsWith('Price') || field === 'minimum
 export function optionWords(t: Translate, field: string, value: string): string {
   if (value === 'yes' || value === 'no') return t(value === 'yes' ? 'common.yes' : 'common.no');
   const id = `option.${field}.${value}`;
-  return Object.hasOwn(CATALOGS.en, id) ? t(id as MessageId) : value;
+  return isMessageId(id) ? t(id) : value;
 }
 
 /** A value of a field as a preview shows it; empty is a dash. */

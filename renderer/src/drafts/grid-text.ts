@@ -7,14 +7,10 @@ import type { Formatter } from '../../../shared/format/formatter.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { isItemField } from '../../../shared/item-fields.ts';
 import type { Translate } from '../i18n/intl.ts';
-import type { MessageId } from '../i18n/messages.ts';
-import { en } from '../i18n/catalogs/en/index.ts';
+import { isMessageId, type MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { parseInput, type Column } from './columns.ts';
 import { rowCategoryName } from '../categories/category-names.ts';
-
-/** The catalog's ids: a word the catalog lacks (an option a later version adds) shows as it is. */
-const KNOWN: Readonly<Record<string, string>> = en;
 
 export interface GridText {
   /** A cell's text (a loaded row). */
@@ -41,7 +37,8 @@ export function gridText(t: Translate, format: Formatter): GridText {
   const word = (id: string, fallback: string): string => {
     let found = words.get(id);
     if (found === undefined) {
-      found = id in KNOWN ? t(id as MessageId) : fallback;
+      // A word the catalog lacks (an option a later version adds) shows as it is.
+      found = isMessageId(id) ? t(id) : fallback;
       words.set(id, found);
     }
     return found;

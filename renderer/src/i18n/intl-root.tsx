@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { useStore } from 'zustand';
 import { INTL_LOCALE } from '../../../shared/format/app-locale.ts';
 import { localeStore } from './locale-store.ts';
-import { CATALOGS } from './messages.ts';
+import { catalogOf } from './messages.ts';
 
 export function IntlRoot({ children }: { children: ReactNode }) {
   const locale = useStore(localeStore, (s) => s.locale);
@@ -13,7 +13,7 @@ export function IntlRoot({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
   return (
-    <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale="en-GB" messages={CATALOGS[locale]}>
+    <IntlProvider locale={INTL_LOCALE[locale]} defaultLocale="en-GB" messages={catalogOf(locale)}>
       {children}
     </IntlProvider>
   );

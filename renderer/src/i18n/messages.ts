@@ -1,11 +1,16 @@
 // The message ids and catalogs, and the descriptor a store keeps instead of a finished sentence:
 // a store that says `{ id: 'drafts.published', values: { count } }` is rendered in the language in
 // use when it shows, and again when the seller switches language.
+//
+// Each language's catalog is a chunk of its own, loaded when the language is first used: the
+// window's first chunk carries neither (the boot script starts loading the seller's language
+// beside the app's code, renderer/src/main.tsx), so a Finnish seller's window never parses English.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import { en } from './catalogs/en/index.ts';
-import { fi } from './catalogs/fi/index.ts';
+import type { en } from './catalogs/en/index.ts';
 
 export type MessageId = keyof typeof en;
+/** A language's words for every message. */
+export type Catalog = Readonly<Record<MessageId, string>>;
 /** A value of a message: a Msg is put into words first (a field's label inside an error). */
 export type MessageValue = string | number | Date | null | undefined | Msg;
 export type MessageValues = Record<string, MessageValue>;
@@ -18,7 +23,53 @@ export interface Msg {
 
 export const msg = (id: MessageId, values?: MessageValues): Msg => (values ? { id, values } : { id });
 
-export const CATALOGS: Record<AppLocale, Record<MessageId, string>> = { en, fi };
+const LOADERS: Record<AppLocale, () => Promise<Catalog>> = {
+  en: () => import('./catalogs/en/index.ts').then((m) => m.en),
+  fi: () => import('./catalogs/fi/index.ts').then((m) => m.fi),
+};
+const loaded = new Map<AppLocale, Catalog>();
+const loading = new Map<AppLocale, Promise<Catalog>>();
+
+/** Loads a language's catalog (once; a failed load is tried again on the next call). */
+export function loadCatalog(locale: AppLocale): Promise<Catalog> {
+  const done = loaded.get(locale);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]().then(
+      (catalog) => {
+        loaded.set(locale, catalog);
+        loading.delete(locale);
+        return catalog;
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+export const isCatalogLoaded = (locale: AppLocale): boolean => loaded.has(locale);
+
+/** A loaded language's catalog. The app shows no words before its language's catalog is in. */
+export function catalogOf(locale: AppLocale): Catalog {
+  const catalog = loaded.get(locale);
+  if (!catalog) throw new Error(`the ${locale} catalog is not loaded: loadCatalog('${locale}') first`);
+  return catalog;
+}
+
+/**
+ * Whether a string is a message id: an option a later version adds has no words yet and shows as
+ * it is. Every catalog has the same ids (the typecheck holds them to the English), so any loaded one
+ * answers.
+ */
+export function isMessageId(id: string): id is MessageId {
+  for (const catalog of loaded.values()) return Object.hasOwn(catalog, id);
+  throw new Error('no catalog is loaded yet');
+}
 
 // Typed ids for react-intl's own API (FormattedMessage, intl.formatMessage).
 declare global {

@@ -6,7 +6,7 @@ import { INTL_LOCALE, type AppLocale } from '../../../shared/format/app-locale.t
 import { createFormatter, type Formatter } from '../../../shared/format/formatter.ts';
 import type { ItemFieldName } from '../../../shared/item-fields.ts';
 import { localeStore } from './locale-store.ts';
-import { CATALOGS, type MessageId, type MessageValues, type Msg } from './messages.ts';
+import { catalogOf, type MessageId, type MessageValues, type Msg } from './messages.ts';
 
 const cache = createIntlCache();
 const intls = new Map<AppLocale, IntlShape>();
@@ -16,7 +16,7 @@ const formatters = new Map<AppLocale, Formatter>();
 export function intlFor(locale: AppLocale): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
-    intl = createIntl({ locale: INTL_LOCALE[locale], defaultLocale: 'en-GB', messages: CATALOGS[locale] }, cache);
+    intl = createIntl({ locale: INTL_LOCALE[locale], defaultLocale: 'en-GB', messages: catalogOf(locale) }, cache);
     intls.set(locale, intl);
   }
   return intl;
