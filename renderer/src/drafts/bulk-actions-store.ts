@@ -5,7 +5,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { BulkAction, BulkActionInput, IpcOutput } from '../../../shared/ipc.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
+import { localeStore } from '../i18n/locale-store.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
+import { forLocale } from './drafts-query.ts';
 import type { DraftsStore } from './drafts-store.ts';
 
 export type ActionPreview = IpcOutput<'drafts.actionPreview'>;
@@ -58,13 +60,14 @@ function errorMessage(error: unknown): Msg {
  * The selection, or the focused row when nothing is selected. A selection that is everything the
  * grid's query matches (as many, and every row on screen among them) travels as the query. The
  * selection outlives a change of search or filter, so a count alone would not tell. (Also the
- * staggered schedule's target: rules/schedule-store.ts.)
+ * staggered schedule's target: rules/schedule-store.ts, which takes the drafts in the query's
+ * order, so the query goes as the grid asks for it, in the screen's language: forLocale.)
  */
 export function selectionTarget(drafts: DraftsStore): { target: Target; count: number } | null {
   const { selected, total, query, rows, focusRow } = drafts.getState();
   if (selected.size > 0) {
     const wholeQuery = selected.size === total && rows.every((row) => row === undefined || selected.has(row.localId));
-    return wholeQuery ? { target: { query }, count: total } : { target: { localIds: [...selected] }, count: selected.size };
+    return wholeQuery ? { target: { query: forLocale(query, localeStore.getState().locale) }, count: total } : { target: { localIds: [...selected] }, count: selected.size };
   }
   const focused = rows[focusRow];
   return focused ? { target: { localIds: [focused.localId] }, count: 1 } : null;
