@@ -70,6 +70,20 @@ describe('searching the cached items', () => {
     expect(search.count({ text: 'zzstatus', status: ['draft'] })).toBe(0);
   });
 
+  it('does not keep a count read inside a transaction that is then rolled back', () => {
+    const { db, add, search } = setup();
+    add('Brass lamp', '');
+    expect(search.count({ text: 'bra' })).toBe(1);
+    const tryOut = db.transaction(() => {
+      add('Brass bowl', '');
+      expect(search.count({ text: 'bra' })).toBe(2);
+      throw new Error('rolled back');
+    });
+    expect(() => tryOut()).toThrow('rolled back');
+    // total_changes() does not go back with the rollback: the count must not be kept by it.
+    expect(search.count({ text: 'bra' })).toBe(1);
+  });
+
   it('does not show deleted items', () => {
     const { db, drafts, add, search } = setup();
     const id = add('Gone', '');

@@ -178,7 +178,8 @@ export function gridSearch(db: Db) {
   }
 
   // A count is asked with every page of a query: it is kept until the cache changes (a write on
-  // this connection moves total_changes(), one on another connection data_version).
+  // this connection moves total_changes(), one on another connection data_version). One read inside
+  // a transaction is not kept: a rollback takes its writes back, but not total_changes().
   const stamp = changeStamp(db);
   let counted = { stamp: '', key: '', n: 0 };
 
@@ -200,8 +201,9 @@ export function gridSearch(db: Db) {
       const key = `${sql} ${JSON.stringify(params)}`;
       const now = stamp();
       if (counted.key === key && counted.stamp === now) return counted.n;
-      counted = { stamp: now, key, n: (prepared(sql).get(...params) as { n: number }).n };
-      return counted.n;
+      const n = (prepared(sql).get(...params) as { n: number }).n;
+      counted = db.inTransaction ? { stamp: '', key: '', n: 0 } : { stamp: now, key, n };
+      return n;
     },
     /** Never throws on user text: every character of it is data. */
     search(query: GridQuery = {}): GridRow[] {
