@@ -73,4 +73,19 @@ describe('the drafts grid with thousands of drafts', () => {
     await expect.poll(() => page.locator('.grid-row.focus [data-field=title]').textContent()).toBe('Vintage lamp no. 1');
     await expect.poll(() => page.locator('.grid-row.focus [data-field=condition]').textContent()).toBe('Like new');
   }, 90_000);
+
+  it('draws at the next start only the rows that fit, as the grid measured itself before', async () => {
+    // The grid kept the least the window had above and below it (its tallest, with no notice up).
+    const kept = (await page.evaluate(`[Number(localStorage.getItem('market-desk.grid-chrome-height')), window.innerHeight - document.querySelector('.grid-scroll').clientHeight]`)) as [number, number];
+    expect(kept[0]).toBeGreaterThan(0);
+    expect(kept[0]).toBeLessThanOrEqual(Math.round(kept[1]));
+    // Started again: the first rows the grid draws are the rows in view and its overscan of 3
+    // (the view's height less the sticky header, in rows of 34 px), not a window's height of rows.
+    await page.addInitScript(`(() => { const o = new MutationObserver(() => { const n = document.querySelectorAll('[role=row][data-local-id]').length; if (n > 0) { window.__firstRowsDrawn = n; o.disconnect(); } }); o.observe(document, { childList: true, subtree: true }); })()`);
+    await page.reload();
+    await expect.poll(() => page.evaluate('window.__firstRowsDrawn ?? 0')).toBeGreaterThan(0);
+    const [drawn, inView, windowful] = (await page.evaluate(`[window.__firstRowsDrawn, Math.ceil((document.querySelector('.grid-scroll').clientHeight - document.querySelector('.grid-header').offsetHeight) / 34) + 3, Math.ceil(window.innerHeight / 34) + 3]`)) as [number, number, number];
+    expect(drawn).toBe(inView);
+    expect(drawn).toBeLessThan(windowful - 5);
+  });
 });

@@ -1,6 +1,6 @@
 // The drafts grid: a virtualised table (only the visible rows are in the DOM), sortable headers,
 // multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
@@ -11,6 +11,7 @@ import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 import { gridText } from './grid-text.ts';
 import { useFixedRows } from './fixed-rows.ts';
+import { expectedGridHeight, rememberGridHeight } from './grid-height-memory.ts';
 
 /** The sticky header inside the scroll box (see .grid-header): rows start below it. */
 const HEADER_HEIGHT = 36;
@@ -57,7 +58,8 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   const categories = useStore(store, (s) => s.categories);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const view = useFixedRows({ count: total, rowHeight: ROW_HEIGHT, overscan: 3, headerHeight: HEADER_HEIGHT, scrollRef });
+  const [initialHeight] = useState(expectedGridHeight);
+  const view = useFixedRows({ count: total, rowHeight: ROW_HEIGHT, overscan: 3, headerHeight: HEADER_HEIGHT, scrollRef, initialHeight, onMeasured: rememberGridHeight });
   const { items, scrollToIndex } = view;
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;

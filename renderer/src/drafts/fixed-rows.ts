@@ -20,6 +20,10 @@ export interface FixedRowsOptions {
   /** The sticky header above the rows, inside the scroll box: it covers the view's top. */
   headerHeight: number;
   scrollRef: RefObject<HTMLElement | null>;
+  /** The scroll box's height until it is measured (default: the window's). */
+  initialHeight?: number;
+  /** Told each measured height of the scroll box (to remember it for the next start). */
+  onMeasured?: (height: number) => void;
 }
 
 export interface FixedRows {
@@ -42,9 +46,11 @@ interface View {
   direction: 'forward' | 'backward' | null;
 }
 
-export function useFixedRows({ count, rowHeight, overscan, headerHeight, scrollRef }: FixedRowsOptions): FixedRows {
-  // Until the box is measured, the window's height: the first render already has its rows.
-  const [view, setView] = useState<View>(() => ({ top: 0, height: window.innerHeight, scrolling: false, direction: null }));
+export function useFixedRows({ count, rowHeight, overscan, headerHeight, scrollRef, initialHeight, onMeasured }: FixedRowsOptions): FixedRows {
+  // Until the box is measured, the height it is expected to have: the first render already has its rows.
+  const [view, setView] = useState<View>(() => ({ top: 0, height: initialHeight ?? window.innerHeight, scrolling: false, direction: null }));
+  const measured = useRef(onMeasured);
+  measured.current = onMeasured;
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -64,7 +70,10 @@ export function useFixedRows({ count, rowHeight, overscan, headerHeight, scrollR
       ended = setTimeout(() => update({ scrolling: false, direction: null }), SCROLL_END_MS);
     };
     const resize = new ResizeObserver(([entry]) => {
-      if (entry) update({ height: entry.contentBoxSize[0]?.blockSize ?? entry.contentRect.height });
+      if (!entry) return;
+      const height = entry.contentBoxSize[0]?.blockSize ?? entry.contentRect.height;
+      update({ height });
+      measured.current?.(height);
     });
     box.addEventListener('scroll', onScroll, { passive: true });
     resize.observe(box);
