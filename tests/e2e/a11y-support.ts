@@ -48,7 +48,7 @@ export async function runAxe(page: Page, options: { include?: string[]; rules?: 
   const runOptions: axe.RunOptions = { runOnly: options.rules ? { type: 'rule', values: options.rules } : { type: 'tag', values: WCAG_TAGS } };
   const context = { include: options.include ?? [], exclude: [] };
   const partials = await framePartials(page.mainFrame(), context, runOptions, true);
-  const finisher = await finishingPage(page.context());
+  const finisher = await finishingPage(page);
   return finisher.evaluate<axe.AxeResults>(`axe.finishRun(${JSON.stringify(partials)}, ${JSON.stringify(runOptions)})`);
 }
 
@@ -87,11 +87,19 @@ async function framePartials(frame: Frame, context: unknown, runOptions: axe.Run
 
 const finishers = new WeakMap<BrowserContext, Page>();
 
-/** A blank page of the context with axe in it, made once (the binding made one per call). */
-async function finishingPage(context: BrowserContext): Promise<Page> {
+/**
+ * A blank page of the page's context with axe in it, made once (the binding made one per call).
+ * A new page is the window's front tab: the page under test went to the back, and from its next
+ * input event on Chromium gave it one frame a second, so every later click (Playwright waits two
+ * frames to see the element stable) and every wait for a frame took about 2 s. The page under
+ * test is brought back to the front; the blank one needs no frames (finishRun is a script).
+ */
+async function finishingPage(page: Page): Promise<Page> {
+  const context = page.context();
   const known = finishers.get(context);
   if (known && !known.isClosed()) return known;
   const blank = await context.newPage();
+  await page.bringToFront();
   await injectOnce(blank.mainFrame(), true);
   finishers.set(context, blank);
   return blank;
