@@ -38,6 +38,10 @@ export function App() {
   const pendingImport = useStore(draftsStore, (s) => s.pendingImport);
   const importMapping = useStore(draftsStore, (s) => s.importMapping);
   const pendingUndo = useStore(draftsStore, (s) => s.pendingUndo);
+  // Dialogs loaded later are mounted when they open: one mounted closed would load its code during
+  // the first render (it suspends), before the first rows are up.
+  const scheduleOpen = useStore(scheduleStore, (s) => s.dialog !== null);
+  const mappingsShown = useStore(mappingsStore, (s) => s.open || s.editing !== null);
   const t = useT();
   const say = useMessage();
   const [screen, setScreen] = useState<Screen>('drafts');
@@ -122,14 +126,14 @@ export function App() {
       {bulkOpen && <BulkEditDialog store={draftsStore} onClose={() => setBulkOpen(false)} />}
       {rulesOpen && <BulkRulesDialog store={draftsStore} onClose={() => setRulesOpen(false)} />}
       <BulkActionDialog store={bulkActionsStore} />
-      <ScheduleDialog store={scheduleStore} />
+      {scheduleOpen && <ScheduleDialog store={scheduleStore} />}
       <EditorHost />
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} onShowRemembered={() => void mappingsStore.openList()} />
       )}
       {pendingUndo && <UndoImportDialog step={pendingUndo} onAnswer={(yes) => void draftsStore.getState().confirmUndo(yes)} />}
       {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)} />}
-      <RememberedMappings store={mappingsStore} />
+      {mappingsShown && <RememberedMappings store={mappingsStore} />}
     </div>
   );
 }
