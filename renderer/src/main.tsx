@@ -12,5 +12,6 @@ performance.mark('market-desk:boot');
 transport.prime('drafts.page', launchPageInput());
 void import('./app-root.tsx');
 void loadCatalog(localeStore.getState().locale);
-// While the app's code downloads (compiled off this thread), this thread would idle.
-warmIntl();
+// While the app's code downloads (compiled off this thread), this thread would idle. A task later:
+// the imports above start their fetches only once this script has run.
+setTimeout(warmIntl, 0);
