@@ -12,6 +12,7 @@ performance.mark('market-desk:boot');
 transport.prime('drafts.page', launchPageInput());
 void import('./app-root.tsx');
 void loadCatalog(localeStore.getState().locale);
-// While the app's code downloads (compiled off this thread), this thread would idle. A task later:
-// the imports above start their fetches only once this script has run.
-setTimeout(warmIntl, 0);
+// While the app's code downloads (compiled off this thread), this thread would idle. After the
+// imports above have started their fetches (the import helper starts them in a microtask), and in
+// this same task: a timer's task may come only once the app's code is ready, and delay it.
+queueMicrotask(warmIntl);
