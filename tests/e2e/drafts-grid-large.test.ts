@@ -80,12 +80,15 @@ describe('the drafts grid with thousands of drafts', () => {
     expect(kept[0]).toBeGreaterThan(0);
     expect(kept[0]).toBeLessThanOrEqual(Math.round(kept[1]));
     // Started again: the first rows the grid draws are the rows in view and its overscan of 3
-    // (the view's height less the sticky header, in rows of 34 px), not a window's height of rows.
+    // (the view's height less the sticky header, in rows of 34 px), never fewer (no blank bottom);
+    // a row or two more where the grid was once measured taller than it is now (the least chrome
+    // is kept), and far from a window's height of rows.
     await page.addInitScript(`(() => { const o = new MutationObserver(() => { const n = document.querySelectorAll('[role=row][data-local-id]').length; if (n > 0) { window.__firstRowsDrawn = n; o.disconnect(); } }); o.observe(document, { childList: true, subtree: true }); })()`);
     await page.reload();
     await expect.poll(() => page.evaluate('window.__firstRowsDrawn ?? 0')).toBeGreaterThan(0);
     const [drawn, inView, windowful] = (await page.evaluate(`[window.__firstRowsDrawn, Math.ceil((document.querySelector('.grid-scroll').clientHeight - document.querySelector('.grid-header').offsetHeight) / 34) + 3, Math.ceil(window.innerHeight / 34) + 3]`)) as [number, number, number];
-    expect(drawn).toBe(inView);
+    expect(drawn).toBeGreaterThanOrEqual(inView);
+    expect(drawn).toBeLessThanOrEqual(inView + 2);
     expect(drawn).toBeLessThan(windowful - 5);
   });
 });
