@@ -16,16 +16,33 @@ import { loadCatalog } from './i18n/messages.ts';
 performance.mark('market-desk:app-evaluated');
 // The first page is asked for before React mounts (answered by the boot script's request). Once
 // it is shown, the other screens and the dialogs load while the seller reads it.
+const emptyGrid = draftsStore.getState().rows;
 void draftsStore.getState().reload().finally(() => requestIdleCallback(preloadLater, { timeout: 2000 }));
+
+/** The longest the window waits for the first page before it shows (a core slow to answer). */
+const FIRST_PAGE_WAIT_MS = 1000;
+/** Once the first page is in the store (or its load failed, or the wait is over). */
+const firstPage = new Promise<void>((resolve) => {
+  const done = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    resolve();
+  };
+  const unsubscribe = draftsStore.subscribe((s) => {
+    if (s.rows !== emptyGrid || !s.loading) done();
+  });
+  const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+});
 
 installDialogFocus(document);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-// The seller's words (asked for by the boot script, so usually in already) before anything shows.
-// The first render is done at once: scheduled, it waited 30-60 ms behind the page's loading tasks
-// on an idle thread (issue 19's first rows, traced in Chromium 156).
-void loadCatalog(localeStore.getState().locale).then(() => {
+// The seller's words (asked for by the boot script, so usually in already) and the first page
+// before anything shows: one render with the rows, not the frame first and the rows after it.
+// That render is done at once: scheduled, it waited 30-60 ms behind the page's loading tasks on an
+// idle thread (issue 19's first rows, traced in Chromium 156).
+void Promise.all([loadCatalog(localeStore.getState().locale), firstPage]).then(() => {
   const app = createRoot(root);
   flushSync(() => app.render(<StrictMode><IntlRoot><App /></IntlRoot></StrictMode>));
 });
