@@ -15,20 +15,28 @@ function storage(): Storage | null {
   }
 }
 
+/** The least chrome kept (0: none yet), read from storage once: a resize measures every frame. */
+let kept: number | null = null;
+function keptChrome(): number {
+  if (kept === null) {
+    const stored = Number(storage()?.getItem(STORAGE_KEY) ?? 0);
+    kept = Number.isFinite(stored) && stored > 0 ? stored : 0;
+  }
+  return kept;
+}
+
 /** The grid's expected height at start: the window's, less what was above and below it last time. */
 export function expectedGridHeight(): number {
-  const chrome = Number(storage()?.getItem(STORAGE_KEY) ?? 0);
-  return Math.max(0, window.innerHeight - (Number.isFinite(chrome) && chrome > 0 ? chrome : 0));
+  return Math.max(0, window.innerHeight - keptChrome());
 }
 
 /** Notes a measured height of the grid (written only when it is the tallest seen for the window). */
 export function rememberGridHeight(height: number): void {
   const chrome = Math.round(window.innerHeight - height);
-  if (chrome <= 0) return;
-  const store = storage();
+  if (chrome <= 0 || (keptChrome() > 0 && keptChrome() <= chrome)) return;
+  kept = chrome;
   try {
-    const kept = Number(store?.getItem(STORAGE_KEY) ?? 0);
-    if (store && !(kept > 0 && kept <= chrome)) store.setItem(STORAGE_KEY, String(chrome));
+    storage()?.setItem(STORAGE_KEY, String(chrome));
   } catch {
     // A full or refused storage only costs the next start a few rows drawn twice.
   }
