@@ -67,8 +67,9 @@ export function catalogOf(locale: AppLocale): Catalog {
  * answers.
  */
 export function isMessageId(id: string): id is MessageId {
-  for (const catalog of loaded.values()) return Object.hasOwn(catalog, id);
-  throw new Error('no catalog is loaded yet');
+  const [catalog] = loaded.values();
+  if (!catalog) throw new Error('no catalog is loaded yet');
+  return Object.hasOwn(catalog, id);
 }
 
 // Typed ids for react-intl's own API (FormattedMessage, intl.formatMessage).
