@@ -1,7 +1,7 @@
 // "Columns…": which fields the drafts grid shows, so any field can be compared and edited inline
 // across drafts. A disclosure of check boxes: reachable and operable from the keyboard; Escape or a
 // click elsewhere closes it.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { isItemField } from '../../../shared/item-fields.ts';
 import { useT } from '../i18n/intl.ts';
@@ -9,7 +9,9 @@ import { fieldLabelId } from '../i18n/translate.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ALL_COLUMNS } from './columns.ts';
 
-export function ColumnChooser({ store }: { store: GridColumnsStore }) {
+// Memoised: the toolbar renders on every keystroke of the search, and the chooser's labels (one
+// per column) change only with the language or the columns.
+export const ColumnChooser = memo(function ColumnChooser({ store }: { store: GridColumnsStore }) {
   const t = useT();
   const columns = useStore(store, (s) => s.columns);
   const shown = new Set(columns.map((c) => c.field));
@@ -60,4 +62,4 @@ export function ColumnChooser({ store }: { store: GridColumnsStore }) {
       </div>
     </details>
   );
-}
+});

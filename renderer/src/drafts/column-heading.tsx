@@ -1,6 +1,6 @@
 // One heading of the drafts grid: its label (a sort button where the column sorts), dragged onto
 // another heading to move the column there, and the grab handle on its edge that sizes it.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useT } from '../i18n/intl.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnResizer } from './column-resizer.tsx';
@@ -20,10 +20,13 @@ interface Props {
   ariaSort: 'ascending' | 'descending' | undefined;
   /** ' ▲', ' ▼' or '' */
   sortMark: string;
-  onSort(): void;
+  /** The grid's one sort handler (made once), called with this column's sort. */
+  onSort(sort: NonNullable<Column['sort']>): void;
 }
 
-export function ColumnHeading({ column, label, index, style, store, ariaSort, sortMark, onSort }: Props) {
+// Memoised: the grid renders on every keystroke of the search, and a heading changes only with its
+// column, its words, its width or the sort.
+export const ColumnHeading = memo(function ColumnHeading({ column, label, index, style, store, ariaSort, sortMark, onSort }: Props) {
   const t = useT();
   const [dropHere, setDropHere] = useState(false);
   const dragProps = {
@@ -57,11 +60,11 @@ export function ColumnHeading({ column, label, index, style, store, ariaSort, so
       }}
     >
       {column.sort ? (
-        <button type="button" className="sort" onClick={onSort} {...dragProps}>{label}{sortMark}</button>
+        <button type="button" className="sort" onClick={() => column.sort && onSort(column.sort)} {...dragProps}>{label}{sortMark}</button>
       ) : (
         <span className="heading-label" {...dragProps}>{label}</span>
       )}
       <ColumnResizer column={column} store={store} title={t('grid.heading.resize', { column: label })} />
     </div>
   );
-}
+});

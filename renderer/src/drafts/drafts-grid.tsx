@@ -1,12 +1,13 @@
 // The drafts grid: a virtualised table (only the visible rows are in the DOM), sortable headers,
 // multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ColumnHeading } from './column-heading.tsx';
+import type { Column } from './columns.ts';
 import { CHECK_STYLE, gridLayout, TRAILING_STYLES, type CellStyle } from './grid-layout.ts';
 import { columnOfEvent, GridRow, ROW_HEIGHT } from './grid-row.tsx';
 import { gridText } from './grid-text.ts';
@@ -82,6 +83,9 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
   useEffect(() => {
     if (total > 0) scrollToIndex(focusRow);
   }, [scrollToIndex, focusRow, total]);
+
+  // One handler for every heading, so a memoised heading keeps its props across keystrokes.
+  const onSort = useCallback((sort: NonNullable<Column['sort']>) => void store.getState().toggleSort(sort), [store]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (editing) return;
@@ -200,7 +204,7 @@ export function DraftsGrid({ store, columnsStore, onOpen }: { store: DraftsStore
               store={columnsStore}
               ariaSort={c.sort && query.sort === c.sort ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
               sortMark={sortMark(c.sort)}
-              onSort={() => c.sort && void store.getState().toggleSort(c.sort)}
+              onSort={onSort}
             />
           ))}
           <div role="columnheader" className="cell" style={TRAILING_STYLES[0]}><button type="button" className="sort" onClick={() => void store.getState().toggleSort('status')}>{t('grid.heading.status')}{sortMark('status')}</button></div>

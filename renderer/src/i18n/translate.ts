@@ -33,8 +33,21 @@ export function translate(message: Msg, locale: AppLocale = localeStore.getState
   return formatMessage(intlFor(locale), message.id, message.values);
 }
 
+/**
+ * A message without values reads the same every time in one language: its words are kept. formatjs
+ * finds its compiled message by serialising the message and the formats to JSON on every call, and
+ * the toolbar, the column chooser and the headings ask for some fifty labels on every keystroke.
+ */
+const plainWords = new WeakMap<Pick<IntlShape, 'formatMessage'>, Map<MessageId, string>>();
+
 export function formatMessage(intl: Pick<IntlShape, 'formatMessage'>, id: MessageId, values?: MessageValues): string {
-  if (!values) return intl.formatMessage({ id });
+  if (!values) {
+    let words = plainWords.get(intl);
+    if (!words) plainWords.set(intl, (words = new Map()));
+    let said = words.get(id);
+    if (said === undefined) words.set(id, (said = intl.formatMessage({ id })));
+    return said;
+  }
   const words: Record<string, string | number | Date | null | undefined> = {};
   for (const [name, value] of Object.entries(values)) words[name] = isMsg(value) ? formatMessage(intl, value.id, value.values) : value;
   return intl.formatMessage({ id }, words as Record<string, string | number | Date>);
