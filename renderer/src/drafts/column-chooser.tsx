@@ -42,7 +42,8 @@ export const ColumnChooser = memo(function ColumnChooser({ store }: { store: Gri
       }}
     >
       <summary className="button" title={t('grid.columns.title')}>{t('grid.columns.button')}</summary>
-      <div className="column-panel">
+      {/* Made when opened: closed, the panel is some sixty elements nobody sees on the first screen. */}
+      {open && <div className="column-panel">
         <fieldset>
           <legend>{t('grid.columns.legend', { shown: columns.length, all: ALL_COLUMNS.length })}</legend>
           {ALL_COLUMNS.map((c) => (
@@ -59,7 +60,7 @@ export const ColumnChooser = memo(function ColumnChooser({ store }: { store: Gri
         </fieldset>
         <p className="hint">{t('grid.columns.hint')}</p>
         <button type="button" onClick={() => store.getState().reset()}>{t('grid.columns.reset')}</button>
-      </div>
+      </div>}
     </details>
   );
 });
