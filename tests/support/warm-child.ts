@@ -16,16 +16,18 @@ export interface TurnChild {
 }
 
 export interface ChildTurns {
-  /** The spare (started ahead) given its turn; the next spare starts at once. */
-  next(): TurnChild;
+  /** The spare (started ahead) given its turn, with `turnArgs` for this turn only; the next spare starts at once. */
+  next(turnArgs?: string[]): TurnChild;
+  /** Starts the first spare now (before a long setup), unless there is one. */
+  prepare(): void;
   /** Ends the spare no turn came to. */
   close(): Promise<void>;
 }
 
-/** `node script ...args` started one turn ahead, one child working at a time. */
-export function childTurns(script: string, args: string[]): ChildTurns {
+/** `node ...execArgv script ...args` started one turn ahead, one child working at a time. */
+export function childTurns(script: string, args: string[], execArgv: string[] = []): ChildTurns {
   const start = (): TurnChild => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...execArgv, script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -34,11 +36,14 @@ export function childTurns(script: string, args: string[]): ChildTurns {
   };
   let spare: TurnChild | undefined;
   return {
-    next() {
+    prepare() {
+      spare ??= start();
+    },
+    next(turnArgs = []) {
       const child = spare ?? start();
       spare = start();
       // Its turn: one line, then the end of its input (a child reads nothing else).
-      child.process.stdin?.end('go\n');
+      child.process.stdin?.end(`${JSON.stringify(turnArgs)}\n`);
       return child;
     },
     async close() {
