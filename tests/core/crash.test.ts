@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { completeBuyNow, openTempDb } from './support.ts';
 import { builtChild } from '../support/built-child.ts';
+import { childTurns, type ChildTurns } from '../support/warm-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-edit-forever.ts', import.meta.url));
@@ -19,15 +18,12 @@ beforeAll(async () => {
   childScript = await builtChild(CHILD);
 });
 
-/** Starts the child, waits until it is bulk-editing, kills it with SIGKILL at a random moment. */
-async function runAndKill(path: string): Promise<void> {
-  const child = spawn(process.execPath, [childScript, path], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = once(child, 'exit');
+/** Gives the next child its turn, waits until it is bulk-editing, kills it with SIGKILL at a random moment. */
+async function runAndKill(turns: ChildTurns): Promise<void> {
+  const { process: child, exited, stderr } = turns.next();
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-    child.on('exit', () => reject(new Error(`child exited before it was ready: ${stderr}`)));
+    void exited.then(() => reject(new Error(`child exited before it was ready: ${stderr()}`)));
   });
   // The random delay IS the test: where in a batch (or between batches) the kill lands.
   await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 120)));
@@ -46,8 +42,11 @@ describe('a crash during a bulk edit', () => {
     db.close();
 
     let lastBatches = 0;
+    // Each child loads while the one before it works and is checked; it opens the file on its turn.
+    const turns = childTurns(childScript, [path]);
+    onTestFinished(() => turns.close());
     for (let run = 0; run < RUNS; run++) {
-      await runAndKill(path);
+      await runAndKill(turns);
       const reopened = openAccountDb(path);
       try {
         expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -1,9 +1,7 @@
 // A child process pushing the outbox is killed with SIGKILL at random moments and restarted on
 // the same file: the database opens, the outbox resumes, and no listing is ever created twice.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
@@ -12,6 +10,7 @@ import { makeCategories, type TestCategories } from '../support/item-helpers.ts'
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 import { builtChild } from '../support/built-child.ts';
+import { childTurns, type ChildTurns } from '../support/warm-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-forever.ts', import.meta.url));
@@ -33,29 +32,26 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Runs the child; kills it after `killAfterMs` unless it drains first. True when it drained. */
-async function runChild(path: string, username: string, killAfterMs: number | null): Promise<boolean> {
-  const child = spawn(process.execPath, [childScript, path, server.url, username, TEST_PASSWORD], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Gives the next child its turn; kills it after `killAfterMs` unless it drains first. True when it drained. */
+async function runChild(turns: ChildTurns, killAfterMs: number | null): Promise<boolean> {
+  const { process: child, exited, stderr } = turns.next();
   let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = once(child, 'exit');
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
       if (stdout.includes('ready')) resolve();
     });
-    child.on('exit', () => reject(new Error(`child exited before it was ready: ${stderr}`)));
+    void exited.then(() => reject(new Error(`child exited before it was ready: ${stderr()}`)));
   });
   if (killAfterMs !== null) {
     // The random delay IS the test: where in a create, an upload or a publish the kill lands.
     const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     const [code] = await exited;
     clearTimeout(timer);
-    if (code !== 0 && code !== null) throw new Error(`child failed: ${stderr}`);
+    if (code !== 0 && code !== null) throw new Error(`child failed: ${stderr()}`);
   } else {
     const [code] = await exited;
-    if (code !== 0) throw new Error(`child failed: ${stderr}`);
+    if (code !== 0) throw new Error(`child failed: ${stderr()}`);
   }
   return stdout.includes('drained');
 }
@@ -81,15 +77,18 @@ describe('a crash during a sync', () => {
 
     let drainedEarly = false;
     let kills = 0;
+    // Each child loads while the one before it works and is checked; it opens the file on its turn.
+    const turns = childTurns(childScript, [path, server.url, username, TEST_PASSWORD]);
+    onTestFinished(() => turns.close());
     for (let run = 0; run < RUNS && !drainedEarly; run++) {
-      drainedEarly = await runChild(path, username, 50 + Math.floor(random() * 350));
+      drainedEarly = await runChild(turns, 50 + Math.floor(random() * 350));
       if (!drainedEarly) kills += 1;
       const reopened = openAccountDb(path);
       expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
       reopened.close();
     }
     expect(kills).toBeGreaterThan(0);
-    await runChild(path, username, null);
+    await runChild(turns, null);
     const audit = openAccountDb(path);
     const sends = audit.prepare(`SELECT count(*) FROM request_log WHERE method = 'POST' AND path = '/items'`).pluck().get() as number;
     audit.close();

@@ -8,13 +8,13 @@
 // screen (Rules, Backups) adds a row; the sidebar opens it with Alt+<its place>.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeScreen, COLOUR_RULES, summaryLine, THEME_ONLY_COLOURS, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { newBrowserContext, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 const CATALOGS = { en, fi };
 
@@ -327,13 +327,9 @@ describe('status changes in the live region', () => {
  * photographed, and every control of it is scrolled into view: none may stay cut off or covered.
  */
 describe('at 200 % zoom, with reduced motion', () => {
-  let browser: Browser | undefined;
-  afterAll(() => browser?.close());
-
   for (const zoomLang of ['en', 'fi'] as const) {
     it(`keeps every control of every screen reachable in ${zoomLang === 'en' ? 'English' : 'Finnish'}, photographed`, async () => {
-      browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-      const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, reducedMotion: 'reduce', colorScheme: 'light', locale: zoomLang === 'en' ? 'en-GB' : 'fi-FI' });
+      const context = await newBrowserContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, reducedMotion: 'reduce', colorScheme: 'light', locale: zoomLang === 'en' ? 'en-GB' : 'fi-FI' });
       const zoomed = await context.newPage();
       try {
         await zoomed.goto(app.web.url);
@@ -379,8 +375,7 @@ describe('at 200 % zoom, with reduced motion', () => {
   }
 
   it('follows a dark system theme', async () => {
-    browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const context = await newBrowserContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
     try {
       const dark = await context.newPage();
       await dark.goto(app.web.url);

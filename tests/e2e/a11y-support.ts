@@ -45,11 +45,22 @@ export const THEME_ONLY_COLOURS = `(() => {
  * navigates) and one blank page per browser context finishes every run.
  */
 export async function runAxe(page: Page, options: { include?: string[]; rules?: string[] } = {}): Promise<axe.AxeResults> {
-  const runOptions: axe.RunOptions = { runOnly: options.rules ? { type: 'rule', values: options.rules } : { type: 'tag', values: WCAG_TAGS } };
+  // resultTypes: every caller reads the violations only. finishRun still merges every frame's
+  // whole result and runs every rule's after-step on it; it then keeps each violation's every node
+  // and one node of each pass, incomplete and inapplicable rule (axe's documented option for "only
+  // interested in certain types of results"): no violation changes, and the answer shrinks.
+  const runOptions: axe.RunOptions = { runOnly: options.rules ? { type: 'rule', values: options.rules } : { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] };
   const context = { include: options.include ?? [], exclude: [] };
   const partials = await framePartials(page.mainFrame(), context, runOptions, true);
   const finisher = await finishingPage(page);
-  return finisher.evaluate<axe.AxeResults>(`axe.finishRun(${JSON.stringify(partials)}, ${JSON.stringify(runOptions)})`);
+  // The partial results (some 0.4-0.7 MB a screen) go in as one JSON string, parsed by JSON.parse,
+  // and the report comes back as one: written into the script's source they were parsed as
+  // JavaScript, and a returned object crossed the protocol value by value.
+  const report = await finisher.evaluate(
+    ([json, finishOptions]) => (globalThis as unknown as { axe: typeof axe }).axe.finishRun(JSON.parse(json) as axe.PartialResults, finishOptions).then((done) => JSON.stringify(done)),
+    [`[${partials.join(',')}]`, runOptions] as const,
+  );
+  return JSON.parse(report) as axe.AxeResults;
 }
 
 const CONFIGURE = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`;
@@ -63,25 +74,26 @@ async function injectOnce(frame: Frame, configure: boolean): Promise<void> {
 
 /**
  * The frame's partial result followed by its child frames' (in axe's frame order), a child that
- * fails as null: the binding's AxePartialRunner. The top frame's failure is the run's.
+ * fails as null: the binding's AxePartialRunner. The top frame's failure is the run's. Each comes
+ * as its JSON text (one string over the protocol, not an object crossed value by value).
  */
-async function framePartials(frame: Frame, context: unknown, runOptions: axe.RunOptions, top: boolean): Promise<unknown[]> {
+async function framePartials(frame: Frame, context: unknown, runOptions: axe.RunOptions, top: boolean): Promise<string[]> {
   await injectOnce(frame, !top);
   const frameContexts = await frame.evaluate<Array<{ frameSelector: unknown; frameContext: unknown }>>(`axe.utils.getFrameContexts(${JSON.stringify(context)})`);
-  const own = frame.evaluate<unknown>(`axe.runPartial(${JSON.stringify(context)}, ${JSON.stringify(runOptions)})`);
+  const own = frame.evaluate<string>(`axe.runPartial(${JSON.stringify(context)}, ${JSON.stringify(runOptions)}).then((partial) => JSON.stringify(partial))`);
   own.catch(() => {});
-  const children: unknown[][] = [];
+  const children: string[][] = [];
   for (const { frameSelector, frameContext } of frameContexts) {
     children.push(await frame.evaluateHandle(`axe.utils.shadowSelect(${JSON.stringify(frameSelector)})`)
       .then((handle) => handle.asElement()?.contentFrame() ?? null)
-      .then((childFrame) => (childFrame ? framePartials(childFrame, frameContext, runOptions, false) : [null]))
-      .catch(() => [null]));
+      .then((childFrame) => (childFrame ? framePartials(childFrame, frameContext, runOptions, false) : ['null']))
+      .catch(() => ['null']));
   }
   try {
     return [await own, ...children.flat(1)];
   } catch (error) {
     if (top) throw error;
-    return [null];
+    return ['null'];
   }
 }
 

@@ -3,14 +3,14 @@
 // (Buy-now € by the buy-now price it shows), category names instead of ids, and the grid in
 // Finnish. One screenshot per edge in test-output/e2e/.
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { demoCategoryRows } from '../support/many-drafts.ts';
-import { CHROMIUM_ARGS, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { newBrowserContext, openApp, OUTPUT, type AppSession } from './support.ts';
 
 // Titles a seller tells apart only by their last words (up to 42 characters); prices, quantities, days and categories
 // that sort differently. Categories of the demo tree: Sohvat (sofas) 4, Pöydät (tables) 5, Tuolit (chairs) 6,
@@ -139,18 +139,16 @@ describe('the drafts grid\'s rough edges', () => {
 
 describe('the drafts grid in Finnish', () => {
   let context: BrowserContext;
-  const profile = tempDir('rough-edges-fi-profile-');
   afterAll(async () => {
     await context?.close();
-    profile.remove();
   });
 
   it('shows Finnish headings and money with a decimal comma, and takes a typed decimal comma', async () => {
-    context = await chromium.launchPersistentContext(profile.path, {
-      executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, '--lang=fi-FI'], locale: 'fi-FI', viewport: { width: 1280, height: 800 },
-    });
-    const fi = context.pages()[0] ?? (await context.newPage());
+    // A Finnish system: the context's locale is what the page sees as its languages (the run's browser has no --lang).
+    context = await newBrowserContext({ locale: 'fi-FI', viewport: { width: 1280, height: 800 } });
+    const fi = await context.newPage();
     await fi.goto(app.web.url);
+    expect(await fi.evaluate<string[]>('navigator.languages')).toEqual(['fi-FI']);
     await expect.poll(() => fi.locator('.count').textContent()).toBe('7 kohdetta');
     const headings = await fi.getByRole('columnheader').allTextContents();
     expect(headings).toEqual(expect.arrayContaining(['Otsikko', 'Osasto', 'Tila']));

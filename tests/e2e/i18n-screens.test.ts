@@ -1,15 +1,16 @@
 // Every screen in English and in Finnish, in a real Chromium against the embedded sandbox
 // marketplace (the demo seller pekka): the language is switched with the header's picker, each
 // screen is photographed (test-output/e2e/i18n/<lang>-<screen>.png), and in Finnish no common
-// English word of the UI may be visible. A second browser whose system language is Finnish
-// (--lang=fi-FI) opens in Finnish without being told. Also the rough edges of issue 14: the
+// English word of the UI may be visible. A second browser window whose system language is Finnish
+// (a context with locale fi-FI: navigator.languages, what the app reads, says fi-FI) opens in
+// Finnish without being told. Also the rough edges of issue 14: the
 // bulk dialog's error inside the dialog, cleared by a good preview; an undo of a big import asks
 // first and says what it removes; the Local drafts account shows no made-up marketplace URL.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHROMIUM_ARGS, openApp, OUTPUT, type AppSession } from './support.ts';
+import { newBrowserContext, openApp, OUTPUT, type AppSession } from './support.ts';
 
 const SHOTS = join(OUTPUT, 'i18n');
 type Lang = 'en' | 'fi';
@@ -226,18 +227,19 @@ describe('the app in the seller\'s language', () => {
   });
 
   it('follows a Finnish system language when the seller chose none', async () => {
-    let browser: Browser | undefined;
+    let context: BrowserContext | undefined;
     try {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, '--lang=fi-FI'] });
-      const context = await browser.newContext({ locale: 'fi-FI', viewport: { width: 1440, height: 900 } });
+      // The run's browser has no --lang; the context's locale is the system language the page sees.
+      context = await newBrowserContext({ locale: 'fi-FI', viewport: { width: 1440, height: 900 } });
       const finnish = await context.newPage();
       await finnish.goto(app.web.url);
+      expect(await finnish.evaluate<string[]>('navigator.languages')).toEqual(['fi-FI']);
       await expect.poll(() => finnish.locator('.sidebar button').first().textContent(), { timeout: 30_000 }).toMatch(/^Luonnokset/);
       expect(await finnish.locator('html').getAttribute('lang')).toBe('fi');
       await expect.poll(() => finnish.locator('.sync-bar strong').textContent(), { timeout: 30_000 }).toBe('Yhteydessä');
       await finnish.screenshot({ path: join(SHOTS, 'fi-system-drafts.png') });
     } finally {
-      await browser?.close();
+      await context?.close();
     }
   }, 60_000);
 });

@@ -7,7 +7,6 @@
 // The cache holds what a pull left (a published item and two waiting offers); web mode here has
 // no marketplace, so the decisions stay queued ("odottaa synkronointia"): the week against the
 // real service is tests/core/rules-week.test.ts. Screenshots go to test-output/e2e/rules-*.png.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { listingTemplates } from '../../electron/core/templates/listing-templates.ts';
 import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { axeScreen, summaryLine } from './a11y-support.ts';
-import { openApp, OUTPUT, type AppSession } from './support.ts';
+import { downloadedText, openApp, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -135,7 +134,7 @@ describe('the Rules screen in Finnish', () => {
     await log.getByText('2 merkintää').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Vie CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('saannot-loki.csv');
-    const text = readFileSync((await download.path()) as string, 'utf8');
+    const text = await downloadedText(download);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('time;rule;rule id;action;outcome;item;title;offer;amount;detail');

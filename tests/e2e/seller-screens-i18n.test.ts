@@ -5,11 +5,10 @@
 // totals per period and a CSV for Excel; the editor's rough edges (Esc gives the keyboard back
 // to the grid row, an untouched New draft leaves nothing, a published item's row follows
 // without a reload, a closed item is read-only); every screen again in Finnish, with screenshots.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession, type WebMode } from './support.ts';
+import { downloadedText, marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession, type WebMode } from './support.ts';
 
 let app: AppSession;
 let web: WebMode;
@@ -150,7 +149,7 @@ describe('the seller screens in English', () => {
 
     const download = page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV…' }).click();
-    const file = readFileSync((await (await download).path()) ?? '', 'utf8');
+    const file = await downloadedText(await download);
     expect(file.startsWith('\ufeffDate,Item,Buyer,Price,Status\r\n')).toBe(true);
     expect(file.split('\r\n').filter((l) => l !== '')).toHaveLength((await rows.count()) + 1);
 
@@ -265,7 +264,7 @@ describe('the same screens in Finnish', () => {
     await shot('i18n-sales-fi');
     const download = page.waitForEvent('download');
     await main().getByRole('button', { name: 'Vie CSV-tiedostoon…' }).click();
-    const file = readFileSync((await (await download).path()) ?? '', 'utf8');
+    const file = await downloadedText(await download);
     const [headings, first] = file.split('\r\n');
     expect(headings).toBe('\ufeffPäivä;Ilmoitus;Ostaja;Hinta;Tila');
     expect(first).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4};.*;\d+,\d{2};[^;]+$/);

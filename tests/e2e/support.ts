@@ -1,13 +1,15 @@
 // End-to-end support: the renderer built with vite, web mode started through its CLI (as
 // `npm run web` does, from its bundle: web-bundle.ts), and Debian's Chromium driven by
-// playwright-core with a fresh profile.
+// playwright-core: the run's one browser (tests/support/global-setup.ts), a fresh context of it
+// per session.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { inject } from 'vitest';
 import { sharedOnce, sharedRenderer } from './shared-renderer.ts';
 import { bundledWebMode, runWebMode, type WebEntry } from './web-bundle.ts';
 
@@ -17,10 +19,7 @@ const GUIDE_STORAGE_KEY = 'market-desk.first-run-guide';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const OUTPUT = join(ROOT, 'test-output', 'e2e');
 
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
 
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -79,14 +78,40 @@ export async function startWebMode(dataDir: string, rendererDir: string, args: s
   };
 }
 
-export async function launchChromium(profileDir: string): Promise<BrowserContext> {
+let connected: Promise<Browser> | undefined;
+
+/**
+ * The run's Chromium (launched once by tests/support/global-setup.ts), connected once per test
+ * file. Never close it: that would close every context of the file; close the contexts.
+ * Over this connection `download.path()` throws (the file is on the browser's side): a test
+ * reads a download with `download.saveAs(file)`.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  connected ??= chromium.connect(inject('browserEndpoint'));
+  return connected;
+}
+
+/**
+ * A fresh browser context of the run's Chromium, as isolated as a fresh profile was (its own
+ * storage, cookies, cache and permissions) and as large a window (1440 × 900) unless `options`
+ * say otherwise; `locale` gives its pages navigator.language(s) and Accept-Language, as a system
+ * language does.
+ */
+export async function newBrowserContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   mkdirSync(OUTPUT, { recursive: true });
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1440, height: 900 },
-  });
+  return (await sharedBrowser()).newContext({ viewport: { width: 1440, height: 900 }, ...options });
+}
+
+/** A download's text (UTF-8), saved to a folder of its own and read (its path() is the browser's: see sharedBrowser). */
+export async function downloadedText(download: Download): Promise<string> {
+  const folder = tempDir('e2e-download-');
+  try {
+    const file = join(folder.path, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file, 'utf8');
+  } finally {
+    folder.remove();
+  }
 }
 
 export interface AppSession {
@@ -104,7 +129,7 @@ export interface AppSession {
 
 /**
  * The app as a test drives it: the renderer and web mode's bundles built (once per run, shared), web mode started on its own data folder, and
- * Debian's Chromium on a fresh profile with one page open. `webArgs` go to web mode (default: no
+ * a fresh context of the run's Chromium with one page open. `webArgs` go to web mode (default: no
  * marketplace; `[]`: the embedded sandbox, its demo seeded once per run); `prepareData` may fill
  * the data folder before web mode opens it. `close()` stops
  * everything and removes the folders.
@@ -117,8 +142,8 @@ export async function openApp(
   } = {},
 ): Promise<AppSession> {
   const prefix = options.prefix ?? 'e2e';
-  const dirs = [tempDir(`${prefix}-data-`), tempDir(`${prefix}-profile-`)];
-  const [data, profile] = dirs as [ReturnType<typeof tempDir>, ReturnType<typeof tempDir>];
+  const data = tempDir(`${prefix}-data-`);
+  const dirs = [data];
   let web: WebMode | undefined;
   let context: BrowserContext | undefined;
   const close = async () => {
@@ -139,12 +164,12 @@ export async function openApp(
       rendererDir = copy.path;
     }
     web = await startWebMode(data.path, rendererDir, webArgs, await runWebMode());
-    context = await launchChromium(profile.path);
+    context = await newBrowserContext();
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
     // Every frame runs it, a sandboxed one (the description preview) too, where localStorage throws.
     if (!options.firstRunGuide) await context.addInitScript(`try { localStorage.setItem(${JSON.stringify(GUIDE_STORAGE_KEY)}, 'dismissed'); } catch {}`);
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await context.newPage();
     const consoleProblems: string[] = [];
     const pageErrors: string[] = [];
     page.on('console', (message) => {

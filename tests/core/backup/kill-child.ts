@@ -3,8 +3,12 @@
 // it at a moment of its choosing.
 import { backupServiceOf } from '../../../electron/core/backup/backup-service.ts';
 import { openCoreSession } from '../../../electron/core/session/core-session.ts';
+import { waitForTurn } from '../../support/child-turn.ts';
 
-const [root, mode] = process.argv.slice(2) as [string, 'backup' | 'restore'];
+// Started ahead of its turn (tests/support/warm-child.ts): the root comes with the start, the
+// mode with the turn, and nothing is opened before it.
+const [root] = process.argv.slice(2) as [string];
+const [mode] = (await waitForTurn()) as ['backup' | 'restore'];
 const session = openCoreSession({ root });
 const service = backupServiceOf(session, { checkEveryMs: 0 });
 process.stdout.write('working\n');
