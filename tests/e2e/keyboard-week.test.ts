@@ -80,6 +80,11 @@ async function escapeTo(back: Locator): Promise<void> {
 async function openChooser(): Promise<FileChooser> {
   for (let attempt = 1; ; attempt++) {
     const chooser = page.waitForEvent('filechooser', { timeout: 15_000 });
+    // Waiting for the event turns Playwright's interception on with a message nobody waits for;
+    // over the run's shared browser a key sent at once could beat it and open the browser's own
+    // chooser, which never closes headless and swallowed every later press (a loaded run failed so).
+    // A round trip on the page first: its commands reach the browser in order.
+    await page.evaluate('0');
     await page.keyboard.press('Space');
     try {
       return await chooser;
