@@ -11,6 +11,11 @@ export default defineConfig({
     // Each test file starts its own server on port 0; two cores, so two workers.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker keeps its modules from one test file to the next: importing the core, the server
+    // and their schemas again for each of some 150 files was 160 s of a run. Every test makes its
+    // own state (folders, databases, servers, browser contexts); a file that needs modules fresh
+    // takes its own copies (vi.resetModules, as tests/app/language-loading.test.ts).
+    isolate: false,
     // Long files first, so none starts last and runs alone (see the sequencer).
     sequence: { sequencer: HeavyFirstSequencer },
     reporters: ['default', './tests/support/summary-reporter.ts'],
