@@ -36,7 +36,8 @@ let megapixels: number[] = [];
 
 beforeAll(async () => {
   ({ paths: photos, megapixels } = await writeCameraPhotos(join(files.path, 'photos'), 14));
-  app = await openApp({ prepareData: seedCache, prefix: 'e2e-previews' });
+  // Its own browser: the trace below is browser-wide, and the run's browser holds other files' pages.
+  app = await openApp({ prepareData: seedCache, prefix: 'e2e-previews', ownBrowser: true });
   page = app.page;
 }, 300_000);
 

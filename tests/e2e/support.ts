@@ -19,7 +19,9 @@ const GUIDE_STORAGE_KEY = 'market-desk.first-run-guide';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const OUTPUT = join(ROOT, 'test-output', 'e2e');
 
-export { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+
+export { CHROMIUM, CHROMIUM_ARGS };
 
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -139,15 +141,22 @@ export async function openApp(
     webArgs?: string[]; prefix?: string; prepareData?: (dataDir: string) => void; firstRunGuide?: boolean;
     /** Changes a copy of the built renderer before web mode serves it (the shared build stays as it is). */
     changeRenderer?: (rendererCopy: string) => void;
+    /**
+     * A Chromium of the session's own instead of the run's: for a test that reads a browser-wide
+     * trace, which in the shared browser also holds the other worker's pages.
+     */
+    ownBrowser?: boolean;
   } = {},
 ): Promise<AppSession> {
   const prefix = options.prefix ?? 'e2e';
   const data = tempDir(`${prefix}-data-`);
   const dirs = [data];
   let web: WebMode | undefined;
+  let own: Browser | undefined;
   let context: BrowserContext | undefined;
   const close = async () => {
     await context?.close();
+    await own?.close();
     await web?.stop();
     for (const dir of dirs) dir.remove();
   };
@@ -164,7 +173,13 @@ export async function openApp(
       rendererDir = copy.path;
     }
     web = await startWebMode(data.path, rendererDir, webArgs, await runWebMode());
-    context = await newBrowserContext();
+    if (options.ownBrowser) {
+      mkdirSync(OUTPUT, { recursive: true });
+      own = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      context = await own.newContext({ viewport: { width: 1440, height: 900 } });
+    } else {
+      context = await newBrowserContext();
+    }
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
     // Every frame runs it, a sandboxed one (the description preview) too, where localStorage throws.
