@@ -97,11 +97,11 @@ export function sharedBrowser(): Promise<Browser> {
  * A fresh browser context of the run's Chromium, as isolated as a fresh profile was (its own
  * storage, cookies, cache and permissions) and as large a window (1440 × 900) unless `options`
  * say otherwise; `locale` gives its pages navigator.language(s) and Accept-Language, as a system
- * language does.
+ * language does. `browser`: another Chromium than the run's (openApp's ownBrowser).
  */
-export async function newBrowserContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newBrowserContext(options: BrowserContextOptions = {}, browser?: Browser): Promise<BrowserContext> {
   mkdirSync(OUTPUT, { recursive: true });
-  return (await sharedBrowser()).newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  return (browser ?? (await sharedBrowser())).newContext({ viewport: { width: 1440, height: 900 }, ...options });
 }
 
 /** A download's text (UTF-8), saved to a folder of its own and read (its path() is the browser's: see sharedBrowser). */
@@ -173,13 +173,8 @@ export async function openApp(
       rendererDir = copy.path;
     }
     web = await startWebMode(data.path, rendererDir, webArgs, await runWebMode());
-    if (options.ownBrowser) {
-      mkdirSync(OUTPUT, { recursive: true });
-      own = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-      context = await own.newContext({ viewport: { width: 1440, height: 900 } });
-    } else {
-      context = await newBrowserContext();
-    }
+    if (options.ownBrowser) own = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    context = await newBrowserContext({}, own);
     // A seller who has seen the first-run guide (issue 21, item 13): the tests of other screens
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
     // Every frame runs it, a sandboxed one (the description preview) too, where localStorage throws.
