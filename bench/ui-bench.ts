@@ -28,7 +28,7 @@ import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS } from '../renderer/src/drafts/columns.ts';
 import { DEFAULT_QUERY } from '../renderer/src/drafts/drafts-query.ts';
 import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
-import { buildRenderer, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
+import { buildRenderer, CHROMIUM, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
 import { insertManyDrafts } from '../tests/support/many-drafts.ts';
 import { SECRET_HEADER } from '../electron/web/web-server.ts';
 import { bareBaseline } from './ui-baseline.ts';
@@ -147,7 +147,7 @@ try {
     /** Starts the browser on the bench's profile, opens the app once it has started, and times the first rows. */
     const launch = async (profiling: boolean) => {
       const started = await chromium.launchPersistentContext(profile.path, {
-        executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 1440, height: 900 },
+        executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1440, height: 900 },
       });
       const page = started.pages()[0] ?? (await started.newPage());
       await page.addInitScript({ content: FIRST_ROW_WATCH });
