@@ -2,9 +2,9 @@
 // about security comes from window-options.ts (tested without Electron). The core runs in a
 // utility process (issue 19): main only makes the window, checks each call's sender and forwards
 // it; a core that dies is started again (core/host/core-supervisor.ts) and the window told.
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { isAbsolute, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appSchemeResponse } from './app-scheme.ts';
 import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
 import type { Credentials } from './core/api/session.ts';
 import { startCoreSupervisor, type CoreSupervisor } from './core/host/core-supervisor.ts';
@@ -21,13 +21,14 @@ import {
 
 // Runs as out/main/main.js (electron/build-shell.ts); the renderer and preload are its siblings.
 const out = join(import.meta.dirname, '..');
-const rendererIndex = join(out, 'renderer', 'index.html');
-const APP_URL = pathToFileURL(rendererIndex).href;
+const rendererDir = join(out, 'renderer');
 let window: BrowserWindow | null = null;
 let core: CoreSupervisor | null = null;
 let sandbox: Sandbox | null = null;
 
 app.enableSandbox();
+// The page is served from app://market-desk/ (app-scheme.ts): registered before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 // One instance: two would open the same cache files.
 if (!app.requestSingleInstanceLock()) app.quit();
 
@@ -55,6 +56,7 @@ app.on('web-contents-created', (_event, contents) => {
 
 app.whenReady().then(async () => {
   const ses = session.defaultSession;
+  protocol.handle(APP_SCHEME, (request) => appSchemeResponse(request, rendererDir));
   ses.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
   ses.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
   // The header repeats the page's meta policy so a page that lost its meta is still locked.

@@ -40,10 +40,13 @@ export function webPreferences(preloadPath: string) {
     navigateOnDragDrop: false,
     spellcheck: false,
     safeDialogs: true,
+    // The app's script is compiled and cached at its first run, not its second (Chromium waits
+    // for a web page's script to be seen twice): app-scheme.ts.
+    v8CacheOptions: 'bypassHeatCheck',
   } as const;
 }
 
-/** The app's own page: loaded from the packaged files (file:) and nothing else. */
+/** The app's own page: loaded from the packaged files (app://market-desk/, app-scheme.ts) and nothing else. */
 export function isAppUrl(url: string, appUrl: string): boolean {
   try {
     const target = new URL(url);

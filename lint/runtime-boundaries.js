@@ -46,7 +46,7 @@ export const RUNTIMES = [
   // Web mode: the core served by a plain Node process, the renderer's contract over loopback.
   { name: 'web', match: /^electron\/web\//, imports: ['web', 'shell-free', 'core', 'sandbox', 'shared', 'sqlite'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY] },
   // Shell code free of Electron, so web mode shares it.
-  { name: 'shell-free', match: /^electron\/(window-options|notification-text|save-dialog)\.ts$/, imports: ['shell-free', 'shared'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY, ...SERVICE_ONLY] },
+  { name: 'shell-free', match: /^electron\/(window-options|notification-text|save-dialog|app-scheme|renderer-files)\.ts$/, imports: ['shell-free', 'shared'], types: [], node: true, deny: ['electron', ...BROWSER_ONLY, ...SERVICE_ONLY] },
   { name: 'main', match: /^electron\/(main|credential-safe-storage|news-notification|utility-core)\.ts$/, imports: ['main', 'shell-free', 'core', 'sandbox', 'shared', 'sqlite'], types: [], node: true, deny: BROWSER_ONLY },
 ];
 

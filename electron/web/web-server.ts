@@ -5,10 +5,8 @@
 // core-host Electron starts as a utility process), so a heavy call never stops this server from
 // answering; if it dies it is started again and the page told ('core.restarted').
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
 import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
@@ -16,6 +14,7 @@ import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
 import { removeUploads, stageUpload } from '../core/images/staged-uploads.ts';
 import { uploadsFolder } from '../core/session/seller-files.ts';
+import { decodePath, readRendererFile } from '../renderer-files.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from '../window-options.ts';
 import { bundledCoreEntry } from './core-bundle.ts';
 import { forkCore } from './core-process.ts';
@@ -23,11 +22,6 @@ import { serveDownload } from './download.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
 const MAX_BODY = 80 * 1024 * 1024;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
-};
-
 export interface WebServerOptions {
   /** The app's data root (accounts registry, one folder per account). */
   root: string;
@@ -181,29 +175,25 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const decoded = decodePath(pathname);
-    if (decoded === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
-    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
-    const path = normalize(join(options.rendererDir, relative));
-    if (!path.startsWith(normalize(options.rendererDir) + sep)) return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
-    let data: Buffer;
-    try {
-      data = await readFile(path);
-    } catch {
-      return send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
+    const file = await readRendererFile(options.rendererDir, pathname);
+    if (!file.found) {
+      return file.refused === 'invalid-url'
+        ? send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } })
+        : send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
     }
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    if (type.startsWith('text/html')) {
+    let data = file.data;
+    if (file.isPage) {
       // The page's meta policy is Electron's (connect-src 'none'); web mode's bridge needs 'self'.
       data = Buffer.from(data.toString('utf8').replace(metaPolicy(CONTENT_SECURITY_POLICY), metaPolicy(WEB_CONTENT_SECURITY_POLICY)));
       res.setHeader('Content-Security-Policy', WEB_CONTENT_SECURITY_POLICY);
       res.setHeader('Cache-Control', 'no-store');
-    } else if (relative.startsWith('assets/')) {
-      // Vite names each asset by a hash of its content: a changed file is a new name, so the browser
-      // may keep these for good, and a later launch reads them from its cache without asking.
+    } else if (file.isAsset) {
+      // An asset's name changes with its content, so the browser may keep these for good, and a
+      // later launch reads them (and the script's compiled code, V8's code cache) from its cache
+      // without asking.
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     }
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': data.length });
+    res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': data.length });
     res.end(data);
   }
 
@@ -228,15 +218,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await core.close();
     },
   };
-}
-
-/** A percent-decoded path, or null when it is not valid percent-encoding (a 400, not a 500). */
-function decodePath(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

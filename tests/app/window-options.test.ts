@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY, isSafeExternalUrl, isTrustedSender, permissionDecision, shouldBlockNavigation, webPreferences, windowOpenDecision, WEB_CONTENT_SECURITY_POLICY,
 } from '../../electron/window-options.ts';
-
-const APP_URL = 'file:///opt/market-desk/resources/app/out/renderer/index.html';
+import { APP_URL } from '../../electron/app-scheme.ts';
 
 describe('the window security settings', () => {
   it('isolate the page: context isolation, sandbox, no Node, no webview', () => {
@@ -46,6 +45,8 @@ describe('the window security settings', () => {
     expect(shouldBlockNavigation(`${APP_URL}#drafts`, APP_URL)).toBe(false);
     expect(shouldBlockNavigation('https://evil.example/', APP_URL)).toBe(true);
     expect(shouldBlockNavigation('file:///etc/passwd', APP_URL)).toBe(true);
+    expect(shouldBlockNavigation('file:///opt/market-desk/resources/app/out/renderer/index.html', APP_URL)).toBe(true);
+    expect(shouldBlockNavigation('app://elsewhere/index.html', APP_URL)).toBe(true);
     expect(shouldBlockNavigation('not a url', APP_URL)).toBe(true);
     expect(windowOpenDecision('https://market.example/items/1')).toEqual({ action: 'deny', openExternally: 'https://market.example/items/1' });
     expect(windowOpenDecision('http://market.example/')).toEqual({ action: 'deny', openExternally: null });
