@@ -1,10 +1,13 @@
 // Builds the renderer into out/renderer (never build/: electron-builder reads that folder).
 // The page's CSP meta is filled from electron/window-options.ts, the one place it is written.
+// The app is one classic script (classic-script.ts) and each language's words a file of its own
+// (catalog-files.ts).
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
-import { firstScreenChunk } from './first-screen-chunk.ts';
+import { catalogFiles } from './catalog-files.ts';
+import { classicScript, classicScriptBuild } from './classic-script.ts';
 
 function cspMeta(): Plugin {
   return {
@@ -13,21 +16,20 @@ function cspMeta(): Plugin {
   };
 }
 
-const firstScreen = firstScreenChunk(resolve(import.meta.dirname, 'src', 'main.tsx'), resolve(import.meta.dirname, 'src', 'app-root.tsx'));
+const catalogs = ['en', 'fi'].map((language) => resolve(import.meta.dirname, 'src', 'i18n', 'catalogs', language, 'index.ts'));
 
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), cspMeta(), firstScreen.plugin],
+  plugins: [react(), cspMeta(), classicScript(), catalogFiles(catalogs)],
   build: {
     outDir: resolve(import.meta.dirname, '..', 'out', 'renderer'),
     emptyOutDir: true,
     // No inline scripts or styles: the CSP allows only 'self'.
     assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
     sourcemap: false,
-    // The first screen is one chunk on purpose (first-screen-chunk.ts); the rest loads later.
-    chunkSizeWarningLimit: 800,
-    rolldownOptions: { output: { codeSplitting: { groups: [firstScreen.group] } } },
+    // One script on purpose (classic-script.ts).
+    chunkSizeWarningLimit: 1000,
+    ...classicScriptBuild,
   },
 });

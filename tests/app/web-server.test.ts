@@ -21,7 +21,7 @@ async function start(): Promise<WebServer> {
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="${metaPolicy(CONTENT_SECURITY_POLICY)}"><div id="root"></div>`);
   mkdirSync(join(rendererDir, 'assets'));
-  writeFileSync(join(rendererDir, 'assets', 'app-root-Ab12Cd34.js'), 'export {};');
+  writeFileSync(join(rendererDir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   server = await startWebServer({ root: tempFolder(), rendererDir, port: 0 });
   return server;
 }
@@ -71,7 +71,7 @@ describe('web mode', { timeout: 120_000 }, () => {
   it('lets the browser keep the app\'s files, named by their content, and never the page that names them', async () => {
     const s = await start();
     expect((await fetch(`${s.origin}/`)).headers.get('cache-control')).toBe('no-store');
-    const chunk = await fetch(`${s.origin}/assets/app-root-Ab12Cd34.js`);
+    const chunk = await fetch(`${s.origin}/assets/index-Ab12Cd34.js`);
     expect(chunk.status).toBe(200);
     expect(chunk.headers.get('content-type')).toMatch(/javascript/);
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

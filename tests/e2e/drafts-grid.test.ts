@@ -33,20 +33,21 @@ describe('the drafts grid in web mode', () => {
     expect(html).not.toMatch(/ style=/);
   });
 
-  it('names the first screen\'s code in the page, and loads the words of the language in use only', async () => {
-    // The browser fetches the app's first chunk beside the boot script (renderer/first-screen-chunk.ts).
+  it('loads the app as one classic script (its compiled code kept between starts), and the words of the language in use only', async () => {
+    // A classic script, deferred: Chromium keeps no compiled code of a module (renderer/classic-script.ts).
     const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/assets\/([^"]+)">/g)].map((m) => m[1] as string);
-    const firstChunk = preloaded.find((file) => file.startsWith('app-root-'));
-    expect(firstChunk, html).toBeDefined();
-    // Neither language's words are in it: each catalog is a chunk of its own.
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+    const scripts = [...html.matchAll(/<script defer src="\.\/assets\/([^"]+)"><\/script>/g)].map((m) => m[1] as string);
+    expect(scripts, html).toHaveLength(1);
+    const appScript = scripts[0] as string;
+    // Neither language's words are in it: each catalog is a file of its own (renderer/catalog-files.ts).
     const assets = join(rendererDir, 'assets');
     const holding = (text: string) => readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes(JSON.stringify(text).slice(1, -1)));
     const [english, finnish] = [holding(en['app.partFailed']), holding(fi['app.partFailed'])];
     expect(english).toHaveLength(1);
     expect(finnish).toHaveLength(1);
-    expect(english).not.toContain(firstChunk);
-    expect(finnish).not.toContain(firstChunk);
+    expect(english).not.toContain(appScript);
+    expect(finnish).not.toContain(appScript);
     // This browser speaks English: the window fetched the English words and not the Finnish ones.
     await page.goto(web.url);
     await page.locator('.grid-scroll').waitFor();

@@ -1,6 +1,6 @@
 // The one raw transport of this window: Electron's preload when it exposed one, web mode
-// otherwise. Chosen once, in the boot script's small first chunk, and
-// shared with the app's bundle, which wraps it in the typed bridge (../bridge.ts).
+// otherwise. Chosen once, by the boot script, and shared with the app, which wraps it in the typed
+// bridge (../bridge.ts).
 import { electronTransport } from './electron-bridge.ts';
 import { primedTransport } from './primed-transport.ts';
 import { webTransport } from './web-bridge.ts';

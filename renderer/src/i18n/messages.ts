@@ -2,9 +2,9 @@
 // a store that says `{ id: 'drafts.published', values: { count } }` is rendered in the language in
 // use when it shows, and again when the seller switches language.
 //
-// Each language's catalog is a chunk of its own, loaded when the language is first used: the
-// window's first chunk carries neither (the boot script starts loading the seller's language
-// beside the app's code, renderer/src/main.tsx), so a Finnish seller's window never parses English.
+// Each language's catalog is a file of its own (renderer/catalog-files.ts), loaded when the language
+// is first used: the app's script carries neither (the boot script starts loading the seller's
+// language as the app runs, renderer/src/main.tsx), so a Finnish seller's window never parses English.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import type { en } from './catalogs/en/index.ts';
 

@@ -1,8 +1,8 @@
-// The parts of the app a seller does not see at launch: the other screens and every dialog. Each is
-// its own chunk, loaded when first shown, so the first screen (the drafts grid) waits only for the
-// code it shows: at 100,000 drafts on a 2-core machine the whole bundle's download, compile and
-// evaluation were most of the time to the first rows (issue 19). Once the first rows are up,
-// preloadLater() fetches them all in the background, so a screen or dialog opens without a wait.
+// The parts of the app a seller does not see at launch: the other screens and every dialog. They
+// are in the app's one script (renderer/classic-script.ts), but each part's modules run only when
+// it is first shown, so the first screen (the drafts grid) runs only the code it shows. Once the
+// first rows are up, preloadLater() runs them all in the background, so a screen or dialog opens
+// without a wait.
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../i18n/intl.ts';
 
@@ -31,9 +31,9 @@ function later<P extends object>(load: Loader<P>): (props: P) => ReactNode {
 }
 
 /**
- * A part whose file could not be loaded (an update replaced the app's files under a running window,
- * a damaged install) says so where it would have been, instead of taking the whole window down
- * with it (an error React cannot render unmounts everything).
+ * A part that could not be loaded (its modules failed as they ran) says so where it would have
+ * been, instead of taking the whole window down with it (an error React cannot render unmounts
+ * everything).
  */
 class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -50,7 +50,7 @@ function PartFailed() {
   return <p className="notice error" role="alert">{t('app.partFailed')}</p>;
 }
 
-/** Fetches every part once the first screen is up (the browser keeps each module once loaded). */
+/** Runs every part's modules once the first screen is up (each runs once). */
 export function preloadLater(): void {
   for (const load of loaders) void load().catch(() => {});
 }
