@@ -12,6 +12,7 @@ import { draftsStore } from './stores/app-stores.ts';
 import { preloadLater } from './navigation/later.tsx';
 import { localeStore } from './i18n/locale-store.ts';
 import { loadCatalog } from './i18n/messages.ts';
+import { transport } from './bridge/transport.ts';
 
 performance.mark('market-desk:app-evaluated');
 // The first page is asked for before React mounts (answered by the boot script's request). Once
@@ -43,6 +44,16 @@ if (!root) throw new Error('no #root element');
 // That render is done at once: scheduled, it waited 30-60 ms behind the page's loading tasks on an
 // idle thread (issue 19's first rows, traced in Chromium 156).
 void Promise.all([loadCatalog(localeStore.getState().locale), firstPage]).then(() => {
+  // The other screens' data, asked for by this render's effects, goes out once its frame is drawn.
+  transport.holdUntil(firstFrameDrawn());
   const app = createRoot(root);
   flushSync(() => app.render(<StrictMode><IntlRoot><App /></IntlRoot></StrictMode>));
 });
+
+/** Once the next frame is drawn (a task after it), or 100 ms at most: a hidden page draws no frames. */
+function firstFrameDrawn(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}

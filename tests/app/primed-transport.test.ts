@@ -62,4 +62,26 @@ describe('the boot script\'s primed first page', () => {
     const bridge = typedBridge(primed);
     await expect(bridge.invoke('drafts.page', {} as never)).resolves.toMatchObject({ ok: false, error: { code: 'transport', message: 'connection refused' } });
   });
+
+  it('holds the calls made until the first frame is drawn, and sends them then; a primed one is answered at once', async () => {
+    const { transport, sent } = recordedCore();
+    const primed = primedTransport(transport);
+    primed.prime('drafts.page', firstPageInput(DEFAULT_QUERY, FIRST_PAGE_SIZE));
+    let drawn = () => {};
+    primed.holdUntil(new Promise<void>((resolve) => (drawn = resolve)));
+    const page = primed.invoke('drafts.page', firstPageInput(DEFAULT_QUERY, FIRST_PAGE_SIZE));
+    const status = primed.invoke('sync.status', {});
+    const templates = primed.invoke('templates.list', {});
+    await expect(page).resolves.toMatchObject({ ok: true });
+    // Nothing but the primed call has reached the core while the frame is not drawn.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.map((c) => c.name)).toEqual(['drafts.page']);
+    drawn();
+    await expect(status).resolves.toMatchObject({ ok: true });
+    await expect(templates).resolves.toMatchObject({ ok: true });
+    expect(sent.map((c) => c.name)).toEqual(['drafts.page', 'sync.status', 'templates.list']);
+    // Once released, calls go straight through again.
+    await primed.invoke('templates.list', {});
+    expect(sent).toHaveLength(4);
+  });
 });
