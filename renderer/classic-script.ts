@@ -9,7 +9,7 @@
 
 import type { Plugin, UserConfig } from 'vite';
 
-/** What the bundle's code sees as import.meta.url: its script's address (for the preview worker's file). */
+/** What the bundle's code sees as import.meta.url: its script's address (a base the bundler's helpers need). */
 const SCRIPT_URL = '__marketDeskScriptUrl';
 
 /** Build options for the one classic script (merged into the config's build). */
@@ -30,7 +30,8 @@ export const classicScriptBuild = {
 
 /**
  * The page loads the bundle as a classic script, run once the page is parsed (as a module's would
- * be); a file the code names (the preview worker's) is found beside the script, wherever it runs.
+ * be). A file the code names (the preview worker's) is found from the page's address: the files'
+ * names are relative to the page's folder.
  */
 export function classicScript(): Plugin {
   return {
