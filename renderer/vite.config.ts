@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
+import { APP_LOCALES } from '../shared/format/app-locale.ts';
 import { catalogFiles } from './catalog-files.ts';
 import { classicScript, classicScriptBuild } from './classic-script.ts';
 
@@ -16,7 +17,8 @@ function cspMeta(): Plugin {
   };
 }
 
-const catalogs = ['en', 'fi'].map((language) => resolve(import.meta.dirname, 'src', 'i18n', 'catalogs', language, 'index.ts'));
+// Every language the app speaks has its catalog at catalogs/<language>/index.ts.
+const catalogs = APP_LOCALES.map((language) => resolve(import.meta.dirname, 'src', 'i18n', 'catalogs', language, 'index.ts'));
 
 export default defineConfig({
   root: import.meta.dirname,
