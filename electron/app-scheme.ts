@@ -28,7 +28,7 @@ export async function appSchemeResponse(request: Request, rendererDir: string): 
   const url = new URL(request.url);
   if (url.host !== APP_HOST) return new Response('not found', { status: 404, headers: headers('text/plain') });
   const file = await readRendererFile(rendererDir, url.pathname);
-  if (!file.found) return new Response(file.refused === 'invalid-url' ? 'bad path' : 'not found', { status: file.refused === 'invalid-url' ? 400 : 404, headers: headers('text/plain') });
+  if (!file.found) return new Response(file.message, { status: file.status, headers: headers('text/plain') });
   // The page carries its policy as a header too (a page that lost its meta is still locked).
   const extra: Record<string, string> = file.isPage ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {};
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.data), { status: 200, headers: headers(file.type, extra) });

@@ -9,22 +9,30 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json',
 };
 
-export type RendererFile =
-  | { found: true; data: Buffer; type: string; isPage: boolean; isAsset: boolean }
-  | { found: false; refused: 'invalid-url' | 'not-found' };
+/** A refusal, as both servers answer it: its status, a machine-readable code and a message. */
+export interface RendererFileRefusal {
+  found: false;
+  status: 400 | 404;
+  code: 'invalid-url' | 'not-found';
+  message: string;
+}
+const INVALID_URL: RendererFileRefusal = { found: false, status: 400, code: 'invalid-url', message: 'the path is not validly percent-encoded' };
+const NOT_FOUND: RendererFileRefusal = { found: false, status: 404, code: 'not-found', message: 'not found' };
+
+export type RendererFile = { found: true; data: Buffer; type: string; isPage: boolean; isAsset: boolean } | RendererFileRefusal;
 
 /** The file at a URL's pathname ('/' is the page) under the renderer's folder. */
 export async function readRendererFile(rendererDir: string, pathname: string): Promise<RendererFile> {
   const decoded = decodePath(pathname);
-  if (decoded === null) return { found: false, refused: 'invalid-url' };
+  if (decoded === null) return INVALID_URL;
   const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
   const path = normalize(join(rendererDir, relative));
-  if (!path.startsWith(normalize(rendererDir) + sep)) return { found: false, refused: 'not-found' };
+  if (!path.startsWith(normalize(rendererDir) + sep)) return NOT_FOUND;
   let data: Buffer;
   try {
     data = await readFile(path);
   } catch {
-    return { found: false, refused: 'not-found' };
+    return NOT_FOUND;
   }
   const type = TYPES[extname(path)] ?? 'application/octet-stream';
   // Vite names each asset by a hash of its content: a changed file is a new name.

@@ -176,11 +176,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
     const file = await readRendererFile(options.rendererDir, pathname);
-    if (!file.found) {
-      return file.refused === 'invalid-url'
-        ? send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } })
-        : send(res, 404, { ok: false, error: { code: 'not-found', message: 'not found' } });
-    }
+    if (!file.found) return send(res, file.status, { ok: false, error: { code: file.code, message: file.message } });
     let data = file.data;
     if (file.isPage) {
       // The page's meta policy is Electron's (connect-src 'none'); web mode's bridge needs 'self'.
