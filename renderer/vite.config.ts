@@ -1,13 +1,13 @@
 // Builds the renderer into out/renderer (never build/: electron-builder reads that folder).
 // The page's CSP meta is filled from electron/window-options.ts, the one place it is written.
-// The app is one classic script (classic-script.ts) and each language's words a file of its own
-// (catalog-files.ts).
+// The app is one classic script (classic-script.ts) and each language's words a file of its own,
+// its messages already parsed (catalog-files.ts).
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../electron/window-options.ts';
 import { APP_LOCALES } from '../shared/format/app-locale.ts';
-import { catalogFiles } from './catalog-files.ts';
+import { catalogFiles, parserLeftOut } from './catalog-files.ts';
 import { classicScript, classicScriptBuild } from './classic-script.ts';
 
 function cspMeta(): Plugin {
@@ -23,7 +23,7 @@ const catalogs = APP_LOCALES.map((language) => resolve(import.meta.dirname, 'src
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), cspMeta(), classicScript(), catalogFiles(catalogs)],
+  plugins: [react(), cspMeta(), classicScript(), catalogFiles(catalogs), parserLeftOut()],
   build: {
     outDir: resolve(import.meta.dirname, '..', 'out', 'renderer'),
     emptyOutDir: true,

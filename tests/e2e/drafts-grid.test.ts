@@ -2,6 +2,7 @@
 // see them in the grid, bulk edit their price, undo, edit one cell inline.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
@@ -48,6 +49,9 @@ describe('the drafts grid in web mode', () => {
     expect(finnish).toHaveLength(1);
     expect(english).not.toContain(appScript);
     expect(finnish).not.toContain(appScript);
+    // Its messages come parsed: the window never parses ICU.
+    const built = (await import(pathToFileURL(join(assets, english[0] as string)).href)) as { en: Record<string, unknown> };
+    expect(built.en['app.partFailed']).toEqual([{ type: 0, value: en['app.partFailed'] }]);
     // This browser speaks English: the window fetched the English words and not the Finnish ones.
     await page.goto(web.url);
     await page.locator('.grid-scroll').waitFor();

@@ -5,12 +5,17 @@
 // Each language's catalog is a file of its own (renderer/catalog-files.ts), loaded when the language
 // is first used: the app's script carries neither (the boot script starts loading the seller's
 // language as the app runs, renderer/src/main.tsx), so a Finnish seller's window never parses English.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import type { en } from './catalogs/en/index.ts';
 
 export type MessageId = keyof typeof en;
-/** A language's words for every message. */
-export type Catalog = Readonly<Record<MessageId, string>>;
+/**
+ * A language's words for every message: parsed in the built app (renderer/catalog-files.ts, which
+ * leaves the ICU parser out of the app's script), as written where the catalog's module is imported
+ * as it is (the tests under Node).
+ */
+export type Catalog = Readonly<Record<MessageId, string>> | Readonly<Record<MessageId, MessageFormatElement[]>>;
 /** A value of a message: a Msg is put into words first (a field's label inside an error). */
 export type MessageValue = string | number | Date | null | undefined | Msg;
 export type MessageValues = Record<string, MessageValue>;
