@@ -1,5 +1,6 @@
-// Web mode: the built renderer served on loopback, the IPC contract carried as POST /ipc/:method
-// (result objects) and Server-Sent Events (push events). Every IPC request must carry the
+// Web mode: the built renderer served on loopback, the IPC contract carried as calls on one
+// WebSocket (ipc-socket.ts) or POST /ipc/:method (result objects), and Server-Sent Events (push
+// events). Every IPC request must carry the
 // per-launch secret (given to the page in the URL fragment, which browsers never send to servers
 // or in Referer) and come from this origin. The core runs in its own process (issue 19: the same
 // core-host Electron starts as a utility process), so a heavy call never stops this server from
@@ -19,6 +20,7 @@ import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from
 import { bundledCoreEntry } from './core-bundle.ts';
 import { forkCore } from './core-process.ts';
 import { serveDownload } from './download.ts';
+import { attachIpcSocket } from './ipc-socket.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
 const MAX_BODY = 80 * 1024 * 1024;
@@ -98,6 +100,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!res.headersSent) send(res, 500, { ok: false, error: { code: 'internal', message: 'request failed' } });
       else res.end();
     });
+  });
+
+  const ipcSocket = attachIpcSocket(server, {
+    fromOwnPage,
+    secretOk,
+    invoke: (method, input) => core.invoke(method, input),
+    maxPayload: MAX_BODY,
+    ...(options.log ? { log: options.log } : {}),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -209,6 +219,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     async close() {
       for (const stream of streams) stream.end();
       streams.clear();
+      ipcSocket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.close();

@@ -3,6 +3,8 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { IPC_PROTOCOL, type SocketAnswer } from '../../shared/web-ipc-socket.ts';
 import { MAX_SOURCE_BYTES } from '../../electron/core/images/source-file.ts';
 import { stageUpload } from '../../electron/core/images/staged-uploads.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
@@ -99,6 +101,133 @@ describe('web mode', { timeout: 120_000 }, () => {
     while (!text.includes('event: drafts.changed')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain('"reason":"create"');
     controller.abort();
+  });
+});
+
+/** The page's socket for calls, opened as a browser would (its origin, the secret offered as a protocol). */
+function socket(s: WebServer, protocols = [IPC_PROTOCOL, s.secret], origin = s.origin): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${s.origin.replace('http', 'ws')}/ipc`, protocols, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** The frames a socket receives, waited for one at a time. */
+function answers(ws: WebSocket): () => Promise<SocketAnswer> {
+  const queue: SocketAnswer[] = [];
+  const waiting: ((answer: SocketAnswer) => void)[] = [];
+  ws.on('message', (data) => {
+    const answer = JSON.parse(String(data)) as SocketAnswer;
+    const next = waiting.shift();
+    if (next) next(answer);
+    else queue.push(answer);
+  });
+  return () => new Promise((resolve) => {
+    const first = queue.shift();
+    if (first) resolve(first);
+    else waiting.push(resolve);
+  });
+}
+
+/** The status a WebSocket handshake gets (101 when upgraded), sent by hand: every header chosen. */
+function handshake(s: WebServer, headers: Record<string, string>, path = '/ipc'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${s.origin}${path}`, {
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', origin: s.origin, 'sec-websocket-protocol': `${IPC_PROTOCOL}, ${s.secret}`, ...headers },
+    });
+    req.on('upgrade', (res, sock) => {
+      sock.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web mode calls on a socket', { timeout: 120_000 }, () => {
+  it('carries the contract as frames matched by id, with the same result objects as POST /ipc/:method', async () => {
+    const s = await start();
+    const ws = await socket(s);
+    // The socket speaks the IPC protocol: the secret offered beside it is never sent back.
+    expect(ws.protocol).toBe(IPC_PROTOCOL);
+    const next = answers(ws);
+    ws.send(JSON.stringify({ id: 1, method: 'drafts.create', input: { fields: { title: 'Teak chair' } } }));
+    expect(await next()).toMatchObject({ id: 1, result: { ok: true, value: { localId: 1 } } });
+    // Calls run side by side: each answer names its call.
+    ws.send(JSON.stringify({ id: 2, method: 'drafts.get', input: { localId: 'x' } }));
+    ws.send(JSON.stringify({ id: 3, method: 'drafts.get', input: { localId: 1 } }));
+    const [a, b] = [await next(), await next()];
+    const byId = new Map([a, b].map((answer) => [answer.id, answer.result]));
+    expect(byId.get(2)).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'localId' } });
+    expect(byId.get(3)).toMatchObject({ ok: true, value: { localId: 1 } });
+    expect(byId.get(3)).toEqual(await (await ipc(s, 'drafts.get', { localId: 1 })).json());
+    ws.send(JSON.stringify({ id: 4, method: 'shell.openExternal', input: { url: 'https://example.com/' } }));
+    expect(await next()).toMatchObject({ id: 4, result: { ok: false, error: { code: 'internal' } } });
+    ws.close();
+  });
+
+  it('refuses the handshake without the secret, from another origin or host, or without the protocol, before any upgrade', async () => {
+    const s = await start();
+    expect(await handshake(s, {})).toBe(101);
+    expect(await handshake(s, { 'sec-websocket-protocol': `${IPC_PROTOCOL}, wrong` })).toBe(403);
+    expect(await handshake(s, { 'sec-websocket-protocol': IPC_PROTOCOL })).toBe(403);
+    expect(await handshake(s, { 'sec-websocket-protocol': s.secret })).toBe(403);
+    expect(await handshake(s, { origin: 'http://evil.example' })).toBe(403);
+    expect(await handshake(s, { 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await handshake(s, { host: 'evil.example' })).toBe(403);
+    const noOrigin = await new Promise<number>((resolve) => {
+      const req = request(`${s.origin}/ipc`, { headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': `${IPC_PROTOCOL}, ${s.secret}` } });
+      req.on('response', (res) => resolve(res.statusCode ?? 0));
+      req.on('upgrade', (res, sock) => {
+        sock.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.end();
+    });
+    expect(noOrigin).toBe(403);
+    expect(await handshake(s, {}, '/events')).toBe(404);
+    // The ws client as an attacker's page would open it.
+    await expect(socket(s, [IPC_PROTOCOL, 'wrong'])).rejects.toThrow(/403/);
+    await expect(socket(s, undefined, 'http://evil.example')).rejects.toThrow(/403/);
+  });
+
+  it('answers a frame that names no call, closes on bytes, and goes on serving the page', async () => {
+    const s = await start();
+    const ws = await socket(s);
+    const next = answers(ws);
+    ws.send('not json');
+    expect(await next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid-frame' } } });
+    ws.send(JSON.stringify({ method: 'drafts.page', input: {} }));
+    expect(await next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid-frame' } } });
+    ws.send(JSON.stringify({ id: 'x', method: 'drafts.page' }));
+    expect(await next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid-frame' } } });
+    ws.send(JSON.stringify({ id: 5, method: 'no.such.method', input: {} }));
+    expect((await next()).id).toBe(5);
+    ws.send(JSON.stringify({ id: 6, method: 'drafts.page', input: {} }));
+    expect(await next()).toMatchObject({ id: 6, result: { ok: true } });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await closed).toBe(1003);
+    // Another socket of the page still works.
+    const again = await socket(s);
+    const nextAgain = answers(again);
+    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
+    expect(await nextAgain()).toMatchObject({ id: 1, result: { ok: true } });
+    again.close();
+  });
+
+  it('closes the page\'s sockets when it stops', async () => {
+    const s = await start();
+    const ws = await socket(s);
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    await s.close();
+    server = null;
+    await closed;
   });
 });
 

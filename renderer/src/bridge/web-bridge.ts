@@ -1,6 +1,8 @@
-// Web mode's transport: POST /ipc/:method with the per-launch secret, Server-Sent Events for
-// push events. The secret arrives in the URL fragment (never sent to a server) and is kept for
-// this tab only.
+// Web mode's transport: calls on one WebSocket once it is open (electron/web/ipc-socket.ts: a
+// request per keystroke cost the browser far more), POST /ipc/:method until then, both with the
+// per-launch secret; Server-Sent Events for push events. The secret arrives in the URL fragment
+// (never sent to a server) and is kept for this tab only.
+import { IPC_PROTOCOL, IPC_SOCKET_PATH, type SocketAnswer, type SocketCall } from '../../../shared/web-ipc-socket.ts';
 import { BridgeError, type RawTransport } from './bridge-types.ts';
 
 const SECRET_KEY = 'market-desk-secret';
@@ -44,10 +46,71 @@ export async function webUpload(file: Blob): Promise<string> {
   return result.value.id;
 }
 
+/** After a socket that never opened (refused, or blocked), calls go as requests this long before it is tried again. */
+const SOCKET_RETRY_MS = 10_000;
+
+/**
+ * Calls on web mode's socket. `call` answers null while the socket is not open (the caller sends
+ * a request instead): the first calls do not wait for it to open, and a closed one is opened
+ * again by the next call. A call in flight when the socket closes fails as a lost request does.
+ */
+function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
+  let socket: WebSocket | null = null;
+  let open = false;
+  let retryAt = 0;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+
+  function connect(): void {
+    const url = new URL(IPC_SOCKET_PATH, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    let ws: WebSocket;
+    try {
+      // A browser's WebSocket sends no other header: the secret goes as an offered protocol.
+      ws = new WebSocket(url, [IPC_PROTOCOL, secret]);
+    } catch {
+      retryAt = Date.now() + SOCKET_RETRY_MS;
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      open = true;
+    };
+    ws.onmessage = (event: MessageEvent<string>) => {
+      const answer = JSON.parse(event.data) as SocketAnswer;
+      const waiting = answer.id === null ? undefined : pending.get(answer.id);
+      if (!waiting || answer.id === null) return;
+      pending.delete(answer.id);
+      waiting.resolve(answer.result);
+    };
+    ws.onclose = () => {
+      if (!open) retryAt = Date.now() + SOCKET_RETRY_MS;
+      open = false;
+      socket = null;
+      for (const waiting of pending.values()) waiting.reject(new Error('the connection to the app closed'));
+      pending.clear();
+    };
+  }
+
+  return {
+    call(method, input) {
+      if (!socket && Date.now() >= retryAt) connect();
+      const ws = socket;
+      if (!open || !ws) return null;
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        ws.send(JSON.stringify({ id, method, input } satisfies SocketCall));
+      });
+    },
+  };
+}
+
 export function webTransport(): RawTransport {
   const secret = theSecret();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
+  const sockets = socketCalls(secret);
 
   function connect(): EventSource {
     const es = new EventSource(`/events?secret=${encodeURIComponent(secret)}`);
@@ -56,6 +119,8 @@ export function webTransport(): RawTransport {
 
   return {
     async invoke(name, input) {
+      const onSocket = sockets.call(name, input ?? {});
+      if (onSocket) return onSocket;
       const response = await fetch(`/ipc/${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Market-Desk-Secret': secret },
