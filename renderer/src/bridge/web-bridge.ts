@@ -52,11 +52,13 @@ const SOCKET_RETRY_MS = 10_000;
 /**
  * Calls on web mode's socket. `call` answers null while the socket is not open (the caller sends
  * a request instead): the first calls do not wait for it to open, and a closed one is opened
- * again by the next call. A call in flight when the socket closes fails as a lost request does.
+ * again after the next call. A call in flight when the socket closes fails as a lost request does.
+ * The socket is opened when the window's thread is idle: at a start, after the first rows.
  */
 function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
   let socket: WebSocket | null = null;
   let open = false;
+  let connecting = false;
   let retryAt = 0;
   let nextId = 1;
   const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
@@ -94,7 +96,13 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
 
   return {
     call(method, input) {
-      if (!socket && Date.now() >= retryAt) connect();
+      if (!socket && !connecting && Date.now() >= retryAt) {
+        connecting = true;
+        requestIdleCallback(() => {
+          connecting = false;
+          connect();
+        }, { timeout: 1000 });
+      }
       const ws = socket;
       if (!open || !ws) return null;
       const id = nextId++;
