@@ -84,7 +84,7 @@ export const CORE_ERROR_CODES = [
   // The transports' own refusals (web mode's server, Electron's sender check): a request that
   // is not the app window's, or a file too large to stage.
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
-  'invalid-json', 'invalid-url', 'method',
+  'invalid-json', 'invalid-url', 'invalid-frame', 'method',
   'file-refused', // a spreadsheet that cannot be read
   'folder-refused', // a folder the core will not write into (the backup folder)
   'core-restarted', // the core's process stopped during the call and was started again: try again

@@ -132,6 +132,7 @@ export const errors = {
   'errors.code.content-type': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.invalid-json': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.invalid-url': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.invalid-frame': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.method': 'The window sent a request the app does not take. Reload the window.',
   // The service's refusals (SERVICE_ERROR_CODES) and the API client's own failures.
   'errors.service.required': '{field} is required by the marketplace.',

@@ -129,6 +129,7 @@ export const errors: Catalog<typeof en> = {
   'errors.code.content-type': 'Ikkuna lähetti pyynnön, jota sovellus ei ota vastaan. Lataa ikkuna uudelleen.',
   'errors.code.invalid-json': 'Ikkuna lähetti pyynnön, jota sovellus ei ota vastaan. Lataa ikkuna uudelleen.',
   'errors.code.invalid-url': 'Ikkuna lähetti pyynnön, jota sovellus ei ota vastaan. Lataa ikkuna uudelleen.',
+  'errors.code.invalid-frame': 'Ikkuna lähetti pyynnön, jota sovellus ei ota vastaan. Lataa ikkuna uudelleen.',
   'errors.code.method': 'Ikkuna lähetti pyynnön, jota sovellus ei ota vastaan. Lataa ikkuna uudelleen.',
   'errors.service.required': 'Kauppapaikka vaatii kentän {field}.',
   'errors.service.not_allowed': '{field} ei ole tämän tilin käytettävissä kauppapaikalla.',
