@@ -1,8 +1,8 @@
 // Web mode's calls over one WebSocket (GET /ipc, upgraded): the same contract and checks as POST
 // /ipc/:method, without an HTTP request per call. A keystroke in the drafts search is a call; as
-// a request it cost the browser's processes about 15 ms of CPU (its network service, its URL
-// loaders) and the window's thread 3 ms of fetch, which a busy machine turned into latency
-// (issue 19's keystroke limit). A message on an open socket costs a fraction of that.
+// a request it cost the browser about 15 ms of CPU (its browser process, network service and I/O
+// threads) and the window's thread 3 ms of fetch, which a busy machine turned into latency (issue
+// 19's keystroke limit). On the socket, a keystroke costs about 51 ms of CPU in all, not 64.
 //
 // Frames: the page sends {"id": n, "method": "drafts.page", "input": {...}} and gets
 // {"id": n, "result": <the call's result object>}, in any order (calls run side by side, as
