@@ -57,7 +57,6 @@ const SOCKET_RETRY_MS = 10_000;
  */
 function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
   let socket: WebSocket | null = null;
-  let open = false;
   let connecting = false;
   let retryAt = 0;
   let nextId = 1;
@@ -75,19 +74,20 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       return;
     }
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
-      open = true;
+      opened = true;
     };
     ws.onmessage = (event: MessageEvent<string>) => {
-      const answer = JSON.parse(event.data) as SocketAnswer;
-      const waiting = answer.id === null ? undefined : pending.get(answer.id);
-      if (!waiting || answer.id === null) return;
-      pending.delete(answer.id);
-      waiting.resolve(answer.result);
+      const { id, result } = JSON.parse(event.data) as SocketAnswer;
+      if (id === null) return;
+      const waiting = pending.get(id);
+      if (!waiting) return;
+      pending.delete(id);
+      waiting.resolve(result);
     };
     ws.onclose = () => {
-      if (!open) retryAt = Date.now() + SOCKET_RETRY_MS;
-      open = false;
+      if (!opened) retryAt = Date.now() + SOCKET_RETRY_MS;
       socket = null;
       for (const waiting of pending.values()) waiting.reject(new Error('the connection to the app closed'));
       pending.clear();
@@ -104,7 +104,7 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
         }, { timeout: 1000 });
       }
       const ws = socket;
-      if (!open || !ws) return null;
+      if (ws?.readyState !== WebSocket.OPEN) return null;
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
