@@ -17,7 +17,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { IPC_PROTOCOL, IPC_SOCKET_PATH, type SocketAnswer } from '../../shared/web-ipc-socket.ts';
 
 export interface IpcSocketOptions {
-  /** Host and Origin are this server's (web-server.ts). */
+  /** Host and Origin (which must be there) are this server's (web-server.ts). */
   fromOwnPage(req: IncomingMessage): boolean;
   secretOk(given: string | undefined): boolean;
   invoke(method: string, input: unknown): Promise<unknown>;
@@ -47,7 +47,7 @@ export function attachIpcSocket(server: Server, options: IpcSocketOptions): IpcS
     if (path !== IPC_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
     const secret = offered.find((p) => p !== IPC_PROTOCOL);
-    if (!options.fromOwnPage(req) || req.headers.origin === undefined || !offered.includes(IPC_PROTOCOL) || !options.secretOk(secret)) {
+    if (!options.fromOwnPage(req) || !offered.includes(IPC_PROTOCOL) || !options.secretOk(secret)) {
       return refuse(socket, 403, 'Forbidden');
     }
     sockets.handleUpgrade(req, socket, head, (ws) => serve(ws));

@@ -1,8 +1,7 @@
 // Web mode: the built renderer served on loopback, the IPC contract carried as calls on one
 // WebSocket (ipc-socket.ts) or POST /ipc/:method (result objects), and Server-Sent Events (push
-// events). Every IPC request must carry the
-// per-launch secret (given to the page in the URL fragment, which browsers never send to servers
-// or in Referer) and come from this origin. The core runs in its own process (issue 19: the same
+// events). Every IPC request must carry the per-launch secret (given to the page in the URL
+// fragment, which browsers never send to servers or in Referer) and come from this origin. The core runs in its own process (issue 19: the same
 // core-host Electron starts as a utility process), so a heavy call never stops this server from
 // answering; if it dies it is started again and the page told ('core.restarted').
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -93,6 +92,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const site = req.headers['sec-fetch-site'];
     return site === undefined || site === 'same-origin';
   };
+  /** A call or an upload: from our page, and saying so (a browser sends Origin with each). */
+  const callFromOwnPage = (req: IncomingMessage): boolean => fromOwnPage(req) && req.headers.origin !== undefined;
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -103,7 +104,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   const ipcSocket = attachIpcSocket(server, {
-    fromOwnPage,
+    fromOwnPage: callFromOwnPage,
     secretOk,
     invoke: (method, input) => core.invoke(method, input),
     maxPayload: MAX_BODY,
@@ -118,7 +119,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
-      if (!fromOwnPage(req) || req.headers.origin === undefined) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
+      if (!callFromOwnPage(req)) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
       if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, { ok: false, error: { code: 'content-type', message: 'JSON only' } });
       const body = await readBody(req);
@@ -137,7 +138,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (url.pathname === '/upload') {
       // A photo's bytes, streamed to a temporary file (images.add then names it): the same checks as /ipc/*.
       if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
-      if (!fromOwnPage(req) || req.headers.origin === undefined) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
+      if (!callFromOwnPage(req)) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
       if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
       if (req.headers['content-type'] !== 'application/octet-stream') return send(res, 415, { ok: false, error: { code: 'content-type', message: 'application/octet-stream only' } });
       const declared = Number(req.headers['content-length'] ?? 0);
