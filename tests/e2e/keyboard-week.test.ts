@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { focusIndicator } from './a11y-support.ts';
+import { focusDrops, focusIndicator, recordFocusDrops } from './a11y-support.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -27,11 +27,12 @@ const rows = () => page.locator('[role=row][data-local-id]');
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement);
 const focusInside = (target: Locator) => target.evaluate((el) => el.contains(el.ownerDocument.activeElement));
 
-/** Checks the focus indicator of whatever has the focus now. */
+/** Checks the focus indicator of whatever has the focus now, and that it never fell to the page since. */
 async function seen(): Promise<void> {
   const focus = await focusIndicator(page);
   trail.push(`${focus.tag} "${focus.name}"`);
   if (!focus.visible) unseen.push(`${step}: ${focus.tag} "${focus.name}" (${focus.style})`);
+  for (const drop of await focusDrops(page)) unseen.push(`${step}: ${drop}`);
 }
 
 async function press(key: string): Promise<void> {
@@ -117,6 +118,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(app.web.url);
   await page.locator('.language-picker select').selectOption('en');
+  await recordFocusDrops(page);
   await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Online'), { timeout: 60_000, interval: 250 });
   await vi.waitFor(async () => expect(await rows().count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
   // Nothing focused: the keyboard starts from the top of the page.

@@ -3,7 +3,7 @@
 //   of the page inert, but Tab from its last control still leaves the page for the browser's own
 //   controls (in Electron: nowhere), so the focus seems lost; here it goes back to the first.
 // - When the focused control inside a modal is re-rendered away or disabled, the focus stays in
-//   the dialog.
+//   the dialog (a disabled one's at once, before the browser drops it to the page).
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
@@ -60,8 +60,11 @@ export function installDialogFocus(doc: Document): () => void {
   };
 
   const lostFocus = () => doc.activeElement === null || doc.activeElement === doc.body;
+  // A focused control just disabled still holds the focus until Chromium's focus fixup drops it
+  // to the page at its next style update; moving it now leaves no moment with nothing focused.
+  const losingFocus = () => doc.activeElement instanceof HTMLElement && doc.activeElement.matches(':disabled');
   const observer = new MutationObserver((records) => {
-    if (!lostFocus()) return;
+    if (!lostFocus() && !losingFocus()) return;
     const modal = topModal(doc);
     const closed = records.some((r) =>
       (r.type === 'attributes' && r.target instanceof HTMLDialogElement && !r.target.open)
@@ -87,8 +90,8 @@ export function installDialogFocus(doc: Document): () => void {
     // selected any more): the first control of the screen, never the page itself.
     else tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
   };
-  // A focused button disabled while its dialog loads (busy) drops the focus without a mutation
-  // of the tree: the blur, with nowhere to go, is the sign.
+  // A focus dropped without a mutation the observer watches (a control hidden by a class or a
+  // style): the blur, with nowhere to go, is the sign.
   const onFocusOut = (event: FocusEvent) => {
     const modal = topModal(doc);
     if (event.relatedTarget || !modal) return;
