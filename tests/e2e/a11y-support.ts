@@ -176,38 +176,6 @@ export async function focusIndicator(page: Page): Promise<{ tag: string; name: s
   })()`);
 }
 
-/**
- * From now on, records every time the focus leaves a control for the page and is still there once
- * the blur's microtasks have run (the app moves it back only a task later, if at all). Sampling
- * the focus after each key sees such a moment only when a busy run lands in it (a CI run did),
- * while a screen reader says "document" in between. A dialog that closes takes its focus with it:
- * that is the opener's to take back, and no drop.
- */
-export async function recordFocusDrops(page: Page): Promise<void> {
-  await page.evaluate(`(() => {
-    window.focusDrops = [];
-    const afterMicrotasks = (then) => queueMicrotask(() => queueMicrotask(then));
-    document.addEventListener('focusout', (event) => {
-      const from = event.target;
-      if (event.relatedTarget !== null || !(from instanceof HTMLElement)) return;
-      const dialog = from.closest('dialog');
-      const name = from.tagName.toLowerCase() + ' "' + (from.textContent || '').trim().slice(0, 40) + '"' + (dialog ? ' in a dialog' : '');
-      afterMicrotasks(() => {
-        const active = document.activeElement;
-        const dialogStays = !dialog || (dialog.isConnected && dialog.matches(':modal'));
-        if (dialogStays && (active === null || active === document.body)) {
-          window.focusDrops.push('the focus fell from ' + name + ' to the page');
-        }
-      });
-    }, true);
-  })()`);
-}
-
-/** The drops recorded since the last call (recordFocusDrops). */
-export function focusDrops(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>('window.focusDrops.splice(0)');
-}
-
 const CONTROL_ROLES = 'button|checkbox|combobox|textbox|searchbox|link|menuitem|radio|slider|spinbutton|switch|tab|listbox|option';
 const UNNAMED = new RegExp(`^\\s*- (${CONTROL_ROLES})(?=$|[ :\\[])(?! ")`);
 

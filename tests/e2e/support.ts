@@ -20,6 +20,7 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const OUTPUT = join(ROOT, 'test-output', 'e2e');
 
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { FOCUS_DROP_SIGN, FOCUS_DROP_WATCH } from './focus-drops.ts';
 
 export { CHROMIUM, CHROMIUM_ARGS };
 
@@ -126,6 +127,11 @@ export interface AppSession {
   consoleProblems: string[];
   /** Uncaught page errors only. */
   pageErrors: string[];
+  /**
+   * Every time the focus fell to the page because its control was taken away (FOCUS_DROP_WATCH),
+   * not yet taken by the test; close() fails on any left.
+   */
+  focusDrops: string[];
   close(): Promise<void>;
 }
 
@@ -154,11 +160,14 @@ export async function openApp(
   let web: WebMode | undefined;
   let own: Browser | undefined;
   let context: BrowserContext | undefined;
+  const focusDrops: string[] = [];
   const close = async () => {
     await context?.close();
     await own?.close();
     await web?.stop();
     for (const dir of dirs) dir.remove();
+    // Every test of the app holds this, whatever it drives: a keyboard user is never left nowhere.
+    if (focusDrops.length > 0) throw new Error(`the focus fell to the page: ${focusDrops.join('; ')}`);
   };
   try {
     const webArgs = options.webArgs ?? ['--sandbox', 'off'];
@@ -179,17 +188,19 @@ export async function openApp(
     // start where they always did; first-run-guide.test.ts asks for the first start itself.
     // Every frame runs it, a sandboxed one (the description preview) too, where localStorage throws.
     if (!options.firstRunGuide) await context.addInitScript(`try { localStorage.setItem(${JSON.stringify(GUIDE_STORAGE_KEY)}, 'dismissed'); } catch {}`);
+    await context.addInitScript(FOCUS_DROP_WATCH);
     const page = await context.newPage();
     const consoleProblems: string[] = [];
     const pageErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleProblems.push(message.text());
+      if (message.type() === 'debug' && message.text().startsWith(FOCUS_DROP_SIGN)) focusDrops.push(message.text().slice(FOCUS_DROP_SIGN.length));
     });
     page.on('pageerror', (error) => {
       consoleProblems.push(error.message);
       pageErrors.push(error.message);
     });
-    return { web, context, page, rendererDir, consoleProblems, pageErrors, close };
+    return { web, context, page, rendererDir, consoleProblems, pageErrors, focusDrops, close };
   } catch (error) {
     await close();
     throw error;

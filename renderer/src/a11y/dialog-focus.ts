@@ -1,9 +1,12 @@
-// The keyboard inside modal dialogs, for every dialog of the app at once (installed by app-root):
+// The keyboard's focus in the window and its modal dialogs, for all of the app at once (installed
+// by app-root):
 // - Tab and Shift+Tab wrap around inside the topmost modal dialog. A native modal makes the rest
 //   of the page inert, but Tab from its last control still leaves the page for the browser's own
 //   controls (in Electron: nowhere), so the focus seems lost; here it goes back to the first.
-// - When the focused control inside a modal is re-rendered away or disabled, the focus stays in
-//   the dialog (a disabled one's at once, before the browser drops it to the page).
+// - When the app takes the focused control away (removes or disables it: Undo with nothing left
+//   to undo, a deleted rule's row, a form while it saves), the control after it in Tab order takes
+//   the focus at once, in the page or in the dialog, before the browser drops it to the page. A
+//   control disabled for a while gets the focus back once enabled, unless the seller moved it.
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
@@ -18,7 +21,8 @@ const FOCUSABLE = [
 /** The controls Tab stops at inside `root`, in order (visible ones; a hidden file input's label shows its focus). */
 export function tabStops(root: Element): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
-    if (el.closest('[inert]') || el.tabIndex < 0) return false;
+    // :disabled also holds for the controls of a disabled fieldset (a form while it saves).
+    if (el.closest('[inert]') || el.tabIndex < 0 || el.matches(':disabled')) return false;
     if (el.closest('details:not([open])') && !(el.tagName === 'SUMMARY' && el.parentElement?.closest('details:not([open])') === el.closest('details:not([open])'))) return false;
     return el.getClientRects().length > 0;
   });
@@ -63,7 +67,13 @@ export function installDialogFocus(doc: Document): () => void {
   // A focused control just disabled still holds the focus until Chromium's focus fixup drops it
   // to the page at its next style update; moving it now leaves no moment with nothing focused.
   const losingFocus = () => doc.activeElement instanceof HTMLElement && doc.activeElement.matches(':disabled');
+  /** The control that lost the focus to nowhere, with its neighbours then (it may be gone by the observer's turn). */
+  let departed: Departure | null = null;
+  /** A control disabled under the focus (a form while it saves), and where the focus waits for it. */
+  let parked: { control: HTMLElement; at: Element | null } | null = null;
+
   const observer = new MutationObserver((records) => {
+    if (parked && unpark(parked)) return;
     if (!lostFocus() && !losingFocus()) return;
     const modal = topModal(doc);
     const closed = records.some((r) =>
@@ -76,12 +86,41 @@ export function installDialogFocus(doc: Document): () => void {
       tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
       return;
     }
-    // With a modal open the rest is inert, so the body never holds the focus on purpose: the
-    // focused control was re-rendered away (a list loading its rows). Without one, only a
-    // dialog that closed took it.
-    if (!modal && !closed) return;
-    restore(modal);
+    if (closed) {
+      restore(modal);
+      return;
+    }
+    // The focused control was disabled or removed under the focus (Undo with nothing left to
+    // undo, a deleted rule's row, Re-sort once sorted): the control after it takes the focus,
+    // where Tab would have gone. A control the seller clicked away from is not the app's to move.
+    const lost = lastFocus.get(modal ?? doc);
+    if (lost && (!lost.isConnected || lost.matches(':disabled'))) moveOn(lost, modal);
+    // With a modal open the rest is inert, so the body never holds the focus on purpose.
+    else if (modal) restore(modal);
   });
+
+  const moveOn = (lost: HTMLElement, modal: HTMLDialogElement | null) => {
+    const scope = modal ?? doc.body;
+    const [next, previous] = lost.isConnected ? neighbours(lost, tabStops(scope)) : departed?.control === lost ? [departed.next, departed.previous] : [null, null];
+    const target = [next, previous].find((el) => el && el.isConnected && isTabStop(el))
+      ?? tabStops(connectedAncestor(lost, departed) ?? scope)[0]
+      ?? tabStops(scope)[0];
+    target?.focus();
+    // Disabled for a while (busy): once enabled again it takes the focus back, unless the seller moved it.
+    parked = lost.isConnected ? { control: lost, at: doc.activeElement } : null;
+  };
+  /** Hands the focus back to a parked control enabled again; true when it did. */
+  const unpark = ({ control, at }: { control: HTMLElement; at: Element | null }) => {
+    if (!control.isConnected || doc.activeElement !== at) {
+      parked = null;
+      return false;
+    }
+    if (control.matches(':disabled')) return false;
+    parked = null;
+    control.focus();
+    return true;
+  };
+
   const restore = (modal: HTMLDialogElement | null) => {
     const back = lastFocus.get(modal ?? doc);
     if (back?.isConnected && !back.matches(':disabled') && (!modal || modal.contains(back))) back.focus();
@@ -90,11 +129,14 @@ export function installDialogFocus(doc: Document): () => void {
     // selected any more): the first control of the screen, never the page itself.
     else tabStops(doc.querySelector('main') ?? doc.body)[0]?.focus();
   };
-  // A focus dropped without a mutation the observer watches (a control hidden by a class or a
-  // style): the blur, with nowhere to go, is the sign.
   const onFocusOut = (event: FocusEvent) => {
+    if (event.relatedTarget || !(event.target instanceof HTMLElement)) return;
+    // Taken now: a control being removed is still in the page while it blurs.
     const modal = topModal(doc);
-    if (event.relatedTarget || !modal) return;
+    departed = departure(event.target, tabStops(modal ?? doc.body));
+    // A focus dropped without a mutation the observer watches (a control hidden by a class or a
+    // style): the blur, with nowhere to go, is the sign.
+    if (!modal) return;
     setTimeout(() => {
       if (lostFocus() && topModal(doc) === modal) restore(modal);
     }, 0);
@@ -109,4 +151,37 @@ export function installDialogFocus(doc: Document): () => void {
     doc.removeEventListener('focusout', onFocusOut, true);
     doc.removeEventListener('keydown', onKeyDown, true);
   };
+}
+
+interface Departure {
+  control: HTMLElement;
+  next: HTMLElement | null;
+  previous: HTMLElement | null;
+  ancestors: Element[];
+}
+
+function departure(control: HTMLElement, stops: HTMLElement[]): Departure {
+  const [next, previous] = neighbours(control, stops);
+  const ancestors: Element[] = [];
+  for (let el = control.parentElement; el; el = el.parentElement) ancestors.push(el);
+  return { control, next, previous, ancestors };
+}
+
+/** The tab stops just after and just before `control` in the page's order, itself and its insides left out. */
+function neighbours(control: HTMLElement, stops: HTMLElement[]): [HTMLElement | null, HTMLElement | null] {
+  const outside = stops.filter((el) => el !== control && !control.contains(el));
+  const next = outside.find((el) => control.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) ?? null;
+  const previous = outside.findLast((el) => control.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) ?? null;
+  return [next, previous];
+}
+
+function isTabStop(el: HTMLElement): boolean {
+  return el.matches(FOCUSABLE) && tabStops(el.parentElement ?? el).includes(el);
+}
+
+/** The nearest element that held `lost` and is still in the page (its list, its section). */
+function connectedAncestor(lost: HTMLElement, departed: Departure | null): Element | null {
+  if (lost.isConnected) return lost.parentElement;
+  if (departed?.control !== lost) return null;
+  return departed.ancestors.find((el) => el.isConnected && el !== el.ownerDocument.body) ?? null;
 }
