@@ -7,7 +7,7 @@ import { App } from './app.tsx';
 import { IntlRoot } from './i18n/intl-root.tsx';
 import './styles.css';
 import './a11y/a11y.css';
-import { installDialogFocus } from './a11y/dialog-focus.ts';
+import { installFocusKeeper } from './a11y/focus-keeper.ts';
 import { draftsStore } from './stores/app-stores.ts';
 import { preloadLater } from './navigation/later.tsx';
 import { localeStore } from './i18n/locale-store.ts';
@@ -35,7 +35,7 @@ const firstPage = new Promise<void>((resolve) => {
   const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
 });
 
-installDialogFocus(document);
+installFocusKeeper(document);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

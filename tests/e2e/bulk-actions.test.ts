@@ -118,7 +118,7 @@ describe('bulk status actions from the grid', () => {
     await expect.poll(() => page.locator('.notice').textContent()).toMatch(/^Nothing was undone\. 50 listings had already gone to the marketplace; undo cannot take them back\./);
     expect(await onService('open')).toHaveLength(50);
     // Nothing is left to undo, so Undo is disabled under the focus: the control after it takes it
-    // (a11y/dialog-focus.ts), not the page.
+    // (a11y/focus-keeper.ts), not the page.
     await expect.poll(() => page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Import CSV or Excel file');
     await page.screenshot({ path: join(OUTPUT, 'bulk-publish-undo-live.png') });

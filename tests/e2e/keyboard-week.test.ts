@@ -189,7 +189,7 @@ describe('a week with the keyboard alone', () => {
     await trapsFocus(crop);
     await escapeTo(moved);
     // Ctrl+S in a field: the form is disabled while it saves, and the field has the focus again
-    // once it is enabled (a11y/dialog-focus.ts); in between, the focus never falls to the page.
+    // once it is enabled (a11y/focus-keeper.ts); in between, the focus never falls to the page.
     step = 'save';
     const quantity = editor.locator('.field[data-field=quantity] input');
     await tabTo(quantity);

@@ -1,6 +1,6 @@
 // Ctrl+Z on the drafts screen undoes the last step wherever the focus is, not only in the grid
 // (issue 21, item 6: after "Price and text…" the focus goes back to its button, by the opener
-// rule of a11y/dialog-focus.ts, and Ctrl+Z there did nothing until the grid was clicked).
+// rule of a11y/focus-keeper.ts, and Ctrl+Z there did nothing until the grid was clicked).
 // A text field keeps its own Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (the browser's undo and redo of
 // typing). The core has no redo: Ctrl+Shift+Z and Ctrl+Y outside a text field do nothing, never
 // a second undo.

@@ -15,7 +15,7 @@ const loaders: Array<Loader<any>> = [];
  * A component loaded on its first render, in a Suspense boundary of its own (nothing while it
  * loads), so one part loading never hides another that is already on screen. Once its code is in
  * (preloaded), it renders at once: a screen opened by its key has its controls in the same
- * render, so the focus moves to them (a11y/dialog-focus.ts) instead of falling to the page.
+ * render, so the focus moves to them (a11y/focus-keeper.ts) instead of falling to the page.
  */
 function later<P extends object>(load: Loader<P>): (props: P) => ReactNode {
   let loaded: ComponentType<P> | null = null;

@@ -33,7 +33,7 @@ function topModal(doc: Document): HTMLDialogElement | null {
   return open.at(-1) ?? null;
 }
 
-export function installDialogFocus(doc: Document): () => void {
+export function installFocusKeeper(doc: Document): () => void {
   /** The last focused element of each layer: the document, or an open dialog. */
   const lastFocus = new WeakMap<Document | Element, HTMLElement>();
 
