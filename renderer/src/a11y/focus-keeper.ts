@@ -6,7 +6,8 @@
 // - When the app takes the focused control away (removes or disables it: Undo with nothing left
 //   to undo, a deleted rule's row, a form while it saves), the control after it in Tab order takes
 //   the focus at once, in the page or in the dialog, before the browser drops it to the page. A
-//   control disabled for a while gets the focus back once enabled, unless the seller moved it.
+//   control disabled for a while gets the focus back once enabled, unless the seller moved it. A
+//   control the seller clicked away from is theirs to leave, even if it then goes.
 // - When a dialog closes and takes the focus with it (React removes its element, so the native
 //   dialog's own focus return finds nothing), the focus goes back to the control that had it
 //   before the dialog opened: the opener, on the layer below (the page or the dialog under it).
@@ -43,7 +44,16 @@ export function installFocusKeeper(doc: Document): () => void {
     lastFocus.set(el.closest('dialog') ?? doc, el);
   };
 
+  // A press of the pointer elsewhere blurs the focused control before it is let go (a click on
+  // the page's text, which also closes the column chooser under it): the seller moved the focus,
+  // not the app. The click itself comes after the release, so a control its click removes still
+  // hands the focus on.
+  let pointing = false;
+  const onPointerDown = () => (pointing = true);
+  const onPointerUp = () => (pointing = false);
+
   const onKeyDown = (event: KeyboardEvent) => {
+    pointing = false; // in case the release went elsewhere (another window)
     if (event.key !== 'Tab' || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
     // Without a modal the window itself is the ring: Tab from its last control goes to its first
     // (and Shift+Tab back), as in the desktop window, never through nothing to the browser.
@@ -94,7 +104,8 @@ export function installFocusKeeper(doc: Document): () => void {
     // undo, a deleted rule's row, Re-sort once sorted): the control after it takes the focus,
     // where Tab would have gone. A control the seller clicked away from is not the app's to move.
     const lost = lastFocus.get(modal ?? doc);
-    if (lost && (!lost.isConnected || lost.matches(':disabled'))) moveOn(lost, modal);
+    const clickedAway = departed !== null && departed.control === lost && departed.byPointer;
+    if (lost && !clickedAway && (!lost.isConnected || lost.matches(':disabled'))) moveOn(lost, modal);
     // With a modal open the rest is inert, so the body never holds the focus on purpose.
     else if (modal) restore(modal);
   });
@@ -133,7 +144,7 @@ export function installFocusKeeper(doc: Document): () => void {
     if (event.relatedTarget || !(event.target instanceof HTMLElement)) return;
     // Taken now: a control being removed is still in the page while it blurs.
     const modal = topModal(doc);
-    departed = departure(event.target, tabStops(modal ?? doc.body));
+    departed = departure(event.target, tabStops(modal ?? doc.body), pointing);
     // A focus dropped without a mutation the observer watches (a control hidden by a class or a
     // style): the blur, with nowhere to go, is the sign.
     if (!modal) return;
@@ -142,11 +153,17 @@ export function installFocusKeeper(doc: Document): () => void {
     }, 0);
   };
   observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'disabled'] });
+  doc.addEventListener('pointerdown', onPointerDown, true);
+  doc.addEventListener('pointerup', onPointerUp, true);
+  doc.addEventListener('pointercancel', onPointerUp, true);
   doc.addEventListener('focusout', onFocusOut, true);
   doc.addEventListener('focusin', onFocusIn, true);
   doc.addEventListener('keydown', onKeyDown, true);
   return () => {
     observer.disconnect();
+    doc.removeEventListener('pointerdown', onPointerDown, true);
+    doc.removeEventListener('pointerup', onPointerUp, true);
+    doc.removeEventListener('pointercancel', onPointerUp, true);
     doc.removeEventListener('focusin', onFocusIn, true);
     doc.removeEventListener('focusout', onFocusOut, true);
     doc.removeEventListener('keydown', onKeyDown, true);
@@ -158,13 +175,15 @@ interface Departure {
   next: HTMLElement | null;
   previous: HTMLElement | null;
   ancestors: Element[];
+  /** Blurred by a press of the pointer elsewhere. */
+  byPointer: boolean;
 }
 
-function departure(control: HTMLElement, stops: HTMLElement[]): Departure {
+function departure(control: HTMLElement, stops: HTMLElement[], byPointer: boolean): Departure {
   const [next, previous] = neighbours(control, stops);
   const ancestors: Element[] = [];
   for (let el = control.parentElement; el; el = el.parentElement) ancestors.push(el);
-  return { control, next, previous, ancestors };
+  return { control, next, previous, ancestors, byPointer };
 }
 
 /** The tab stops just after and just before `control` in the page's order, itself and its insides left out. */
