@@ -153,20 +153,15 @@ export function installFocusKeeper(doc: Document): () => void {
     }, 0);
   };
   observer.observe(doc.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'disabled'] });
-  doc.addEventListener('pointerdown', onPointerDown, true);
-  doc.addEventListener('pointerup', onPointerUp, true);
-  doc.addEventListener('pointercancel', onPointerUp, true);
-  doc.addEventListener('focusout', onFocusOut, true);
-  doc.addEventListener('focusin', onFocusIn, true);
-  doc.addEventListener('keydown', onKeyDown, true);
+  // All on the capture phase: they see every event before the app's own handlers can stop it.
+  const listeners = [
+    ['pointerdown', onPointerDown], ['pointerup', onPointerUp], ['pointercancel', onPointerUp],
+    ['focusout', onFocusOut], ['focusin', onFocusIn], ['keydown', onKeyDown],
+  ] as const;
+  for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
   return () => {
     observer.disconnect();
-    doc.removeEventListener('pointerdown', onPointerDown, true);
-    doc.removeEventListener('pointerup', onPointerUp, true);
-    doc.removeEventListener('pointercancel', onPointerUp, true);
-    doc.removeEventListener('focusin', onFocusIn, true);
-    doc.removeEventListener('focusout', onFocusOut, true);
-    doc.removeEventListener('keydown', onKeyDown, true);
+    for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
   };
 }
 
