@@ -112,7 +112,10 @@ export function installFocusKeeper(doc: Document): () => void {
 
   const moveOn = (lost: HTMLElement, modal: HTMLDialogElement | null) => {
     const scope = modal ?? doc.body;
-    const [next, previous] = lost.isConnected ? neighbours(lost, tabStops(scope)) : departed?.control === lost ? [departed.next, departed.previous] : [null, null];
+    // Its neighbours now while it is in the page (disabled), or as they were when it blurred (removed).
+    const [next, previous] = lost.isConnected
+      ? neighbours(lost, tabStops(scope))
+      : departed?.control === lost ? [departed.next, departed.previous] : [null, null];
     const target = [next, previous].find((el) => el && el.isConnected && isTabStop(el))
       ?? tabStops(connectedAncestor(lost, departed) ?? scope)[0]
       ?? tabStops(scope)[0];
