@@ -1,9 +1,10 @@
 // Web mode: the built renderer served on loopback, the IPC contract carried as calls on one
 // WebSocket (ipc-socket.ts) or POST /ipc/:method (result objects), and Server-Sent Events (push
 // events). Every IPC request must carry the per-launch secret (given to the page in the URL
-// fragment, which browsers never send to servers or in Referer) and come from this origin. The core runs in its own process (issue 19: the same
-// core-host Electron starts as a utility process), so a heavy call never stops this server from
-// answering; if it dies it is started again and the page told ('core.restarted').
+// fragment, which browsers never send to servers or in Referer) and come from this origin. The
+// core runs in its own process (issue 19: the same core-host Electron starts as a utility
+// process), so a heavy call never stops this server from answering; if it dies it is started
+// again and the page told ('core.restarted').
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
