@@ -19,14 +19,17 @@ const FOCUSABLE = [
   'textarea:not([disabled])', 'iframe', 'summary', '[contenteditable=""]', '[contenteditable=true]', '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-/** The controls Tab stops at inside `root`, in order (visible ones; a hidden file input's label shows its focus). */
+/** The controls Tab stops at inside `root`, in order. */
 export function tabStops(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
-    // :disabled also holds for the controls of a disabled fieldset (a form while it saves).
-    if (el.closest('[inert]') || el.tabIndex < 0 || el.matches(':disabled')) return false;
-    if (el.closest('details:not([open])') && !(el.tagName === 'SUMMARY' && el.parentElement?.closest('details:not([open])') === el.closest('details:not([open])'))) return false;
-    return el.getClientRects().length > 0;
-  });
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(stopsTab);
+}
+
+/** Whether Tab stops at `el`, one of FOCUSABLE (visible ones; a hidden file input's label shows its focus). */
+function stopsTab(el: HTMLElement): boolean {
+  // :disabled also holds for the controls of a disabled fieldset (a form while it saves).
+  if (el.closest('[inert]') || el.tabIndex < 0 || el.matches(':disabled')) return false;
+  if (el.closest('details:not([open])') && !(el.tagName === 'SUMMARY' && el.parentElement?.closest('details:not([open])') === el.closest('details:not([open])'))) return false;
+  return el.getClientRects().length > 0;
 }
 
 function topModal(doc: Document): HTMLDialogElement | null {
@@ -193,7 +196,7 @@ function neighbours(control: HTMLElement, stops: HTMLElement[]): [HTMLElement | 
 }
 
 function isTabStop(el: HTMLElement): boolean {
-  return el.matches(FOCUSABLE) && tabStops(el.parentElement ?? el).includes(el);
+  return el.matches(FOCUSABLE) && stopsTab(el);
 }
 
 /** The nearest element that held `lost` and is still in the page (its list, its section). */
