@@ -10,11 +10,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeScreen, COLOUR_RULES, summaryLine, THEME_ONLY_COLOURS, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { newBrowserContext, openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { firstSyncShown, newBrowserContext, openApp, openIn, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 const CATALOGS = { en, fi };
 
@@ -215,10 +215,8 @@ beforeAll(async () => {
   app = await openApp({ webArgs: [], prefix: 'e2e-a11y' });
   ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('en');
-  await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Online'), { timeout: 60_000, interval: 250 });
-  await vi.waitFor(async () => expect(await rows().count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
+  await openIn(page, app.web.url, 'en');
+  await firstSyncShown(page);
 }, 300_000);
 
 afterAll(async () => {

@@ -7,27 +7,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { makeHeic } from '../core/support/photos.ts';
 import { writeLargeJpeg } from '../support/camera-photos.ts';
+import { photoSeller } from './photo-seller.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
 const files = tempDir('e2e-camera-files-');
-
-function seedCache(root: string): void {
-  const session = openCoreSession({ root });
-  try {
-    const settings = privateSellerSettings();
-    settings.item.image = { ...settings.item.image, min: 0, max: 40 };
-    settingsCache(session.db()).saveSettings(settings, Date.now());
-  } finally {
-    session.close();
-  }
-}
 
 let photos: string[] = [];
 
@@ -46,7 +33,7 @@ beforeAll(async () => {
     small.push(path);
   }
   photos = [big, heic, ...small];
-  app = await openApp({ prepareData: seedCache, prefix: 'e2e-camera' });
+  app = await openApp({ prepareData: photoSeller(40), prefix: 'e2e-camera' });
   page = app.page;
 }, 180_000);
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, OUTPUT, type AppSession } from './support.ts';
+import { openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -14,8 +14,7 @@ let page: Page;
 beforeAll(async () => {
   app = await openApp({ prefix: 'e2e-fi-import' });
   ({ page } = app);
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('fi');
+  await openIn(page, app.web.url, 'fi');
   await page.locator('.count', { hasText: '0 kohdetta' }).waitFor();
 }, 180_000);
 

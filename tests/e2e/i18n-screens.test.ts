@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newBrowserContext, openApp, OUTPUT, type AppSession } from './support.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstSyncShown, newBrowserContext, openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 const SHOTS = join(OUTPUT, 'i18n');
 type Lang = 'en' | 'fi';
@@ -102,11 +102,9 @@ beforeAll(async () => {
   });
   ({ page } = app);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('en');
+  await openIn(page, app.web.url, 'en');
   // The sandbox account is the active one; its first sync fills the screens.
-  await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Online'), { timeout: 60_000, interval: 250 });
-  await vi.waitFor(async () => expect(await page.locator('[role=row][data-local-id]').count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
+  await firstSyncShown(page);
   // The toolbar's buttons are the grid's (their words may change): found once by their English
   // names, then by their place whatever the language shows.
   const names = await page.locator('.toolbar button').allTextContents();

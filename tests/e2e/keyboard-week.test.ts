@@ -8,9 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { focusIndicator } from './a11y-support.ts';
-import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { firstSyncShown, openApp, openIn, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -23,7 +23,6 @@ let step = '';
 const trail: string[] = [];
 
 const dialog = () => page.locator('dialog[open]').last();
-const rows = () => page.locator('[role=row][data-local-id]');
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement);
 const focusInside = (target: Locator) => target.evaluate((el) => el.contains(el.ownerDocument.activeElement));
 
@@ -117,10 +116,8 @@ beforeAll(async () => {
   app = await openApp({ webArgs: [], prefix: 'e2e-keyboard' });
   ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('en');
-  await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Online'), { timeout: 60_000, interval: 250 });
-  await vi.waitFor(async () => expect(await rows().count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
+  await openIn(page, app.web.url, 'en');
+  await firstSyncShown(page);
   // Nothing focused: the keyboard starts from the top of the page.
   await page.evaluate('document.activeElement && document.activeElement.blur()');
 }, 300_000);

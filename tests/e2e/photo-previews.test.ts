@@ -8,11 +8,9 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { THUMB_SIDE } from '../../electron/core/images/prepare-image.ts';
-import { privateSellerSettings } from '../core/fixtures/sellers.ts';
 import { writeCameraPhotos } from '../support/camera-photos.ts';
+import { photoSeller } from './photo-seller.ts';
 import { openApp, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 let app: AppSession;
@@ -20,24 +18,13 @@ let page: Page;
 const files = tempDir('e2e-previews-files-');
 const PREVIEW_MAX_BYTES = 12 * 1024 * 1024;
 
-function seedCache(root: string): void {
-  const session = openCoreSession({ root });
-  try {
-    const settings = privateSellerSettings();
-    settings.item.image = { ...settings.item.image, min: 0, max: 40 };
-    settingsCache(session.db()).saveSettings(settings, Date.now());
-  } finally {
-    session.close();
-  }
-}
-
 let photos: string[] = [];
 let megapixels: number[] = [];
 
 beforeAll(async () => {
   ({ paths: photos, megapixels } = await writeCameraPhotos(join(files.path, 'photos'), 14));
   // Its own browser: the trace below is browser-wide, and the run's browser holds other files' pages.
-  app = await openApp({ prepareData: seedCache, prefix: 'e2e-previews', ownBrowser: true });
+  app = await openApp({ prepareData: photoSeller(40), prefix: 'e2e-previews', ownBrowser: true });
   page = app.page;
 }, 300_000);
 

@@ -207,6 +207,18 @@ export async function openApp(
   }
 }
 
+/** Opens the app's page in `language`, picked in the header as a seller picks it. */
+export async function openIn(page: Page, url: string, language: 'en' | 'fi'): Promise<void> {
+  await page.goto(url);
+  await page.locator('.language-picker select').selectOption(language);
+}
+
+/** Waits for the sandbox account's first sync to show: the sync bar says Online and the grid has rows. */
+export async function firstSyncShown(page: Page): Promise<void> {
+  await page.locator('.sync-bar strong', { hasText: /^Online$/ }).waitFor({ timeout: 60_000 });
+  await page.locator('[role=row][data-local-id]').first().waitFor({ timeout: 150_000 });
+}
+
 /**
  * The embedded sandbox marketplace's folder with the demo seeded, made once per run: web mode
  * seeds an empty one at its start (the demo's pictures rendered, five passwords hashed), which

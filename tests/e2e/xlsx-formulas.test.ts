@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, OUTPUT, type AppSession } from './support.ts';
+import { openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -15,8 +15,7 @@ let page: Page;
 beforeAll(async () => {
   app = await openApp({ prefix: 'e2e-xlsx' });
   ({ page } = app);
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('fi');
+  await openIn(page, app.web.url, 'fi');
   await page.locator('.count', { hasText: '0 kohdetta' }).waitFor();
 }, 180_000);
 
