@@ -116,7 +116,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const url = new URL(req.url ?? '/', 'http://localhost');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // No Cross-Origin-Opener-Policy: on the page, it makes Chromium move the tab to a new browsing
+    // context group, in a new process, at every start (100-200 ms before the first rows, issue 19).
+    // What it would guard is not there to reach: the page opens no window and has no link, listens
+    // to no message, and the secret leaves its address once read; frame-ancestors 'none' keeps it
+    // out of frames, and every call needs the secret, this origin and this host.
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });

@@ -79,6 +79,17 @@ describe('web mode', { timeout: 120_000 }, () => {
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('keeps the page out of frames and off other sites, without an opener policy that would cost every start a new process', async () => {
+    const s = await start();
+    const page = await fetch(`${s.origin}/`);
+    expect(page.headers.get('content-security-policy')).toBe(WEB_CONTENT_SECURITY_POLICY);
+    expect(WEB_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // Cross-Origin-Opener-Policy moves the tab to a new process as the page opens (issue 19).
+    expect(page.headers.get('cross-origin-opener-policy')).toBeNull();
+  });
+
   it('answers 400, not 500, to malformed percent-encoding in a page or IPC path (issue 9, finding 7)', async () => {
     const s = await start();
     const page = await fetch(`${s.origin}/assets/%E0%A4%A.js`);
