@@ -33,7 +33,11 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
   return {
     pid: child.pid,
     post(message) {
-      if (child.connected) child.send(message);
+      // A core that has just died still looks connected until its exit is read, and the write
+      // fails (EPIPE). Given a callback, send reports that to it instead of as an 'error' event,
+      // which nothing handles and which would take the server down. Nothing is lost: the exit
+      // that follows answers the call 'core-restarted' and logs the restart (core-supervisor.ts).
+      if (child.connected) child.send(message, () => {});
     },
     onMessage(listener) {
       child.on('message', (message) => listener(message as FromCore));

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forkCore } from '../../electron/web/core-process.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';
 import { CONTENT_SECURITY_POLICY, metaPolicy } from '../../electron/window-options.ts';
 import { draftsCsv, tempFolder } from './support.ts';
@@ -104,6 +105,26 @@ describe('the core in its own process', { timeout: 240_000 }, () => {
       expect(await ipc(s, 'drafts.get', { localId })).toMatchObject({ ok: true, value: { fields: { title } } });
     }
     stream.close();
+  });
+
+  it('takes a call for a core that has just died without an error the server would die of', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const core = forkCore();
+      const exited = new Promise<string>((resolve) => core.onExit(resolve));
+      core.kill();
+      // The event loop held until the kernel has ended the process: its exit is not read yet, so its
+      // channel still looks connected, and the write fails (EPIPE), as when a core dies mid-call.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+      core.post({ t: 'invoke', id: 1, name: 'drafts.lastStep', input: {} });
+      expect(await exited).toBe('signal SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
   });
 
   it('answers a call in flight when the core dies with a retryable core-restarted, and the next call works', async () => {
