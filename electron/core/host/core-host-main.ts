@@ -22,7 +22,9 @@ if (parentPort) {
   const send = process.send.bind(process);
   channel = {
     post: (message: FromCore) => {
-      send(message);
+      // The window's side gone mid-answer fails the write: reported here, not as an uncaught
+      // error, so the 'disconnect' below still closes the cache cleanly.
+      send(message, undefined, undefined, () => {});
     },
     onMessage: (listener) => process.on('message', (message) => listener(message as ToCore)),
   };
