@@ -330,8 +330,7 @@ describe('at 200 % zoom, with reduced motion', () => {
       const context = await newBrowserContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2, reducedMotion: 'reduce', colorScheme: 'light', locale: zoomLang === 'en' ? 'en-GB' : 'fi-FI' });
       const zoomed = await context.newPage();
       try {
-        await zoomed.goto(app.web.url);
-        await zoomed.locator('.language-picker select').selectOption(zoomLang);
+        await openIn(zoomed, app.web.url, zoomLang);
         await expect.poll(() => zoomed.locator('[role=row][data-local-id]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
         const problems: Record<string, string[]> = {};
         const check = async (screen: string) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeScreen } from './a11y-support.ts';
-import { marketplaceClient, openApp, OUTPUT, sandboxToken, type AppSession } from './support.ts';
+import { marketplaceClient, openApp, openIn, OUTPUT, sandboxToken, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -61,8 +61,7 @@ beforeAll(async () => {
   app = await openApp({ webArgs: [], prefix: 'e2e-fi-week2' });
   ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('fi');
+  await openIn(page, app.web.url, 'fi');
   await vi.waitFor(async () => expect(await page.locator('.sync-bar strong').textContent()).toBe('Yhteydessä'), { timeout: 90_000, interval: 250 });
   await vi.waitFor(async () => expect(await rows().count()).toBeGreaterThan(0), { timeout: 150_000, interval: 250 });
   // Two drafts of this test's own.

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATEGORIES } from '../../server/seed/category-data.ts';
 import { runAxe } from './a11y-support.ts';
-import { openApp, OUTPUT, type AppSession } from './support.ts';
+import { openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -31,8 +31,7 @@ beforeAll(async () => {
   // A first start: the data folder holds only the demo marketplace (seeded once per run, copied by openApp).
   app = await openApp({ webArgs: [], prefix: 'e2e-first-run', firstRunGuide: true });
   ({ page } = app);
-  await page.goto(app.web.url);
-  await page.locator('.language-picker select').selectOption('fi');
+  await openIn(page, app.web.url, 'fi');
   await page.locator('.sync-bar strong', { hasText: 'Yhteydessä' }).waitFor({ timeout: 60_000 });
 }, 240_000);
 
