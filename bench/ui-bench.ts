@@ -186,23 +186,22 @@ try {
     // after it are every later start.
     const firstRuns: StartRun[] = [];
     const secondRuns: StartRun[] = [];
-    const profile = tempDir('ui-bench-profile-');
-    profiles.push(profile);
     for (let p = 0; p < NEW_PROFILES; p++) {
-      const own = p === NEW_PROFILES - 1 ? profile : tempDir('ui-bench-profile-');
+      const fresh = tempDir('ui-bench-profile-');
+      profiles.push(fresh);
       for (const runs of [firstRuns, secondRuns]) {
-        const started = await launch(own.path, false);
+        const started = await launch(fresh.path, false);
         runs.push(started.run);
         await started.context.close();
       }
-      if (own !== profile) own.remove();
     }
     // Later starts on the last profile; the last one stays open for the figures after it.
+    const profile = profiles.at(-1)!.path;
     const laterRuns: StartRun[] = [];
     let later: Awaited<ReturnType<typeof launch>> | null = null;
     for (let s = 0; s < LATER_STARTS; s++) {
       if (later) await later.context.close();
-      later = await launch(profile.path, s === LATER_STARTS - 1);
+      later = await launch(profile, s === LATER_STARTS - 1);
       laterRuns.push(later.run);
     }
     if (!later) throw new Error('no later start');
