@@ -1,6 +1,8 @@
-// Web mode carries calls on one WebSocket once it is open (electron/web/ipc-socket.ts), as
-// requests before. A socket the page cannot open, or one that drops, must never stop the app: its
-// calls go as requests meanwhile, and a dropped socket is opened again by the next call.
+// Web mode carries calls on one WebSocket once it is open (electron/web/ipc-socket.ts checks its
+// handshake, the core's process serves it), as requests before. A socket the page cannot open, or
+// one that drops (with the core that held it), must never stop the app: its calls go as requests
+// meanwhile, and a dropped socket is opened again by the next call.
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp, type AppSession } from './support.ts';
@@ -25,6 +27,20 @@ async function ipcRequestsDuring(page: Page, work: () => Promise<void>): Promise
     page.off('request', onRequest);
   }
   return requests;
+}
+
+/** The core's process: the child of web mode's server that runs the core host. */
+function corePid(serverPid: number): number {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === serverPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('core-host')) return Number(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no core process under ${serverPid}`);
 }
 
 async function search(page: Page, text: string, count: RegExp): Promise<void> {
@@ -79,4 +95,28 @@ describe('web mode\'s socket for calls', () => {
     await expect.poll(() => page.locator('.count').textContent()).toMatch(/^\d+ items?/);
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('goes on through a core that dies: the window says so, and its next socket reaches the new core', async () => {
+    app = await openApp({ prefix: 'e2e-socket-core-killed' });
+    const { page } = app;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/ipc$/, (ws) => {
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+    await page.goto(app.web.url);
+    await page.locator('.grid-scroll').waitFor();
+    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
+    await page.waitForTimeout(200);
+    expect(await ipcRequestsDuring(page, () => search(page, 'no such draft', /^0 items/))).toEqual([]);
+
+    process.kill(corePid(app.web.process.pid!), 'SIGKILL');
+    await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
+    // The socket went with the core; the page's next calls open one to the core started again.
+    await search(page, 'still none', /^0 items/);
+    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(2);
+    await page.waitForTimeout(200);
+    expect(await ipcRequestsDuring(page, () => search(page, 'none again', /^0 items/))).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  }, 180_000);
 });

@@ -11,6 +11,7 @@ import { openCoreSession, type CoreSession } from '../session/core-session.ts';
 import { fileCredentialVault, type CredentialVault } from '../session/credential-file.ts';
 import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostChannel, HostInit, ShellRequest } from './protocol.ts';
+import { socketCalls, type SocketCalls } from './socket-calls.ts';
 
 export interface CoreHost {
   /** Closes the session (the caches' last writes are already committed). */
@@ -21,6 +22,8 @@ export interface CoreHost {
 export function runCoreHost(channel: HostChannel, exit: () => void, log: (message: string, error: unknown) => void): CoreHost {
   let session: CoreSession | null = null;
   let dispatcher: ReturnType<typeof createIpcDispatcher> | null = null;
+  /** Web mode's call sockets, handed over by the server (made at the first). */
+  let sockets: SocketCalls | null = null;
   let shellCalls = 0;
   const shellWaits = new Map<number, { resolve(): void; reject(error: Error): void }>();
   const post = (message: FromCore) => channel.post(message);
@@ -53,7 +56,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
     setImmediate(() => void dispatcher?.invoke('drafts.page', launchPageInput()));
   }
 
-  channel.onMessage((message) => {
+  channel.onMessage((message, socket) => {
     switch (message.t) {
       case 'init':
         open(message.init);
@@ -65,6 +68,16 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
           return;
         }
         void dispatcher.invoke(message.name, message.input).then((result) => post({ t: 'result', id, result }));
+        return;
+      }
+      case 'socket': {
+        const serving = dispatcher;
+        if (!serving || !socket) {
+          socket?.destroy();
+          return;
+        }
+        sockets ??= socketCalls((method, input) => serving.invoke(method, input), log);
+        sockets.adopt(message.request, socket, message.head);
         return;
       }
       case 'hand-over': {
@@ -85,6 +98,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
         return;
       }
       case 'stop':
+        sockets?.close();
         session?.close();
         session = null;
         post({ t: 'stopped' });
@@ -99,6 +113,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
 
   return {
     close() {
+      sockets?.close();
       session?.close();
       session = null;
     },
