@@ -49,6 +49,34 @@ async function search(page: Page, text: string, count: RegExp): Promise<void> {
   await expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toMatch(count);
 }
 
+/**
+ * Opens the app with its sockets to /ipc watched (passed through to the server) and waits until a
+ * search goes all on the first one.
+ */
+async function openOnSocket(prefix: string): Promise<{ page: Page; sockets: WebSocketRoute[] }> {
+  app = await openApp({ prefix });
+  const { page } = app;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ipc$/, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await page.goto(app.web.url);
+  await page.locator('.grid-scroll').waitFor();
+  await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
+  await page.waitForTimeout(200);
+  expect(await ipcRequestsDuring(page, () => search(page, 'no such draft', /^0 items/))).toEqual([]);
+  return { page, sockets };
+}
+
+/** After the first socket went: the next calls go as requests while a second one opens, then on it. */
+async function onSecondSocket(page: Page, sockets: WebSocketRoute[]): Promise<void> {
+  await search(page, 'still none', /^0 items/);
+  await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(2);
+  await page.waitForTimeout(200);
+  expect(await ipcRequestsDuring(page, () => search(page, 'none again', /^0 items/))).toEqual([]);
+}
+
 describe('web mode\'s socket for calls', () => {
   it('lets the app work on through requests when the socket cannot be opened', async () => {
     app = await openApp({ prefix: 'e2e-socket-refused' });
@@ -71,52 +99,20 @@ describe('web mode\'s socket for calls', () => {
   }, 120_000);
 
   it('opens a dropped socket again, the calls between going as requests', async () => {
-    app = await openApp({ prefix: 'e2e-socket-dropped' });
-    const { page } = app;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/ipc$/, (ws) => {
-      sockets.push(ws);
-      ws.connectToServer();
-    });
-    await page.goto(app.web.url);
-    await page.locator('.grid-scroll').waitFor();
-    // Once the socket is open, a search is all on it.
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'no such draft', /^0 items/))).toEqual([]);
-
+    const { page, sockets } = await openOnSocket('e2e-socket-dropped');
     await sockets[0]?.close({ code: 1001, reason: 'gone' });
-    // The next calls go as requests while a new socket opens; then they are on it again.
-    await search(page, 'still none', /^0 items/);
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(2);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'none again', /^0 items/))).toEqual([]);
+    await onSecondSocket(page, sockets);
     await page.getByLabel('Search drafts').fill('');
     await expect.poll(() => page.locator('.count').textContent()).toMatch(/^\d+ items?/);
-    expect(app.pageErrors).toEqual([]);
+    expect(app?.pageErrors).toEqual([]);
   }, 120_000);
 
   it('goes on through a core that dies: the window says so, and its next socket reaches the new core', async () => {
-    app = await openApp({ prefix: 'e2e-socket-core-killed' });
-    const { page } = app;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/ipc$/, (ws) => {
-      sockets.push(ws);
-      ws.connectToServer();
-    });
-    await page.goto(app.web.url);
-    await page.locator('.grid-scroll').waitFor();
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'no such draft', /^0 items/))).toEqual([]);
-
-    process.kill(corePid(app.web.process.pid!), 'SIGKILL');
+    const { page, sockets } = await openOnSocket('e2e-socket-core-killed');
+    process.kill(corePid(app!.web.process.pid!), 'SIGKILL');
     await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
-    // The socket went with the core; the page's next calls open one to the core started again.
-    await search(page, 'still none', /^0 items/);
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(2);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'none again', /^0 items/))).toEqual([]);
-    expect(app.pageErrors).toEqual([]);
+    // The socket went with the core (it held it); the page's next calls open one to the new core.
+    await onSecondSocket(page, sockets);
+    expect(app?.pageErrors).toEqual([]);
   }, 180_000);
 });
