@@ -5,6 +5,7 @@
 // restarts it). Every committed change is in SQLite (synchronous=FULL) before its answer leaves.
 import { join } from 'node:path';
 import { launchPageInput } from '../../../shared/grid-first-page.ts';
+import type { IpcResult } from '../../../shared/ipc.ts';
 import { createIpcDispatcher } from '../ipc/dispatcher.ts';
 import { coreHandlers } from '../ipc/handlers.ts';
 import { openCoreSession, type CoreSession } from '../session/core-session.ts';
@@ -17,6 +18,9 @@ export interface CoreHost {
   /** Closes the session (the caches' last writes are already committed). */
   close(): void;
 }
+
+/** The answer to a call that comes before the session is open (the supervisor waits for 'ready', so rarely). */
+const STARTING: IpcResult<never> = { ok: false, error: { code: 'core-restarted', message: 'the core is starting' } };
 
 /** Serves the contract over `channel` once an init message arrives; `exit` ends the process after a stop. */
 export function runCoreHost(channel: HostChannel, exit: () => void, log: (message: string, error: unknown) => void): CoreHost {
@@ -64,19 +68,18 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       case 'invoke': {
         const { id } = message;
         if (!dispatcher) {
-          post({ t: 'result', id, result: { ok: false, error: { code: 'core-restarted', message: 'the core is starting' } } });
+          post({ t: 'result', id, result: STARTING });
           return;
         }
         void dispatcher.invoke(message.name, message.input).then((result) => post({ t: 'result', id, result }));
         return;
       }
       case 'socket': {
-        const serving = dispatcher;
-        if (!serving || !socket) {
+        if (!dispatcher || !socket) {
           socket?.destroy();
           return;
         }
-        sockets ??= socketCalls((method, input) => serving.invoke(method, input), log);
+        sockets ??= socketCalls((method, input) => dispatcher?.invoke(method, input) ?? Promise.resolve(STARTING), log);
         sockets.adopt(message.request, socket, message.head);
         return;
       }
