@@ -39,14 +39,6 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
       // that follows answers the call 'core-restarted' and logs the restart (core-supervisor.ts).
       if (child.connected) child.send(message, () => {});
     },
-    postWithSocket(message, socket) {
-      // Once sent, the connection is the core's alone (keepOpen false closes it here); one that
-      // could not be sent is closed, and the page goes on with requests until it opens another.
-      if (!child.connected) return void socket.destroy();
-      child.send(message, socket, { keepOpen: false }, (error) => {
-        if (error) socket.destroy();
-      });
-    },
     onMessage(listener) {
       child.on('message', (message) => listener(message as FromCore));
     },

@@ -1,6 +1,6 @@
 // Web mode: the built renderer served on loopback, the IPC contract carried as calls on one
-// WebSocket (its handshake checked here, its calls served by the core's process: ipc-socket.ts)
-// or POST /ipc/:method (result objects), and Server-Sent Events (push events). Every IPC request must carry the per-launch secret (given to the page in the URL
+// WebSocket (ipc-socket.ts) or POST /ipc/:method (result objects), and Server-Sent Events (push
+// events). Every IPC request must carry the per-launch secret (given to the page in the URL
 // fragment, which browsers never send to servers or in Referer) and come from this origin. The
 // core runs in its own process (issue 19: the same core-host Electron starts as a utility
 // process), so a heavy call never stops this server from answering; if it dies it is started
@@ -10,7 +10,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
-import { MAX_CALL_BYTES } from '../../shared/web-ipc-socket.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
 import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
@@ -24,7 +23,7 @@ import { serveDownload } from './download.ts';
 import { attachIpcSocket } from './ipc-socket.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
-const MAX_BODY = MAX_CALL_BYTES;
+const MAX_BODY = 80 * 1024 * 1024;
 export interface WebServerOptions {
   /** The app's data root (accounts registry, one folder per account). */
   root: string;
@@ -105,10 +104,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   });
 
-  attachIpcSocket(server, {
+  const ipcSocket = attachIpcSocket(server, {
     fromOwnPage: callFromOwnPage,
     secretOk,
-    adopt: (request, socket, head) => core.adoptSocket(request, socket, head),
+    invoke: (method, input) => core.invoke(method, input),
+    maxPayload: MAX_BODY,
+    ...(options.log ? { log: options.log } : {}),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -224,12 +225,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     async close() {
       for (const stream of streams) stream.end();
       streams.clear();
+      ipcSocket.close();
       server.closeAllConnections();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // The page's call sockets were handed to the core (ipc-socket.ts), and the server counts
-      // them open until the core has closed them: it stops first.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.close();
-      await closed;
     },
   };
 }

@@ -224,26 +224,6 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     again.close();
   });
 
-  it('hands the socket to the core\'s process: it goes with a core that dies, and a new one reaches the restarted core', async () => {
-    const s = await start();
-    const ws = await socket(s);
-    const next = answers(ws);
-    ws.send(JSON.stringify({ id: 1, method: 'drafts.create', input: { fields: { title: 'Kept across a restart' } } }));
-    expect(await next()).toMatchObject({ id: 1, result: { ok: true, value: { localId: 1 } } });
-    // Only the core holds the connection (the server checked its handshake and handed it over):
-    // killing the core closes it.
-    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
-    process.kill(s.core.pid()!, 'SIGKILL');
-    await closed;
-    // The page's next socket waits for the core started again, and reaches it.
-    const again = await socket(s);
-    const nextAgain = answers(again);
-    again.send(JSON.stringify({ id: 1, method: 'drafts.get', input: { localId: 1 } }));
-    expect(await nextAgain()).toMatchObject({ id: 1, result: { ok: true, value: { localId: 1 } } });
-    expect(s.core.restarts()).toBe(1);
-    again.close();
-  });
-
   it('closes the page\'s sockets when it stops', async () => {
     const s = await start();
     const ws = await socket(s);

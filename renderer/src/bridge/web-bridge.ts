@@ -46,16 +46,13 @@ export async function webUpload(file: Blob): Promise<string> {
   return result.value.id;
 }
 
-/** A call in flight on a socket that closed (core-supervisor.ts's answer to a request in flight when the core stops). */
-const CORE_STOPPED = { ok: false, error: { code: 'core-restarted', message: 'the core stopped during this call and was started again: try again' } } as const;
-
 /** After a socket that never opened (refused, or blocked), calls go as requests this long before it is tried again. */
 const SOCKET_RETRY_MS = 10_000;
 
 /**
  * Calls on web mode's socket. `call` answers null while the socket is not open (the caller sends
  * a request instead): the first calls do not wait for it to open, and a closed one is opened
- * again after the next call. A call in flight when the socket closes answers 'core-restarted'.
+ * again after the next call. A call in flight when the socket closes fails as a lost request does.
  * The socket is opened when the window's thread is idle: at a start, after the first rows.
  */
 function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
@@ -63,7 +60,7 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
   let connecting = false;
   let retryAt = 0;
   let nextId = 1;
-  const pending = new Map<number, { resolve(result: unknown): void }>();
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
 
   function connect(): void {
     const url = new URL(IPC_SOCKET_PATH, window.location.href);
@@ -92,9 +89,7 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
     ws.onclose = () => {
       if (!opened) retryAt = Date.now() + SOCKET_RETRY_MS;
       socket = null;
-      // Only the core's process holds the socket: it stopped, and is started again (its server
-      // answers a request in flight the same way). The seller is told to try again.
-      for (const waiting of pending.values()) waiting.resolve(CORE_STOPPED);
+      for (const waiting of pending.values()) waiting.reject(new Error('the connection to the app closed'));
       pending.clear();
     };
   }
@@ -111,8 +106,8 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       const ws = socket;
       if (ws?.readyState !== WebSocket.OPEN) return null;
       const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, { resolve });
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
         ws.send(JSON.stringify({ id, method, input } satisfies SocketCall));
       });
     },
