@@ -3,6 +3,7 @@
 // Node's IPC channel. Web mode forks the bundled core (core-bundle.ts); given the TypeScript entry
 // (the window-thread bench) it loads the sources through tsx.
 import { fork } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,11 @@ export const CORE_HOST_ENTRY = join(import.meta.dirname, '..', 'core', 'host', '
  */
 export const CORE_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
+/** The libuv handle of a connection in flight to the core (Node's internal TCP wrap). */
+interface SentHandle {
+  close(): void;
+}
+
 export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = fork(entry, [], {
@@ -30,6 +36,18 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
+  // Connections sent and not yet acknowledged by the core, oldest first (Node passes one handle at
+  // a time). A core that dies before it acknowledges one: Node 20 puts off the channel's
+  // disconnect until the acknowledgement, which never comes, and so never closes its copy of the
+  // connection: the page's handshake would wait for good. Closed here when the core exits
+  // (closing an already closed handle does nothing).
+  const unacknowledged: SentHandle[] = [];
+  child.on('internalMessage', (message: { cmd?: string }) => {
+    if (message.cmd === 'NODE_HANDLE_ACK') unacknowledged.shift();
+  });
+  child.once('exit', () => {
+    for (const handle of unacknowledged.splice(0)) handle.close();
+  });
   return {
     pid: child.pid,
     post(message) {
@@ -38,6 +56,23 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
       // which nothing handles and which would take the server down. Nothing is lost: the exit
       // that follows answers the call 'core-restarted' and logs the restart (core-supervisor.ts).
       if (child.connected) child.send(message, () => {});
+    },
+    postWithSocket(message, socket) {
+      // A core that has just died, its exit not read yet: the supervisor keeps the socket for the next.
+      if (!child.connected) return false;
+      // Sent as a plain connection, not as one of the server's: Node counts a server's socket sent
+      // to a child as that child's (net.Server's _setupWorker), and once every such child has
+      // exited, server.close() waits for good (Node 20 polls no child and never drains).
+      (socket as Socket & { server: unknown }).server = null;
+      // Once sent, the connection is the core's alone: keepOpen false takes the handle out of this
+      // side's socket (Node closes it once the core has it, or when the core goes), and the empty
+      // socket is destroyed here, which counts it out of the server's connections. One that could
+      // not be sent is closed with it, and the page goes on with requests until it opens another.
+      const handle = (socket as Socket & { _handle: SentHandle | null })._handle;
+      child.send(message, socket, { keepOpen: false }, () => {});
+      socket.destroy();
+      if (handle) unacknowledged.push(handle);
+      return true;
     },
     onMessage(listener) {
       child.on('message', (message) => listener(message as FromCore));

@@ -1,6 +1,6 @@
 // Web mode: the built renderer served on loopback, the IPC contract carried as calls on one
-// WebSocket (ipc-socket.ts) or POST /ipc/:method (result objects), and Server-Sent Events (push
-// events). Every IPC request must carry the per-launch secret (given to the page in the URL
+// WebSocket (its handshake checked here, its calls served by the core's process: ipc-socket.ts)
+// or POST /ipc/:method (result objects), and Server-Sent Events (push events). Every IPC request must carry the per-launch secret (given to the page in the URL
 // fragment, which browsers never send to servers or in Referer) and come from this origin. The
 // core runs in its own process (issue 19: the same core-host Electron starts as a utility
 // process), so a heavy call never stops this server from answering; if it dies it is started
@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
+import { MAX_CALL_BYTES } from '../../shared/web-ipc-socket.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
 import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
@@ -23,7 +24,7 @@ import { serveDownload } from './download.ts';
 import { attachIpcSocket } from './ipc-socket.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
-const MAX_BODY = 80 * 1024 * 1024;
+const MAX_BODY = MAX_CALL_BYTES;
 export interface WebServerOptions {
   /** The app's data root (accounts registry, one folder per account). */
   root: string;
@@ -104,12 +105,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   });
 
-  const ipcSocket = attachIpcSocket(server, {
+  attachIpcSocket(server, {
     fromOwnPage: callFromOwnPage,
     secretOk,
-    invoke: (method, input) => core.invoke(method, input),
-    maxPayload: MAX_BODY,
-    ...(options.log ? { log: options.log } : {}),
+    adopt: (request, socket, head) => core.adoptSocket(request, socket, head),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -225,10 +224,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     async close() {
       for (const stream of streams) stream.end();
       streams.clear();
-      ipcSocket.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The page's call sockets are the core's (handed over: ipc-socket.ts, core-process.ts):
+      // they close as it stops.
       await core.close();
+      await closed;
     },
   };
 }

@@ -224,6 +224,64 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     again.close();
   });
 
+  it('hands the socket to the core\'s process: it goes with a core that dies, and a new one reaches the restarted core', async () => {
+    const s = await start();
+    const ws = await socket(s);
+    const next = answers(ws);
+    ws.send(JSON.stringify({ id: 1, method: 'drafts.create', input: { fields: { title: 'Kept across a restart' } } }));
+    expect(await next()).toMatchObject({ id: 1, result: { ok: true, value: { localId: 1 } } });
+    // Only the core holds the connection (the server checked its handshake and handed it over):
+    // killing the core closes it.
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    process.kill(s.core.pid()!, 'SIGKILL');
+    await closed;
+    // The page's next socket reaches the core started again. (One opened before the server has
+    // read the exit is closed or waits for it: the next test.)
+    await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
+    const again = await socket(s);
+    const nextAgain = answers(again);
+    again.send(JSON.stringify({ id: 1, method: 'drafts.get', input: { localId: 1 } }));
+    expect(await nextAgain()).toMatchObject({ id: 1, result: { ok: true, value: { localId: 1 } } });
+    expect(s.core.restarts()).toBe(1);
+    again.close();
+  });
+
+  it('never leaves a handshake waiting on a core that died before it took the socket', async () => {
+    const s = await start();
+    await s.core.ready();
+    const pid = s.core.pid()!;
+    // A core that cannot take the connection (stopped), then dies with it in flight.
+    process.kill(pid, 'SIGSTOP');
+    const lost = socket(s).then((ws) => (ws.close(), 'opened'), () => 'closed');
+    // Time for the handshake to be checked and handed over (were it not yet, it waits for the
+    // core started next and opens: fine too, the test is that it never waits for good).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    process.kill(pid, 'SIGKILL');
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise((resolve) => (timer = setTimeout(resolve, 30_000, 'still waiting')));
+    expect(['closed', 'opened']).toContain(await Promise.race([lost, hung]));
+    clearTimeout(timer);
+    await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
+    const again = await socket(s);
+    const next = answers(again);
+    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
+    expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
+    again.close();
+  });
+
+  it('stops when the cores it handed sockets to have all died', async () => {
+    const s = await start();
+    const ws = await socket(s);
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    process.kill(s.core.pid()!, 'SIGKILL');
+    await closed;
+    // The core started again holds no socket: nothing is left for the server to wait for.
+    await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
+    await s.core.ready();
+    await s.close();
+    server = null;
+  });
+
   it('closes the page\'s sockets when it stops', async () => {
     const s = await start();
     const ws = await socket(s);

@@ -1,6 +1,8 @@
-// Web mode carries calls on one WebSocket once it is open (electron/web/ipc-socket.ts), as
-// requests before. A socket the page cannot open, or one that drops, must never stop the app: its
-// calls go as requests meanwhile, and a dropped socket is opened again by the next call.
+// Web mode carries calls on one WebSocket once it is open (electron/web/ipc-socket.ts checks its
+// handshake, the core's process serves it), as requests before. A socket the page cannot open, or
+// one that drops (with the core that held it), must never stop the app: its calls go as requests
+// meanwhile, and a dropped socket is opened again by the next call.
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp, type AppSession } from './support.ts';
@@ -27,10 +29,60 @@ async function ipcRequestsDuring(page: Page, work: () => Promise<void>): Promise
   return requests;
 }
 
+/** The core's process: the child of web mode's server that runs the core host. */
+function corePid(serverPid: number): number {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === serverPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('core-host')) return Number(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no core process under ${serverPid}`);
+}
+
 async function search(page: Page, text: string, count: RegExp): Promise<void> {
   await page.getByLabel('Search drafts').fill('');
   await page.getByLabel('Search drafts').pressSequentially(text);
   await expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toMatch(count);
+}
+
+/**
+ * Opens the app with its sockets to /ipc watched (passed through to the server) and waits until a
+ * search goes all on the first one.
+ */
+async function openOnSocket(prefix: string): Promise<{ page: Page; sockets: WebSocketRoute[] }> {
+  app = await openApp({ prefix });
+  const { page } = app;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ipc$/, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await page.goto(app.web.url);
+  await page.locator('.grid-scroll').waitFor();
+  await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
+  await searchesGoOnSocket(page, 'no such draft');
+  expect(sockets.length).toBe(1);
+  return { page, sockets };
+}
+
+/** Searches until one goes all on the socket (it opens once the core has taken it: a busy machine's while). */
+async function searchesGoOnSocket(page: Page, text: string): Promise<void> {
+  let round = 0;
+  await expect.poll(async () => ipcRequestsDuring(page, () => search(page, `${text} ${++round}`, /^0 items/)), { timeout: 60_000 }).toEqual([]);
+}
+
+/**
+ * After the first socket went: the next calls go as requests while another opens, then on it.
+ * (One opened as the core died may close with it: the page tries again a second later.)
+ */
+async function onSecondSocket(page: Page, sockets: WebSocketRoute[]): Promise<void> {
+  await search(page, 'still none', /^0 items/);
+  await expect.poll(() => sockets.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await searchesGoOnSocket(page, 'none again');
 }
 
 describe('web mode\'s socket for calls', () => {
@@ -55,28 +107,20 @@ describe('web mode\'s socket for calls', () => {
   }, 120_000);
 
   it('opens a dropped socket again, the calls between going as requests', async () => {
-    app = await openApp({ prefix: 'e2e-socket-dropped' });
-    const { page } = app;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/ipc$/, (ws) => {
-      sockets.push(ws);
-      ws.connectToServer();
-    });
-    await page.goto(app.web.url);
-    await page.locator('.grid-scroll').waitFor();
-    // Once the socket is open, a search is all on it.
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(1);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'no such draft', /^0 items/))).toEqual([]);
-
+    const { page, sockets } = await openOnSocket('e2e-socket-dropped');
     await sockets[0]?.close({ code: 1001, reason: 'gone' });
-    // The next calls go as requests while a new socket opens; then they are on it again.
-    await search(page, 'still none', /^0 items/);
-    await expect.poll(() => sockets.length, { timeout: 30_000 }).toBe(2);
-    await page.waitForTimeout(200);
-    expect(await ipcRequestsDuring(page, () => search(page, 'none again', /^0 items/))).toEqual([]);
+    await onSecondSocket(page, sockets);
     await page.getByLabel('Search drafts').fill('');
     await expect.poll(() => page.locator('.count').textContent()).toMatch(/^\d+ items?/);
-    expect(app.pageErrors).toEqual([]);
+    expect(app?.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('goes on through a core that dies: the window says so, and its next socket reaches the new core', async () => {
+    const { page, sockets } = await openOnSocket('e2e-socket-core-killed');
+    process.kill(corePid(app!.web.process.pid!), 'SIGKILL');
+    await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
+    // The socket went with the core (it held it); the page's next calls open one to the new core.
+    await onSecondSocket(page, sockets);
+    expect(app?.pageErrors).toEqual([]);
+  }, 180_000);
 });

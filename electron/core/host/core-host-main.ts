@@ -1,5 +1,6 @@
 // The core process's entry: Electron's utilityProcess (process.parentPort) or, in web mode and
 // tests, a child_process.fork (process.send). Both speak protocol.ts; nothing else differs.
+import { Socket } from 'node:net';
 import type { FromCore, HostChannel, ToCore } from './protocol.ts';
 import { runCoreHost } from './core-host.ts';
 
@@ -26,7 +27,7 @@ if (parentPort) {
       // error, so the 'disconnect' below still closes the cache cleanly.
       send(message, undefined, undefined, () => {});
     },
-    onMessage: (listener) => process.on('message', (message) => listener(message as ToCore)),
+    onMessage: (listener) => process.on('message', (message, socket) => listener(message as ToCore, socket instanceof Socket ? socket : undefined)),
   };
   // The window's side is gone (killed, crashed): the core does not outlive it.
   process.on('disconnect', () => {

@@ -5,22 +5,29 @@
 // restarts it). Every committed change is in SQLite (synchronous=FULL) before its answer leaves.
 import { join } from 'node:path';
 import { launchPageInput } from '../../../shared/grid-first-page.ts';
+import type { IpcResult } from '../../../shared/ipc.ts';
 import { createIpcDispatcher } from '../ipc/dispatcher.ts';
 import { coreHandlers } from '../ipc/handlers.ts';
 import { openCoreSession, type CoreSession } from '../session/core-session.ts';
 import { fileCredentialVault, type CredentialVault } from '../session/credential-file.ts';
 import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostChannel, HostInit, ShellRequest } from './protocol.ts';
+import { socketCalls, type SocketCalls } from './socket-calls.ts';
 
 export interface CoreHost {
   /** Closes the session (the caches' last writes are already committed). */
   close(): void;
 }
 
+/** The answer to a call that comes before the session is open (the supervisor waits for 'ready', so rarely). */
+const STARTING: IpcResult<never> = { ok: false, error: { code: 'core-restarted', message: 'the core is starting' } };
+
 /** Serves the contract over `channel` once an init message arrives; `exit` ends the process after a stop. */
 export function runCoreHost(channel: HostChannel, exit: () => void, log: (message: string, error: unknown) => void): CoreHost {
   let session: CoreSession | null = null;
   let dispatcher: ReturnType<typeof createIpcDispatcher> | null = null;
+  /** Web mode's call sockets, handed over by the server (made at the first). */
+  let sockets: SocketCalls | null = null;
   let shellCalls = 0;
   const shellWaits = new Map<number, { resolve(): void; reject(error: Error): void }>();
   const post = (message: FromCore) => channel.post(message);
@@ -53,7 +60,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
     setImmediate(() => void dispatcher?.invoke('drafts.page', launchPageInput()));
   }
 
-  channel.onMessage((message) => {
+  channel.onMessage((message, socket) => {
     switch (message.t) {
       case 'init':
         open(message.init);
@@ -61,10 +68,19 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       case 'invoke': {
         const { id } = message;
         if (!dispatcher) {
-          post({ t: 'result', id, result: { ok: false, error: { code: 'core-restarted', message: 'the core is starting' } } });
+          post({ t: 'result', id, result: STARTING });
           return;
         }
         void dispatcher.invoke(message.name, message.input).then((result) => post({ t: 'result', id, result }));
+        return;
+      }
+      case 'socket': {
+        if (!dispatcher || !socket) {
+          socket?.destroy();
+          return;
+        }
+        sockets ??= socketCalls((method, input) => dispatcher?.invoke(method, input) ?? Promise.resolve(STARTING), log);
+        sockets.adopt(message.request, socket, message.head);
         return;
       }
       case 'hand-over': {
@@ -85,6 +101,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
         return;
       }
       case 'stop':
+        sockets?.close();
         session?.close();
         session = null;
         post({ t: 'stopped' });
@@ -99,6 +116,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
 
   return {
     close() {
+      sockets?.close();
       session?.close();
       session = null;
     },

@@ -2,15 +2,25 @@
 // it, forwards calls and events, and when it dies starts it again and says so ('core.restarted').
 // A call in flight when it died answers 'core-restarted' (retryable: the core may or may not have
 // committed it; every change answered before is committed, SQLite synchronous=FULL). Calls made
-// while it restarts wait for it. Electron-free: the shell passes in how to start the process.
+// while it restarts wait for it. In web mode it also hands the page's call socket over to the
+// core (adoptSocket), which then serves its calls without this process in between; that socket
+// closes with the core, and the page opens another. Electron-free: the shell passes in how to
+// start the process.
+import type { Socket } from 'node:net';
 import type { IpcEventName, IpcResult } from '../../../shared/ipc.ts';
 import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostInit, ShellRequest, ToCore } from './protocol.ts';
+import type { UpgradeRequest } from './socket-calls.ts';
 
 /** The started process, whatever started it (utilityProcess.fork, child_process.fork). */
 export interface CoreProcess {
   readonly pid: number | undefined;
   post(message: ToCore): void;
+  /**
+   * Sends a message with a connection beside it (child_process.fork only; the connection is the
+   * process's alone once sent). False, the socket untouched, when the process has gone.
+   */
+  postWithSocket?(message: ToCore, socket: Socket): boolean;
   onMessage(listener: (message: FromCore) => void): void;
   onExit(listener: (detail: string) => void): void;
   kill(): void;
@@ -32,6 +42,11 @@ export interface CoreSupervisor {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
   /** A file the seller handed over (a folder: 'folder'), named by a new handle (null: refused). */
   handOver(path: string, save?: boolean | 'folder'): Promise<string | null>;
+  /**
+   * Web mode: hands the page's call socket (its handshake checked) to the core once it runs.
+   * The socket dies with that core; the page opens a new one (renderer/src/bridge/web-bridge.ts).
+   */
+  adoptSocket(request: UpgradeRequest, socket: Socket, head: Buffer): void;
   /** The running core's process id (tests kill it). */
   pid(): number | undefined;
   restarts(): number;
@@ -146,6 +161,21 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
     async handOver(path, save = false) {
       const answer = await send((id) => ({ t: 'hand-over', id, path, ...(save === 'folder' ? { folder: true } : save ? { save } : {}) }));
       return answer.t === 'handle' ? answer.handle : null;
+    },
+    adoptSocket(request, socket, head) {
+      if (closing) return void socket.destroy();
+      const message: ToCore = { t: 'socket', request, head: new Uint8Array(head) };
+      const later = { go: () => go(), fail: () => socket.destroy() };
+      function go(): void {
+        // The page gave up on it meanwhile.
+        if (socket.destroyed) return;
+        if (!child.postWithSocket) return void socket.destroy();
+        // A core that died, its exit not read yet: the socket waits for the one started next.
+        if (!child.postWithSocket(message, socket)) waiting.push(later);
+      }
+      // While the core starts, the page's calls go as requests; the socket waits for it.
+      if (isReady) go();
+      else waiting.push(later);
     },
     pid: () => child.pid,
     restarts: () => restarts,

@@ -2,8 +2,10 @@
 // own process (core-host.ts). Plain data only: they cross a process boundary (utilityProcess's
 // port in Electron, child_process IPC in web mode). The contract itself (shared/ipc.ts) is not
 // restated here: an invoke carries a method name and its raw input, and the core checks both.
+import type { Socket } from 'node:net';
 import type { IpcEventName, IpcResult } from '../../../shared/ipc.ts';
 import type { Credentials } from '../api/session.ts';
+import type { UpgradeRequest } from './socket-calls.ts';
 
 /** What the core process needs to open the app's data: serialisable, no functions. */
 export interface HostInit {
@@ -33,6 +35,11 @@ export type ToCore =
   /** A file the seller picked or dropped (Electron main, after its sender check): answered with a handle. */
   | { t: 'hand-over'; id: number; path: string; /** A save dialog's answer (a file to write), not a file to read. */ save?: boolean; /** A folder dialog's answer (a folder to write into). */ folder?: boolean }
   | { t: 'shell-done'; id: number; error?: string }
+  /**
+   * Web mode: the page's call socket, its handshake checked by the server (origin, host, secret).
+   * The connection itself comes beside the message (child_process's handle passing).
+   */
+  | { t: 'socket'; request: UpgradeRequest; head: Uint8Array }
   | { t: 'stop' };
 
 /** From the core. */
@@ -48,5 +55,6 @@ export type FromCore =
 /** One end of the link, whatever carries it. */
 export interface HostChannel {
   post(message: FromCore): void;
-  onMessage(listener: (message: ToCore) => void): void;
+  /** `socket`: the connection a 'socket' message hands over (child_process only). */
+  onMessage(listener: (message: ToCore, socket?: Socket) => void): void;
 }

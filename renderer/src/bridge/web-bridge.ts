@@ -46,21 +46,33 @@ export async function webUpload(file: Blob): Promise<string> {
   return result.value.id;
 }
 
-/** After a socket that never opened (refused, or blocked), calls go as requests this long before it is tried again. */
-const SOCKET_RETRY_MS = 10_000;
+/** A call in flight on a socket that closed (core-supervisor.ts's answer to a request in flight when the core stops). */
+const CORE_STOPPED = { ok: false, error: { code: 'core-restarted', message: 'the core stopped during this call and was started again: try again' } } as const;
+
+/**
+ * After a socket that never opened, calls go as requests this long before it is tried again: a
+ * second after the first such socket (one opened as the core died is closed with it), then ten
+ * (refused, or blocked) until one opens.
+ */
+const SOCKET_RETRY_MS = [1000, 10_000] as const;
 
 /**
  * Calls on web mode's socket. `call` answers null while the socket is not open (the caller sends
  * a request instead): the first calls do not wait for it to open, and a closed one is opened
- * again after the next call. A call in flight when the socket closes fails as a lost request does.
+ * again after the next call. A call in flight when the socket closes answers 'core-restarted'.
  * The socket is opened when the window's thread is idle: at a start, after the first rows.
  */
 function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
   let socket: WebSocket | null = null;
   let connecting = false;
   let retryAt = 0;
+  /** Sockets in a row that closed before they opened. */
+  let failures = 0;
+  const retryLater = () => {
+    retryAt = Date.now() + (failures++ === 0 ? SOCKET_RETRY_MS[0] : SOCKET_RETRY_MS[1]);
+  };
   let nextId = 1;
-  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(result: unknown): void }>();
 
   function connect(): void {
     const url = new URL(IPC_SOCKET_PATH, window.location.href);
@@ -70,13 +82,14 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       // A browser's WebSocket sends no other header: the secret goes as an offered protocol.
       ws = new WebSocket(url, [IPC_PROTOCOL, secret]);
     } catch {
-      retryAt = Date.now() + SOCKET_RETRY_MS;
+      retryLater();
       return;
     }
     socket = ws;
     let opened = false;
     ws.onopen = () => {
       opened = true;
+      failures = 0;
     };
     ws.onmessage = (event: MessageEvent<string>) => {
       const { id, result } = JSON.parse(event.data) as SocketAnswer;
@@ -87,9 +100,11 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       waiting.resolve(result);
     };
     ws.onclose = () => {
-      if (!opened) retryAt = Date.now() + SOCKET_RETRY_MS;
+      if (!opened) retryLater();
       socket = null;
-      for (const waiting of pending.values()) waiting.reject(new Error('the connection to the app closed'));
+      // Only the core's process holds the socket: it stopped, and is started again (its server
+      // answers a request in flight the same way). The seller is told to try again.
+      for (const waiting of pending.values()) waiting.resolve(CORE_STOPPED);
       pending.clear();
     };
   }
@@ -106,8 +121,8 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       const ws = socket;
       if (ws?.readyState !== WebSocket.OPEN) return null;
       const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+      return new Promise((resolve) => {
+        pending.set(id, { resolve });
         ws.send(JSON.stringify({ id, method, input } satisfies SocketCall));
       });
     },
