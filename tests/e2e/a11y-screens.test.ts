@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeScreen, COLOUR_RULES, summaryLine, THEME_ONLY_COLOURS, unnamedControls, unreachableControls, type AxeSummary } from './a11y-support.ts';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { firstSyncShown, newBrowserContext, openApp, openIn, OUTPUT, tempDir, type AppSession } from './support.ts';
+import { chooseLanguage, firstSyncShown, newBrowserContext, openApp, openIn, openScreenByKey, OUTPUT, tempDir, type AppSession } from './support.ts';
 
 const CATALOGS = { en, fi };
 
@@ -32,8 +32,7 @@ const main = () => page.locator('main');
 const rows = () => page.locator('[role=row][data-local-id]');
 
 async function openScreen(index: number): Promise<void> {
-  await page.keyboard.press(`Alt+${index}`);
-  await expect.poll(() => page.locator('.sidebar button[aria-current=page]').getAttribute('aria-keyshortcuts')).toBe(`Alt+${index}`);
+  await openScreenByKey(page, index);
   await expect.poll(() => main().locator('h2, [role=grid]').count()).toBeGreaterThan(0);
 }
 
@@ -241,8 +240,7 @@ type Unnamed = Record<string, string[]>;
 async function sweep(language: Lang, unnamed: Unnamed): Promise<Record<'light' | 'dark', AxeSummary[]>> {
   lang = language;
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.locator('.language-picker select').selectOption(lang);
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+  await chooseLanguage(page, lang);
   const found: Record<'light' | 'dark', AxeSummary[]> = { light: [], dark: [] };
   const write = () => {
     for (const theme of ['light', 'dark'] as const) writeFileSync(join(A11Y_OUTPUT, `axe-${lang}-${theme}.json`), `${JSON.stringify(found[theme], null, 2)}\n`);
@@ -290,7 +288,7 @@ describe('status changes in the live region', () => {
     await closeAll();
     await page.emulateMedia({ colorScheme: 'light' });
     lang = 'en';
-    await page.locator('.language-picker select').selectOption('en');
+    await chooseLanguage(page, 'en');
     await openScreen(1);
     // Everything the region says, in order (a screen reader reads each change).
     await page.evaluate(`(() => {
@@ -339,8 +337,7 @@ describe('at 200 % zoom, with reduced motion', () => {
           if (found.length > 0) problems[screen] = found;
         };
         for (const [index, screen] of [[1, 'drafts'], [2, 'questions'], [3, 'offers'], [4, 'sales'], [5, 'sync'], [6, 'accounts']] as const) {
-          await zoomed.keyboard.press(`Alt+${index}`);
-          await expect.poll(() => zoomed.locator('.sidebar button[aria-current=page]').getAttribute('aria-keyshortcuts')).toBe(`Alt+${index}`);
+          await openScreenByKey(zoomed, index);
           await check(screen);
         }
         await zoomed.keyboard.press('Alt+1');

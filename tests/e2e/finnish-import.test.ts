@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, openIn, OUTPUT, type AppSession } from './support.ts';
+import { chooseLanguage, openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -59,7 +59,7 @@ describe('a Finnish seller\'s sheet', () => {
     expect(await page.locator('.count').textContent()).toBe('2 kohdetta');
 
     // The same in English screens.
-    await page.locator('.language-picker select').selectOption('en');
+    await chooseLanguage(page, 'en');
     await page.getByLabel('Import CSV or Excel file').setInputFiles({ name: 'unknown.csv', mimeType: 'text/csv', buffer: blank });
     const stepEn = page.getByRole('dialog', { name: 'Map the columns of unknown.csv' });
     await stepEn.waitFor();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { axeScreen } from './a11y-support.ts';
-import { marketplaceClient, openApp, openIn, OUTPUT, sandboxToken, type AppSession } from './support.ts';
+import { chooseLanguage, marketplaceClient, openApp, openIn, OUTPUT, sandboxToken, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -280,9 +280,9 @@ describe('a Finnish seller\'s week, round 2', () => {
     expect(placed).toBe(true);
     await expect.poll(() => badge('Myynnit'), { timeout: 60_000, interval: 500 }).toBeGreaterThan(before);
     await shot('fi-new-bid-badge');
-    await page.locator('.language-picker select').selectOption('en');
+    await chooseLanguage(page, 'en');
     await expect.poll(() => badge('Sales')).toBeGreaterThan(before);
     await shot('en-new-bid-badge');
-    await page.locator('.language-picker select').selectOption('fi');
+    await chooseLanguage(page, 'fi');
   }, 90_000);
 });

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstSyncShown, newBrowserContext, openApp, openIn, OUTPUT, type AppSession } from './support.ts';
+import { chooseLanguage, firstSyncShown, newBrowserContext, openApp, openIn, openScreenByKey, OUTPUT, type AppSession } from './support.ts';
 
 const SHOTS = join(OUTPUT, 'i18n');
 type Lang = 'en' | 'fi';
@@ -55,17 +55,6 @@ async function englishWordsShown(): Promise<string[]> {
     return words;
   })()`);
   return ENGLISH_UI_WORDS.filter((word) => new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u').test(text));
-}
-
-async function chooseLanguage(lang: Lang): Promise<void> {
-  await page.locator('.language-picker select').selectOption(lang);
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
-}
-
-/** Alt+1…6 open the screens whatever the language. */
-async function openScreen(index: number): Promise<void> {
-  await page.keyboard.press(`Alt+${index}`);
-  await expect.poll(() => page.locator('.sidebar button[aria-current=page]').getAttribute('aria-keyshortcuts')).toBe(`Alt+${index}`);
 }
 
 /**
@@ -117,14 +106,14 @@ afterAll(() => app?.close());
 describe('the app in the seller\'s language', () => {
   for (const lang of ['en', 'fi'] as const) {
     it(`shows every screen in ${lang === 'en' ? 'English' : 'Finnish'}, photographed`, async () => {
-      await chooseLanguage(lang);
+      await chooseLanguage(page, lang);
       const english: Record<string, string[]> = {};
       const check = async (screen: string) => {
         await shot(lang, screen);
         if (lang === 'fi') english[screen] = await englishWordsShown();
       };
 
-      await openScreen(1);
+      await openScreenByKey(page, 1);
       await check('drafts');
 
       // Import: the mapping step, then the report with the refused row's reason in words.
@@ -181,18 +170,18 @@ describe('the app in the seller\'s language', () => {
       await expect.poll(() => dialog().count()).toBe(0);
 
       for (const [index, screen] of [[2, 'questions'], [3, 'offers'], [4, 'sales'], [5, 'sync'], [6, 'accounts']] as const) {
-        await openScreen(index);
+        await openScreenByKey(page, index);
         await expect.poll(() => main().locator('h2').count()).toBeGreaterThan(0);
         await check(screen);
       }
       if (lang === 'fi') expect(Object.fromEntries(Object.entries(english).filter(([, words]) => words.length > 0))).toEqual({});
-      await openScreen(1);
+      await openScreenByKey(page, 1);
     }, 240_000);
   }
 
   it('asks before an undo removes more imported drafts than a screen shows, saying how many', async () => {
-    await chooseLanguage('en');
-    await openScreen(1);
+    await chooseLanguage(page, 'en');
+    await openScreenByKey(page, 1);
     const before = await page.locator('.count').textContent();
     await fileInput().setInputFiles({ name: 'iso-tuonti.csv', mimeType: 'text/csv', buffer: Buffer.from(mappingCsv(['Tuote', 'Euroa'], 45, false)) });
     await mapAndImport();
@@ -216,7 +205,7 @@ describe('the app in the seller\'s language', () => {
   }, 120_000);
 
   it('shows the Local drafts account with no marketplace URL and nothing to sign in to', async () => {
-    await openScreen(6);
+    await openScreenByKey(page, 6);
     const local = main().getByRole('row', { name: /Local drafts/ });
     await expect.poll(() => local.textContent()).toMatch(/On this computer only/);
     expect(await local.textContent()).not.toMatch(/http|8787/);

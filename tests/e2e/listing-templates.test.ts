@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { openApp, OUTPUT, type AppSession } from './support.ts';
+import { chooseLanguage, openApp, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -119,11 +119,11 @@ describe('listing templates', () => {
     const filled = editor.frameLocator('iframe.description-preview').locator('body');
     await expect.poll(() => filled.textContent(), { timeout: 15_000 }).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
     await page.screenshot({ path: join(OUTPUT, 'issue21-en-applied-template-keeps-placeholders.png') });
-    await page.locator('.language-picker select').selectOption('fi');
+    await chooseLanguage(page, 'fi');
     await expect.poll(() => editor.getByRole('button', { name: 'Sulje muokkain' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await filled.textContent()).toBe('Messinkilamppu (L-1), kunto uudenveroinen. Hinta 24,50\u00a0€.');
     await page.screenshot({ path: join(OUTPUT, 'issue21-fi-applied-template-keeps-placeholders.png') });
-    await page.locator('.language-picker select').selectOption('en');
+    await chooseLanguage(page, 'en');
     await editor.getByRole('button', { name: 'Close editor' }).click();
     await editor.waitFor({ state: 'detached' });
     await page.getByRole('grid').focus();

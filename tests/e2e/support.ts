@@ -210,7 +210,20 @@ export async function openApp(
 /** Opens the app's page in `language`, picked in the header as a seller picks it. */
 export async function openIn(page: Page, url: string, language: 'en' | 'fi'): Promise<void> {
   await page.goto(url);
+  await chooseLanguage(page, language);
+}
+
+/** Picks `language` in the header, and waits until the page speaks it (its catalog loaded). */
+export async function chooseLanguage(page: Page, language: 'en' | 'fi'): Promise<void> {
   await page.locator('.language-picker select').selectOption(language);
+  // A locator's wait, not expect.poll: this also runs in the files' beforeAll.
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+}
+
+/** Opens screen `index` with Alt+1…6 (the same keys in every language), and waits until the sidebar marks it. */
+export async function openScreenByKey(page: Page, index: number): Promise<void> {
+  await page.keyboard.press(`Alt+${index}`);
+  await page.locator(`.sidebar button[aria-current=page][aria-keyshortcuts="Alt+${index}"]`).waitFor();
 }
 
 /** Waits for the sandbox account's first sync to show: the sync bar says Online and the grid has rows. */

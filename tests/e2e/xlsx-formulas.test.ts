@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, openIn, OUTPUT, type AppSession } from './support.ts';
+import { chooseLanguage, openApp, openIn, OUTPUT, type AppSession } from './support.ts';
 
 let app: AppSession;
 let page: Page;
@@ -72,7 +72,7 @@ describe('an Excel workbook with formulas and merged cells', () => {
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
 
-    await page.locator('.language-picker select').selectOption('en');
+    await chooseLanguage(page, 'en');
     const reportEn = await importFile('Import CSV or Excel file', 'shop.xlsx', /^Import 2 rows/, 'Import');
     const reasonEn = await reportEn.locator('tr.row-flagged td').last().textContent();
     expect(reasonEn).toContain('cell C2 holds a formula without a saved value');
