@@ -26,6 +26,10 @@ export interface IpcSocketOptions {
 
 export function attachIpcSocket(server: Server, options: IpcSocketOptions): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // The HTTP server's own error handler is off an upgraded connection: a page that resets it
+    // while it is refused, or while it waits for a core that is starting, would otherwise be an
+    // unhandled 'error' that takes this process down. Such a connection is only closed.
+    socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== IPC_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());

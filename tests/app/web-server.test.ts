@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -262,6 +263,38 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     expect(['closed', 'opened']).toContain(await Promise.race([lost, hung]));
     clearTimeout(timer);
     await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
+    const again = await socket(s);
+    const next = answers(again);
+    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
+    expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
+    again.close();
+  });
+
+  it('lives on when a page resets its socket while the socket waits for the core to start', async () => {
+    const s = await start();
+    await s.core.ready();
+    process.kill(s.core.pid()!, 'SIGKILL');
+    await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
+    // The core started again, held before it is ready: a checked handshake waits for it.
+    const starting = s.core.pid()!;
+    process.kill(starting, 'SIGSTOP');
+    const { socket: raw } = await new Promise<{ socket: Socket }>((resolve, reject) => {
+      const port = Number(new URL(s.origin).port);
+      const conn = connect(port, '127.0.0.1', () => resolve({ socket: conn }));
+      conn.on('error', reject);
+    });
+    raw.write([
+      'GET /ipc HTTP/1.1', `Host: ${new URL(s.origin).host}`, `Origin: ${s.origin}`, 'Connection: Upgrade', 'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', `Sec-WebSocket-Protocol: ${IPC_PROTOCOL}, ${s.secret}`, '', '',
+    ].join('\r\n'));
+    // Time for the server to check it and set it waiting; then the page goes, with a reset.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    raw.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    process.kill(starting, 'SIGCONT');
+    await s.core.ready();
+    // The server is up, and the next socket reaches the core.
+    expect((await fetch(`${s.origin}/`)).status).toBe(200);
     const again = await socket(s);
     const next = answers(again);
     again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
