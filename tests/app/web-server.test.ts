@@ -125,6 +125,15 @@ function socket(s: WebServer, protocols = [IPC_PROTOCOL, s.secret], origin = s.o
   });
 }
 
+/** A new socket of the page is served: its first call answers. */
+async function expectSocketServes(s: WebServer): Promise<void> {
+  const ws = await socket(s);
+  const next = answers(ws);
+  ws.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
+  expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
+  ws.close();
+}
+
 /** The frames a socket receives, waited for one at a time. */
 function answers(ws: WebSocket): () => Promise<SocketAnswer> {
   const queue: SocketAnswer[] = [];
@@ -218,11 +227,7 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     ws.send(Buffer.from([1, 2, 3]), { binary: true });
     expect(await closed).toBe(1003);
     // Another socket of the page still works.
-    const again = await socket(s);
-    const nextAgain = answers(again);
-    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
-    expect(await nextAgain()).toMatchObject({ id: 1, result: { ok: true } });
-    again.close();
+    await expectSocketServes(s);
   });
 
   it('hands the socket to the core\'s process: it goes with a core that dies, and a new one reaches the restarted core', async () => {
@@ -263,11 +268,7 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     expect(['closed', 'opened']).toContain(await Promise.race([lost, hung]));
     clearTimeout(timer);
     await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
-    const again = await socket(s);
-    const next = answers(again);
-    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
-    expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
-    again.close();
+    await expectSocketServes(s);
   });
 
   it('lives on when a page resets its socket while the socket waits for the core to start', async () => {
@@ -295,11 +296,7 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     await s.core.ready();
     // The server is up, and the next socket reaches the core.
     expect((await fetch(`${s.origin}/`)).status).toBe(200);
-    const again = await socket(s);
-    const next = answers(again);
-    again.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
-    expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
-    again.close();
+    await expectSocketServes(s);
   });
 
   it('stops when the cores it handed sockets to have all died', async () => {
