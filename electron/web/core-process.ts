@@ -20,9 +20,10 @@ export const CORE_HOST_ENTRY = join(import.meta.dirname, '..', 'core', 'host', '
  */
 export const CORE_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
-/** The libuv handle of a connection in flight to the core (Node's internal TCP wrap). */
-interface SentHandle {
-  close(): void;
+/** A connection sent to the core, and its libuv handle (Node's internal TCP wrap) once Node took it. */
+interface InFlight {
+  socket: Socket;
+  handle: { close(): void } | null;
 }
 
 export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
@@ -36,17 +37,20 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
-  // Connections sent and not yet acknowledged by the core, oldest first (Node passes one handle at
-  // a time). A core that dies before it acknowledges one: Node 20 puts off the channel's
-  // disconnect until the acknowledgement, which never comes, and so never closes its copy of the
-  // connection: the page's handshake would wait for good. Closed here when the core exits
-  // (closing an already closed handle does nothing).
-  const unacknowledged: SentHandle[] = [];
+  // Connections sent and not yet acknowledged by the core, oldest first (Node passes one at a time
+  // and queues the next until the core acknowledges). A core that dies before it acknowledges one:
+  // Node 20 puts off the channel's disconnect until the acknowledgement, which never comes, and so
+  // never closes its copy of that connection, nor sends the queued ones: the page's handshake would
+  // wait for good. All of them are closed here when the core exits (closing twice does nothing).
+  const unacknowledged: InFlight[] = [];
   child.on('internalMessage', (message: { cmd?: string }) => {
     if (message.cmd === 'NODE_HANDLE_ACK') unacknowledged.shift();
   });
   child.once('exit', () => {
-    for (const handle of unacknowledged.splice(0)) handle.close();
+    for (const { socket, handle } of unacknowledged.splice(0)) {
+      socket.destroy();
+      handle?.close();
+    }
   });
   return {
     pid: child.pid,
@@ -65,13 +69,13 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
       // exited, server.close() waits for good (Node 20 polls no child and never drains).
       (socket as Socket & { server: unknown }).server = null;
       // Once sent, the connection is the core's alone: keepOpen false takes the handle out of this
-      // side's socket (Node closes it once the core has it, or when the core goes), and the empty
-      // socket is destroyed here, which counts it out of the server's connections. One that could
-      // not be sent is closed with it, and the page goes on with requests until it opens another.
-      const handle = (socket as Socket & { _handle: SentHandle | null })._handle;
-      child.send(message, socket, { keepOpen: false }, () => {});
-      socket.destroy();
-      if (handle) unacknowledged.push(handle);
+      // side's socket (Node closes it once the core has it), and the empty socket is destroyed
+      // then, which counts it out of the server's connections. Not before: one sent while another
+      // awaits its acknowledgement waits in Node's queue with its handle. One that could not be
+      // sent is closed with it, and the page goes on with requests until it opens another.
+      const inFlight: InFlight = { socket, handle: (socket as Socket & { _handle: InFlight['handle'] })._handle };
+      unacknowledged.push(inFlight);
+      child.send(message, socket, { keepOpen: false }, () => socket.destroy());
       return true;
     },
     onMessage(listener) {

@@ -125,6 +125,21 @@ function socket(s: WebServer, protocols = [IPC_PROTOCOL, s.secret], origin = s.o
   });
 }
 
+/**
+ * Kills the core and holds the one started again before it is ready (SIGSTOP), so that sockets
+ * wait for it; the function returned lets it go on.
+ */
+async function holdRestartingCore(s: WebServer): Promise<() => void> {
+  await s.core.ready();
+  const dead = s.core.pid()!;
+  process.kill(dead, 'SIGKILL');
+  // Started again: a new process (the count goes up at the exit, the start follows).
+  await expect.poll(() => s.core.pid(), { timeout: 30_000 }).not.toBe(dead);
+  const starting = s.core.pid()!;
+  process.kill(starting, 'SIGSTOP');
+  return () => process.kill(starting, 'SIGCONT');
+}
+
 /** A new socket of the page is served: its first call answers. */
 async function expectSocketServes(s: WebServer): Promise<void> {
   const ws = await socket(s);
@@ -273,12 +288,8 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
 
   it('lives on when a page resets its socket while the socket waits for the core to start', async () => {
     const s = await start();
-    await s.core.ready();
-    process.kill(s.core.pid()!, 'SIGKILL');
-    await expect.poll(() => s.core.restarts(), { timeout: 30_000 }).toBe(1);
-    // The core started again, held before it is ready: a checked handshake waits for it.
-    const starting = s.core.pid()!;
-    process.kill(starting, 'SIGSTOP');
+    // A checked handshake waits for the core.
+    const resume = await holdRestartingCore(s);
     const { socket: raw } = await new Promise<{ socket: Socket }>((resolve, reject) => {
       const port = Number(new URL(s.origin).port);
       const conn = connect(port, '127.0.0.1', () => resolve({ socket: conn }));
@@ -292,11 +303,27 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     raw.resetAndDestroy();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    process.kill(starting, 'SIGCONT');
+    resume();
     await s.core.ready();
     // The server is up, and the next socket reaches the core.
     expect((await fetch(`${s.origin}/`)).status).toBe(200);
     await expectSocketServes(s);
+  });
+
+  it('hands over sockets that waited together for a starting core, each one served', async () => {
+    const s = await start();
+    // Two pages' handshakes wait for the core; then both go at once (the second waits in Node's
+    // queue until the core has taken the first).
+    const resume = await holdRestartingCore(s);
+    const both = [socket(s), socket(s)];
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    resume();
+    for (const ws of await Promise.all(both)) {
+      const next = answers(ws);
+      ws.send(JSON.stringify({ id: 1, method: 'drafts.page', input: {} }));
+      expect(await next()).toMatchObject({ id: 1, result: { ok: true } });
+      ws.close();
+    }
   });
 
   it('stops when the cores it handed sockets to have all died', async () => {
