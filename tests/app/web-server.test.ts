@@ -166,9 +166,14 @@ function answers(ws: WebSocket): () => Promise<SocketAnswer> {
   });
 }
 
+/** The headers of the page's own socket handshake (the secret offered as a protocol). */
+function pageHandshake(s: WebServer): Record<string, string> {
+  return { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', origin: s.origin, 'sec-websocket-protocol': `${IPC_PROTOCOL}, ${s.secret}` };
+}
+
 /** The status a WebSocket handshake gets (101 when upgraded), sent by hand: every header chosen (undefined: not sent). */
 function handshake(s: WebServer, headers: Record<string, string | undefined>, path = '/ipc'): Promise<number> {
-  const all = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', origin: s.origin, 'sec-websocket-protocol': `${IPC_PROTOCOL}, ${s.secret}`, ...headers };
+  const all = { ...pageHandshake(s), ...headers };
   return new Promise((resolve, reject) => {
     const req = request(`${s.origin}${path}`, {
       headers: Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined)),
@@ -295,10 +300,8 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
       const conn = connect(port, '127.0.0.1', () => resolve({ socket: conn }));
       conn.on('error', reject);
     });
-    raw.write([
-      'GET /ipc HTTP/1.1', `Host: ${new URL(s.origin).host}`, `Origin: ${s.origin}`, 'Connection: Upgrade', 'Upgrade: websocket',
-      'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', `Sec-WebSocket-Protocol: ${IPC_PROTOCOL}, ${s.secret}`, '', '',
-    ].join('\r\n'));
+    const lines = Object.entries({ host: new URL(s.origin).host, ...pageHandshake(s) }).map(([name, value]) => `${name}: ${value}`);
+    raw.write(['GET /ipc HTTP/1.1', ...lines, '', ''].join('\r\n'));
     // Time for the server to check it and set it waiting; then the page goes, with a reset.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     raw.resetAndDestroy();

@@ -165,7 +165,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
     adoptSocket(request, socket, head) {
       if (closing) return void socket.destroy();
       const message: ToCore = { t: 'socket', request, head: new Uint8Array(head) };
-      const later = { go: () => go(), fail: () => socket.destroy() };
+      const later = { go, fail: () => socket.destroy() };
       function go(): void {
         // The page gave up on it meanwhile.
         if (socket.destroyed) return;
