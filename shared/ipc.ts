@@ -1,7 +1,8 @@
 // The ONE typed contract between the renderer and the core: every method with its input and
 // output schema, every push event with its payload schema. Electron main, the preload, web mode
-// and the renderer's bridge are all derived from it. Inputs are parsed where they arrive (main
-// or the web server), never trusted because the types compile.
+// and the renderer's bridge are all derived from it. Inputs and outputs are parsed by the core's
+// dispatcher (electron/core/ipc/dispatcher.ts), in the core's own process, for calls from
+// Electron's main and from web mode alike: never trusted because the types compile.
 import type { z } from 'zod';
 import type { CoreErrorReason, ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
