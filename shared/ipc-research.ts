@@ -111,7 +111,8 @@ export const researchMethods = {
    * setting them would change, from the real bulk edit run in a rolled-back transaction.
    */
   'research.categoryPreview': {
-    input: z.object({ localIds: LocalIds }),
+    /** The drafts, or an import's (its undo step's id): then only those still without a category. */
+    input: z.union([z.object({ localIds: LocalIds }).strict(), z.object({ importStep: z.number().int().positive() }).strict()]),
     output: z.object({
       selected: z.number().int(),
       changing: z.number().int(),

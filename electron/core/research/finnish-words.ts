@@ -102,6 +102,13 @@ export function titleWords(title: string): TitleWord[] {
   return out;
 }
 
+/** How many a title sells: "4 kpl", "2 kappaletta", "3 x"; 1 when it does not say. */
+export function titleCount(title: string): number {
+  const match = /(\d+)\s*(?:kpl|kappaletta|x)\b/iu.exec(title);
+  const count = match ? Number(match[1]) : 1;
+  return count >= 1 && count <= 1000 ? count : 1;
+}
+
 /** Whether two words are forms of one word (their shared parts agree). */
 export function sameWord(a: TitleWord, b: TitleWord): boolean {
   if (a.numeric || b.numeric) return a.text === b.text;

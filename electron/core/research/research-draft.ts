@@ -10,7 +10,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { suggestCategories, type CategorySuggestion } from './category-suggestions.ts';
-import { titleSimilarity, titleWords, type TitleWord } from './finnish-words.ts';
+import { titleCount, titleSimilarity, titleWords, type TitleWord } from './finnish-words.ts';
 import { ALIKE, marketStats, type Comparable } from './market-stats.ts';
 import { categoryQueries, MAX_REQUESTS, queryKey, researchKey, researchQueries, type ResearchInput } from './research-query.ts';
 import type { ClosedSalesPage, ClosedSalesQuery, MarketResearchPort } from './research-port.ts';
@@ -99,8 +99,13 @@ export function createResearch(deps: ResearchDeps) {
       .map((r) => ({ categoryId: r.categoryId, similarity: titleSimilarity(words, titleWords(r.title!)) }));
   }
 
+  /** How alike a sold item is: its title's words, and a lot of four is not one of them. */
+  function alike(words: readonly TitleWord[], count: number, title: string): number {
+    return titleSimilarity(words, titleWords(title)) * (titleCount(title) === count ? 1 : 0.6);
+  }
+
   /** Runs the ladder until enough alike items sold or MAX_REQUESTS searches were asked. */
-  async function gather(queries: readonly ClosedSalesQuery[], words: readonly TitleWord[], refresh: boolean, signal?: AbortSignal) {
+  async function gather(queries: readonly ClosedSalesQuery[], words: readonly TitleWord[], count: number, refresh: boolean, signal?: AbortSignal) {
     const found = new Map<number, Comparable>();
     let asked = 0;
     let fromCache = 0;
@@ -121,7 +126,7 @@ export function createResearch(deps: ResearchDeps) {
       for (const sale of got.page.sales) {
         const known = found.get(sale.id);
         const condition = query.condition ?? known?.condition ?? null;
-        found.set(sale.id, { ...sale, condition, similarity: known?.similarity ?? titleSimilarity(words, titleWords(sale.title)) });
+        found.set(sale.id, { ...sale, condition, similarity: known?.similarity ?? alike(words, count, sale.title) });
       }
       const soldAlike = [...found.values()].filter((c) => c.sold && c.similarity >= ALIKE).length;
       if (soldAlike >= ENOUGH_SOLD) break;
@@ -169,7 +174,7 @@ export function createResearch(deps: ResearchDeps) {
       const words = titleWords(input.title);
       const key = researchKey(input);
       const queries = researchQueries(input);
-      const got = await gather(queries, words, options.refresh ?? false, options.signal);
+      const got = await gather(queries, words, titleCount(input.title), options.refresh ?? false, options.signal);
       // Working offline: whatever the cache answered, it is said to be the last known.
       if (deps.port() === null) got.unavailable ??= 'offline';
       if (got.fetchedAt === null) {
@@ -194,7 +199,7 @@ export function createResearch(deps: ResearchDeps) {
     async categories(title: string, exclude: number | null = null): Promise<{ suggestions: CategorySuggestion[]; requests: number; unavailable: Unavailable | null }> {
       const words = titleWords(title);
       if (words.length === 0) return { suggestions: [], requests: 0, unavailable: null };
-      const got = await gather(categoryQueries(title).slice(0, 2), words, false);
+      const got = await gather(categoryQueries(title).slice(0, 2), words, titleCount(title), false);
       return { suggestions: suggestCategories(got.comparables, ownAlike(words, exclude)), requests: got.asked, unavailable: got.unavailable };
     },
 

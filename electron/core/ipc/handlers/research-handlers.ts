@@ -17,6 +17,14 @@ import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 type ResearchMethod = 'research.draft' | 'research.last' | 'research.categories' | 'research.bulkStart' | 'research.bulkCancel'
   | 'research.bulkStatus' | 'research.budget' | 'research.setBudget' | 'research.categoryPreview' | 'research.applyCategories';
 
+/** The drafts an import made (its step's list) that still have no category. */
+function importedWithoutCategory(db: Db, stepId: number): number[] {
+  return db.prepare(
+    `SELECT i.local_id FROM bulk_steps s, json_each(s.applied, '$.localIds') j JOIN items i ON i.local_id = j.value
+      WHERE s.id = ? AND s.kind = 'csv-import' AND i.category_id IS NULL AND i.deleted_at IS NULL ORDER BY i.local_id`,
+  ).pluck().all(stepId) as number[];
+}
+
 export function researchHandlers(session: CoreSession): HandlerMap<ResearchMethod> {
   const repo = perCache(session, (db: Db) => {
     const research = createResearch({ db, port: () => session.sync().market?.() ?? null });
@@ -59,7 +67,8 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       repo().research.store.setDailyLimit(dailyLimit);
       return repo().research.store.budget(Date.now());
     },
-    async 'research.categoryPreview'({ localIds }) {
+    async 'research.categoryPreview'(input) {
+      const localIds = 'localIds' in input ? input.localIds : importedWithoutCategory(session.db(), input.importStep);
       const choices = await categoryChoices(repo().research, bulkRepo(), localIds);
       const picked = choices.flatMap((c) => (c.suggestions[0] ? [{ localId: c.localId, categoryId: c.suggestions[0].categoryId }] : []));
       const dry = previewCategories(session.db(), bulkRepo(), picked);
