@@ -110,7 +110,8 @@ function ResearchView({ result, category, onUsePrice, onUseCategory, format }: {
         </div>
       )}
       {result.comparables.length > 0 && (
-        <div className="market-scroll">
+        // Scrolls on its own: reachable by Tab and named, so a keyboard can scroll it.
+        <div className="market-scroll" tabIndex={0} role="region" aria-label={t('research.comparables', { count: result.comparables.length })}>
           <table className="market-table">
             <caption>{t('research.comparables', { count: result.comparables.length })}</caption>
             <thead>
