@@ -230,6 +230,11 @@ describe('research in bulk', () => {
   it('waits out the marketplace\'s 429 and its Retry-After, then goes on', async () => {
     const c = core();
     const ids = [await draft(c, { title: 'Marimekko Unikko mekko' }), await draft(c, { title: 'Sonos One kaiutin' })];
+    // One draft's research while the marketplace asks to wait: said, nothing made up.
+    const single = await draft(c, { title: 'Jabra Elite kuulokkeet' });
+    proxy.answerInstead((method, path) => method === 'GET' && path === '/1.1/items', 429, { 'retry-after': '1' }, 1);
+    const waited1 = await invokeOk(c.bridge, 'research.draft', { localId: single });
+    expect(waited1).toMatchObject({ unavailable: 'rate-limited', tooFew: true, suggestions: [], fetchedAt: null });
     proxy.answerInstead((method, path) => method === 'GET' && path === '/1.1/items', 429, { 'retry-after': '1' }, 1);
     const run = await invokeOk(c.bridge, 'research.bulkStart', { target: { localIds: ids } });
     const mine = () => c.events.filter((e) => e.name === 'research.progress').map((e) => e.payload as BulkResearchProgress).filter((p) => p.jobId === run.jobId);

@@ -203,6 +203,12 @@ export function createResearch(deps: ResearchDeps) {
       return { suggestions: suggestCategories(got.comparables, ownAlike(words, exclude)), requests: got.asked, unavailable: got.unavailable };
     },
 
+    /** A result that says only why nothing could be asked (no research kept to show instead). */
+    nothing(localId: number, why: Unavailable): ResearchResult | null {
+      const input = inputOf(localId);
+      return input ? emptyResult(localId, input, why) : null;
+    },
+
     /** A draft's current research key and its fields' inputs (the price rule and the grid ask). */
     keyOf(localId: number): string | null {
       const input = inputOf(localId);

@@ -48,10 +48,11 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
         return result;
       } catch (error) {
         if (!(error instanceof RateLimited)) throw error;
-        // Nothing kept to show: the last research (or none) with the reason.
+        // The marketplace asks to wait: the last research (or nothing) with the reason.
         const last = repo().research.last(localId);
-        if (!last) throw error;
-        return { ...last, unavailable: 'rate-limited' as const };
+        const answer = last ? { ...last, unavailable: 'rate-limited' as const } : repo().research.nothing(localId, 'rate-limited');
+        if (!answer) throw notFound(localId);
+        return answer;
       }
     },
     'research.last': ({ localId }) => repo().research.last(localId),
