@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { Condition, SaleMethod } from './api/enums.ts';
 import { FieldValuesSchema, GridQueryInput, LocalId, LocalIds, RefusedItem } from './ipc-common.ts';
 
-/** Why research gave nothing new: working offline, the budget spent, the marketplace's rate limit, a failure, a title with no word to search by. */
-export const ResearchUnavailableSchema = z.enum(['offline', 'budget', 'rate-limited', 'failed', 'no-words']);
+/** Why research gave nothing new: working offline, the marketplace not reached, the budget spent, its rate limit, a failure, a title with no word to search by. */
+export const ResearchUnavailableSchema = z.enum(['offline', 'unreachable', 'budget', 'rate-limited', 'failed', 'no-words']);
 
 export const CategorySuggestionSchema = z.object({ categoryId: z.number().int(), share: z.number().min(0).max(1), count: z.number().int() });
 export type CategorySuggestion = z.infer<typeof CategorySuggestionSchema>;

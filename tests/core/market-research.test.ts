@@ -242,5 +242,13 @@ describe('research in bulk', () => {
     const waited = mine().find((p) => p.state === 'waiting');
     expect(waited?.resumesAt).toBeGreaterThan(0);
     expect(mine().at(-1)).toMatchObject({ done: 2, failed: 0 });
+
+    // A connection cut once: the draft is tried again (after a second), not the run given up.
+    const cut = await draft(c, { title: 'Bose QuietComfort 45 kuulokkeet' });
+    proxy.refuseRequest((method, path) => method === 'GET' && path === '/1.1/items', 1);
+    const again = await invokeOk(c.bridge, 'research.bulkStart', { target: { localIds: [cut] } });
+    const its = () => c.events.filter((e) => e.name === 'research.progress').map((e) => e.payload as BulkResearchProgress).filter((p) => p.jobId === again.jobId);
+    await expect.poll(() => its().at(-1)?.state, { timeout: 30_000 }).toBe('done');
+    expect(its().at(-1)).toMatchObject({ done: 1, failed: 0 });
   });
 });

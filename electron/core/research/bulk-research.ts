@@ -1,14 +1,18 @@
-// Research of a selection in the background (one run at a time per account): four drafts in
+// Research of a selection in the background (one run at a time per account): six drafts in
 // flight (the marketplace's latency overlaps; identical searches are asked once: research-draft's
 // cache and in-flight sharing), the event loop yielded after every draft so every other call of
 // the core runs between two, a progress event per draft. It stops by itself when the budget is
 // spent or the marketplace cannot be reached, waits out a rate limit (Retry-After) and goes on,
-// and stops at the seller's cancel.
+// and stops at the seller's cancel. A lost connection is tried again three times (1, 3, 9 s)
+// before the run stops.
 import { randomUUID } from 'node:crypto';
 import type { BulkResearchProgress } from '../../../shared/ipc-research.ts';
 import { RateLimited, type Research } from './research-draft.ts';
 
-const CONCURRENCY = 4;
+/** Drafts in flight: the API client's own cap on requests in flight is 6. */
+const CONCURRENCY = 6;
+/** A marketplace not reached is tried again after these waits before the run stops. */
+const UNREACHABLE_WAITS = [1000, 3000, 9000];
 
 export interface BulkResearchOptions {
   research: Research;
@@ -48,11 +52,17 @@ export function bulkResearch(options: BulkResearchOptions) {
     const worker = async () => {
       while (!ending && !stop.signal.aborted && next < localIds.length) {
         const localId = localIds[next++]!;
-        for (;;) {
+        for (let attempt = 0; ; attempt++) {
           try {
             const result = await options.research.draft(localId, { signal: stop.signal });
+            // A lost connection: the same draft again after a wait, a few times, before the run stops.
+            if (result?.unavailable === 'unreachable' && attempt < UNREACHABLE_WAITS.length && !ending) {
+              await sleep(UNREACHABLE_WAITS[attempt]!, stop.signal);
+              if (stop.signal.aborted) return;
+              continue;
+            }
             const p = job.progress;
-            const unavailable = result?.unavailable;
+            const unavailable = result?.unavailable === 'unreachable' ? 'offline' : result?.unavailable;
             if (unavailable === 'budget' || unavailable === 'offline') ending ??= unavailable;
             publish({
               state: 'running', resumesAt: null, done: p.done + 1, requests: p.requests + (result?.requests ?? 0),

@@ -20,13 +20,13 @@ import { researchStore } from './research-store.ts';
 export const QUERY_FRESH_MS = 24 * 3_600_000;
 /** Even a refresh the seller asks for does not repeat a search this young (a double click). */
 const REFRESH_MIN_MS = 60_000;
-/** Sold comparables that make further searches unnecessary. */
-const ENOUGH_SOLD = 8;
+/** Sold comparables that make further searches unnecessary (as many as the figures narrow on). */
+const ENOUGH_SOLD = 5;
 /** Comparables listed in a result (the figures count every one). */
 const LISTED = 30;
 
-/** Why a search gave nothing new: no connection, the budget spent, the rate limit, a failure. */
-export type Unavailable = 'offline' | 'budget' | 'rate-limited' | 'failed';
+/** Why a search gave nothing new: working offline, the marketplace not reached, the budget spent, the rate limit, a failure. */
+export type Unavailable = 'offline' | 'unreachable' | 'budget' | 'rate-limited' | 'failed';
 
 export class RateLimited extends Error {
   constructor(readonly retryAfterMs: number) {
@@ -78,7 +78,7 @@ export function createResearch(deps: ResearchDeps) {
         return { page, fetchedAt: at, asked: true };
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) return { unavailable: 'rate-limited', retryAfterMs: error.retryAfterMs ?? 5000 };
-        if (error instanceof ApiError && (error.isNetwork || error.code === 'timeout')) return stale('offline');
+        if (error instanceof ApiError && (error.isNetwork || error.code === 'timeout')) return stale('unreachable');
         if (signal?.aborted) throw error;
         return stale('failed');
       } finally {

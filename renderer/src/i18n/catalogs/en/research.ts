@@ -12,6 +12,7 @@ export const research = {
   'research.age.kept': 'Results of {date} ({when}).',
   'research.stale': 'This research was made for an earlier title, category or condition: research again.',
   'research.unavailable.offline': 'Offline: these are the last results, with their date.',
+  'research.unavailable.unreachable': 'The marketplace could not be reached: these are the last results.',
   'research.unavailable.budget': 'Today’s research budget is spent: these are the last results. Set the budget under Actions › Research market….',
   'research.unavailable.rate-limited': 'The marketplace asked to wait: these are the last results.',
   'research.unavailable.failed': 'The marketplace did not answer the search: these are the last results.',

@@ -13,6 +13,7 @@ export const research: Catalog<typeof en> = {
   'research.age.kept': 'Tulokset {date} ({when}).',
   'research.stale': 'Tämä tutkimus tehtiin aiemmalle otsikolle, luokalle tai kunnolle: tutki uudelleen.',
   'research.unavailable.offline': 'Ei yhteyttä: nämä ovat viimeisimmät tulokset päivämäärineen.',
+  'research.unavailable.unreachable': 'Markkinapaikkaan ei saatu yhteyttä: nämä ovat viimeisimmät tulokset.',
   'research.unavailable.budget': 'Päivän hakukiintiö on käytetty: nämä ovat viimeisimmät tulokset. Kiintiön voi asettaa kohdassa Toiminnot › Tutki markkinat….',
   'research.unavailable.rate-limited': 'Markkinapaikka pyysi odottamaan: nämä ovat viimeisimmät tulokset.',
   'research.unavailable.failed': 'Markkinapaikka ei vastannut hakuun: nämä ovat viimeisimmät tulokset.',
