@@ -56,12 +56,15 @@ export function DraftEditor({ store, images, research }: { store: EditorStore; i
     };
   }, [research, s.localId]);
 
-  // Category suggestions as the title is typed (after a pause), for a draft still to be listed.
+  // Category suggestions as the title is typed (after a pause), for a draft still to be listed:
+  // asked when the title changes or the draft has no category yet, never merely for opening one
+  // (each costs requests of the day's budget).
   const typedTitle = typeof s.values.title === 'string' ? s.values.title : '';
-  const canEdit = s.row !== null && EDITABLE.includes(s.row.status);
+  const wantsSuggestions = s.row !== null && EDITABLE.includes(s.row.status) && (s.dirty.includes('title') || s.values.categoryId == null);
   useEffect(() => {
-    if (canEdit) research.actions.titleTyped(typedTitle, s.localId);
-  }, [research, typedTitle, canEdit, s.localId]);
+    if (wantsSuggestions) research.actions.titleTyped(typedTitle, s.localId);
+    else research.actions.clearSuggestions();
+  }, [research, typedTitle, wantsSuggestions, s.localId]);
 
   const row = s.row;
   if (!row) return null;
