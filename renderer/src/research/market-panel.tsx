@@ -74,7 +74,7 @@ function ResearchView({ result, category, onUsePrice, onUseCategory, format }: {
       <Age result={result} />
       {result.stale && <p className="notice info" role="status">{t('research.stale')}</p>}
       {result.unavailable && <p className="notice info" role="status">{t(`research.unavailable.${result.unavailable}`)}</p>}
-      {result.tooFew ? (
+      {result.fetchedAt === null ? null : result.tooFew ? (
         <p className="notice warn" role="status">{t('research.tooFew', { sold: stats.sold })}</p>
       ) : (
         <>

@@ -40,7 +40,7 @@ export const research = {
   'research.comparables': 'Closed sales like this ({count})',
   'research.col.title': 'Title',
   'research.col.price': 'Final price',
-  'research.col.bids': 'Bids',
+  'research.col.bids': 'Bidders',
   'research.col.sold': 'Sold',
   'research.col.when': 'Closed',
   'research.col.condition': 'Condition',

@@ -41,7 +41,7 @@ export const research: Catalog<typeof en> = {
   'research.comparables': 'Samankaltaiset päättyneet kohteet ({count})',
   'research.col.title': 'Otsikko',
   'research.col.price': 'Loppuhinta',
-  'research.col.bids': 'Huutoja',
+  'research.col.bids': 'Huutajia',
   'research.col.sold': 'Myyty',
   'research.col.when': 'Päättyi',
   'research.col.condition': 'Kunto',
