@@ -107,7 +107,7 @@ export function App() {
         <FirstRunGuide store={firstRunStore} sandbox={account?.id === SANDBOX_ACCOUNT_ID} />
         <div className="toolbar-row">
           <EditorLaunchers />
-          <ActionsMenu store={bulkActionsStore} extra={[...scheduleMenu(scheduleStore), ...researchMenu(researchStore, draftsStore)]} />
+          <ActionsMenu store={bulkActionsStore} extra={[...researchMenu(researchStore, draftsStore), ...scheduleMenu(scheduleStore)]} />
           <TemplateLaunchers />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
