@@ -14,7 +14,7 @@ export const MIGRATION_20: Migration = {
       fetched_at INTEGER NOT NULL,
       total      INTEGER NOT NULL,
       sales      TEXT NOT NULL
-    ) WITHOUT ROWID;
+    );
 
     -- Each draft's last research (JSON: the IPC contract's research result), with the key of what
     -- it was asked from (title words, category, condition) and its time; median and sold count
