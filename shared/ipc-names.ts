@@ -87,6 +87,16 @@ export const IPC_METHOD_NAMES = [
   'sync.status',
   'sync.now',
   'sync.setOffline',
+  'research.draft',
+  'research.last',
+  'research.categories',
+  'research.bulkStart',
+  'research.bulkCancel',
+  'research.bulkStatus',
+  'research.budget',
+  'research.setBudget',
+  'research.categoryPreview',
+  'research.applyCategories',
   'shell.openExternal',
   'shell.notify',
   ...BACKUP_METHOD_NAMES,
@@ -106,6 +116,7 @@ export const IPC_EVENT_NAMES = [
   'core.restarted',
   ...BACKUP_EVENT_NAMES,
   'rules.activity',
+  'research.progress',
 ] as const;
 export type IpcEventName = (typeof IPC_EVENT_NAMES)[number];
 

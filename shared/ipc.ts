@@ -20,6 +20,7 @@ import { ruleEvents, rulesMethods } from './ipc-rules.ts';
 import { templateMethods } from './ipc-templates.ts';
 import { backupEvents, backupMethods } from './ipc-backup.ts';
 import { importCancelMethods } from './ipc-import-cancel.ts';
+import { researchEvents, researchMethods } from './ipc-research.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 // Each domain's schemas live in its own file (shared/ipc-<domain>.ts; the pieces several use in
@@ -39,6 +40,7 @@ export {
 } from './ipc-seller.ts';
 export { SyncStatusSchema, type SyncStatus, SyncProblemsSchema, type SyncProblems, SyncNewsSchema, type SyncNews, type PhotoRun } from './ipc-sync.ts';
 export { ColumnMappingSchema, type SpreadsheetFacts, ImportProblemSchema } from './ipc-spreadsheet.ts';
+export { ResearchResultSchema, type ResearchResult, type BulkResearchProgress, type CategorySuggestion } from './ipc-research.ts';
 
 // ---- Methods ------------------------------------------------------------------------------
 
@@ -59,6 +61,7 @@ export const IPC_METHODS = mergeDomains(
   rulesMethods({ localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }) }),
   syncMethods,
   backupMethods,
+  researchMethods,
 ) satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 // ---- Push events --------------------------------------------------------------------------
@@ -71,6 +74,7 @@ export const IPC_EVENTS = mergeDomains(
   accountEvents,
   backupEvents,
   ruleEvents,
+  researchEvents,
 ) satisfies Record<IpcEventName, z.ZodType>;
 
 // ---- Derived types --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import { migration as step16 } from './migrations/0016-finnish-sort.ts';
 import { migration as step17 } from './migrations/0017-template-rules.ts';
 import { migration as step18 } from './migrations/0018-category-names-en.ts';
 import { migration as step19 } from './migrations/0019-category-sort-en.ts';
+import { migration as step20 } from './migrations/0020-market-research.ts';
 
 export type { Migration };
 
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   step17,
   step18,
   step19,
+  step20,
 ];

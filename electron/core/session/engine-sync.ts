@@ -5,6 +5,7 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
+import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';
 import type { CredentialStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
@@ -43,6 +44,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });
+  const research = closedSalesAdapter(api);
   const counts = queueCounts(db);
   const listeners = new Set<(event: SyncEvent) => void>();
   let offline = false;
@@ -204,6 +206,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     engine,
     status,
     media: (url: string) => api.media(url),
+    // The seller's "work offline" stops research's requests too: it then shows what it kept.
+    market: () => (offline || closed ? null : research),
     syncNow(): Promise<SyncStatus> {
       if (offline || closed) return Promise.resolve(status());
       if (!running) {

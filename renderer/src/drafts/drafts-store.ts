@@ -2,6 +2,7 @@
 // virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
 // undoable step. Its bulk and file actions are in drafts-actions.ts, the types in drafts-state.ts.
 // DOM-free: tested under Node against the real core through an in-memory bridge.
+import { isReadOnlyColumn } from './columns.ts';
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
@@ -260,6 +261,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         set({ focusColumn: Math.min(get().focusColumn, columnCount - 1), editing: null });
       },
       startEdit(localId, field) {
+        // The market's figures are read, never typed.
+        if (isReadOnlyColumn(field)) return;
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
           if (row) set({ notice: { kind: 'error', message: msg('grid.edit.onlyDrafts', { status: row.status }) } });

@@ -15,7 +15,11 @@ export function describeFile(t: Translate, facts: Pick<SpreadsheetFacts, 'format
   return t('import.file.csv', { encoding: facts.encoding ?? 'UTF-8', separator: facts.separator ?? 'comma' });
 }
 
-export function ImportReport({ report, onClose, remembered }: { report: Report; onClose(): void; remembered?: RememberedOffer | null }) {
+export function ImportReport({ report, onClose, remembered, onSuggestCategories }: {
+  report: Report; onClose(): void; remembered?: RememberedOffer | null;
+  /** Categories from the market for the imported drafts without one (issue 39). */
+  onSuggestCategories?: ((stepId: number) => void) | undefined;
+}) {
   const t = useT();
   const say = useMessage();
   const format = useFormatter();
@@ -50,6 +54,9 @@ export function ImportReport({ report, onClose, remembered }: { report: Report; 
         {report.errors.length > 0 && <button type="button" onClick={save}>{t('import.save')}</button>}
         {remembered && <button type="button" onClick={remembered.onChange}>{t('mappings.report.change')}</button>}
         {remembered && <button type="button" onClick={remembered.onShowList}>{t('mappings.openList')}</button>}
+        {onSuggestCategories && report.stepId !== null && report.imported > 0 && (
+          <button type="button" onClick={() => { onSuggestCategories(report.stepId!); onClose(); }}>{t('research.import.suggest')}</button>
+        )}
         <span className="spacer" />
         <button type="button" className="primary" autoFocus onClick={onClose}>{t('common.close')}</button>
       </div>
