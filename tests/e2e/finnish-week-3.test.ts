@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRegistry, marketplaceRoot } from '../../electron/core/session/accounts.ts';
 import { makeCategories } from '../support/item-helpers.ts';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
+import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { chooseLanguage, openApp, OUTPUT, type AppSession } from './support.ts';
 
@@ -26,7 +26,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const category = makeCategories(server).sub;
   const seller = await server.addUser(SELLER, ['private', 'powerseller']);
-  insertTradingItem(server.service, { seller_id: seller, title: 'Kahvikupit', category_id: category, sale_method: 'buy-now', buy_now_price: 30, quantity: 2 });
+  const cups = insertTradingItem(server.service, { seller_id: seller, title: 'Kahvikupit', category_id: category, sale_method: 'buy-now', buy_now_price: 30, quantity: 2 });
+  const maija = await server.login('maija');
+  const offered = await call(server.api(`/items/${cups}/offers`), { token: maija.token, json: { offer: 28 } });
+  if (offered.status !== 201) throw new Error(offered.text);
   previousPassword = process.env.MARKET_DESK_PASSWORD;
   process.env.MARKET_DESK_PASSWORD = TEST_PASSWORD;
   app = await openApp({
@@ -80,6 +83,11 @@ describe("a Finnish seller's week, round 3", () => {
     const pad = (h: number) => `${String(h).padStart(2, '0')}.00`;
     const saved = `Kauppa: hyväksy alkaen 90 %, hylkää alle 50 %, hiljaiset tunnit ${pad(quietFrom)}–${pad(quietTo)}`;
     await page.locator('.rules-list').getByText(saved).waitFor();
+    // The offer waits out the quiet hours; the log says why in words, not as a code.
+    const log = page.locator('.rules-log');
+    const held = log.locator('tbody tr', { hasText: 'Kahvikupit' });
+    await held.getByRole('cell', { name: 'Odottaa', exact: true }).waitFor();
+    expect(await held.locator('.rules-detail').textContent()).toMatch(/^28,00\s€, tarjoaja maija · hiljaiset tunnit$/);
 
     // Back on the screen later: the form shows the saved rule, every part of it.
     await show('Luonnokset');

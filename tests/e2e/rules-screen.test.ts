@@ -141,10 +141,11 @@ describe('the Rules screen in Finnish', () => {
     const text = await downloadedText(download);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('time;rule;rule id;action;outcome;item;title;offer;amount;detail');
+    // In the seller's language (issue 42): headings, decisions and results in words, amounts with decimal commas.
+    expect(lines[0]).toBe('Aika;Sääntö;Päätös;Tulos;Ilmoituksen numero;Ilmoitus;Tarjouksen numero;Summa;Tarjoaja;Syy;Tiedot');
     expect(lines).toHaveLength(3);
-    expect(lines.some((l) => l.includes(';accept;queued;9001;Messinkilamppu;501;95;'))).toBe(true);
-    expect(lines.some((l) => l.includes(';refuse;queued;9001;Messinkilamppu;502;30;'))).toBe(true);
+    expect(lines.some((l) => l.includes(';Tarjoussääntö;Hyväksy;odottaa synkronointia;9001;Messinkilamppu;501;95,00;maija;;'))).toBe(true);
+    expect(lines.some((l) => l.includes(';Tarjoussääntö;Hylkää;odottaa synkronointia;9001;Messinkilamppu;502;30,00;jussi;;'))).toBe(true);
   });
 
   it('saves a relisting rule on the group and pauses every rule', async () => {
@@ -310,7 +311,8 @@ describe('the Rules screen in Finnish', () => {
     const log = page.locator('.rules-log');
     await log.getByLabel('Sääntö').selectOption('schedule');
     await log.getByText('3 merkintää').waitFor();
-    await expect(log.getByRole('cell', { name: /2099-03-01 10:30:00/ }).count()).resolves.toBe(1);
+    // Its start and end the Finnish way (issue 42), not the raw 2099-03-01 10:30:00.
+    await expect(log.getByRole('cell', { name: /^myyntiin 1\.3\.2099 klo 10\.30 · päättyy 8\.3\.2099 klo 10\.30$/ }).count()).resolves.toBe(1);
     expect(app.pageErrors).toEqual([]);
   // The group's live count, the schedule's preview and the log, each through the core's process:
   // beside another e2e file this ran past vitest's 30 s default once (2.9 s alone).

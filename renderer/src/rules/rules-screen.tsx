@@ -10,6 +10,7 @@ import { localeStore } from '../i18n/locale-store.ts';
 import { OfferRuleForm } from './offer-rule-form.tsx';
 import { readNumber } from './rule-form-parts.tsx';
 import { RelistRuleForm } from './relist-rule-form.tsx';
+import { useLogDetail } from './log-detail.ts';
 import type { RulesStore, SavedGroupRow } from './rules-store.ts';
 import { useRuleSummaries } from './rule-summaries.ts';
 import type { ScopeTarget } from './scope-field.tsx';
@@ -150,6 +151,7 @@ function LogSection({ store }: { store: RulesStore }) {
   const f = useFormatter();
   const { log, logTotal, filter } = useStore(store);
   const locale = useStore(localeStore, (s) => s.locale);
+  const detail = useLogDetail(locale === 'fi' ? 'fi' : 'en');
   return (
     <div className="rules-card rules-log" aria-labelledby="rules-log-title">
       <h3 id="rules-log-title">{t('rules.log.title')} <span className="pill">{t('rules.log.total', { count: logTotal })}</span></h3>
@@ -175,7 +177,7 @@ function LogSection({ store }: { store: RulesStore }) {
                 <td>{e.title ?? e.itemRemoteId ?? e.itemLocalId ?? ''}</td>
                 <td>{t('rules.action', { action: e.action })}</td>
                 <td>{t('rules.outcome', { outcome: e.outcome })}</td>
-                <td className="rules-detail">{typeof e.detail.amount === 'number' ? f.money(e.detail.amount) : ''}{typeof e.detail.listTime === 'string' ? ` ${e.detail.listTime}` : ''}{typeof e.detail.reason === 'string' ? ` (${e.detail.reason})` : ''}</td>
+                <td className="rules-detail">{detail(e)}</td>
               </tr>
             ))}
           </tbody>
