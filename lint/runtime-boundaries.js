@@ -27,7 +27,7 @@ const SERVER_PACKAGES = ['@fastify/*', '@node-rs/argon2', 'better-sqlite3', 'dat
 /** What tests and benchmarks drive: every runtime's packages, and their own tools. */
 const TEST_PACKAGES = [...new Set([...CORE_PACKAGES, ...SERVER_PACKAGES,
   'react', 'react-dom', 'react-intl', '@formatjs/*', 'intl-messageformat', 'zustand', 'electron', 'esbuild', 'vite', 'vitest', 'vitest/*',
-  'playwright-core', '@axe-core/playwright', 'axe-core', 'fast-check', 'autocannon', 'typescript', 'eslint', 'jszip',
+  'playwright-core', '@axe-core/playwright', 'axe-core', 'fast-check', '@seriousme/openapi-schema-validator', 'autocannon', 'typescript', 'eslint', 'jszip',
   'app-builder-lib', 'builder-util', '@doyensec/electronegativity'])];
 /** Build scripts and configuration: the bundlers, the linters, the type checker. */
 const TOOL_PACKAGES = ['vite', 'vitest', 'vitest/*', '@vitejs/plugin-react', 'esbuild', 'typescript', 'typescript-eslint', '@eslint/js', 'eslint',

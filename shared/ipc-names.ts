@@ -113,6 +113,7 @@ export const IPC_EVENT_NAMES = [
   'sync.news',
   'csv.progress',
   'accounts.switched',
+  'accounts.changed',
   'core.restarted',
   ...BACKUP_EVENT_NAMES,
   'rules.activity',

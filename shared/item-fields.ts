@@ -66,7 +66,7 @@ export const ITEM_FIELDS = {
   republish: { rest: 'republish', column: 'republish', kind: 'flag', label: 'Republish if unsold', group: 'Timing', editor: { hint: 'items open more than 3 days' }, grid: { label: 'Republish', width: 84 } },
   isLocationAbroad: { rest: 'isLocationAbroad', column: 'is_location_abroad', kind: 'flag', label: 'Located abroad', group: 'Location and delivery', grid: { label: 'Abroad', width: 66 } },
   postalCode: { rest: 'postalCode', column: 'postal_code', kind: 'text', maxLength: 10, label: 'Postal code', group: 'Location and delivery', grid: { width: 94 } },
-  deliveryMethods: { rest: 'deliveryMethods', column: 'delivery_methods', kind: 'list', options: DELIVERY_METHODS, label: 'Delivery methods', group: 'Location and delivery', grid: { label: 'Delivery', width: 124 } },
+  deliveryMethods: { rest: 'deliveryMethods', column: 'delivery_methods', kind: 'list', options: DELIVERY_METHODS, label: 'Delivery methods', group: 'Location and delivery', editor: { hint: 'empty: buyers see none; say how in the delivery terms' }, grid: { label: 'Delivery', width: 124 } },
   deliveryPrice: { rest: 'deliveryPrice', column: 'delivery_price', kind: 'number', min: 0, max: 100_000, label: 'Delivery price €', group: 'Location and delivery', editor: money, grid: { width: 126, align: 'right' } },
   deliveryTerms: { rest: 'deliveryTerms', column: 'delivery_terms', kind: 'text', maxLength: 1000, label: 'Delivery terms', group: 'Location and delivery', editor: { kind: 'textarea' }, grid: { width: 160 } },
   paymentMethods: { rest: 'paymentMethods', column: 'payment_methods', kind: 'list', options: PAYMENT_METHODS, label: 'Payment methods', group: 'Payment', grid: { label: 'Payment', width: 110 } },

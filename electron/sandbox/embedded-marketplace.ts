@@ -7,11 +7,11 @@ import { buildApp } from '../../server/app.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
 import { seedMarketHistory } from '../../server/seed/market-history.ts';
 import { hostOf } from '../../shared/host-check.ts';
-import { SANDBOX_ACCOUNT_ID } from '../../shared/sandbox-account.ts';
+import { SANDBOX_ACCOUNT_ID, sandboxAccountName } from '../../shared/sandbox-account.ts';
 import type { AppRegistry } from '../core/session/accounts.ts';
 import type { CredentialVault } from '../core/session/credential-file.ts';
 
-export { SANDBOX_ACCOUNT_ID };
+export { SANDBOX_ACCOUNT_ID, sandboxAccountName };
 /**
  * Other sellers' closed sales in the sandbox, for market research (issue 39): written once, after
  * the first start that knows of it is listening, in slices of 100 with the event loop free
@@ -71,7 +71,7 @@ export async function startSandbox(dataRoot: string): Promise<Sandbox> {
 export function registerSandboxAccount(registry: AppRegistry, vault: CredentialVault, baseUrl: string): void {
   const wasFresh = registry.fresh;
   // Stored in English; the screens name it in their language (renderer/src/accounts/account-name.ts).
-  registry.upsert({ id: SANDBOX_ACCOUNT_ID, name: 'Sandbox marketplace (pekka)', baseUrl, username: SANDBOX_USER });
+  registry.upsert({ id: SANDBOX_ACCOUNT_ID, name: sandboxAccountName(SANDBOX_USER), baseUrl, username: SANDBOX_USER });
   if (!vault.get(SANDBOX_ACCOUNT_ID)) vault.set(SANDBOX_ACCOUNT_ID, { username: SANDBOX_USER, password: DEMO_PASSWORD });
   if (wasFresh) registry.setActive(SANDBOX_ACCOUNT_ID);
 }

@@ -28,7 +28,7 @@ import { Rich } from './i18n/rich.tsx';
 import { useUndoShortcut } from './drafts/undo-shortcut.ts';
 import { TemplateLaunchers } from './templates/template-launchers.tsx';
 import './navigation/screens.css';
-import { AccountsScreen, BackupsSection, BulkEditDialog, BulkRulesDialog, ImportMapping, ImportReport, OffersInbox, QuestionsInbox, RememberedMappings, RulesScreen, SalesScreen, ScheduleDialog, SyncPanel, UndoImportDialog } from './navigation/later.tsx';
+import { AccountsScreen, BackupsSection, BulkEditDialog, DamageNotice, BulkRulesDialog, ImportMapping, ImportReport, OffersInbox, QuestionsInbox, RememberedMappings, RulesScreen, SalesScreen, ScheduleDialog, SyncPanel, UndoImportDialog } from './navigation/later.tsx';
 import { LiveRegion, useAnnounce } from './a11y/live-region.tsx';
 
 export function App() {
@@ -59,6 +59,8 @@ export function App() {
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
   const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
+  // A cache damaged and set aside at start is said here, over every screen (issue 42).
+  const damaged = useStore(backupsStore, (s) => (s.status?.damage.length ?? 0) > 0);
   // Notices (imports, bulk edits, undo) are spoken through the window's live region.
   useAnnounce(notice ? say(notice.message) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
 
@@ -70,6 +72,7 @@ export function App() {
     void syncProblemsStore.getState().load();
     void accountsStore.getState().load();
     void rulesStore.getState().load();
+    void backupsStore.getState().load();
   }, []);
 
   useEffect(() => {
@@ -93,6 +96,7 @@ export function App() {
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
       </header>
       <CoreRestartNotice />
+      {damaged && <DamageNotice store={backupsStore} />}
       <div className="app-body">
       <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }}>
         <SidebarGroups store={rulesStore} onOpen={(group) => { open('drafts'); void draftsStore.getState().setQuery({ ...GROUP_RESET, ...group.query, text: group.query.text ?? '' }); }} />

@@ -72,8 +72,9 @@ describe('exports safe for a spreadsheet program', () => {
   });
 
   it('neutralises the sales CSV and the import report in either reading, the report in the seller\'s language', () => {
-    const words = { headings: { date: 'Päivä', item: 'Kohde', buyer: 'Ostaja', price: 'Hinta', status: 'Tapa' }, kinds: { auction: 'huutokauppa', 'buy-now': 'osta heti', offer: 'tarjous' } };
-    const sales = salesCsv([{ localId: 1, remoteId: 1, title: 'Lamp,=1+1', categoryId: null, category: '', soldAt: null, buyer: '-ville;@x', price: 12.5, kind: 'buy-now' }], 'fi', words);
+    const words = { headings: { date: 'Päivä', item: 'Kohde', buyer: 'Ostaja', quantity: 'Kpl', unitPrice: 'Kappalehinta', price: 'Hinta', status: 'Tapa' }, kinds: { auction: 'huutokauppa', 'buy-now': 'osta heti', offer: 'tarjous' } };
+    const sale = { saleId: 'bid:1', localId: 1, remoteId: 1, title: 'Lamp,=1+1', categoryId: null, category: '', soldAt: null, buyer: '-ville;@x', quantity: 2, unitPrice: 12.5, price: 25, kind: 'buy-now', closed: false } as const;
+    const sales = salesCsv([sale], 'fi', words);
     expect(cellsInEitherReading(sales).filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
     const { db } = setup();
     const report = importDraftsCsv(db, 'title,quantity\n"=cmd|\' /C calc\'!A0;=1",x\n');

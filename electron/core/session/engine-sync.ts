@@ -28,13 +28,24 @@ export interface EngineSyncOptions {
   /** While the marketplace cannot be reached: the first probe after this, doubling up to probeCapMs. */
   probeBaseMs?: number;
   probeCapMs?: number;
+  /** Each request's timeout (the API client's default: 15 s). */
+  requestTimeoutMs?: number;
   now?: () => number;
 }
 
 export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
+  // One source of truth for "connected" (issue 42): a request that gets no answer at all (the link
+  // hangs or is cut) says so at once, not after its retries and the run's end (four timeouts, about
+  // a minute, during which the status bar said connected while requests failed).
+  const api = createApiClient({
+    baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
+    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+    onAttempt: ({ status }) => {
+      if (status === 0 && !closed) setOnline(false);
+    },
+  });
   const rules = rulesPass(db);
   // The rules run after every pull; their decisions go out with the same run's push.
   const engine = createSyncEngine({

@@ -2,7 +2,7 @@
 // said until a later backup succeeds, a damaged cache set aside at start with the latest good
 // backup offered, the list with restore, the seller's own folder, and moving accounts to another
 // computer (one file; a passphrase seals it and lets the password travel).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { BackupEntry } from '../../../shared/ipc-backup.ts';
 import { describeReason } from '../i18n/describe-error.ts';
@@ -96,11 +96,12 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         </form>
       )}
       {confirming && (
-        <div className="notice warn" role="alertdialog" aria-labelledby="backups-confirm">
-          <p id="backups-confirm">{t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}</p>
-          <BusyButton type="button" className="primary" busy={busy} onClick={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}>{t('backups.restore.do')}</BusyButton>
-          <button type="button" onClick={() => setConfirming(null)}>{t('common.cancel')}</button>
-        </div>
+        <RestoreConfirm
+          text={t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}
+          busy={busy}
+          onRestore={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}
+          onCancel={() => setConfirming(null)}
+        />
       )}
       {backups.length > 0 && (
         <table className="table backups-list">
@@ -142,5 +143,41 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         <BusyButton type="submit" busy={busy}>{t('backups.import')}</BusyButton>
       </form>
     </section>
+  );
+}
+
+/**
+ * The restore's confirmation, an inline alertdialog: it takes the keyboard as it appears (on its
+ * Restore button), Esc or Cancel closes it, and the button that asked gets the keyboard back.
+ */
+function RestoreConfirm({ text, busy, onRestore, onCancel }: { text: string; busy: boolean; onRestore: () => void; onCancel: () => void }) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const asker = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    asker.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    box.current?.querySelector<HTMLButtonElement>('button.primary')?.focus();
+  }, []);
+  const cancel = () => {
+    onCancel();
+    if (asker.current?.isConnected) asker.current.focus();
+  };
+  return (
+    <div
+      ref={box}
+      className="notice warn"
+      role="alertdialog"
+      aria-labelledby="backups-confirm"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        cancel();
+      }}
+    >
+      <p id="backups-confirm">{text}</p>
+      <BusyButton type="button" className="primary" busy={busy} onClick={onRestore}>{t('backups.restore.do')}</BusyButton>
+      <button type="button" onClick={cancel}>{t('common.cancel')}</button>
+    </div>
   );
 }
