@@ -11,7 +11,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, Sprea
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'cancelImport' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'cancelImport' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -51,7 +51,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     const importId = crypto.randomUUID();
     set({ importProgress: { phase: 'reading', done: 0, total: 0 }, runningImport: { id: importId, cancelling: false } });
     try {
-      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, locale: localeStore.getState().locale, importId });
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, importId });
     } finally {
       set({ importProgress: null, runningImport: null });
     }
@@ -159,7 +159,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async importCsv(text, fileName) {
       try {
-        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}), locale: localeStore.getState().locale });
+        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
         set({ importReport: report });
         await get().reload();
         return report;
@@ -213,6 +213,16 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const selected = await selectedIds();
         return await call(bridge, 'xlsx.export', selected.length > 0 ? { localIds: selected } : {});
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async importReportFile(words) {
+      const report = get().importReport;
+      if (!report) return null;
+      try {
+        return await call(bridge, 'csv.importReport', { problems: report.errors, locale: localeStore.getState().locale, words });
       } catch (error) {
         fail(error);
         return null;

@@ -10,6 +10,8 @@ export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
 export type TemplatePreview = IpcOutput<'templates.preview'>;
 export type TemplateMode = NonNullable<IpcInput<'templates.apply'>['mode']>;
 export type ImportReport = IpcOutput<'csv.import'>;
+/** The words of a saved import report (csv.importReport): the screen's language's. */
+export type ImportReportWords = IpcInput<'csv.importReport'>['words'];
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
 export type ImportProgress = IpcEventPayload<'csv.progress'>;
@@ -131,6 +133,8 @@ export interface DraftsActions {
   cancelMapping(): void;
   /** Cancels the import under way: none of its drafts is left, or (it had ended) it stays one undo step. */
   cancelImport(): Promise<void>;
+  /** The import report shown as a CSV file in the seller's words (the table's reasons, the fields' labels). */
+  importReportFile(words: ImportReportWords): Promise<{ fileName: string; text: string } | null>;
   exportXlsx(): Promise<{ fileName: string; base64: string } | null>;
   exportCsv(): Promise<{ fileName: string; text: string } | null>;
   dismissNotice(): void;
