@@ -308,7 +308,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     // A long import tells how far it got, while one runs (drafts-actions.ts starts and ends it:
     // an event arriving after the answer is dropped).
     bridge.on('csv.progress', (progress) => {
-      if (store.getState().importProgress !== null) store.setState({ importProgress: progress });
+      const shown = store.getState().importProgress;
+      if (shown !== null) store.setState({ importProgress: { ...progress, ...(shown.fileName ? { fileName: shown.fileName } : {}) } });
     }),
     // The sync reports one item at a time: its badge changes in place, no reload.
     bridge.on('sync.itemState', (event) => {
