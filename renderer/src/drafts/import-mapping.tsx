@@ -69,8 +69,9 @@ export function ImportMapping({ pending, onImport, onCancel, onShowRemembered }:
   const canImport = mapsTitle(inspection.headings, mapping);
   const count = (how: FileInspection['recognition'][string]) => inspection.unknown.filter((h) => inspection.recognition[h] === how).length;
   const known = count('known') + count('remembered');
-  const guessed = count('guess');
-  const unmatched = inspection.unknown.length - known - guessed;
+  // The hints follow the seller's choices: a guess changed, a field chosen, is no longer one to check.
+  const guessed = inspection.unknown.filter((h) => inspection.recognition[h] === 'guess' && mapping[h] === inspection.mapping[h]).length;
+  const unmatched = inspection.unknown.filter((h) => inspection.recognition[h] === undefined && (mapping[h] ?? null) === null).length;
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="mapping-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
       <h2 id="mapping-title">{t('import.mapping.title', { file: pending.fileName })}</h2>
