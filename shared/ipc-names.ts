@@ -28,6 +28,7 @@ export const IPC_METHOD_NAMES = [
   'categories.list',
   'csv.inspect',
   'csv.import',
+  'csv.importReport',
   'csv.export',
   'xlsx.export',
   ...IMPORT_CANCEL_METHOD_NAMES,

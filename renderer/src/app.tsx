@@ -140,7 +140,7 @@ export function App() {
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} onShowRemembered={() => void mappingsStore.openList()} />
       )}
       {pendingUndo && <UndoImportDialog step={pendingUndo} onAnswer={(yes) => void draftsStore.getState().confirmUndo(yes)} />}
-      {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)}
+      {importReport && <ImportReport report={importReport} store={draftsStore} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)}
         onSuggestCategories={importReport.stepId === null ? undefined : (stepId) => researchStore.actions.openDialog({ kind: 'categories', of: { importStep: stepId } })} />}
       {mappingsShown && <RememberedMappings store={mappingsStore} />}
     </div>

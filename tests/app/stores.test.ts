@@ -251,6 +251,30 @@ describe('the drafts store', () => {
     expect(drafts.getState().generation).toBe(generation);
   });
 
+  it('takes out of the selection what a new search or filter hides, says how many, and acts only on what shows', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(12));
+    const s = () => drafts.getState();
+    await s().selectAll();
+    expect(s().selected.size).toBe(12);
+    // "lamp no. 1" finds 1, 10, 11 and 12: the other 8 selected drafts are no longer on screen.
+    await s().setQuery({ text: 'lamp no. 1' });
+    expect(s().total).toBe(4);
+    expect([...s().selected].sort((a, b) => a - b)).toEqual(s().rows.filter((r) => r !== undefined).map((r) => r.localId).sort((a, b) => a - b));
+    expect(translate(s().notice!.message, 'fi')).toBe('8 valittua luonnosta ei näy tässä näkymässä, joten ne poistettiin valinnasta: toiminnot koskevat vain näkyviä luonnoksia.');
+    expect((await s().exportCsv())?.text.split('\r\n').filter(Boolean)).toHaveLength(5);
+    // Another order shows the same drafts: the selection stays, nothing is said.
+    s().dismissNotice();
+    await s().toggleSort('price');
+    expect(s().selected.size).toBe(4);
+    expect(s().notice).toBeNull();
+    // A search typed while the selection narrows: the last one decides.
+    void s().setQuery({ text: 'lamp no. 1' + '1' });
+    await s().setQuery({ text: 'lamp no. 12' });
+    await s().selectionSettled();
+    expect(s().selected.size).toBe(1);
+  });
+
   it('exports the selected drafts or all of them as CSV', async () => {
     const { drafts } = setup();
     await drafts.getState().importCsv(draftsCsv(6));

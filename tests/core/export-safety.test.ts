@@ -5,7 +5,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { exportDraftsCsv, importDraftsCsv, importReportCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { exportDraftsCsv, importDraftsCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { importReportCsv } from '../../electron/core/csv/import-report-csv.ts';
 import { couldRunAsFormula, formulaSafe, fromFormulaSafe } from '../../electron/core/csv/formula-safe.ts';
 import { parseCsv } from '../../electron/core/csv/rfc4180.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';

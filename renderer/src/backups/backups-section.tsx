@@ -104,26 +104,28 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         />
       )}
       {backups.length > 0 && (
-        <table className="table backups-list">
+        // A narrow window shows each backup as a card of labelled values (reflow.css, .stacks): the
+        // roles keep it a table for assistive technology whatever its CSS display.
+        <table className="table backups-list stacks" role="table">
           <caption className="muted">{t('backups.list.caption')}</caption>
-          <thead>
-            <tr>
-              <th>{t('backups.column.time')}</th><th>{t('backups.column.reason')}</th><th className="num">{t('backups.column.drafts')}</th>
-              <th className="num">{t('backups.column.templates')}</th><th className="num">{t('backups.column.photos')}</th><th className="num">{t('backups.column.size')}</th>
-              <th>{t('backups.column.where')}</th><th />
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader">{t('backups.column.time')}</th><th role="columnheader">{t('backups.column.reason')}</th><th role="columnheader" className="num">{t('backups.column.drafts')}</th>
+              <th role="columnheader" className="num">{t('backups.column.templates')}</th><th role="columnheader" className="num">{t('backups.column.photos')}</th><th role="columnheader" className="num">{t('backups.column.size')}</th>
+              <th role="columnheader">{t('backups.column.where')}</th><th role="columnheader" />
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {backups.map((b) => (
-              <tr key={b.id}>
-                <td>{format.dateTime(b.created)}</td>
-                <td>{t(`backups.reason.${b.reason}` as MessageId)}</td>
-                <td className="num">{format.number(b.drafts)}</td>
-                <td className="num">{format.number(b.templates)}</td>
-                <td className="num">{format.number(b.photos)}</td>
-                <td className="num">{megabytes(b.bytes)}</td>
-                <td>{places(b.places)}</td>
-                <td className="actions"><BusyButton type="button" busy={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</BusyButton></td>
+              <tr key={b.id} role="row">
+                <td role="cell" data-label={t('backups.column.time')}>{format.dateTime(b.created)}</td>
+                <td role="cell" data-label={t('backups.column.reason')}>{t(`backups.reason.${b.reason}` as MessageId)}</td>
+                <td role="cell" data-label={t('backups.column.drafts')} className="num">{format.number(b.drafts)}</td>
+                <td role="cell" data-label={t('backups.column.templates')} className="num">{format.number(b.templates)}</td>
+                <td role="cell" data-label={t('backups.column.photos')} className="num">{format.number(b.photos)}</td>
+                <td role="cell" data-label={t('backups.column.size')} className="num">{megabytes(b.bytes)}</td>
+                <td role="cell" data-label={t('backups.column.where')}>{places(b.places)}</td>
+                <td role="cell" className="actions"><BusyButton type="button" busy={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</BusyButton></td>
               </tr>
             ))}
           </tbody>

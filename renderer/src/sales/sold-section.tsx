@@ -90,6 +90,8 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
   const format = useFormatter();
   const sort = useStore(store, (s) => s.sort);
   return (
+    // At 400 % zoom the table scrolls inside itself, the page does not (issue 42); its sort buttons take the focus.
+    <div className="table-scroll">
     <table className="table sold-table" aria-labelledby="sold-title">
       <thead>
         <tr>
@@ -120,5 +122,6 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
