@@ -2,6 +2,7 @@
 // transaction and bumps PRAGMA user_version (see open-account-db.ts). Never edit a shipped step:
 // add a new one at the end. Times are epoch milliseconds unless a column says otherwise.
 import type { Migration } from '../../../shared/sqlite/migrations.ts';
+import { itemDetailsMigration } from './steps/020-item-details.ts';
 
 export type { Migration };
 
@@ -737,4 +738,6 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX items_grid_category_en ON items(category_title_en COLLATE NOCASE, status) WHERE deleted_at IS NULL;
     `,
   },
+  // From 20 on, one file per step (steps/).
+  itemDetailsMigration,
 ];

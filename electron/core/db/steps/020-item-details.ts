@@ -1,0 +1,20 @@
+// Migration 20 (issue 38): how much of each item the cache has read. A first sync of a big shop
+// takes every listing from the sales list's summaries (500 a page) and reads the full records
+// later: open, scheduled and sold items first, the rest of the closed ones when the seller opens
+// one or in the background. A step of its own file: frozen text, appended to MIGRATIONS.
+import type { Migration } from '../../../../shared/sqlite/migrations.ts';
+
+export const itemDetailsMigration: Migration = {
+  version: 20,
+  name: 'items read from their list summary, their full records still to read',
+  sql: `
+    -- 'full': the item's whole record is in the cache (every item before this step: read in full,
+    -- or made here). 'summary': only what the sales list's summary says is known (title, status,
+    -- prices, counts, times, category, photos); the other columns are NULL because they are
+    -- unknown, not empty. 'sold': a summary of an item the marketplace lists as sold, read before
+    -- the other closed ones (the Sales figures need its buyer and units).
+    ALTER TABLE items ADD COLUMN detail TEXT NOT NULL DEFAULT 'full' CHECK (detail IN ('full','summary','sold'));
+    -- The details still to read, by status: empty once every record has been read.
+    CREATE INDEX items_detail_queue ON items(detail, status) WHERE detail <> 'full';
+  `,
+};
