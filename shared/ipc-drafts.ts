@@ -19,8 +19,14 @@ export const DraftRowSchema = z.object({
   /** Its English name, for English screens; null where the tree has none (then categoryName). */
   categoryNameEn: z.string().nullable().optional(),
   imageCount: z.number().int(),
-  /** Offline validation against the cached settings and limits. */
+  /** Offline validation against the cached settings and limits (none for an item shown from its list summary: its fields are not known). */
   problems: z.array(ProblemSchema),
+  /**
+   * Issue 38: the item is shown from the marketplace's list summary only; these fields are not
+   * known yet (not empty): the grid and the editor say so, and its record is read when needed.
+   * Absent once the whole record is in the cache.
+   */
+  detailsMissing: z.array(z.string()).optional(),
   updated: z.number(),
 });
 export type DraftRow = z.infer<typeof DraftRowSchema>;

@@ -19,6 +19,7 @@ describe('migration 20', () => {
     const insert = db.prepare(`INSERT INTO items (remote_id, status, title, detail, created, updated) VALUES (?, 'closed', 'From a summary', ?, 1, 1)`);
     insert.run(72, 'summary');
     insert.run(73, 'sold');
+    insert.run(75, 'wanted');
     expect(() => insert.run(74, 'half')).toThrow(/CHECK/);
     // The details still to read have an index of their own (empty once every record is read).
     expect(db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'items_detail_queue'`).pluck().get()).toContain(`WHERE detail <> 'full'`);

@@ -86,6 +86,7 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
       </header>
       {s.settings === null && <p className="notice info">{t('editor.noSettings')}</p>}
       {row.syncState === 'rejected' && row.rejectReason && <p className="notice error">{t('editor.rejected', { reason: row.rejectReason })}</p>}
+      {s.details && <p className={`notice ${s.details === 'reading' ? 'info' : 'error'}`} role="status" data-testid="editor-details">{t(s.details === 'reading' ? 'editor.details.reading' : 'editor.details.unread')}</p>}
       {s.message && (
         <div className={`notice ${s.message.kind}`} role={s.message.kind === 'error' ? 'alert' : 'status'}>
           <span>{'msg' in s.message ? said(s.message.msg) : said(s.message.error)}</span>
@@ -123,6 +124,7 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
                       problems={s.problems.filter((p) => p.field === spec.field)}
                       categories={s.categories}
                       values={s.values}
+                      unread={row.detailsMissing?.includes(spec.field) === true && (s.values[spec.field] ?? null) === null}
                       onChange={(value) => actions.setField(spec.field, value)}
                     />
                   ))}

@@ -15,6 +15,8 @@ export function syncNoticeMessage(status: SyncStatus): Msg | null {
     case 'sign-in-failed':
     case 'failed':
       return msg(`sync.notice.${notice.kind}`, { reason: describeRefusal({ code: notice.code }) });
+    case 'waiting':
+      return msg('sync.notice.waiting', { time: new Date(status.shop?.waitUntil ?? status.lastRunAt ?? 0) });
   }
 }
 

@@ -12,8 +12,9 @@ export const itemDetailsMigration: Migration = {
     -- or made here). 'summary': only what the sales list's summary says is known (title, status,
     -- prices, counts, times, category, photos); the other columns are NULL because they are
     -- unknown, not empty. 'sold': a summary of an item the marketplace lists as sold, read before
-    -- the other closed ones (the Sales figures need its buyer and units).
-    ALTER TABLE items ADD COLUMN detail TEXT NOT NULL DEFAULT 'full' CHECK (detail IN ('full','summary','sold'));
+    -- the other closed ones (the Sales figures need its buyer and units). 'wanted': a summary whose
+    -- record a rule needs (a relisting), read with the first ones by the next sync.
+    ALTER TABLE items ADD COLUMN detail TEXT NOT NULL DEFAULT 'full' CHECK (detail IN ('full','summary','sold','wanted'));
     -- The details still to read, by status: empty once every record has been read.
     CREATE INDEX items_detail_queue ON items(detail, status) WHERE detail <> 'full';
   `,

@@ -9,6 +9,7 @@ import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
+import { FIELDS_NOT_IN_SUMMARY } from '../../sync/summary-fields.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
@@ -34,7 +35,9 @@ function categoryNames(found: CategoryEntry | undefined) {
  * a few statements, whatever its length (issue 19: a page must stay cheap beside typing).
  */
 function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, categories: ReadonlyMap<number, CategoryEntry>) {
-  const problems = validateDraft(item.fields, { ...ctx, imageCount });
+  // An item shown from its list summary: its other fields are unknown, so nothing is judged by them.
+  const summaryOnly = item.detail !== 'full';
+  const problems = summaryOnly ? [] : validateDraft(item.fields, { ...ctx, imageCount });
   const categoryId = item.fields.categoryId;
   return {
     localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
@@ -42,6 +45,7 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
     fields: item.fields as Record<string, Value>,
     ...categoryNames(categoryId === null || categoryId === undefined ? undefined : categories.get(categoryId)),
     imageCount, problems, updated: item.updated,
+    ...(summaryOnly ? { detailsMissing: [...FIELDS_NOT_IN_SUMMARY] } : {}),
   };
 }
 
