@@ -43,7 +43,7 @@ export interface EngineSyncOptions {
 /** The grid is told of a listing's pages at most this often (each tells it to read its page again). */
 const GRID_EVERY_MS = 1000;
 
-export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
+export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine>; readDetails: NonNullable<SyncPort['readDetails']> } {
   const { db } = options;
   const now = options.now ?? Date.now;
   // A short Retry-After holds back every request of the client (http.ts); the bar says why it waits.
@@ -311,7 +311,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       debounce = setTimeout(() => void port.syncNow(), options.debounceMs);
       debounce.unref();
     },
-    readDetails: (localIds: readonly number[]) => reader.readNow(localIds),
+    // "Work offline" asks the marketplace nothing, the seller's own reads included.
+    readDetails: async (localIds: readonly number[]) => (offline || closed ? { read: 0, missing: details.unreadOf(localIds).map((u) => u.localId) } : reader.readNow(localIds)),
     subscribe(listener: (event: SyncEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
