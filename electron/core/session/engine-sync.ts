@@ -253,6 +253,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       const more = details.first(1).length > 0;
       scheduleRetry(pushed.paused ? null : more ? now() : pushed.nextAttemptAt);
       reader.poke();
+      // A pull may have moved items between the queues (closed since, asked for by a rule).
+      shop.changed(true);
     } catch (error) {
       // A failed run is reported, never thrown at the renderer: the queue is intact.
       shop.listingEnded();

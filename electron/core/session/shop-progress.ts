@@ -4,7 +4,7 @@
 // What is left is the cache's own state (item-details.ts), so it is right after a restart too.
 import type { ShopReading } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
-import { detailQueue } from '../sync/item-details.ts';
+import { detailQueue, type DetailCounts } from '../sync/item-details.ts';
 
 /** At most this often: the counts are a query, and the bar needs no more. */
 const EMIT_EVERY_MS = 400;
@@ -18,10 +18,12 @@ export function shopProgress(db: Db, send: (reading: ShopReading | null) => void
   let trailing: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
   let lastShown = 'null';
+  /** The queue's counts, asked again only once something may have changed them (the status is asked often). */
+  let counted: DetailCounts | null = null;
 
   function state(): ShopReading | null {
     if (!db.open) return null;
-    const counts = queue.counts();
+    const counts = (counted ??= queue.counts());
     const waiting = waitUntil !== null && waitUntil > now() ? waitUntil : null;
     if (listing === null && counts.first === 0 && counts.later === 0 && waiting === null) {
       // Everything read: the next reading (a later first sync) counts from zero.
@@ -44,6 +46,7 @@ export function shopProgress(db: Db, send: (reading: ShopReading | null) => void
 
   /** Sends the state now, or once the last one is old enough (the latest counts then). */
   function changed(immediately = false): void {
+    counted = null;
     if (closed) return;
     if (immediately || now() - lastSent >= EMIT_EVERY_MS) {
       if (trailing) clearTimeout(trailing);

@@ -15,6 +15,7 @@ import { readBids, type TradingNews } from './pull-trading.ts';
 const unreadSql = () => `detail <> 'full' AND remote_id IS NOT NULL AND deleted_at IS NULL AND NOT (sync_state = 'rejected' AND reject_reason = '${REMOVED_REMOTELY.replaceAll("'", "''")}')`;
 /** Read first: items still open or scheduled (drafts are never kept from a summary), sold ones, and those a rule needs. */
 const FIRST = `(detail IN ('sold','wanted') OR status IN ('draft','preview','published','waiting'))`;
+const OPEN = new Set(['draft', 'preview', 'published', 'waiting']);
 
 export interface DetailCounts {
   /** Open, scheduled and sold items whose records are still to read. */
@@ -32,9 +33,28 @@ export function detailQueue(db: Db) {
       ORDER BY CASE WHEN status IN ('published','waiting') THEN 0 WHEN status IN ('draft','preview') THEN 1 ELSE 2 END, local_id LIMIT ?`,
   ).pluck();
   const later = db.prepare(`SELECT remote_id FROM items WHERE ${UNREAD} AND NOT ${FIRST} ORDER BY local_id LIMIT ?`).pluck();
-  const counts = db.prepare(
-    `SELECT coalesce(sum(${FIRST}), 0) AS first, coalesce(sum(detail = 'sold'), 0) AS sold, coalesce(sum(NOT ${FIRST}), 0) AS later FROM items WHERE ${UNREAD}`,
+  // Counted from the queue's index alone, less the few removed on the marketplace (the only rows
+  // whose reason it must read). A summary is never a local item nor deleted here (only drafts are).
+  // (In the index's order: no sort. 50,000 summaries: about 10 ms each on a busy machine.)
+  const grouped = db.prepare(`SELECT detail, status, count(*) AS n FROM items WHERE detail <> 'full' GROUP BY detail, status`);
+  const removed = db.prepare(
+    `SELECT detail, status, count(*) AS n FROM items INDEXED BY items_detail_queue
+      WHERE detail <> 'full' AND sync_state = 'rejected' AND reject_reason = ? GROUP BY detail, status`,
   );
+  const counts = (): DetailCounts => {
+    const out: DetailCounts = { first: 0, sold: 0, later: 0 };
+    const add = (rows: unknown[], sign: number) => {
+      for (const { detail, status, n } of rows as Array<{ detail: string; status: string; n: number }>) {
+        // FIRST, in JS.
+        if (detail === 'sold' || detail === 'wanted' || OPEN.has(status)) out.first += sign * n;
+        else out.later += sign * n;
+        if (detail === 'sold') out.sold += sign * n;
+      }
+    };
+    add(grouped.all(), 1);
+    add(removed.all(REMOVED_REMOTELY), -1);
+    return out;
+  };
   const unreadOf = db.prepare(`SELECT local_id AS localId, remote_id AS remoteId FROM items WHERE ${UNREAD} AND local_id IN (SELECT value FROM json_each(?))`);
   const localOf = db.prepare(`SELECT local_id FROM items WHERE remote_id = ?`).pluck();
   const want = db.prepare(`UPDATE items SET detail = 'wanted' WHERE detail = 'summary' AND local_id IN (SELECT value FROM json_each(?))`);
@@ -45,7 +65,7 @@ export function detailQueue(db: Db) {
     first: (limit: number) => first.all(limit) as number[],
     /** The next unsold closed items to read in the background, newest listed first. */
     later: (limit: number) => later.all(limit) as number[],
-    counts: () => counts.get() as DetailCounts,
+    counts,
     /** Which of these local items still lack their record. */
     unreadOf: (localIds: readonly number[]) => (localIds.length === 0 ? [] : (unreadOf.all(JSON.stringify(localIds)) as Array<{ localId: number; remoteId: number }>)),
     localIdOf: (remoteId: number) => (localOf.get(remoteId) as number | undefined) ?? null,

@@ -8,6 +8,7 @@ import type { CategoryNode } from '../../../shared/api/categories.ts';
 import type { Item } from '../../../shared/api/items.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
 import type { SyncNews } from '../../../shared/ipc.ts';
@@ -84,6 +85,8 @@ export function pullStatements(db: Db) {
     questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
     offerKnown: db.prepare(`SELECT 1 FROM offers WHERE remote_id = ?`).pluck(),
     bidKnown: db.prepare(`SELECT 1 FROM bids WHERE remote_id = ?`).pluck(),
+    /** A merge's UPDATE, by the fields it takes (a first sync merges thousands of records). */
+    mergeUpdates: statementCache(),
     upsertQuestion: db.prepare(
       `INSERT INTO questions (remote_id, item_remote_id, question, answer, author, created, answered, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (remote_id) DO UPDATE SET answer = excluded.answer, answered = excluded.answered, record = excluded.record,
@@ -138,10 +141,10 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   }
   const hasConflicts = Object.keys(conflicts).length > 0;
   const sets = take.map((f) => `${FIELD_SPECS[f].column} = ?`);
-  db.prepare(
+  s.mergeUpdates(take.join(','), () => db.prepare(
     `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?,
        conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END, detail = 'full'${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
-  ).run(
+  )).run(
     ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount,
     hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
   );

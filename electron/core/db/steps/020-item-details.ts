@@ -15,7 +15,8 @@ export const itemDetailsMigration: Migration = {
     -- the other closed ones (the Sales figures need its buyer and units). 'wanted': a summary whose
     -- record a rule needs (a relisting), read with the first ones by the next sync.
     ALTER TABLE items ADD COLUMN detail TEXT NOT NULL DEFAULT 'full' CHECK (detail IN ('full','summary','sold','wanted'));
-    -- The details still to read, by status: empty once every record has been read.
-    CREATE INDEX items_detail_queue ON items(detail, status) WHERE detail <> 'full';
+    -- The details still to read, by status: empty once every record has been read. With the sync
+    -- state, what is left is counted from the index alone (the progress bar asks often).
+    CREATE INDEX items_detail_queue ON items(detail, status, sync_state) WHERE detail <> 'full';
   `,
 };
