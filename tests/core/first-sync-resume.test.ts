@@ -52,8 +52,12 @@ const atThe = (n: number, match: (r: Request) => boolean) => {
   return (r: Request) => match(r) && ++seen === n;
 };
 
-/** Where the kills land: a page of the listing in flight (the one before it committed), the sold items' page, among the reads (some batches committed, one not). */
-const KILLS = [atThe(2, isListingPage), atThe(1, isSoldPage), atThe(80, isRead), atThe(130, isRead)];
+/**
+ * Where the kills land: the listing's last page asked for (the listing asks for the next page while
+ * it writes one: page 1 committed, page 2 being written), the sold items' page, among the reads
+ * (some batches committed, one not).
+ */
+const KILLS = [atThe(3, isListingPage), atThe(1, isSoldPage), atThe(80, isRead), atThe(130, isRead)];
 
 async function run(turns: ChildTurns, when: ((r: Request) => boolean) | null): Promise<'done' | 'killed'> {
   const { process: child, exited, stderr } = turns.next();
@@ -108,8 +112,11 @@ describe('a first sync killed', () => {
     }
     // Each page of the listing read once, the one a kill cut once more; each record likewise.
     const page = (r: Request) => new URL(r.url, 'http://x').searchParams.get('page');
-    // Page 1 once; page 2 cut once and read again; page 3 once.
-    expect(requests.filter(isListingPage).map(page)).toEqual(['1', '2', '2', '3']);
+    // Page 1 once (committed before the kill); pages 2 and 3 again at most once (cut, or being written).
+    const pages = requests.filter(isListingPage).map(page);
+    expect(pages.filter((p) => p === '1')).toEqual(['1']);
+    expect(pages.filter((p) => p === '2').length).toBeLessThanOrEqual(2);
+    expect(pages.filter((p) => p === '3')).toEqual(['3', '3']);
     expect(requests.filter(isSoldPage).map(page)).toEqual(['1', '1']);
     const reads = requests.filter(isRead).map((r) => Number(r.path.split('/').pop()));
     expect(new Set(reads)).toEqual(new Set(firstReads));

@@ -113,8 +113,16 @@ async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: n
   const fetched: Item[] = [];
   let mark: string | null = complete ? null : ((s.cursorGet.get('sales-mark') as string | undefined) ?? null);
   let extension = false;
+  // The next page is asked for while this one is written: the service answers it meanwhile. It is
+  // only held: its page commits (with its cursor) after this one's.
+  const ask = (page: number) => {
+    const asked = api.sales(userId, { status: 'all', page, limit: PAGE });
+    asked.catch(() => undefined);
+    return asked;
+  };
+  let next = ask(startPage);
   for (let page = startPage; ; page += 1) {
-    const list = await api.sales(userId, { status: 'all', page, limit: PAGE });
+    const list = await next;
     const first = page === startPage && complete;
     if (first) mark = list.updated;
     for (const summary of list.items) {
@@ -123,6 +131,7 @@ async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: n
     }
     ctx.result.items += list.items.length;
     const last = list.links.next === null || list.items.length === 0;
+    if (!last) next = ask(page + 1);
     const merged = await mergeSalesPage(ctx, st, list.items, 'listing', () => {
       if (first && mark !== null) s.cursorSet.run('sales-mark', mark, ctx.now());
       if (last) {
