@@ -94,7 +94,8 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
         </div>
       )}
 
-      <div className="editor-body">
+      {/* An item shown from the marketplace's list has no field to focus (issue 38): its body is a stop of its own, so it scrolls from the keyboard. */}
+      <div className="editor-body" {...(row.detailsMissing && !editable ? { tabIndex: 0, role: 'region', 'aria-label': t('editor.form') } : {})}>
         <form
           className="editor-form"
           aria-label={t('editor.form')}

@@ -16,7 +16,8 @@ export function syncNoticeMessage(status: SyncStatus): Msg | null {
     case 'failed':
       return msg(`sync.notice.${notice.kind}`, { reason: describeRefusal({ code: notice.code }) });
     case 'waiting':
-      return msg('sync.notice.waiting', { time: new Date(status.shop?.waitUntil ?? status.lastRunAt ?? 0) });
+      // Said where the shop's reading is shown (ShopReading), with until when: not twice.
+      return null;
   }
 }
 
