@@ -11,6 +11,7 @@ import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
 import { call, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
+import { createQuestionsStore, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
 import { makeCategories } from '../support/item-helpers.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -20,10 +21,17 @@ import { tempFolder } from './support.ts';
 
 let server: TestServer;
 let shop: Shop;
+let buyer = 0;
+/** A buyer's question on the service, as its activity feed shows it (written straight into its database). */
+const ask = (itemId: number, question: string) => {
+  const now = server.service.clock.now();
+  server.service.db.prepare(`INSERT INTO questions (item_id, author_id, question, created, updated) VALUES (?, ?, ?, ?, ?)`).run(itemId, buyer, question, now, now);
+};
 beforeAll(async () => {
   server = await startTestServer();
   const sellerId = await server.addUser('summary-seller', ['private', 'powerseller']);
   const buyerId = await server.addUser('summary-buyer');
+  buyer = buyerId;
   // 120 listings: 30 open, 9 sold, 81 closed unsold (one page).
   shop = insertShop(server.service.db, { sellerId, buyerId, categoryId: makeCategories(server).sub, listings: 120 }, server.service.clock.now());
 });
@@ -81,6 +89,28 @@ describe('items shown from the marketplace\'s list', () => {
       await editor.actions.open(unsold[6]!.localId);
       await expect.poll(() => editor.getState().details).toBe('unread');
       expect((await call(bridge, 'drafts.page', { offset: 0, limit: 200 })).total).toBe(120 + 3);
+
+      // A question on a listing shown from the list: its answer is filled from the item's record,
+      // read as the Questions screen opens; offline, its postage and terms are never made up.
+      await sync.getState().setOffline(false);
+      ask(shop.ids.unsold[7]!, 'Onko vielä saatavilla?');
+      await sync.getState().syncNow();
+      const questions = createQuestionsStore(bridge);
+      await questions.getState().load();
+      const rowOfItem = (id: number) => questions.getState().rows.find((r) => r.itemId === id)!;
+      expect(rowOfItem(shop.ids.unsold[7]!).item).toMatchObject({ deliveryTerms: null });
+      expect(rowOfItem(shop.ids.unsold[7]!).item.unread).toBeUndefined();
+      // Offline, a question the feed brought on an item whose record was not read yet (a cut reading).
+      await sync.getState().setOffline(true);
+      session.db().prepare(`INSERT INTO questions (remote_id, item_remote_id, question, author, created, record) VALUES (990001, ?, 'Miten toimitus?', 'ostaja', '2026-11-29T10:00:00+0200', '{}')`).run(shop.ids.unsold[8]!);
+      await questions.getState().load();
+      const unreadQuestion = rowOfItem(shop.ids.unsold[8]!);
+      expect(unreadQuestion.item).toMatchObject({ unread: true, deliveryTerms: null });
+      expect(fillTemplate('Toimitusehdot: {deliveryTerms}. Kiitos!', unreadQuestion.item, 'fi')).toBe('Toimitusehdot: {deliveryTerms}. Kiitos!');
+      questions.getState().setDraft(unreadQuestion.questionId, fillTemplate('Toimitusehdot: {deliveryTerms}.', unreadQuestion.item, 'fi'));
+      expect(await questions.getState().answer(unreadQuestion.questionId)).toBe(false);
+      expect(questions.getState().errors[unreadQuestion.questionId]).toEqual({ id: 'questions.answer.unread' });
+      questions.getState().dispose();
     } finally {
       sync.getState().dispose();
       session.close();

@@ -313,8 +313,10 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       debounce = setTimeout(() => void port.syncNow(), options.debounceMs);
       debounce.unref();
     },
-    // "Work offline" asks the marketplace nothing, the seller's own reads included.
-    readDetails: async (localIds: readonly number[]) => (offline || closed ? { read: 0, missing: details.unreadOf(localIds).map((u) => u.localId) } : reader.readNow(localIds)),
+    // "Work offline" asks the marketplace nothing, the seller's own reads included; nor does a
+    // marketplace known to be out of reach (the probe says when it is back): a screen opened
+    // meanwhile shows what is known at once instead of waiting for the reads' retries.
+    readDetails: async (localIds: readonly number[]) => (offline || closed || probing ? { read: 0, missing: details.unreadOf(localIds).map((u) => u.localId) } : reader.readNow(localIds)),
     subscribe(listener: (event: SyncEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
