@@ -4,8 +4,12 @@
 // reads it). Against the real service through the counting loopback proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
+import { rulesPass } from '../../electron/core/rules/rules-pass.ts';
+import { ruleStore } from '../../electron/core/rules/rule-store.ts';
+import { DAY_MS } from '../../server/domain/time.ts';
 import { FIELDS_NOT_IN_SUMMARY } from '../../electron/core/sync/summary-fields.ts';
 import { insertShop, type Shop } from '../support/shop-fixtures.ts';
+import { insertItems } from '../support/item-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy.ts';
@@ -47,7 +51,7 @@ const rowOf = (remoteId: number) => cache.db.prepare(`SELECT * FROM items WHERE 
 
 describe('the first sync of a big shop', () => {
   // One cache through a seller's first day: the first sync, the syncs after it, an item needed.
-  it('keeps every listing from the list pages and reads in full only the open, scheduled and sold ones, each once', async () => {
+  it('keeps every listing from the list pages and reads in full only the open, scheduled and sold ones, each once; conflicts and rules as before', async () => {
     cache = await sellerCache(proxy.url, 'first-sync-seller');
     expect(shop.ids).toMatchObject({ open: { length: 124 }, scheduled: { length: 31 }, sold: { length: 47 }, unsold: { length: 418 } });
     let before = new Map(proxy.counts);
@@ -99,5 +103,40 @@ describe('the first sync of a big shop', () => {
     expect(rowOf(unread)).toMatchObject({ detail: 'full', description: '<p>Old listing 5: described in full.</p>', condition: 'good', starting_price: 10 });
     const copy = statusChanges(cache.db).copyClosed(localId);
     expect(cache.row(copy)).toMatchObject({ description: '<p>Old listing 5: described in full.</p>', condition: 'good', original_id: unread });
+
+    // Nothing else changes for an item read in full: a field edited on both sides is a conflict as
+    // before; a relist rule relists as before, and one whose item is a summary reads it first.
+    // (Only drafts and previews are edited here: a draft made on the marketplace since, read in full as before.)
+    const [draftId] = insertItems(server.service.db, [{ seller_id: sellerId, title: 'A draft made there', category_id: rowOf(shop.ids.open[0]!).category_id as number, status: 'draft' }], server.service.clock.now());
+    expect(await cache.engine.pull()).toMatchObject({ inserted: 1, conflicts: 0 });
+    const draft = rowOf(draftId!).local_id as number;
+    expect(cache.row(draft)).toMatchObject({ detail: 'full', status: 'draft', condition: 'good' });
+    cache.drafts.editDraft(draft, { title: 'Draft, edited here' });
+    server.service.db.prepare(`UPDATE items SET title = 'Draft, edited there', updated = ? WHERE id = ?`).run(server.service.clock.now() + 2000, draftId!);
+    expect(await cache.engine.pull()).toMatchObject({ conflicts: 1, detailsRead: 0 });
+    expect(cache.row(draft)).toMatchObject({ sync_state: 'conflict', detail: 'full', title: 'Draft, edited here' });
+    expect(JSON.parse(String(cache.row(draft).conflicts))).toEqual({ title: { local: 'Draft, edited here', remote: 'Draft, edited there' } });
+
+    // A rule saved before these items closed (the test's clock: the fixtures closed 190 days ago).
+    const ruleSaved = server.service.clock.now() - 191 * DAY_MS;
+    const full = shop.ids.unsold[4]!;
+    const summary = shop.ids.unsold[3]!;
+    expect(await cache.engine.readDetails([rowOf(full).local_id as number])).toEqual([]);
+    expect(rowOf(summary)).toMatchObject({ detail: 'summary' });
+    const store = ruleStore(cache.db);
+    for (const id of [full, summary]) {
+      store.saveRelistRule({ scope: 'item', scopeId: rowOf(id).local_id as number, maxTimes: 2, stepAmount: null, stepPercent: null, floorPrice: null, hour: null, enabled: true }, ruleSaved);
+    }
+    const pass = rulesPass(cache.db);
+    const now = server.service.clock.now();
+    // The one read in full is relisted as today; the summary is asked for, not judged on guesses.
+    expect(pass(now)).toMatchObject({ relisted: 1, wanted: 1 });
+    expect(rowOf(summary)).toMatchObject({ detail: 'wanted' });
+    before = new Map(proxy.counts);
+    expect(await cache.engine.pull()).toMatchObject({ detailsRead: 1 });
+    expect(since(before).itemReads()).toBe(1);
+    expect(pass(now)).toMatchObject({ relisted: 1, wanted: 0 });
+    const relisted = cache.db.prepare(`SELECT copy_local_id FROM rule_relists WHERE original_local_id = ?`).pluck().get(rowOf(summary).local_id) as number;
+    expect(cache.row(relisted)).toMatchObject({ description: '<p>Old listing 6: described in full.</p>', condition: 'good', original_id: summary });
   });
 });
