@@ -10,6 +10,7 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
+import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';
 import type { CredentialStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
@@ -37,6 +38,8 @@ export interface EngineSyncOptions {
   probeCapMs?: number;
   /** Between two background reads of an unsold closed item's record (0: none; default 1 s). */
   backgroundReadMs?: number;
+  /** Each request's timeout (the API client's default: 15 s). */
+  requestTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -46,8 +49,18 @@ const GRID_EVERY_MS = 1000;
 export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine>; readDetails: NonNullable<SyncPort['readDetails']> } {
   const { db } = options;
   const now = options.now ?? Date.now;
+  // One source of truth for "connected" (issue 42): a request that gets no answer at all (the link
+  // hangs or is cut) says so at once, not after its retries and the run's end (four timeouts, about
+  // a minute, during which the status bar said connected while requests failed).
   // A short Retry-After holds back every request of the client (http.ts); the bar says why it waits.
-  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials, onWait: ({ until }) => shop.waiting(until) });
+  const api = createApiClient({
+    baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
+    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+    onAttempt: ({ status }) => {
+      if (status === 0 && !closed) setOnline(false);
+    },
+    onWait: ({ until }) => shop.waiting(until),
+  });
   const rules = rulesPass(db);
   // The rules run after every pull; their decisions go out with the same run's push.
   const engine = createSyncEngine({
@@ -57,6 +70,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });
+  const research = closedSalesAdapter(api);
   const counts = queueCounts(db);
   const details = detailQueue(db);
   const listeners = new Set<(event: SyncEvent) => void>();
@@ -277,6 +291,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     engine,
     status,
     media: (url: string) => api.media(url),
+    // The seller's "work offline" stops research's requests too: it then shows what it kept.
+    market: () => (offline || closed ? null : research),
     syncNow(): Promise<SyncStatus> {
       // Asked to wait: the run scheduled for the end of the wait sends and reads what is due then.
       if (offline || closed || shop.waitingUntil() !== null) return Promise.resolve(status());

@@ -4,6 +4,7 @@
 import type { IpcEventPayload, SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { queueCounts } from '../outbox/outbox.ts';
+import type { MarketResearchPort } from '../research/research-port.ts';
 
 /** The queue's part of the status, from the outbox's counts. */
 export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick<SyncStatus, 'queueLength' | 'toSend' | 'keptLocal' | 'parked'> {
@@ -36,6 +37,11 @@ export interface SyncPort {
    * without their record (no marketplace, offline, or it asked to wait). Absent: nothing to read.
    */
   readDetails?(localIds: readonly number[]): Promise<{ read: number; missing: number[] }>;
+  /**
+   * The marketplace for market research (issue 39), or null while working offline. Absent on a
+   * port with no marketplace.
+   */
+  market?(): MarketResearchPort | null;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: SyncEvent) => void): () => void;
   close(): void;

@@ -90,6 +90,9 @@ export function createSyncStore(bridge: Bridge) {
     }),
     bridge.on('sync.online', () => void store.getState().refresh()),
     bridge.on('sync.shop', (shop) => store.setState({ shop })),
+    // The core's process was killed and started again: its sync starts anew (not connected until it
+    // reaches the marketplace), so the bar asks it instead of showing what the old one said.
+    bridge.on('core.restarted', () => void store.getState().refresh()),
     // A local change grows the queue.
     bridge.on('drafts.changed', () => void store.getState().refresh()),
   ];

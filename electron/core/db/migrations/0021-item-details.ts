@@ -1,11 +1,10 @@
-// Migration 20 (issue 38): how much of each item the cache has read. A first sync of a big shop
-// takes every listing from the sales list's summaries (500 a page) and reads the full records
-// later: open, scheduled and sold items first, the rest of the closed ones when the seller opens
-// one or in the background. A step of its own file: frozen text, appended to MIGRATIONS.
+// The account cache's schema, step 21 (issue 38: a big shop's first sync from the sales list's
+// summaries). Frozen once shipped: never edited, and it imports no live code (every value is
+// written out here), so today's code cannot change what it did (electron/core/db/README.md).
 import type { Migration } from '../../../../shared/sqlite/migrations.ts';
 
-export const itemDetailsMigration: Migration = {
-  version: 20,
+export const migration: Migration = {
+  version: 21,
   name: 'items read from their list summary, their full records still to read',
   sql: `
     -- 'full': the item's whole record is in the cache (every item before this step: read in full,
