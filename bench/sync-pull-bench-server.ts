@@ -1,13 +1,14 @@
 // The sync benchmark's service process: the real service on loopback port 0 with a temporary data
-// folder and one power seller with LISTINGS listings (1 in 4 open, the rest closed long ago), a
-// few questions and offers on the open ones, and a buyer. Prints one JSON line, then takes
-// commands on stdin, one a line: `change N` makes N remote changes as buyers and the seller would
-// (bids, questions, offers, answers, price edits) and answers `changed`. Closes on stdin end.
+// folder and one power seller with LISTINGS listings (tests/support/shop-fixtures.ts: 1 in 4 open,
+// the rest closed long ago, 1 in 10 of those sold at its buy-now price), a few questions on the
+// open ones, and buyers. Prints one JSON line, then takes commands on stdin, one a line: `change N`
+// makes N remote changes as buyers would (bids, questions) and answers `changed`. Closes on stdin end.
+// Options after LISTINGS: `--rate-limit N` (requests a minute per user, as the service's default
+// 3000; default off).
 import { createInterface } from 'node:readline';
 import { TOKEN_HEADER } from '../shared/api/index.ts';
-import { DAY_MS } from '../server/domain/time.ts';
-import { insertItems } from '../tests/support/item-fixtures.ts';
 import { makeCategories } from '../tests/support/item-helpers.ts';
+import { insertShop } from '../tests/support/shop-fixtures.ts';
 import { startTestServer, TEST_PASSWORD } from '../tests/support/server.ts';
 
 export interface SyncPullBenchInfo {
@@ -15,27 +16,23 @@ export interface SyncPullBenchInfo {
   seller: string;
   password: string;
   listings: number;
+  /** Of them: open, sold and unsold closed. */
+  kinds: { open: number; sold: number; unsold: number };
 }
 
 const listings = Number(process.argv[2] ?? 2000);
-const server = await startTestServer({ logger: false });
+const rateAt = process.argv.indexOf('--rate-limit');
+const rateLimitPerMinute = rateAt > 0 ? Number(process.argv[rateAt + 1]) : null;
+const server = await startTestServer({ logger: false, rateLimitPerMinute });
 const cats = makeCategories(server);
 const sellerId = await server.addUser('bench-power-seller', ['private', 'powerseller']);
+const buyerId = await server.addUser('bench-buyer-sold');
 // Several buyers: the service bounds questions and offers per user and day.
 const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => server.login(`bench-buyer-${i}`)));
 const buyerFor = (n: number) => buyers[n % buyers.length]!;
 const now = server.service.clock.now();
-const ids = insertItems(
-  server.service.db,
-  Array.from({ length: listings }, (_, i) => {
-    const open = i % 4 === 0;
-    return open
-      ? { seller_id: sellerId, title: `Open listing ${i}`, category_id: cats.sub }
-      : { seller_id: sellerId, title: `Old listing ${i}`, category_id: cats.sub, status: 'closed' as const, list_time: now - 200 * DAY_MS, closing_time: now - 190 * DAY_MS, closed_at: now - 190 * DAY_MS };
-  }),
-  now,
-);
-const open = ids.filter((_, i) => i % 4 === 0);
+const shop = insertShop(server.service.db, { sellerId, buyerId, categoryId: cats.sub, listings, openEvery: 4, soldEvery: 10 }, now);
+const open = shop.ids.open;
 
 const api = (path: string, method: string, body: unknown, token: string) =>
   fetch(`${server.url}/1.1${path}`, { method, headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(body) }).then(async (r) => {
@@ -43,7 +40,7 @@ const api = (path: string, method: string, body: unknown, token: string) =>
     return r.json() as Promise<Record<string, unknown>>;
   });
 
-// A question on every 20th open item and an offer on every 40th: the seller's history has some.
+// A question on every 20th open item: the seller's history has some.
 for (const [n, id] of open.entries()) {
   if (n % 20 === 0) await api(`/items/${id}/questions`, 'POST', { question: `Is ${n} still there?` }, buyerFor(n / 20).token);
 }
@@ -60,7 +57,10 @@ async function change(count: number): Promise<void> {
   }
 }
 
-const info: SyncPullBenchInfo = { url: server.url, seller: 'bench-power-seller', password: TEST_PASSWORD, listings };
+const info: SyncPullBenchInfo = {
+  url: server.url, seller: 'bench-power-seller', password: TEST_PASSWORD, listings,
+  kinds: { open: shop.ids.open.length + shop.ids.scheduled.length, sold: shop.ids.sold.length, unsold: shop.ids.unsold.length },
+};
 process.stdout.write(`${JSON.stringify(info)}\n`);
 
 const lines = createInterface({ input: process.stdin });

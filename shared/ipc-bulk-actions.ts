@@ -11,7 +11,8 @@ import { BulkActionSchema, GridQueryInput, LocalIds } from './ipc-common.ts';
  * goes), missing / invalid (the offline validation of the badges: `field`), sold (relist takes
  * only unsold items), copied (relisted already: a copy of it is here).
  */
-export const ActionRefusalSchema = z.enum(['gone', 'status', 'queued', 'missing', 'invalid', 'sold', 'copied']);
+/** `unread`: known only from the marketplace's list summary, and its record could not be read (issue 38). */
+export const ActionRefusalSchema = z.enum(['gone', 'status', 'queued', 'missing', 'invalid', 'sold', 'copied', 'unread']);
 export type ActionRefusal = z.infer<typeof ActionRefusalSchema>;
 
 const ItemRef = z.object({ localId: z.number().int(), title: z.string().nullable() });
@@ -43,6 +44,8 @@ export const bulkActionMethods = {
       ready: z.number().int(),
       /** Publish: of the ready ones, those with a future list time (scheduled, listed then). */
       scheduled: z.number().int(),
+      /** Relist: of the ready ones, those known only from the list's summaries: their records are read first (issue 38). */
+      toRead: z.number().int().optional(),
       samples: z.array(ItemRef).max(5),
       refused: z.array(z.object({
         reason: ActionRefusalSchema,

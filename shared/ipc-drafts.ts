@@ -21,8 +21,14 @@ export const DraftRowSchema = z.object({
   imageCount: z.number().int(),
   /** The draft's last market research (issue 39): the median of the sold prices (null: too few), how many sold, when. */
   market: z.object({ median: z.number().nullable(), sold: z.number().int(), fetchedAt: z.number() }).nullable().optional(),
-  /** Offline validation against the cached settings and limits. */
+  /** Offline validation against the cached settings and limits (none for an item shown from its list summary: its fields are not known). */
   problems: z.array(ProblemSchema),
+  /**
+   * Issue 38: the item is shown from the marketplace's list summary only; these fields are not
+   * known yet (not empty): the grid and the editor say so, and its record is read when needed.
+   * Absent once the whole record is in the cache.
+   */
+  detailsMissing: z.array(z.string()).optional(),
   updated: z.number(),
 });
 export type DraftRow = z.infer<typeof DraftRowSchema>;

@@ -15,6 +15,15 @@ export const editorMethods = {
   'drafts.close': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string() }) },
   /** A new local draft copied from a closed item (created on the service with originalId). */
   'drafts.copyClosed': { input: z.object({ localId: LocalId }), output: z.object({ localId: z.number().int() }) },
+  /**
+   * Reads now the records of those of these items shown from the marketplace's list summaries only
+   * (issue 38: the editor opens one, the grid's row marks what is missing). `missing`: the ids
+   * still without their record (no marketplace, no connection, or it asked to wait).
+   */
+  'drafts.readDetails': {
+    input: z.object({ localIds: z.array(LocalId).min(1).max(500) }),
+    output: z.object({ read: z.number().int(), missing: z.array(z.number().int()) }),
+  },
   /** The status a queued, not yet sent status change will give the item; null when none is queued. */
   'drafts.queuedStatus': { input: z.object({ localId: LocalId }), output: z.object({ status: z.string().nullable() }) },
   /** The cached category tree (all three levels), in display order; titleEn: the English name English screens show, null without one. */

@@ -15,6 +15,8 @@ const ItemFactsSchema = z.object({
   deliveryPrice: Amount,
   deliveryTerms: z.string().nullable(),
   paymentTerms: z.string().nullable(),
+  /** Issue 38: the item is shown from the marketplace's list only; its postage and terms are not known yet (not empty). */
+  unread: z.literal(true).optional(),
 });
 export type ItemFacts = z.infer<typeof ItemFactsSchema>;
 

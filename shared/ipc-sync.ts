@@ -3,7 +3,27 @@
 import { z } from 'zod';
 import { Empty, LocalId, Ok, SyncStateSchema } from './ipc-common.ts';
 
-const SyncNoticeKind = z.enum(['offline', 'not-signed-in', 'signed-out', 'sign-in-failed', 'failed']);
+const SyncNoticeKind = z.enum(['offline', 'not-signed-in', 'signed-out', 'sign-in-failed', 'failed', 'waiting']);
+
+/**
+ * How far the app has read the seller's shop (issue 38): a first sync takes every listing from the
+ * sales list's pages, then reads the full records of open, scheduled and sold items; the unsold
+ * closed ones are read when the seller needs one, or slowly in the background. Null in the status
+ * when everything has been read and no listing is going.
+ */
+export const ShopReadingSchema = z.object({
+  /** A listing of the whole shop is going: listings in the cache so far, of the marketplace's count. */
+  listing: z.object({ listed: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
+  /** Open, scheduled and sold items: records read since this reading began, and left to read. */
+  first: z.object({ read: z.number().int().min(0), left: z.number().int().min(0) }),
+  /** Of those left, the sold ones (the Sales figures wait for their buyers and units). */
+  soldLeft: z.number().int().min(0),
+  /** Unsold closed items shown from their summaries: read when opened, copied or relisted, or in the background. */
+  laterLeft: z.number().int().min(0),
+  /** The marketplace asked to wait (429, or 503 with Retry-After) until then (epoch ms): nothing is asked before. */
+  waitUntil: z.number().nullable(),
+});
+export type ShopReading = z.infer<typeof ShopReadingSchema>;
 export const SyncStatusSchema = z.object({
   /** Which implementation runs: 'offline-only' for an account that cannot sign in, else the engine. */
   engine: z.enum(['offline-only', 'engine']),
@@ -23,6 +43,8 @@ export const SyncStatusSchema = z.object({
   message: z.string().nullable(),
   /** What `message` says, for the seller's words: its kind and the failure's code (shared/api/error-codes.ts). */
   notice: z.object({ kind: SyncNoticeKind, code: z.string().nullable() }).nullable().optional(),
+  /** How far the shop has been read (absent from an older core, null once everything is read). */
+  shop: ShopReadingSchema.nullable().optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
@@ -110,4 +132,6 @@ export const syncEvents = {
   'sync.online': z.object({ online: z.boolean(), offline: z.boolean() }),
   /** New questions, offers and sales a pull found (never on a first pull): notifications and badges. */
   'sync.news': SyncNewsSchema,
+  /** How far the shop has been read, as it moves (null: everything read). */
+  'sync.shop': ShopReadingSchema.nullable(),
 } as const;

@@ -38,7 +38,7 @@ export {
   SalesFilterSchema, type SalesFilter, SalesRowSchema, type SalesRow, DashboardSchema, type Dashboard,
   SaleKindSchema, type SaleKind, SoldRowSchema, type SoldRow,
 } from './ipc-seller.ts';
-export { SyncStatusSchema, type SyncStatus, SyncProblemsSchema, type SyncProblems, SyncNewsSchema, type SyncNews, type PhotoRun } from './ipc-sync.ts';
+export { SyncStatusSchema, type SyncStatus, SyncProblemsSchema, type SyncProblems, SyncNewsSchema, type SyncNews, type PhotoRun, ShopReadingSchema, type ShopReading } from './ipc-sync.ts';
 export { ColumnMappingSchema, type SpreadsheetFacts, ImportProblemSchema } from './ipc-spreadsheet.ts';
 export { ResearchResultSchema, type ResearchResult, type BulkResearchProgress, type CategorySuggestion } from './ipc-research.ts';
 

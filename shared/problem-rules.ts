@@ -108,6 +108,7 @@ export const CORE_ERROR_REASONS = [
   'publish-status', // { status }
   'close-status', // { status }
   'copy-status', // { status }
+  'details-missing', // { count }: items known only from the marketplace's list summaries, their records not read (offline, or asked to wait)
   'delete-status', // { status }
   'images-status', // { status }
   'photo-not-prepared',

@@ -103,7 +103,7 @@ export function App() {
       </Sidebar>
       {screen === 'questions' && <main className="app-main scroll"><QuestionsInbox store={questionsStore} canned={cannedEditor} /></main>}
       {screen === 'offers' && <main className="app-main scroll"><OffersInbox store={offersStore} /></main>}
-      {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} /></main>}
+      {screen === 'sales' && <main className="app-main scroll"><SalesScreen store={salesStore} sync={syncStore} /></main>}
       {screen === 'sync' && <main className="app-main scroll"><SyncPanel sync={syncStore} problems={syncProblemsStore} /></main>}
       {screen === 'accounts' && <main className="app-main scroll"><AccountsScreen store={accountsStore} /><BackupsSection store={backupsStore} /></main>}
       {screen === 'rules' && <main className="app-main scroll"><RulesScreen store={rulesStore} /></main>}

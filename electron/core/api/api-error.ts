@@ -45,6 +45,11 @@ export class ApiError extends Error {
     return this.status === 403 && (this.code === 'token_invalid' || this.code === 'token_missing');
   }
 
+  /** The marketplace asked to wait (429, or 503 with Retry-After): how long, in ms; null otherwise. */
+  get waitAskedMs(): number | null {
+    return (this.status === 429 || this.status === 503) && this.retryAfterMs !== null ? this.retryAfterMs : null;
+  }
+
   /** No response at all: the service may be unreachable (offline) or slow. */
   get isNetwork(): boolean {
     return this.status === 0;

@@ -29,6 +29,11 @@ export interface HttpOptions {
   /** A Retry-After longer than this is not waited for: the error goes to the caller. */
   maxRetryAfterMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The marketplace asked every request to wait (a 429 or 503 with a Retry-After this client
+   * waits for): until when (epoch ms), and the status that asked. For the seller's words.
+   */
+  onWait?: (info: { until: number; status: number }) => void;
   /** Test hook and audit: called once per attempt that got an answer or failed. */
   onAttempt?: (info: { method: Method; path: string; attempt: number; status: number; error?: ApiError }) => void;
   random?: () => number;
@@ -87,6 +92,13 @@ export function createHttp(options: HttpOptions): Http {
   const maxRetryAfter = options.maxRetryAfterMs ?? 30_000;
   const random = options.random ?? Math.random;
   const semaphore = createSemaphore(options.concurrency ?? 6);
+  // A Retry-After this client waits for holds back every request, not only the one refused: the
+  // others would meet the same limit (and count against it). Longer ones go to the caller, which
+  // asks nothing before then (the sync: session/engine-sync.ts).
+  let notBefore = 0;
+  const gate = async (signal?: AbortSignal) => {
+    for (let wait = notBefore - Date.now(); wait > 0; wait = notBefore - Date.now()) await sleep(wait, signal);
+  };
 
   async function once<S extends z.ZodType | null>(method: Method, path: string, o: RequestOptions<S>, key: string | undefined): Promise<Result<S>> {
     const callTimeout = (o.timeoutMs ?? timeoutMs) + (o.uploadBytes ? Math.ceil((o.uploadBytes / uploadRate) * 1000) : 0);
@@ -144,12 +156,22 @@ export function createHttp(options: HttpOptions): Http {
       const key = method === 'POST' ? (o.idempotencyKey ?? randomUUID()) : undefined;
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await semaphore.run(() => once(method, path, o, key));
+          await gate(o.signal);
+          const result = await semaphore.run(async () => {
+            // Asked to wait while this one waited for its slot: it waits too.
+            await gate(o.signal);
+            return once(method, path, o, key);
+          });
           options.onAttempt?.({ method, path, attempt, status: 200 });
           return result;
         } catch (thrown) {
           const error = errorFromThrown(thrown, timeoutMs);
           options.onAttempt?.({ method, path, attempt, status: error.status, error });
+          const asked = error.waitAskedMs;
+          if (asked !== null && asked > 0 && asked <= maxRetryAfter && Date.now() + asked > notBefore) {
+            notBefore = Date.now() + asked;
+            options.onWait?.({ until: notBefore, status: error.status });
+          }
           const canRepeat = SAFE_TO_REPEAT.has(method) && error.retryable && attempt < (o.retries ?? maxRetries) && !o.signal?.aborted;
           if (!canRepeat) throw error;
           if (error.retryAfterMs !== null && error.retryAfterMs > maxRetryAfter) throw error;

@@ -31,6 +31,8 @@ export interface ActionPreview {
   ready: number;
   /** Publish: of the ready ones, how many have a future list time (the marketplace lists them then). */
   scheduled: number;
+  /** Relist: of the ready ones, how many are known only from list summaries (their records are read first). */
+  toRead: number;
   samples: ItemRef[];
   refused: Array<Verdict & { count: number; samples: ItemRef[] }>;
 }
@@ -123,15 +125,21 @@ export function bulkActions(db: Db) {
     `SELECT state, count(*) AS n FROM outbox WHERE kind = 'delete' AND item_local_id IN (SELECT value FROM json_each(?)) GROUP BY state`,
   );
 
-  /** Null when the item can take the action; else why not. The single actions refuse the same items. */
-  function judge(action: BulkAction, item: LocalItem | undefined, ctx: ValidationContext, listTime?: string): Verdict | null {
+  /**
+   * Null when the item can take the action; else why not. The single actions refuse the same items.
+   * A relist of an item known only from its list summary needs its record (the copy's values):
+   * the preview counts it ready (the run reads it first), the run refuses it if still unread.
+   */
+  function judge(action: BulkAction, item: LocalItem | undefined, ctx: ValidationContext, listTime?: string, unreadReady = false): Verdict | null {
     if (!item || item.deletedAt !== null) return { reason: 'gone', field: null, status: null };
     const from = ACTION_FROM[STATUS_ACTION[action]];
     if (action === 'relist') {
       if (!from.includes(item.status) || item.remoteId === null) return { reason: 'status', field: null, status: item.status };
-      if (sold.get(item.localId)) return { reason: 'sold', field: null, status: null };
+      // 'sold': the marketplace lists it as sold, its record not read yet.
+      if (item.detail === 'sold' || sold.get(item.localId)) return { reason: 'sold', field: null, status: null };
       // Relisting twice would put the same item on sale twice.
-      return (copied.get(item.remoteId) as number) > 0 ? { reason: 'copied', field: null, status: null } : null;
+      if ((copied.get(item.remoteId) as number) > 0) return { reason: 'copied', field: null, status: null };
+      return item.detail === 'full' || unreadReady ? null : { reason: 'unread', field: null, status: null };
     }
     const intended = status.intendedStatus(item.localId) ?? item.status;
     if (!from.includes(intended)) {
@@ -174,13 +182,15 @@ export function bulkActions(db: Db) {
       const groups = new Map<string, Verdict & { count: number; samples: ItemRef[] }>();
       let ready = 0;
       let scheduled = 0;
+      let toRead = 0;
       await inBatches(unique, options, (batch) => {
         for (const localId of batch) {
           const item = reads.item(localId);
-          const verdict = judge(action, item, ctx, listTime);
+          const verdict = judge(action, item, ctx, listTime, true);
           const ref = { localId, title: item?.fields.title ?? null };
           if (verdict === null) {
             ready += 1;
+            if (item?.detail !== 'full') toRead += 1;
             if (action === 'publish' && isFutureListTime(item?.fields.listTime, now)) scheduled += 1;
             if (samples.length < SAMPLES) samples.push(ref);
             continue;
@@ -193,7 +203,17 @@ export function bulkActions(db: Db) {
         }
       });
       const refused = [...groups.values()].sort((a, b) => b.count - a.count);
-      return { action, selected: unique.length, ready, scheduled, samples, refused };
+      return { action, selected: unique.length, ready, scheduled, toRead, samples, refused };
+    },
+
+    /** Relist: the selected items whose records must be read before they are copied. */
+    toRead(action: BulkAction, localIds: readonly number[]): number[] {
+      if (action !== 'relist') return [];
+      const ctx = cachedValidationContext(db);
+      return [...new Set(localIds)].filter((localId) => {
+        const item = reads.item(localId);
+        return item !== undefined && item.detail !== 'full' && judge(action, item, ctx, undefined, true) === null;
+      });
     },
 
     /**

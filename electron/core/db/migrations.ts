@@ -24,6 +24,7 @@ import { migration as step17 } from './migrations/0017-template-rules.ts';
 import { migration as step18 } from './migrations/0018-category-names-en.ts';
 import { migration as step19 } from './migrations/0019-category-sort-en.ts';
 import { migration as step20 } from './migrations/0020-market-research.ts';
+import { migration as step21 } from './migrations/0021-item-details.ts';
 
 export type { Migration };
 
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   step18,
   step19,
   step20,
+  step21,
 ];

@@ -17,7 +17,15 @@ export interface LocalItem {
   created: number;
   updated: number;
   deletedAt: number | null;
+  /**
+   * How much of the item the cache has read (issue 38): 'full', or only its list summary
+   * ('summary'; 'sold': one the marketplace lists as sold; 'wanted': one a rule needs read), whose
+   * fields the summary does not tell are unknown, not empty (sync/summary-fields.ts).
+   */
+  detail: ItemDetail;
 }
+
+export type ItemDetail = 'full' | 'summary' | 'sold' | 'wanted';
 
 export type ItemRow = Record<string, unknown> & {
   local_id: number;
@@ -30,10 +38,11 @@ export type ItemRow = Record<string, unknown> & {
   created: number;
   updated: number;
   deleted_at: number | null;
+  detail: ItemDetail;
 };
 
 export const ITEM_COLUMNS = [
-  'local_id', 'remote_id', 'status', 'sync_state', 'reject_reason', 'reject_field', 'reject_code', 'created', 'updated', 'deleted_at',
+  'local_id', 'remote_id', 'status', 'sync_state', 'reject_reason', 'reject_field', 'reject_code', 'created', 'updated', 'deleted_at', 'detail',
   ...DRAFT_FIELDS.map((f) => FIELD_SPECS[f].column),
 ].join(', ');
 
@@ -68,6 +77,7 @@ export function toLocalItem(row: ItemRow): LocalItem {
     created: row.created,
     updated: row.updated,
     deletedAt: row.deleted_at,
+    detail: row.detail,
   };
 }
 

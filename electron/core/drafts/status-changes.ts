@@ -33,6 +33,11 @@ export function publishProblems(fields: DraftFields, ctx: ValidationContext, ima
   return validateDraft(fields, { ...ctx, imageCount });
 }
 
+/** Items known only from their list summaries, refused by a change that needs their whole record (issue 38). */
+export function detailsMissing(localIds: readonly number[]): DraftError {
+  return new DraftError('state', `${localIds.length} item(s) known only from the marketplace's list: their records are not read yet`, localIds.map((localId) => ({ localId, problems: [], reason: 'its record is not read from the marketplace yet', detail: { reason: 'details-missing', params: { count: 1 } } })), undefined, { reason: 'details-missing', params: { count: localIds.length } });
+}
+
 /** A description whose template placeholders publish filled: the text before and after. */
 export interface PlaceholderFill {
   template: string;
@@ -123,6 +128,9 @@ export function statusChanges(db: Db) {
         const item = reads.item(localId);
         if (!item) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
         if (!ACTION_FROM.copy.includes(item.status) || item.remoteId === null) throw new DraftError('state', `item ${localId} is ${item.status}: only closed items can be copied`, [], undefined, { reason: 'copy-status', params: { status: item.status } });
+        // Known only from its list summary: a copy would carry its unknown fields as empty ones
+        // (and the queued create would send them so). Its record is read first (the handlers do).
+        if (item.detail !== 'full') throw detailsMissing([localId]);
         const copy = drafts.insertValidated(item.fields, now, false);
         setOriginal.run(item.remoteId, localId, copy);
         outbox.enqueue(copy, 'copy', { originalRemoteId: item.remoteId }, now);

@@ -69,6 +69,8 @@ export function offerRules(db: Db) {
             (SELECT count(*) FROM offers q WHERE q.item_remote_id = o.item_remote_id AND q.pending_decision = 'accepted') AS queuedAccepts
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
       WHERE o.status = 'pending' AND o.pending_decision IS NULL AND i.status = 'published' AND i.deleted_at IS NULL
+        -- an item known only from its list summary has no units left to judge by: it waits for its record (read first)
+        AND i.detail = 'full'
         AND NOT EXISTS (SELECT 1 FROM rule_log l WHERE l.offer_id = o.remote_id AND l.action IN ('accept','refuse'))
       ORDER BY o.item_remote_id, o.amount DESC, o.remote_id`,
   );

@@ -13,8 +13,10 @@ import { timestampMs } from '../../../shared/api/index.ts';
 import type { RelistRule } from '../../../shared/ipc-rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
+import type { ItemDetail } from '../drafts/item-rows.ts';
 import { statusChanges } from '../drafts/status-changes.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
+import { detailQueue } from '../sync/item-details.ts';
 import { SERVICE_ZONE } from './offer-rules.ts';
 import { ruleStore } from './rule-store.ts';
 import { scopedRuleLookup } from './rule-scope.ts';
@@ -32,6 +34,7 @@ interface Closed {
   republish: number | null;
   generation: number | null;
   root: number | null;
+  detail: ItemDetail;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -61,9 +64,11 @@ export function relistRules(db: Db) {
   const closed = db.prepare(
     `SELECT i.local_id AS localId, i.remote_id AS remoteId, i.title, i.sale_method AS saleMethod, i.buy_now_price AS buyNowPrice,
             i.starting_price AS startingPrice, json_extract(i.server_copy, '$.closingTime') AS closing,
-            json_extract(i.server_copy, '$.republish') AS republish, r.generation, r.root_local_id AS root
+            json_extract(i.server_copy, '$.republish') AS republish, r.generation, r.root_local_id AS root, i.detail
        FROM items i LEFT JOIN rule_relists r ON r.copy_local_id = i.local_id
       WHERE i.status = 'closed' AND i.remote_id IS NOT NULL AND i.deleted_at IS NULL
+        -- one the marketplace lists as sold (its record not read yet) is no relisting's
+        AND i.detail <> 'sold'
         -- unsold: the dashboard's reading (bulk-actions.ts)
         AND NOT ((i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
                                           OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
@@ -76,6 +81,7 @@ export function relistRules(db: Db) {
                                  WHERE json_extract(c.server_copy, '$.republishedFrom') IS NOT NULL)
         AND NOT EXISTS (SELECT 1 FROM rule_log l WHERE l.item_local_id = i.local_id AND l.action IN ('relist','skip') AND l.rule_kind = 'relist')`,
   );
+  const queue = detailQueue(db);
   const lineage = db.prepare(
     `INSERT INTO rule_relists (copy_local_id, original_local_id, root_local_id, generation, rule_id, created) VALUES (?, ?, ?, ?, ?, ?)`,
   );
@@ -87,18 +93,27 @@ export function relistRules(db: Db) {
   }
 
   return {
-    /** Relists what the rules say, each item in one transaction with its log entry. */
-    apply(now: number): { relisted: number; logIds: number[] } {
-      if (store.paused()) return { relisted: 0, logIds: [] };
+    /**
+     * Relists what the rules say, each item in one transaction with its log entry. An item known
+     * only from its list summary is not judged yet: its record is asked for (`wanted`), read by
+     * the next sync, and the pass after it decides (its price, republish flag, the copy's values).
+     */
+    apply(now: number): { relisted: number; logIds: number[]; wanted: number } {
+      if (store.paused()) return { relisted: 0, logIds: [], wanted: 0 };
       const rules = store.relistRules();
-      if (!rules.some((r) => r.enabled)) return { relisted: 0, logIds: [] };
+      if (!rules.some((r) => r.enabled)) return { relisted: 0, logIds: [], wanted: 0 };
       const ruleOf = resolver(rules, now);
       const logIds: number[] = [];
+      const unread: number[] = [];
       let relisted = 0;
       for (const item of closed.all() as Closed[]) {
         const rule = ruleOf(item);
         // Only items that closed while the rule existed: saving a rule does not relist the past.
         if (!rule || (timestampMs(item.closing ?? '') ?? 0) < rule.created) continue;
+        if (item.detail !== 'full') {
+          unread.push(item.localId);
+          continue;
+        }
         const base = { at: now, ruleKind: 'relist' as const, ruleId: rule.id, ruleVersion: rule.updated, itemLocalId: item.localId, itemRemoteId: item.remoteId, offerId: null };
         const generation = item.generation ?? 0;
         if (item.republish === 1 || generation >= rule.maxTimes) {
@@ -131,7 +146,7 @@ export function relistRules(db: Db) {
           logIds.push(db.transaction(() => store.log({ ...base, action: 'skip', outcome: 'failed', detail: { reason: 'refused', error: message } }))());
         }
       }
-      return { relisted, logIds };
+      return { relisted, logIds, wanted: db.transaction(() => queue.want(unread))() };
     },
   };
 }

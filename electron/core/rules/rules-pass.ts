@@ -11,6 +11,8 @@ import { logEntry } from './rule-store.ts';
 export interface PassResult {
   queued: number;
   relisted: number;
+  /** Items a rule needs whose records are not read yet (kept from list summaries): read by the next sync, decided by the pass after it. */
+  wanted: number;
   /** The pass's new log entries (newest first, at most 20), for notifications. */
   entries: RuleLogEntry[];
   logged: number;
@@ -34,6 +36,6 @@ export function rulesPass(db: Db) {
     const r = relist.apply(now);
     const ids = [...o.logIds, ...r.logIds];
     const list = ids.length === 0 ? [] : (entries.all(JSON.stringify(ids)) as Parameters<typeof logEntry>[0][]).map(logEntry);
-    return { queued: o.queued, relisted: r.relisted, entries: list, logged: ids.length };
+    return { queued: o.queued, relisted: r.relisted, wanted: r.wanted, entries: list, logged: ids.length };
   };
 }

@@ -7,10 +7,11 @@ import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import { soldItems } from './sold-items.ts';
 
-const FACT_COLUMNS = `i.title, i.sale_method, i.buy_now_price, i.starting_price, i.current_price, i.delivery_price, i.delivery_terms, i.payment_terms`;
+const FACT_COLUMNS = `i.title, i.sale_method, i.buy_now_price, i.starting_price, i.current_price, i.delivery_price, i.delivery_terms, i.payment_terms, i.detail`;
 interface FactRow {
   title: string | null; sale_method: string | null; buy_now_price: number | null; starting_price: number | null;
   current_price: number | null; delivery_price: number | null; delivery_terms: string | null; payment_terms: string | null;
+  detail: string;
 }
 
 function facts(r: FactRow): ItemFacts {
@@ -18,6 +19,8 @@ function facts(r: FactRow): ItemFacts {
   return {
     title: r.title, price, buyNowPrice: r.buy_now_price, currentPrice: r.current_price ?? r.starting_price,
     deliveryPrice: r.delivery_price, deliveryTerms: r.delivery_terms, paymentTerms: r.payment_terms,
+    // Shown from the marketplace's list only (issue 38): its terms and postage are unknown, not empty.
+    ...(r.detail === 'full' ? {} : { unread: true }),
   };
 }
 
@@ -59,7 +62,17 @@ export function sellerReads(db: Db) {
       WHERE status = 'waiting' AND deleted_at IS NULL ORDER BY list_time, local_id LIMIT 500`,
   );
 
+  // The items of unanswered questions and waiting offers still shown from their list summaries.
+  const unreadTrading = db.prepare(
+    `SELECT i.local_id FROM items i WHERE i.detail <> 'full' AND i.remote_id IS NOT NULL AND (
+       EXISTS (SELECT 1 FROM questions q WHERE q.item_remote_id = i.remote_id AND q.answer IS NULL AND q.pending_answer IS NULL)
+       OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'pending'))`,
+  ).pluck();
+
   return {
+    /** Items whose records the Questions and Offers screens need read before they show (answers are filled from them). */
+    unreadTradingItems: () => unreadTrading.all() as number[],
+
     questions(): QuestionRow[] {
       return (questions.all() as Array<FactRow & {
         remote_id: number; item_remote_id: number; question: string; answer: string | null; pending_answer: string | null; author: string; created: string; local_id: number;

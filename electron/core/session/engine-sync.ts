@@ -2,6 +2,11 @@
 // Runs are single-flight (calls during a run share ONE follow-up run after it); the "work offline" switch stops every
 // request; a local change schedules a run shortly after (debounced), and a timer polls the
 // marketplace while online so questions, offers and bids arrive without a click.
+// A big shop's first sync (issue 38): the grid follows the listing's pages as they commit, the
+// records of open, scheduled and sold items are read by the pulls that follow (a local change
+// ends that reading early: it is sent first, and the reading goes on in the next run), the rest
+// in the background (detail-reader.ts); the progress bar says what is read, what is left and
+// until when the marketplace asked to wait, and nothing is asked before then.
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
@@ -12,6 +17,9 @@ import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
 import type { PullResult } from '../sync/pull.ts';
+import { detailQueue } from '../sync/item-details.ts';
+import { detailReader } from './detail-reader.ts';
+import { shopProgress } from './shop-progress.ts';
 import { rulesPass } from '../rules/rules-pass.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
@@ -28,23 +36,30 @@ export interface EngineSyncOptions {
   /** While the marketplace cannot be reached: the first probe after this, doubling up to probeCapMs. */
   probeBaseMs?: number;
   probeCapMs?: number;
+  /** Between two background reads of an unsold closed item's record (0: none; default 1 s). */
+  backgroundReadMs?: number;
   /** Each request's timeout (the API client's default: 15 s). */
   requestTimeoutMs?: number;
   now?: () => number;
 }
 
-export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
+/** The grid is told of a listing's pages at most this often (each tells it to read its page again). */
+const GRID_EVERY_MS = 1000;
+
+export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine>; readDetails: NonNullable<SyncPort['readDetails']> } {
   const { db } = options;
   const now = options.now ?? Date.now;
   // One source of truth for "connected" (issue 42): a request that gets no answer at all (the link
   // hangs or is cut) says so at once, not after its retries and the run's end (four timeouts, about
   // a minute, during which the status bar said connected while requests failed).
+  // A short Retry-After holds back every request of the client (http.ts); the bar says why it waits.
   const api = createApiClient({
     baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
     ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
     onAttempt: ({ status }) => {
       if (status === 0 && !closed) setOnline(false);
     },
+    onWait: ({ until }) => shop.waiting(until),
   });
   const rules = rulesPass(db);
   // The rules run after every pull; their decisions go out with the same run's push.
@@ -57,7 +72,11 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   });
   const research = closedSalesAdapter(api);
   const counts = queueCounts(db);
+  const details = detailQueue(db);
   const listeners = new Set<(event: SyncEvent) => void>();
+  const shop = shopProgress(db, (reading) => send({ name: 'sync.shop', payload: reading }), now);
+  /** A local change was written since the current run's push began: the reading of records stops for it. */
+  let changeWaiting = false;
   let offline = false;
   let online = false;
   let running: Promise<SyncStatus> | null = null;
@@ -68,6 +87,24 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   let notice: SyncStatus['notice'] = null;
   let closed = false;
   let debounce: ReturnType<typeof setTimeout> | null = null;
+  const reader = detailReader({
+    db, api, events: engine.events, now,
+    intervalMs: options.backgroundReadMs ?? 1000,
+    paused: () => running !== null || offline || closed || !online,
+    waitingUntil: () => shop.waitingUntil(),
+    onRead: (localIds) => {
+      send({ name: 'drafts.changed', payload: { localIds, reason: 'pull' } });
+      shop.changed();
+    },
+    onWait: (until) => shop.waiting(until),
+  });
+  // The grid reads its page again on each drafts.changed: a listing's pages are told a second apart.
+  let gridToldAt = 0;
+  const tellGrid = (force = false) => {
+    if (!force && now() - gridToldAt < GRID_EVERY_MS) return;
+    gridToldAt = now();
+    send({ name: 'drafts.changed', payload: { localIds: null, reason: 'pull' } });
+  };
   const poll = options.pollMs ? setInterval(() => void port.syncNow(), options.pollMs) : null;
   poll?.unref();
   // A polling port also syncs as soon as it opens: the first screen shows the shop as it is.
@@ -77,8 +114,10 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     for (const listener of listeners) listener(event);
   };
   const setOnline = (value: boolean) => {
-    if (value) stopProbe();
-    else startProbe();
+    if (value) {
+      stopProbe();
+      reader.poke();
+    } else startProbe();
     if (value === online) return;
     online = value;
     send({ name: 'sync.online', payload: { online, offline } });
@@ -149,6 +188,12 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         return send({ name: 'sync.progress', payload: { running: true, done: event.done, total: event.total, phase: 'pushed', ...withPhotos() } });
       case 'pull-progress':
         return send({ name: 'sync.progress', payload: { running: true, done: event.pages, total: 0, phase: `pull ${event.phase}`, ...withPhotos() } });
+      case 'listing-page':
+        shop.listed(event.listed, event.total);
+        return tellGrid(event.listed >= event.total);
+      case 'details-progress':
+        shop.read(event.read);
+        return tellGrid();
       case 'image-upload':
         photos = event.run;
         return send({ name: 'images.upload', payload: { localId: event.localId, imageId: event.imageId, phase: event.phase, bytes: event.bytes, ...(event.error ? { error: event.error } : {}), run: { ...event.run } } });
@@ -179,7 +224,16 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     lastRunAt,
     message: offline ? 'Working offline: changes are kept on this machine until you go online.' : message,
     notice: offline ? { kind: 'offline', code: null } : notice,
+    shop: shop.state(),
   });
+
+  /** The marketplace asked to wait until `until`: nothing is asked before then, and a run follows. */
+  function waitFor(until: number): void {
+    shop.waiting(until);
+    message = `The marketplace asked to wait until ${new Date(until).toISOString()}`;
+    notice = { kind: 'waiting', code: 'rate_limited' };
+    scheduleRetry(until);
+  }
 
   /** Items a pull brought in, took or marked removed: the grid shows them without a reload by hand. */
   function pulled(result: PullResult): void {
@@ -191,18 +245,38 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     try {
       // Pull BEFORE push: an edit made offline meets the service's newer value as a conflict
       // shown to the user, instead of overwriting it unseen. Pull also logs in (a refused
-      // password surfaces here).
-      pulled(await engine.pull());
+      // password surfaces here). Its reading of records stops for a local change (sent next).
+      const result = await engine.pull({ shouldStop: () => changeWaiting });
+      pulled(result);
+      shop.listingEnded();
       setOnline(true);
+      if (result.waitUntil) {
+        // What the push would send meets the same limit: it goes when the wait is over.
+        waitFor(result.waitUntil);
+        return status();
+      }
+      changeWaiting = false;
       const pushed = await engine.push();
       // What was sent changes the service's side too (an accepted offer closes an item, an
       // answer gets its time): read it back in the same run.
       if (pushed.applied > 0) pulled(await engine.pull());
       message = pushed.paused ? message : null;
       notice = pushed.paused ? notice : null;
-      scheduleRetry(pushed.paused ? null : pushed.nextAttemptAt);
+      // Records of open, scheduled or sold items still to read (the reading stopped for a local
+      // change): the next run goes on at once. Else the background takes the rest.
+      const more = details.first(1).length > 0;
+      scheduleRetry(pushed.paused ? null : more ? now() : pushed.nextAttemptAt);
+      reader.poke();
+      // A pull may have moved items between the queues (closed since, asked for by a rule).
+      shop.changed(true);
     } catch (error) {
       // A failed run is reported, never thrown at the renderer: the queue is intact.
+      shop.listingEnded();
+      const wait = error instanceof ApiError ? error.waitAskedMs : null;
+      if (wait !== null) {
+        waitFor(now() + wait);
+        return status();
+      }
       if (error instanceof ApiError && (error.isNetwork || error.status === 0)) setOnline(false);
       const signIn = error instanceof ApiError && (error.code === 'login_refused' || error.code === 'no_credentials');
       message = signIn ? `Sign-in failed: ${error.message}` : `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -220,7 +294,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     // The seller's "work offline" stops research's requests too: it then shows what it kept.
     market: () => (offline || closed ? null : research),
     syncNow(): Promise<SyncStatus> {
-      if (offline || closed) return Promise.resolve(status());
+      // Asked to wait: the run scheduled for the end of the wait sends and reads what is due then.
+      if (offline || closed || shop.waitingUntil() !== null) return Promise.resolve(status());
       if (!running) {
         running = run().finally(() => {
           running = null;
@@ -248,17 +323,24 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       return status();
     },
     localChange(): void {
+      changeWaiting = true;
       if (!options.debounceMs || offline || closed) return;
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(() => void port.syncNow(), options.debounceMs);
       debounce.unref();
     },
+    // "Work offline" asks the marketplace nothing, the seller's own reads included; nor does a
+    // marketplace known to be out of reach (the probe says when it is back): a screen opened
+    // meanwhile shows what is known at once instead of waiting for the reads' retries.
+    readDetails: async (localIds: readonly number[]) => (offline || closed || probing ? { read: 0, missing: details.unreadOf(localIds).map((u) => u.localId) } : reader.readNow(localIds)),
     subscribe(listener: (event: SyncEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     close() {
       closed = true;
+      reader.close();
+      shop.close();
       stopProbe();
       scheduleRetry(null);
       // Leaving the account (switch, reload, quit): its token is revoked, not left live for an hour.

@@ -15,7 +15,7 @@ export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick
  * The port speaks the IPC contract's own event vocabulary (shared/ipc.ts): one name and payload
  * per event from the engine's translation here to the renderer, forwarded as they are.
  */
-export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news' | 'drafts.changed' | 'rules.activity';
+export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news' | 'sync.shop' | 'drafts.changed' | 'rules.activity';
 export type SyncEvent = { [E in SyncEventName]: { name: E; payload: IpcEventPayload<E> } }[SyncEventName];
 
 export interface SyncPort {
@@ -31,6 +31,12 @@ export interface SyncPort {
    * client, with the token. Absent on a port with no marketplace.
    */
   media?(url: string): Promise<Uint8Array>;
+  /**
+   * Reads now the full records of those of these items the cache holds only from their list
+   * summaries (the seller opens, copies, relists or exports them). `missing`: the ones still
+   * without their record (no marketplace, offline, or it asked to wait). Absent: nothing to read.
+   */
+  readDetails?(localIds: readonly number[]): Promise<{ read: number; missing: number[] }>;
   /**
    * The marketplace for market research (issue 39), or null while working offline. Absent on a
    * port with no marketplace.

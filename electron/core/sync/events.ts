@@ -22,6 +22,10 @@ export type SyncEvent =
   | { type: 'connectivity'; online: boolean }
   | { type: 'paused'; reason: 'auth'; message: string; code: string }
   | { type: 'pull-progress'; phase: string; pages: number }
+  /** A page of a full listing committed: listings in the cache so far (of `total`), `kept` of them from their summaries. */
+  | { type: 'listing-page'; page: number; listed: number; total: number; kept: number }
+  /** Records of items kept from their summaries read in full and committed (this many more). */
+  | { type: 'details-progress'; read: number }
   | { type: 'news'; news: SyncNews };
 
 export type OpOutcome = 'applied' | 'parked' | 'deferred' | 'outcome-unknown' | 'dropped';

@@ -1,15 +1,18 @@
 // The seller's sales in a pull, at the cost of what changed. A listing summary that matches the
-// cached copy needs no item GET; changed items are read in parallel (the client's cap bounds
-// them). With the service's sync extension (summaries carry `updated`), a pull after a complete
-// one lists only the items changed since its mark, and counts the whole list to notice items
-// removed elsewhere (a count that does not add up falls back to a full listing, which finds them).
+// cached copy needs nothing; a listing the cache does not know is kept from its summary, so a
+// first sync of 10,000 listings is 20 list pages, and the records that matter now are read in
+// full after them (item-details.ts: open, scheduled and sold items). With the service's sync
+// extension (summaries carry `updated`), a pull after a complete one lists only the items changed
+// since its mark, and counts the whole list to notice items removed elsewhere (a count that does
+// not add up falls back to a full listing, which finds them).
 import type { Item, ItemSummary } from '../../../shared/api/items.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncEvents } from './events.ts';
-import { mergeServerItem, markRemovedRemotely, REMOVED_REMOTELY, type PullResult, type pullStatements } from './pull.ts';
+import { markRemovedRemotely, REMOVED_REMOTELY, type PullResult, type pullStatements } from './pull.ts';
 import { syncMarks } from './sync-marks.ts';
-import { settleRestored } from './restore-reconcile.ts';
+import { restoredSince, settleRestored } from './restore-reconcile.ts';
+import { mergeSalesPage, summaryStatements, type SummaryStatements } from './summary-rows.ts';
 
 const PAGE = 500;
 
@@ -18,15 +21,6 @@ export interface SalesPull {
   fetched: Item[];
   /** The service has the sync extension (summaries carry `updated`). */
   extension: boolean;
-}
-
-/** Items this pull saw sold: an auction closed with bids, or a buy-now item bought (its bidder
- * count or its quantity left moved: a repeat buyer adds no bidder, and a service may not count
- * buyers as bidders at all). */
-export function soldSince(previous: Item | null, item: Item): boolean {
-  if (!previous || previous.status !== 'published') return false;
-  if (item.saleMethod === 'buy-now') return item.bidderCount > previous.bidderCount || (item.quantity ?? 0) < (previous.quantity ?? 0);
-  return item.status === 'closed' && item.bidderCount > 0;
 }
 
 /** What one pull's parts share (made by pull.ts). */
@@ -40,45 +34,42 @@ export interface PullContext {
   result: PullResult;
   /** Items read in full that were sold since the last pull. */
   sold: Item[];
+  /**
+   * After a restore with no live cache, a remote item changed since the backup may be one of the
+   * cache's unsent items: it is read in full and matched (restore-reconcile.ts), never kept from
+   * its summary as a second item.
+   */
+  mustMatchRestored: (summary: ItemSummary) => boolean;
 }
 
-/**
- * What a summary shows of an item, compared with the cached full copy. With `updated` (the
- * extension) a change anywhere in the item shows; without it, status, prices, bids, offers,
- * times, title and photos do: a remote change of anything else waits for one of these to move.
- */
-function sameAsCached(summary: ItemSummary, cached: Item): boolean {
-  if (summary.updated !== undefined && summary.updated !== cached.updated) return false;
-  return (
-    summary.status === cached.status &&
-    summary.currentPrice === (cached.currentPrice ?? 0) &&
-    summary.buyNowPrice === (cached.buyNowPrice ?? 0) &&
-    summary.bidderCount === cached.bidderCount &&
-    summary.offerCount === cached.offerCount &&
-    summary.listTime === cached.listTime &&
-    summary.closingTime === cached.closingTime &&
-    summary.title === (cached.title ?? '') &&
-    summary.images.length === cached.images.length &&
-    summary.images.every((image, i) => image.id === cached.images[i]?.id)
-  );
+/** The context's restore check, from the cache's 'restored' mark (none: nothing to match). */
+export function restoreCheck(db: Db): (summary: ItemSummary) => boolean {
+  const since = restoredSince(db);
+  if (since === null) return () => false;
+  return (summary) => summary.updated === undefined || Date.parse(summary.updated) >= since;
 }
 
 export async function pullSales(ctx: PullContext): Promise<SalesPull> {
   const marks = syncMarks(ctx.db);
+  const st = summaryStatements(ctx.db);
   const since = marks.get('sales');
   const resumeAt = ctx.s.cursorGet.get('sales') as string | undefined;
+  let pulled: SalesPull;
   if (since !== null && resumeAt === undefined) {
-    const incremental = await changedSales(ctx, since);
-    if (incremental.complete) return incremental;
-    // The items read so far are merged already: the full listing finds them the same.
-    const full = await fullListing(ctx, 1);
-    return { fetched: [...incremental.fetched, ...full.fetched], extension: full.extension };
-  }
-  return fullListing(ctx, Number(resumeAt ?? 1));
+    const incremental = await changedSales(ctx, st, since);
+    if (incremental.complete) pulled = incremental;
+    else {
+      // The items read so far are merged already: the full listing finds them the same.
+      const full = await fullListing(ctx, st, 1);
+      pulled = { fetched: [...incremental.fetched, ...full.fetched], extension: full.extension };
+    }
+  } else pulled = await fullListing(ctx, st, Number(resumeAt ?? 1));
+  await soldListing(ctx);
+  return pulled;
 }
 
 /** Reads the changed items; not complete when the whole list must be read (extension gone, counts off). */
-async function changedSales(ctx: PullContext, since: string): Promise<SalesPull & { complete: boolean }> {
+async function changedSales(ctx: PullContext, st: SummaryStatements, since: string): Promise<SalesPull & { complete: boolean }> {
   const { api, userId, result } = ctx;
   const marks = syncMarks(ctx.db);
   const fetched: Item[] = [];
@@ -92,7 +83,7 @@ async function changedSales(ctx: PullContext, since: string): Promise<SalesPull 
       return { fetched, extension: false, complete: false };
     }
     mark ??= list.updated;
-    fetched.push(...(await readAndMerge(ctx, list.items, () => undefined)));
+    fetched.push(...(await mergeSalesPage(ctx, st, list.items, 'changed', () => undefined)).fetched);
     ctx.events.emit({ type: 'pull-progress', phase: 'sales', pages: page });
     if (list.links.next === null || list.items.length === 0) break;
   }
@@ -108,64 +99,79 @@ async function changedSales(ctx: PullContext, since: string): Promise<SalesPull 
   return { fetched, extension: true, complete: true };
 }
 
-/** The whole list page by page (a page and its cursor commit together); summaries decide which items are read. */
-async function fullListing(ctx: PullContext, startPage: number): Promise<SalesPull> {
+/**
+ * The whole list page by page: a page and its cursor commit together, with the mark of the
+ * listing's first answer, so an interrupted listing resumes at its next page and still leaves
+ * the mark its first page set (what changed since is what the next pull asks for).
+ */
+async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: number): Promise<SalesPull> {
   const { api, userId, s, db } = ctx;
   const marks = syncMarks(db);
-  // Only a listing read from its first page to its end tells which cached items are gone, and
-  // only such a listing may set the mark (a resumed one read its first pages earlier).
+  // Only a listing read from its first page to its end tells which cached items are gone.
   const complete = startPage === 1;
   const listed = new Set<number>();
   const fetched: Item[] = [];
-  let mark: string | null = null;
+  let mark: string | null = complete ? null : ((s.cursorGet.get('sales-mark') as string | undefined) ?? null);
   let extension = false;
+  // The next page is asked for while this one is written: the service answers it meanwhile. It is
+  // only held: its page commits (with its cursor) after this one's.
+  const ask = (page: number) => {
+    const asked = api.sales(userId, { status: 'all', page, limit: PAGE });
+    asked.catch(() => undefined);
+    return asked;
+  };
+  let next = ask(startPage);
   for (let page = startPage; ; page += 1) {
-    const list = await api.sales(userId, { status: 'all', page, limit: PAGE });
-    if (page === startPage) mark = list.updated;
+    const list = await next;
+    const first = page === startPage && complete;
+    if (first) mark = list.updated;
     for (const summary of list.items) {
       listed.add(summary.id);
       if (summary.updated !== undefined) extension = true;
     }
     ctx.result.items += list.items.length;
     const last = list.links.next === null || list.items.length === 0;
-    fetched.push(
-      ...(await readAndMerge(ctx, list.items, () => {
-        if (last) s.cursorDelete.run('sales');
-        else s.cursorSet.run('sales', String(page + 1), ctx.now());
-      })),
-    );
+    if (!last) next = ask(page + 1);
+    const merged = await mergeSalesPage(ctx, st, list.items, 'listing', () => {
+      if (first && mark !== null) s.cursorSet.run('sales-mark', mark, ctx.now());
+      if (last) {
+        s.cursorDelete.run('sales');
+        s.cursorDelete.run('sales-mark');
+      } else s.cursorSet.run('sales', String(page + 1), ctx.now());
+    });
+    fetched.push(...merged.fetched);
     ctx.events.emit({ type: 'pull-progress', phase: 'sales', pages: page - startPage + 1 });
+    ctx.events.emit({ type: 'listing-page', page, listed: Math.min(list.totalCount, (page - 1) * PAGE + list.items.length), total: list.totalCount, kept: merged.summaries });
     if (last) break;
   }
   if (complete) ctx.result.removedRemotely = markRemovedRemotely(db, listed, ctx.events);
   // Every remote item has now been matched against the restored cache's unsent ones.
   if (complete) settleRestored(db, ctx.now());
-  if (complete && extension && mark !== null) marks.set('sales', mark, ctx.now());
+  if (extension && mark !== null) marks.set('sales', mark, ctx.now());
   else if (!extension) marks.remove('sales');
   return { fetched, extension };
 }
 
-/** GETs the items whose summary differs from the cache (in parallel), merges them and runs `alsoInTransaction`. */
-async function readAndMerge(ctx: PullContext, summaries: readonly ItemSummary[], alsoInTransaction: () => void): Promise<Item[]> {
-  const { db, s, result } = ctx;
-  const cachedCopy = db.prepare(`SELECT server_copy FROM items WHERE remote_id = ? AND server_copy IS NOT NULL`).pluck();
-  const previous = new Map<number, Item | null>();
-  const stale = summaries.filter((summary) => {
-    const copy = cachedCopy.get(summary.id) as string | undefined;
-    const cached = copy === undefined ? null : (JSON.parse(copy) as Item);
-    previous.set(summary.id, cached);
-    return cached === null || !sameAsCached(summary, cached);
-  });
-  const items = await Promise.all(stale.map((summary) => ctx.api.getItem(summary.id)));
-  for (const item of items) if (soldSince(previous.get(item.id) ?? null, item)) ctx.sold.push(item);
-  db.transaction(() => {
-    for (const item of items) {
-      const outcome = mergeServerItem(db, s, item, ctx.now());
-      if (outcome === 'inserted') result.inserted += 1;
-      if (outcome === 'taken') result.taken += 1;
-      if (outcome === 'conflict') result.conflicts += 1;
-    }
-    alsoInTransaction();
-  })();
-  return items;
+/**
+ * After a listing that kept closed items from their summaries: which of them the marketplace lists
+ * as sold (status closed, sold 1), so their records are read first (the Sales figures need their
+ * buyers and units). Pages with a cursor of their own, as the listing's.
+ */
+async function soldListing(ctx: PullContext): Promise<void> {
+  const { db, s } = ctx;
+  const markSold = db.prepare(`UPDATE items SET detail = 'sold' WHERE remote_id = ? AND detail = 'summary'`);
+  for (;;) {
+    const at = s.cursorGet.get('sold') as string | undefined;
+    if (at === undefined || s.cursorGet.get('sales') !== undefined) return;
+    const page = Number(at);
+    const list = await ctx.api.sales(ctx.userId, { status: 'closed', sold: 1, page, limit: PAGE });
+    const last = list.links.next === null || list.items.length === 0;
+    db.transaction(() => {
+      for (const summary of list.items) markSold.run(summary.id);
+      if (last) s.cursorDelete.run('sold');
+      else s.cursorSet.run('sold', String(page + 1), ctx.now());
+    })();
+    ctx.events.emit({ type: 'pull-progress', phase: 'sold', pages: page });
+    if (last) return;
+  }
 }

@@ -26,7 +26,7 @@ export async function pullTrading(ctx: Context, fetched: readonly Item[], extens
   const news: TradingNews = { questions: [], offers: [], bids: [] };
   const fed = extension && (await pullActivityFeed(ctx, news));
   if (!fed) await pollWatchedItems(ctx, news);
-  await pullBids(ctx, fetched, news);
+  await readBids(ctx, fetched, news);
   return news;
 }
 
@@ -85,7 +85,8 @@ async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> 
   );
 }
 
-async function pullBids(ctx: Context, fetched: readonly Item[], news: TradingNews): Promise<void> {
+/** The bids of the items just read in full that have any and are still watched (open, or closed within the window). */
+export async function readBids(ctx: Context, fetched: readonly Item[], news: TradingNews): Promise<void> {
   // Bids exist where the bidder count says so, and on a buy-now item bought out (quantity 0)
   // whatever its count says: its buying bids tell who bought and when.
   const hasBids = (item: Item) => item.bidderCount > 0 || (item.saleMethod === 'buy-now' && item.quantity === 0);

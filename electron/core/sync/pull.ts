@@ -8,11 +8,14 @@ import type { CategoryNode } from '../../../shared/api/categories.ts';
 import type { Item } from '../../../shared/api/items.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
+import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
 import type { SyncNews } from '../../../shared/ipc.ts';
 import type { SyncEvents } from './events.ts';
-import { pullSales } from './pull-sales.ts';
+import { readFirstDetails } from './item-details.ts';
+import { pullSales, restoreCheck } from './pull-sales.ts';
+import { syncMarks } from './sync-marks.ts';
 import { pullTrading, type TradingNews } from './pull-trading.ts';
 import { fieldsOfServerItem } from './server-fields.ts';
 import { restoredMatcher } from './restore-reconcile.ts';
@@ -29,6 +32,17 @@ export interface PullResult {
   removedRemotely: number;
   /** Questions and offers this pull saw for the first time. */
   news: TradingNews;
+  /** Records of items kept from their summaries that this pull read in full (open, scheduled, sold ones first). */
+  detailsRead?: number;
+  /** The marketplace asked to wait (429 or 503 with a Retry-After longer than the client waits): until then (epoch ms). */
+  waitUntil?: number | null;
+}
+
+export interface PullOptions {
+  /** Read the records of open, scheduled and sold items kept from their summaries (default true). */
+  details?: boolean;
+  /** Asked between those reads: true ends the pull with what it has read (a local change waits to be sent). */
+  shouldStop?: () => boolean;
 }
 
 /** The reason a cached item shows once the service stops listing it. */
@@ -71,6 +85,8 @@ export function pullStatements(db: Db) {
     questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
     offerKnown: db.prepare(`SELECT 1 FROM offers WHERE remote_id = ?`).pluck(),
     bidKnown: db.prepare(`SELECT 1 FROM bids WHERE remote_id = ?`).pluck(),
+    /** A merge's UPDATE, by the fields it takes (a first sync merges thousands of records). */
+    mergeUpdates: statementCache(),
     upsertQuestion: db.prepare(
       `INSERT INTO questions (remote_id, item_remote_id, question, answer, author, created, answered, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (remote_id) DO UPDATE SET answer = excluded.answer, answered = excluded.answered, record = excluded.record,
@@ -90,7 +106,7 @@ export function pullStatements(db: Db) {
 /** Merges one service item into the cache. Returns what happened to it. */
 export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, item: Item, now: number): 'inserted' | 'taken' | 'conflict' | 'same' | 'skipped' {
   const remote = fieldsOfServerItem(item);
-  const local = s.byRemote.get(item.id) as (Record<string, unknown> & { local_id: number; base: string | null; sync_state: string; conflicts: string | null; deleted_at: number | null }) | undefined;
+  const local = s.byRemote.get(item.id) as (Record<string, unknown> & { local_id: number; base: string | null; sync_state: string; conflicts: string | null; deleted_at: number | null; detail: string }) | undefined;
   if (!local) {
     if (s.restored?.(item, now)) return 'taken';
     // A remote draft may be one of our creates whose answer was lost: the push reconciles it
@@ -104,7 +120,9 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   }
   // A row in flight is left alone: its answer will bring the service's copy.
   if (local.deleted_at !== null || local.sync_state === 'sending') return 'skipped';
-  const base = (local.base ? JSON.parse(local.base) : {}) as Record<string, unknown>;
+  // An item read only from its summary has no base for what the summary does not tell: every
+  // value the service has is taken (nothing local can differ: its data was never editable here).
+  const base = (local.base && local.detail === 'full' ? JSON.parse(local.base) : {}) as Record<string, unknown>;
   const pending = new Set<string>();
   for (const payload of s.editRows.all(local.local_id) as string[]) {
     for (const k of Object.keys((JSON.parse(payload) as { fields?: Record<string, unknown> }).fields ?? {})) pending.add(k);
@@ -123,33 +141,39 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   }
   const hasConflicts = Object.keys(conflicts).length > 0;
   const sets = take.map((f) => `${FIELD_SPECS[f].column} = ?`);
-  db.prepare(
+  s.mergeUpdates(take.join(','), () => db.prepare(
     `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?,
-       conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
-  ).run(
+       conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END, detail = 'full'${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
+  )).run(
     ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount,
     hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
   );
   return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';
 }
 
-export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now: () => number = Date.now): Promise<PullResult> {
+export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now: () => number = Date.now, options: PullOptions = {}): Promise<PullResult> {
   const s = pullStatements(db);
-  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [], bids: [] } };
+  const result: PullResult = { items: 0, inserted: 0, taken: 0, conflicts: 0, questions: 0, offers: 0, bids: 0, removedRemotely: 0, news: { questions: [], offers: [], bids: [] }, detailsRead: 0, waitUntil: null };
   const userId = await api.me();
   const cache = settingsCache(db);
 
   cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
   cache.saveSettings(await api.getSettings(userId), now());
 
-  // A first pull finds the whole shop: nothing in it is news.
-  const firstPull = (db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get() as number) === 0;
-  const ctx = { db, api, events, s, now, userId, result, sold: [] as Item[] };
+  // A first pull finds the whole shop: nothing in it is news (nor in a first listing resumed after a cut).
+  const firstPull = (db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get() as number) === 0
+    || (syncMarks(db).get('sales') === null && s.cursorGet.get('sales') !== undefined);
+  const ctx = { db, api, events, s, now, userId, result, sold: [] as Item[], mustMatchRestored: restoreCheck(db) };
   const sales = await pullSales(ctx);
   result.news = await pullTrading(ctx, sales.fetched, sales.extension);
   if (!firstPull) {
     const news = syncNews(db, result.news, ctx.sold);
     if (news.questions + news.offers + news.sales + (news.bids ?? 0) > 0) events.emit({ type: 'news', news });
+  }
+  if (options.details !== false) {
+    const details = await readFirstDetails(ctx, options.shouldStop);
+    result.detailsRead = details.read;
+    result.waitUntil = details.waitUntil;
   }
   return result;
 }
@@ -185,7 +209,11 @@ export function markRemovedRemotely(db: Db, listed: ReadonlySet<number>, events:
     `SELECT local_id, remote_id FROM items WHERE remote_id IS NOT NULL AND deleted_at IS NULL
        AND NOT (sync_state = 'rejected' AND reject_reason = ?)`,
   ).all(REMOVED_REMOTELY) as Array<{ local_id: number; remote_id: number }>;
-  const gone = cached.filter((c) => !listed.has(c.remote_id)).map((c) => c.local_id);
+  return markRemoved(db, cached.filter((c) => !listed.has(c.remote_id)).map((c) => c.local_id), events);
+}
+
+/** Marks these cached items removed remotely (see markRemovedRemotely); also an item whose full read answered 404. */
+export function markRemoved(db: Db, gone: readonly number[], events: SyncEvents): number {
   if (gone.length === 0) return 0;
   const mark = db.prepare(`UPDATE items SET sync_state = 'rejected', reject_reason = ?, reject_field = NULL, reject_code = NULL WHERE local_id = ?`);
   const park = db.prepare(`UPDATE outbox SET state = 'parked', error = ?, error_field = NULL WHERE item_local_id = ? AND state = 'pending'`);

@@ -26,11 +26,16 @@ const REACHED: Record<string, readonly string[]> = {
 
 type LocalRow = Record<string, unknown> & { local_id: number };
 
+/** The earliest `updated` a remote item may have to be one of a restored cache's unsent items; null without such a restore. */
+export function restoredSince(db: Db): number | null {
+  const mark = db.prepare(`SELECT value FROM sync_marks WHERE name = 'restored'`).pluck().get() as string | undefined;
+  return mark === undefined ? null : Number(mark) - CLOCK_MARGIN_MS;
+}
+
 /** Null when the cache holds no such restore (the common case: nothing is compared). */
 export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) | null {
-  const mark = db.prepare(`SELECT value FROM sync_marks WHERE name = 'restored'`).pluck().get() as string | undefined;
-  if (mark === undefined) return null;
-  const since = Number(mark) - CLOCK_MARGIN_MS;
+  const since = restoredSince(db);
+  if (since === null) return null;
   const titleColumn = FIELD_SPECS.title.column;
   const byTitle = db.prepare(`SELECT * FROM items WHERE remote_id IS NULL AND deleted_at IS NULL AND ${titleColumn} = ? ORDER BY local_id`);
   const copies = db.prepare(

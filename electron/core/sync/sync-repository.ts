@@ -38,7 +38,10 @@ export function syncRepository(db: Db) {
     item: db.prepare(`SELECT * FROM items WHERE local_id = ?`),
     setState: db.prepare(`UPDATE items SET sync_state = ?, reject_reason = ?, reject_field = ?, reject_code = ? WHERE local_id = ?`),
     setRemote: db.prepare(
-      `UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
+      // An item read only from its summary keeps its summary as its copy and base: an answer
+      // taken as its base would hide every field it lacks from the full read that fills them in.
+      `UPDATE items SET remote_id = ?, status = ?, server_copy = CASE WHEN detail = 'full' THEN ? ELSE server_copy END,
+         base = CASE WHEN detail = 'full' THEN ? ELSE base END, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
     setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
     hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),

@@ -5,6 +5,7 @@
 // editor-research.ts, and editor-view.ts (what they derive alike).
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useT } from '../i18n/intl.ts';
 import { ImagesPanel } from '../images/images-panel.tsx';
 import type { ImagesStore } from '../images/images-store.ts';
 import { MarketPanel } from '../research/market-panel.tsx';
@@ -21,6 +22,7 @@ import { useStatusWords } from './status-words.ts';
 
 export function DraftEditor({ store, images, research }: { store: EditorStore; images: ImagesStore; research: ResearchStore }) {
   const s = useStore(store);
+  const t = useT();
   const words = useStatusWords();
   const problemText = useProblemText();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -57,7 +59,8 @@ export function DraftEditor({ store, images, research }: { store: EditorStore; i
       }}
     >
       <EditorHead s={s} view={view} store={store} />
-      <div className="editor-body">
+      {/* An item shown from the marketplace's list has no field to focus (issue 38): its body is a stop of its own, so it scrolls from the keyboard. */}
+      <div className="editor-body" {...(row.detailsMissing && !view.editable ? { tabIndex: 0, role: 'region', 'aria-label': t('editor.form') } : {})}>
         <EditorForm s={s} view={view} store={store} research={research} />
         <div className="editor-side">
           {/* Photos follow the item's status, as the core does: a draft waiting for its publish still takes them. */}

@@ -48,6 +48,7 @@ export function EditorForm({ s, view, store, research }: { s: EditorState; view:
                     problems={s.problems.filter((p) => p.field === spec.field)}
                     categories={s.categories}
                     values={s.values}
+                    unread={row.detailsMissing?.includes(spec.field) === true && (s.values[spec.field] ?? null) === null}
                     onChange={(value) => actions.setField(spec.field, value)}
                   />
                   {spec.field === 'categoryId' && (

@@ -30,6 +30,8 @@ export function EditorHead({ s, view, store }: { s: EditorState; view: EditorVie
       </header>
       {s.settings === null && <p className="notice info">{t('editor.noSettings')}</p>}
       {row.syncState === 'rejected' && row.rejectReason && <p className="notice error">{t('editor.rejected', { reason: row.rejectReason })}</p>}
+      {/* An item shown from the marketplace's list (issue 38): its record being read, or not readable now. */}
+      {s.details && <p className={`notice ${s.details === 'reading' ? 'info' : 'error'}`} role="status" data-testid="editor-details">{t(s.details === 'reading' ? 'editor.details.reading' : 'editor.details.unread')}</p>}
       {s.message && (
         <div className={`notice ${s.message.kind}`} role={s.message.kind === 'error' ? 'alert' : 'status'}>
           <span>{'msg' in s.message ? said(s.message.msg) : said(s.message.error)}</span>

@@ -33,10 +33,15 @@ export interface EditorState {
   fresh: boolean;
   /** A status change was queued from this editor (the grid shows it once the sync has sent it). */
   statusQueued: number | null;
+  /**
+   * Issue 38: the item is shown from the marketplace's list summary only. 'reading': its record is
+   * being read now (the editor opened it); 'unread': it could not be (no connection, asked to wait).
+   */
+  details: 'reading' | 'unread' | null;
 }
 
 const initial: EditorState = {
-  localId: null, row: null, values: {}, dirty: [], problems: [], settings: null, categories: [], busy: false, queuedStatus: null, message: null, fresh: false, statusQueued: null,
+  localId: null, row: null, values: {}, dirty: [], problems: [], settings: null, categories: [], busy: false, queuedStatus: null, message: null, fresh: false, statusQueued: null, details: null,
 };
 
 /** A refused change's error, with each refused field's problem. */
@@ -86,7 +91,20 @@ export function createEditorStore(bridge: Bridge) {
       busy: message === 'keep' ? now.busy : false,
       message: message === 'keep' ? now.message : message,
       queuedStatus: queued.status,
+      details: row.detailsMissing ? (message === 'keep' ? now.details : 'reading') : null,
     });
+  }
+
+  /** An item shown from its list summary: its record is read now, and shown once it is in. */
+  async function readDetails(localId: number): Promise<void> {
+    try {
+      const { missing } = await call(bridge, 'drafts.readDetails', { localIds: [localId] });
+      if (store.getState().localId !== localId) return;
+      if (missing.length === 0) await load(localId, 'keep');
+      else set({ details: 'unread' });
+    } catch {
+      if (store.getState().localId === localId) set({ details: 'unread' });
+    }
   }
 
   async function act(work: () => Promise<EditorState['message']>): Promise<boolean> {
@@ -105,6 +123,7 @@ export function createEditorStore(bridge: Bridge) {
     actions: {
       open: (localId: number) => act(async () => {
         await load(localId);
+        if (store.getState().details === 'reading') void readDetails(localId);
         return null;
       }),
       /** A new empty draft (a draft may be incomplete), opened at once. */

@@ -26,6 +26,8 @@ interface Props {
   onChange(value: Value): void;
   /** The draft's values, for the description's preview of a template's placeholders. */
   values?: Readonly<Record<string, Value | undefined>>;
+  /** Issue 38: not known yet (the item is shown from the marketplace's list): said so, never an empty input. */
+  unread?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ function numberText(value: number, decimalMark: string, money: boolean): string 
   return (money ? value.toFixed(2) : String(value)).replace('.', decimalMark);
 }
 
-export function FieldInput({ spec, look, value, problems, categories, onChange, values }: Props) {
+export function FieldInput({ spec, look, value, problems, categories, onChange, values, unread = false }: Props) {
   const t = useT();
   const format = useFormatter();
   const problemText = useProblemText();
@@ -80,7 +82,8 @@ export function FieldInput({ spec, look, value, problems, categories, onChange, 
   const common = { id, 'aria-invalid': invalid, 'aria-required': look.required, 'aria-describedby': describedBy };
 
   let input: React.ReactNode;
-  switch (spec.kind) {
+  if (unread) input = <output id={id} className="field-unread">{t('editor.unread.value')}</output>;
+  else switch (spec.kind) {
     case 'text':
       input = <input {...common} type="text" value={text} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
       break;

@@ -33,6 +33,7 @@ function Reason({ group }: { group: Refused }) {
     case 'gone':
     case 'sold':
     case 'copied':
+    case 'unread':
       return <>{t(`bulkActions.reason.${group.reason}`)}</>;
     default: {
       const unknown: never = group.reason;
@@ -93,6 +94,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
           <p role="status">
             <strong>{preview.ready > 0 ? t('bulkActions.ready', { action, count: preview.ready, time: dialog.listTime ? format.dateTime(dialog.listTime) : '' }) : t('bulkActions.none')}</strong>
             {action === 'publish' && preview.scheduled > 0 && <> <span data-testid="scheduled-count">{t('bulkActions.scheduled', { scheduled: preview.scheduled, now: preview.ready - preview.scheduled })}</span></>}
+            {(preview.toRead ?? 0) > 0 && <> <span data-testid="to-read-count">{t('bulkActions.toRead', { count: preview.toRead ?? 0 })}</span></>}
           </p>
           {preview.refused.length > 0 && (
             <div className="refused">

@@ -7,7 +7,7 @@ import { CellEditor } from './cell-editor.tsx';
 import type { Column } from './columns.ts';
 import type { CategoryChoice } from './drafts-state.ts';
 import { CHECK_STYLE, TRAILING_STYLES, type GridLayout } from './grid-layout.ts';
-import type { GridText } from './grid-text.ts';
+import { isUnread, type GridText } from './grid-text.ts';
 
 export const ROW_HEIGHT = 34;
 
@@ -92,6 +92,7 @@ function Cells(props: GridRowProps) {
       </div>
       {layout.columns.map((c, ci) => {
         const shown = row ? text.display(row, c) : ci === 0 ? text.loading : '';
+        const unread = row !== undefined && isUnread(row, c.field);
         return (
           <div
             key={c.field}
@@ -99,8 +100,8 @@ function Cells(props: GridRowProps) {
             data-field={c.field}
             style={layout.styles[ci]}
             // Titles and lists may be cut to the column: the whole value shows on hover.
-            title={row && (c.kind === 'text' || c.kind === 'list' || c.field === 'categoryId') ? shown : undefined}
-            className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}`}
+            title={unread ? text.unread.long : row && (c.kind === 'text' || c.kind === 'list' || c.field === 'categoryId') ? shown : undefined}
+            className={`cell${c.align === 'right' ? ' right' : ''}${ci === focusColumn ? ' cell-focus' : ''}${row && isBad(row, c.field, noticeField) ? ' cell-bad' : ''}${unread ? ' cell-unread' : ''}`}
           >
             {row && editingField === c.field ? (
               <CellEditor
@@ -120,7 +121,9 @@ function Cells(props: GridRowProps) {
       })}
       <div role="gridcell" className="cell" style={TRAILING_STYLES[0]}>{row && <span className={`status status-${row.status}`}>{text.status(row.status)}</span>}</div>
       <div role="gridcell" className="cell" style={TRAILING_STYLES[1]}>{row && <SyncBadge row={row} text={text} />}</div>
-      <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>{row && <ProblemBadge problems={row.problems} text={text} />}</div>
+      <div role="gridcell" className="cell" style={TRAILING_STYLES[2]}>
+        {row && (row.detailsMissing ? <span className="badge unread" title={text.unread.long}>{text.unread.badge}</span> : <ProblemBadge problems={row.problems} text={text} />)}
+      </div>
     </>
   );
 }

@@ -29,6 +29,13 @@ export interface GridText {
   /** The row's check box. */
   select(row: DraftRow): string;
   loading: string;
+  /** Issue 38: a field not known yet (the item is shown from the marketplace's list): the cell's text, its hover, the badge. */
+  unread: { cell: string; long: string; badge: string };
+}
+
+/** A field of a row shown from the marketplace's list summary that is not known yet (never an empty cell that looks real). */
+export function isUnread(row: DraftRow, field: string): boolean {
+  return row.detailsMissing !== undefined && row.detailsMissing.includes(field) && (row.fields[field] ?? null) === null;
 }
 
 export function gridText(t: Translate, format: Formatter): GridText {
@@ -49,6 +56,7 @@ export function gridText(t: Translate, format: Formatter): GridText {
     return word(`option.${column.field}.${value}`, value);
   };
   const display = (row: DraftRow, column: Column): string => {
+    if (isUnread(row, column.field)) return word('grid.unread', 'not read');
     if (column.readOnly) return marketCell(row, column.field, format);
     if (column.field === 'categoryId') {
       if (row.fields.categoryId === null || row.fields.categoryId === undefined) return '';
@@ -97,6 +105,7 @@ export function gridText(t: Translate, format: Formatter): GridText {
     },
     select: (row) => (row.fields.title ? t('grid.selectRow', { title: String(row.fields.title) }) : t('grid.selectUntitled', { id: row.localId })),
     loading: word('common.loading', '…'),
+    unread: { cell: word('grid.unread', 'not read'), long: word('grid.unread.long', 'not read'), badge: word('grid.unread.badge', 'list only') },
   };
 }
 

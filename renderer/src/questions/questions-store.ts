@@ -32,8 +32,15 @@ export function fillTemplate(template: string, item: ItemFacts, locale: AppLocal
     deliveryTerms: () => item.deliveryTerms ?? words('questions.fill.asAgreed'),
     paymentTerms: () => item.paymentTerms ?? words('questions.fill.asAgreed'),
   };
-  return fillPlaceholders(template, (name) => values[name]());
+  // An item shown from the marketplace's list only (issue 38): its postage and terms are not known,
+  // so they stay as typed ({deliveryTerms}) for the seller to see, never "as agreed" made up.
+  return fillPlaceholders(template, (name) => (item.unread && UNREAD_FACTS.has(name) ? `{${name}}` : values[name]()));
 }
+
+/** What an item shown from the marketplace's list does not tell (its title and prices it does). */
+const UNREAD_FACTS: ReadonlySet<PlaceholderName> = new Set(['deliveryPrice', 'deliveryTerms', 'paymentTerms']);
+/** A placeholder left in an answer: it would reach the buyer as typed. */
+const LEFT_PLACEHOLDER = new RegExp(`\\{(${[...UNREAD_FACTS].join('|')})\\}`);
 
 const DEFAULT_IDS = ['available', 'delivery', 'payment'] as const;
 /** Each placeholder as itself, so a catalog text keeps `{title}` for fillTemplate to fill. */
@@ -141,6 +148,10 @@ export function createQuestionsStore(bridge: Bridge) {
         set({ errors: { ...get().errors, [questionId]: msg('questions.answer.empty') } });
         return false;
       }
+      if (get().rows.find((r) => r.questionId === questionId)?.item.unread && LEFT_PLACEHOLDER.test(text)) {
+        set({ errors: { ...get().errors, [questionId]: msg('questions.answer.unread') } });
+        return false;
+      }
       set({ busy: questionId });
       try {
         await call(bridge, 'questions.answer', { questionId, answer: text });
@@ -204,6 +215,12 @@ export function createQuestionsStore(bridge: Bridge) {
     }
     const chosen = get().rows.filter((r) => get().selected.includes(r.questionId) && isOpen(r));
     const answers = chosen.map((r) => ({ questionId: r.questionId, title: r.item.title, author: r.author, question: r.question, answer: fillTemplate(canned.text, r.item).trim() }));
+    // An item not read yet would send its placeholders as typed: refused, the seller told which.
+    const unread = chosen.find((r, i) => r.item.unread && LEFT_PLACEHOLDER.test(answers[i]?.answer ?? ''));
+    if (unread) {
+      set({ notice: { kind: 'error', msg: msg('questions.bulk.unread', { title: unread.item.title ?? translate(msg('questions.untitled')) }) } });
+      return null;
+    }
     // An answer the service would cut is refused here, before anything is queued.
     const tooLong = answers.find((a) => a.answer.length > ANSWER_MAX);
     if (tooLong) {

@@ -10,10 +10,13 @@ import { AveragePriceByCategory, SellThrough, WeeklySales } from './charts.tsx';
 import type { SalesStore } from './sales-store.ts';
 import { SoldSection } from './sold-section.tsx';
 import './sales.css';
+import type { SyncStore } from '../stores/app-stores.ts';
 
 const FILTERS: SalesFilter[] = ['all', 'open', 'closed', 'waiting', 'draft'];
-export function SalesScreen({ store }: { store: SalesStore }) {
+export function SalesScreen({ store, sync }: { store: SalesStore; sync: SyncStore }) {
   const t = useT();
+  // Issue 38: sold listings kept from the marketplace's list whose details are still being read.
+  const soldLeft = useStore(sync, (s) => s.shop?.soldLeft ?? 0);
   const said = useSaid();
   const format = useFormatter();
   const words = useStatusWords();
@@ -30,6 +33,7 @@ export function SalesScreen({ store }: { store: SalesStore }) {
         <span className="count">{t('sales.fromCache')}</span>
       </header>
       {error && <p className="notice error" role="alert">{said(error)}</p>}
+      {soldLeft > 0 && <p className="notice info" role="status" data-testid="sold-reading">{t('sales.soldReading', { count: soldLeft })}</p>}
       <SoldSection store={store} />
       {dashboard && (
         <div className="charts">

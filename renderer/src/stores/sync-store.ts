@@ -1,6 +1,6 @@
 // Sync status for the status bar: what the core reports, kept fresh by its push events.
 import { createStore } from 'zustand/vanilla';
-import type { IpcEventPayload, PhotoRun, SyncStatus } from '../../../shared/ipc.ts';
+import type { IpcEventPayload, PhotoRun, ShopReading, SyncStatus } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import type { Msg } from '../i18n/messages.ts';
@@ -16,6 +16,8 @@ export interface SyncStoreState {
   photos: PhotoRun | null;
   /** Photos whose upload request is going now. */
   uploading: number;
+  /** How far the shop has been read (issue 38): from the status, then each sync.shop event; null once all is read. */
+  shop: ShopReading | null;
   error: Msg | null;
   refresh(): Promise<void>;
   syncNow(): Promise<void>;
@@ -36,7 +38,7 @@ export function createSyncStore(bridge: Bridge) {
       const isNewest = nextStatus();
       try {
         const status = await run();
-        if (isNewest()) set({ status, error: null });
+        if (isNewest()) set({ status, error: null, ...(status.shop !== undefined ? { shop: status.shop } : {}) });
       } catch (error) {
         if (isNewest()) set({ error: describeError(error) });
       }
@@ -46,6 +48,7 @@ export function createSyncStore(bridge: Bridge) {
       progress: null,
       photos: null,
       uploading: 0,
+      shop: null,
       error: null,
       refresh: () => guard(() => call(bridge, 'sync.status', {})),
       syncNow: () => guard(() => call(bridge, 'sync.now', {})),
@@ -86,6 +89,7 @@ export function createSyncStore(bridge: Bridge) {
       store.setState({ photos: event.run, uploading: Math.max(0, uploading) });
     }),
     bridge.on('sync.online', () => void store.getState().refresh()),
+    bridge.on('sync.shop', (shop) => store.setState({ shop })),
     // The core's process was killed and started again: its sync starts anew (not connected until it
     // reaches the marketplace), so the bar asks it instead of showing what the old one said.
     bridge.on('core.restarted', () => void store.getState().refresh()),

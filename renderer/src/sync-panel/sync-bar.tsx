@@ -6,6 +6,7 @@ import { useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
 import { queueWords } from './queue-words.ts';
+import { ShopReading } from './shop-reading.tsx';
 import { syncNoticeMessage } from './sync-notice.ts';
 
 export function SyncBar({ store }: { store: SyncStore }) {
@@ -31,6 +32,7 @@ export function SyncBar({ store }: { store: SyncStore }) {
       <strong>{state}</strong>
       <span>{queueWords(status, locale)}</span>
       {progress?.running && <progress max={progress.total} value={progress.done} aria-label={t('sync.progress')} />}
+      <ShopReading store={store} />
       {notice && <span className="sync-message">{say(notice)}</span>}
       {error && <span className="sync-message bad">{say(error)}</span>}
       <span className="spacer" />

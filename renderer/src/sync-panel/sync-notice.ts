@@ -15,6 +15,9 @@ export function syncNoticeMessage(status: SyncStatus): Msg | null {
     case 'sign-in-failed':
     case 'failed':
       return msg(`sync.notice.${notice.kind}`, { reason: describeRefusal({ code: notice.code }) });
+    case 'waiting':
+      // Said where the shop's reading is shown (ShopReading), with until when: not twice.
+      return null;
   }
 }
 

@@ -9,6 +9,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { SyncStore } from '../stores/app-stores.ts';
 import { isSyncFailure, syncNoticeMessage } from './sync-notice.ts';
 import type { SyncProblemsStore } from './sync-problems-store.ts';
+import { ShopReading } from './shop-reading.tsx';
 
 export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems: SyncProblemsStore }) {
   const t = useT();
@@ -18,6 +19,7 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
   const progress = useStore(sync, (s) => s.progress);
   const photos = useStore(sync, (s) => s.photos);
   const uploading = useStore(sync, (s) => s.uploading);
+  const shop = useStore(sync, (s) => s.shop);
   const problems = useStore(store, (s) => s.problems);
   const choices = useStore(store, (s) => s.choices);
   const error = useStore(store, (s) => s.error);
@@ -68,6 +70,7 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
           {progress.total > 0 && <span>{t('sync.runCount', { done: progress.done, total: progress.total })}</span>}
         </p>
       )}
+      {shop && <p className="progress-line"><ShopReading store={sync} full /></p>}
       {photos && photos.total > 0 && (
         <p className="progress-line" data-testid="photo-progress">
           <span>{progress?.running ? t('sync.photos.running') : t('sync.photos.last')}</span>

@@ -23,6 +23,8 @@ export interface ProxyOptions {
   stripHeaders?: string[];
   /** Added to every request before it is forwarded (a marketplace far away; the sync benchmark). */
   delayMs?: number;
+  /** Told of every request as it arrives (before the delay): the sync benchmark's clock starts at the first. */
+  onRequest?: (method: string, path: string, url: string) => void;
 }
 
 export async function startLoopbackProxy(target: string, options: ProxyOptions = {}): Promise<LoopbackProxy> {
@@ -33,6 +35,7 @@ export async function startLoopbackProxy(target: string, options: ProxyOptions =
   let instead: { match: (method: string, path: string) => boolean; left: number; status: number; headers: Record<string, string> } | null = null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    options.onRequest?.(req.method ?? '', (req.url ?? '/').split('?')[0] ?? '/', req.url ?? '/');
     if (options.delayMs) {
       // Paused until then: the body waits in the socket, the request is forwarded as it came.
       req.pause();

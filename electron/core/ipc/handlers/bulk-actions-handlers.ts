@@ -6,6 +6,7 @@ import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
+import { readRecords } from '../read-records.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 
 type Target = IpcParsedInput<'drafts.runAction'>['target'];
@@ -21,6 +22,9 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
       const ids = idsOf(target);
       // A bulk delete of more than 100 drafts is backed up first (issue 24).
       if (action === 'delete') await backupServiceOf(session).before('before-bulk-delete', ids.length);
+      // Copies are made of whole records: those known only from list summaries are read first
+      // (issue 38); the ones that cannot be read now are refused ('unread'), the rest copied.
+      await readRecords(session, repo().actions.toRead(action, ids));
       const result = await repo().actions.run(action, ids, listTime);
       if (result.changed > 0) changed(null, action);
       return result;

@@ -11,6 +11,7 @@ import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { marketPrices } from '../../research/market-prices.ts';
 import { researchStore } from '../../research/research-store.ts';
+import { FIELDS_NOT_IN_SUMMARY } from '../../sync/summary-fields.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
@@ -36,7 +37,9 @@ function categoryNames(found: CategoryEntry | undefined) {
  * a few statements, whatever its length (issue 19: a page must stay cheap beside typing).
  */
 function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, categories: ReadonlyMap<number, CategoryEntry>, market: ReturnType<ReturnType<typeof researchStore>['figures']>) {
-  const problems = validateDraft(item.fields, { ...ctx, imageCount });
+  // An item shown from its list summary: its other fields are unknown, so nothing is judged by them.
+  const summaryOnly = item.detail !== 'full';
+  const problems = summaryOnly ? [] : validateDraft(item.fields, { ...ctx, imageCount });
   const categoryId = item.fields.categoryId;
   return {
     localId: item.localId, remoteId: item.remoteId, status: item.status, syncState: item.syncState,
@@ -45,6 +48,7 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
     ...categoryNames(categoryId === null || categoryId === undefined ? undefined : categories.get(categoryId)),
     imageCount, problems, updated: item.updated,
     market: market.get(item.localId) ?? null,
+    ...(summaryOnly ? { detailsMissing: [...FIELDS_NOT_IN_SUMMARY] } : {}),
   };
 }
 

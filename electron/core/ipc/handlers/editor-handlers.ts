@@ -9,8 +9,10 @@ import { statusChanges } from '../../drafts/status-changes.ts';
 import { validateDraft, type Problem } from '../../validation/validate-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { needRecords, readRecords } from '../read-records.ts';
+import { detailQueue } from '../../sync/item-details.ts';
 
-type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'drafts.queuedStatus' | 'categories.list';
+type EditorMethod = 'drafts.validate' | 'drafts.publish' | 'drafts.close' | 'drafts.copyClosed' | 'drafts.readDetails' | 'drafts.queuedStatus' | 'categories.list';
 
 export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
   const repo = perCache(session, (db) => ({ reads: itemReads(db), status: statusChanges(db), settings: settingsCache(db) }));
@@ -50,10 +52,17 @@ export function editorHandlers(session: CoreSession): HandlerMap<EditorMethod> {
       changed([localId], 'close');
       return { status: status.intendedStatus(localId) ?? 'closed' };
     },
-    'drafts.copyClosed'({ localId }) {
+    async 'drafts.copyClosed'({ localId }) {
+      // A copy is made of the whole record: one known only from its list summary is read first.
+      await needRecords(session, [localId]);
       const copy = repo().status.copyClosed(localId);
       changed([copy], 'copy');
       return { localId: copy };
+    },
+    async 'drafts.readDetails'({ localIds }) {
+      const unread = detailQueue(session.db()).unreadOf(localIds).length;
+      const missing = await readRecords(session, localIds);
+      return { read: unread - missing.length, missing };
     },
     'drafts.queuedStatus'({ localId }) {
       const { reads, status } = repo();

@@ -9,6 +9,7 @@ import { sellerReads } from '../../seller/seller-reads.ts';
 import { soldBetween, soldItems } from '../../seller/sold-items.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { readRecords } from '../read-records.ts';
 
 type QuestionsMethod = 'questions.list' | 'questions.answer' | 'questions.answerMany' | 'cannedAnswers.list' | 'cannedAnswers.save' | 'cannedAnswers.reset';
 type OffersMethod = 'offers.list' | 'offers.decide';
@@ -18,7 +19,12 @@ export function questionsHandlers(session: CoreSession): HandlerMap<QuestionsMet
   const repo = perCache(session, (db) => ({ reads: sellerReads(db), trading: tradingChanges(db), canned: cannedAnswers(db) }));
   const changed = changedEmitter(session);
   return {
-    'questions.list': () => repo().reads.questions(),
+    // Answers are filled from the items' facts (its terms, its postage): one known only from its
+    // list summary is read first (issue 38); one that cannot be read says so (facts.unread).
+    async 'questions.list'() {
+      await readRecords(session, repo().reads.unreadTradingItems());
+      return repo().reads.questions();
+    },
     'questions.answer'({ questionId, answer }) {
       repo().trading.answerQuestion(questionId, answer);
       changed(null, 'answer');
@@ -49,7 +55,10 @@ export function offersHandlers(session: CoreSession): HandlerMap<OffersMethod> {
   const repo = perCache(session, (db) => ({ reads: sellerReads(db), trading: tradingChanges(db) }));
   const changed = changedEmitter(session);
   return {
-    'offers.list': () => repo().reads.offers(),
+    async 'offers.list'() {
+      await readRecords(session, repo().reads.unreadTradingItems());
+      return repo().reads.offers();
+    },
     'offers.decide'({ offerIds, decision }) {
       const refused: Array<{ offerId: number; reason: string }> = [];
       let decided = 0;

@@ -8,6 +8,7 @@ import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../s
 import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadsheet/spreadsheet-source.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
+import { needRecords } from '../read-records.ts';
 
 type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.importReport' | 'csv.cancelImport' | 'csv.export' | 'xlsx.export';
 
@@ -54,12 +55,16 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
     'csv.cancelImport'({ importId }) {
       return { outcome: cancels.cancel(importId) };
     },
-    'csv.export'({ localIds, locale }) {
+    async 'csv.export'({ localIds, locale }) {
+      // Every column is written: an item known only from its list summary is read first, never
+      // exported with its unknown fields as empty cells (a file that looks complete).
+      if (localIds) await needRecords(session, localIds);
       const text = exportDraftsCsv(session.db(), localIds, locale);
       const rows = Math.max(0, text.split('\r\n').filter((line) => line !== '').length - 1);
       return { fileName: `drafts-${today()}.csv`, text, rows };
     },
     async 'xlsx.export'({ localIds }) {
+      if (localIds) await needRecords(session, localIds);
       const { bytes, rows } = await exportDraftsXlsx(session.db(), localIds);
       return { fileName: `drafts-${today()}.xlsx`, base64: bytes.toString('base64'), rows };
     },

@@ -13,6 +13,7 @@ import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } 
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { needRecords } from '../read-records.ts';
 
 type TemplatesMethod = 'templates.list' | 'templates.save' | 'templates.fromDraft' | 'templates.delete' | 'templates.preview' | 'templates.apply' | 'templates.newDraft';
 
@@ -46,7 +47,11 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
   return {
     'templates.list': () => repo().templates.list(),
     'templates.save': (input) => repo().templates.save(input),
-    'templates.fromDraft': ({ localId, name }) => repo().templates.fromDraft(localId, name),
+    async 'templates.fromDraft'({ localId, name }) {
+      // A template takes the item's values: one known only from its list summary is read first.
+      await needRecords(session, [localId]);
+      return repo().templates.fromDraft(localId, name);
+    },
     'templates.delete'({ id }) {
       repo().templates.delete(id);
       return { ok: true as const };

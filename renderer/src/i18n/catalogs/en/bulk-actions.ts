@@ -25,6 +25,8 @@ export const bulkActions = {
   'bulkActions.reason.invalid': 'Not valid: {field}',
   'bulkActions.reason.sold': 'Sold',
   'bulkActions.reason.copied': 'Relisted already: its copy is among the drafts',
+  'bulkActions.reason.unread': 'Shown from the marketplace\'s list only: its details could not be read yet (no connection)',
+  'bulkActions.toRead': '{count, plural, one {# of them is shown from the marketplace\'s list only: its details are read from the marketplace first.} other {# of them are shown from the marketplace\'s list only: their details are read from the marketplace first.}}',
   'bulkActions.photos': 'Photos',
   'bulkActions.examples': 'for example {titles}',
   'bulkActions.untitled': 'Item {localId}',

@@ -70,4 +70,7 @@ export const editor = {
   'editor.sync.synced': 'synced',
   'editor.sync.rejected': 'refused',
   'editor.sync.conflict': 'conflict',
+  'editor.unread.value': 'Not read yet',
+  'editor.details.reading': 'This listing is shown from the marketplace\'s list: its details are being read from the marketplace…',
+  'editor.details.unread': 'This listing is shown from the marketplace\'s list only: its details could not be read yet (no connection, or the marketplace asked to wait). What is not read is marked; it is read when you open it again.',
 } as const;

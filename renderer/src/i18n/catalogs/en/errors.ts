@@ -98,6 +98,7 @@ export const errors = {
   'errors.reason.publish-status': 'Only drafts and previews can be published; this item is {status}.',
   'errors.reason.close-status': 'Only published items can be closed; this item is {status}.',
   'errors.reason.copy-status': 'Only closed items can be copied; this item is {status}.',
+  'errors.reason.details-missing': '{count, plural, one {This item is} other {# items are}} shown from the marketplace\'s list only: {count, plural, one {its details} other {their details}} could not be read yet (no connection, or the marketplace asked to wait). Nothing was changed; try again once connected.',
   'errors.reason.delete-status': 'Only drafts can be deleted; this item is {status}.',
   'errors.reason.images-status': 'Photos can be added only to drafts and previews; this item is {status}.',
   'errors.reason.photo-not-prepared': 'This photo is not prepared yet: turn or crop it once it shows its picture.',

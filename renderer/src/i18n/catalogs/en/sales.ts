@@ -3,6 +3,7 @@ import type { SalesColumnWords } from '../catalog.ts';
 export const sales = {
   'sales.title': 'Sales',
   'sales.fromCache': 'from the local cache',
+  'sales.soldReading': '{count, plural, one {# sold listing is} other {# sold listings are}} still being read from the marketplace: the figures below do not count {count, plural, one {it} other {them}} yet.',
   'sales.sold.title': 'Sold',
   'sales.range': 'Sale date',
   'sales.range.from': 'From',

@@ -26,6 +26,8 @@ export const bulkActions: Catalog<typeof en> = {
   'bulkActions.reason.invalid': 'Virheellinen: {field}',
   'bulkActions.reason.sold': 'Myyty',
   'bulkActions.reason.copied': 'Jo laitettu uudelleen myyntiin: sen kopio on luonnoksissa',
+  'bulkActions.reason.unread': 'Näytetään vain kauppapaikan listan tiedoista: sen tietoja ei vielä saatu luettua (ei yhteyttä)',
+  'bulkActions.toRead': '{count, plural, one {Niistä # näytetään vain kauppapaikan listan tiedoista: sen tiedot luetaan kauppapaikalta ensin.} other {Niistä # näytetään vain kauppapaikan listan tiedoista: niiden tiedot luetaan kauppapaikalta ensin.}}',
   'bulkActions.photos': 'Kuvat',
   'bulkActions.examples': 'esimerkiksi {titles}',
   'bulkActions.untitled': 'Kohde {localId}',

@@ -72,4 +72,7 @@ export const editor: Catalog<typeof en> = {
   'editor.sync.synced': 'ajan tasalla',
   'editor.sync.rejected': 'hylätty',
   'editor.sync.conflict': 'ristiriita',
+  'editor.unread.value': 'Ei vielä luettu',
+  'editor.details.reading': 'Tämä ilmoitus näytetään kauppapaikan listan tiedoista: sen tietoja luetaan kauppapaikalta…',
+  'editor.details.unread': 'Tämä ilmoitus näytetään vain kauppapaikan listan tiedoista: sen tietoja ei vielä saatu luettua (ei yhteyttä, tai kauppapaikka pyysi odottamaan). Lukematta olevat tiedot on merkitty; ne luetaan, kun avaat ilmoituksen uudelleen.',
 };

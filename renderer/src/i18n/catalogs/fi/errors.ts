@@ -96,6 +96,7 @@ export const errors: Catalog<typeof en> = {
   'errors.reason.publish-status': 'Vain luonnoksia ja esikatseltavia voi julkaista; tämän kohteen tila on {status}.',
   'errors.reason.close-status': 'Vain julkaistuja kohteita voi sulkea; tämän kohteen tila on {status}.',
   'errors.reason.copy-status': 'Vain sulkeutuneita kohteita voi kopioida; tämän kohteen tila on {status}.',
+  'errors.reason.details-missing': '{count, plural, one {Tämä kohde näytetään} other {# kohdetta näytetään}} vain kauppapaikan listan tiedoista: {count, plural, one {sen tietoja} other {niiden tietoja}} ei vielä saatu luettua (ei yhteyttä, tai kauppapaikka pyysi odottamaan). Mitään ei muutettu; yritä uudelleen, kun yhteys on.',
   'errors.reason.delete-status': 'Vain luonnoksia voi poistaa; tämän kohteen tila on {status}.',
   'errors.reason.images-status': 'Kuvia voi lisätä vain luonnoksiin ja esikatseltaviin; tämän kohteen tila on {status}.',
   'errors.reason.photo-not-prepared': 'Kuva ei ole vielä valmis: käännä tai rajaa se, kun kuva näkyy.',

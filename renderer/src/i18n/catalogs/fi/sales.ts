@@ -4,6 +4,7 @@ import type { sales as en } from '../en/sales.ts';
 export const sales: Catalog<typeof en> = {
   'sales.title': 'Myynnit',
   'sales.fromCache': 'tämän koneen välimuistista',
+  'sales.soldReading': '{count, plural, one {# myyty ilmoitus luetaan} other {# myytyä ilmoitusta luetaan}} vielä kauppapaikalta: alla olevat luvut eivät vielä sisällä {count, plural, one {sitä} other {niitä}}.',
   'sales.sold.title': 'Myydyt',
   'sales.range': 'Myyntipäivä',
   'sales.range.from': 'Alkaen',

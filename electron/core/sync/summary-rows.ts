@@ -1,0 +1,158 @@
+// One page of the seller's sales list into the cache. A summary that matches the cached copy
+// needs nothing; a listing the cache does not know is kept from its summary (a first sync of a
+// big shop is its list pages, not one GET per listing); the items whose records matter now are
+// read in full: changed items read in full before, unknown drafts and previews (editable: they
+// are never kept from a summary), what a restored cache must match, and on an incremental pull
+// any new or changed item (few: what changed since the last sync). The reads go in parallel
+// under the client's cap; the page's writes and `alsoInTransaction` (its cursor) commit together.
+import type { Item, ItemSummary } from '../../../shared/api/items.ts';
+import type { Db } from '../db/open-account-db.ts';
+import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
+import { mergeServerItem } from './pull.ts';
+import type { PullContext } from './pull-sales.ts';
+import { fieldsOfSummary, summaryCopy } from './summary-fields.ts';
+
+/** The statuses whose items are read in full first (their questions, offers, bids and rules need them). */
+export const OPEN_STATUSES = ['draft', 'preview', 'published', 'waiting'] as const;
+const EDITABLE = new Set<string>(['draft', 'preview']);
+const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+interface CachedRow {
+  local_id: number;
+  status: string;
+  detail: 'full' | 'summary' | 'sold';
+  sync_state: string;
+  deleted_at: number | null;
+  server_copy: string | null;
+}
+
+/**
+ * What a summary shows of an item, compared with the cached copy (a full Item, or what an
+ * earlier summary said). With `updated` (the extension) a change anywhere in the item shows;
+ * without it, status, prices, bids, offers, times, title and photos do: a remote change of
+ * anything else waits for one of these to move.
+ */
+export function sameAsCached(summary: ItemSummary, cached: Partial<Item>): boolean {
+  if (summary.updated !== undefined && summary.updated !== cached.updated) return false;
+  return (
+    summary.status === cached.status &&
+    summary.currentPrice === (cached.currentPrice ?? 0) &&
+    summary.buyNowPrice === (cached.buyNowPrice ?? 0) &&
+    summary.bidderCount === cached.bidderCount &&
+    summary.offerCount === cached.offerCount &&
+    summary.listTime === cached.listTime &&
+    summary.closingTime === cached.closingTime &&
+    summary.title === (cached.title ?? '') &&
+    summary.images.length === (cached.images?.length ?? 0) &&
+    summary.images.every((image, i) => image.id === cached.images?.[i]?.id)
+  );
+}
+
+export function summaryStatements(db: Db) {
+  const known = DRAFT_FIELDS.map((f) => FIELD_SPECS[f].column);
+  return {
+    cached: db.prepare(`SELECT local_id, status, detail, sync_state, deleted_at, server_copy FROM items WHERE remote_id = ?`),
+    insert: db.prepare(
+      `INSERT INTO items (remote_id, status, sync_state, detail, ${known.join(', ')}, server_copy, base, current_price, bidder_count, offer_count, created, updated)
+       VALUES (?, ?, 'synced', 'summary', ${known.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    // Only while the row is still a summary: a full read that came first is newer than this.
+    update: db.prepare(
+      `UPDATE items SET ${known.map((c) => `${c} = ?`).join(', ')}, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?, updated = ?
+        WHERE local_id = ? AND detail <> 'full' AND sync_state <> 'sending'`,
+    ),
+    /** The sales list's sold items come later (sold-listing): started once, never restarted by a later page. */
+    startSoldListing: db.prepare(`INSERT INTO sync_cursors (name, value, updated) VALUES ('sold', '1', ?) ON CONFLICT (name) DO NOTHING`),
+  };
+}
+export type SummaryStatements = ReturnType<typeof summaryStatements>;
+
+/** The columns of an item kept from its summary: what it tells, and NULL (unknown) for the rest. */
+function summaryValues(summary: ItemSummary): unknown[] {
+  const fields = fieldsOfSummary(summary) as Record<string, unknown>;
+  return DRAFT_FIELDS.map((f) => toColumnValue(f, fields[f] ?? null));
+}
+
+export interface PageOutcome {
+  /** Items read in full (new or changed): their bids are read next. */
+  fetched: Item[];
+  /** Items kept from their summaries (new ones and updated ones). */
+  summaries: number;
+}
+
+/**
+ * `listing`: a full listing (a first sync, or one that must find removals): unknown listings are
+ * kept from their summaries. `changed`: an incremental pull's page of changed items: an unknown
+ * one is new since the last sync, read in full as any change is.
+ */
+export async function mergeSalesPage(
+  ctx: PullContext,
+  st: SummaryStatements,
+  summaries: readonly ItemSummary[],
+  mode: 'listing' | 'changed',
+  alsoInTransaction: () => void,
+): Promise<PageOutcome> {
+  const { db, s, result } = ctx;
+  const previous = new Map<number, Partial<Item> | null>();
+  const toRead: number[] = [];
+  const inserts: ItemSummary[] = [];
+  const updates: Array<{ summary: ItemSummary; localId: number }> = [];
+  for (const summary of summaries) {
+    const row = st.cached.get(summary.id) as CachedRow | undefined;
+    if (!row) {
+      previous.set(summary.id, null);
+      if (mode === 'changed' || EDITABLE.has(summary.status) || ctx.mustMatchRestored(summary)) toRead.push(summary.id);
+      else inserts.push(summary);
+      continue;
+    }
+    const copy = row.server_copy === null ? null : (JSON.parse(row.server_copy) as Partial<Item>);
+    if (copy !== null && sameAsCached(summary, copy)) continue;
+    if (row.detail === 'full') {
+      previous.set(summary.id, copy);
+      toRead.push(summary.id);
+    } else if (isOpen(row.status) || row.detail === 'sold' || EDITABLE.has(summary.status)) {
+      // In the queue of records read first: reading it now costs nothing more. Its summary
+      // tells whether it sold since (its status and bidders).
+      previous.set(summary.id, copy);
+      toRead.push(summary.id);
+    } else if (row.deleted_at === null) updates.push({ summary, localId: row.local_id });
+  }
+  const items = await Promise.all(toRead.map((id) => ctx.api.getItem(id)));
+  for (const item of items) if (soldSince(previous.get(item.id) ?? null, item)) ctx.sold.push(item);
+  const now = ctx.now();
+  db.transaction(() => {
+    for (const item of items) {
+      const outcome = mergeServerItem(db, s, item, now);
+      if (outcome === 'inserted') result.inserted += 1;
+      if (outcome === 'taken') result.taken += 1;
+      if (outcome === 'conflict') result.conflicts += 1;
+    }
+    for (const summary of inserts) {
+      // A remote draft may be one of our creates whose answer was lost: never a second item (mergeServerItem).
+      st.insert.run(
+        summary.id, summary.status, ...summaryValues(summary), JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)),
+        summary.currentPrice, summary.bidderCount, summary.offerCount, now, now,
+      );
+      result.inserted += 1;
+      if (!isOpen(summary.status)) st.startSoldListing.run(now);
+    }
+    for (const { summary, localId } of updates) {
+      const changed = st.update.run(
+        ...summaryValues(summary), summary.status, JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)),
+        summary.currentPrice, summary.bidderCount, summary.offerCount, now, localId,
+      ).changes;
+      if (changed > 0) result.taken += 1;
+    }
+    alsoInTransaction();
+  })();
+  return { fetched: items, summaries: inserts.length + updates.length };
+}
+
+/** Items this pull saw sold: an auction closed with bids, or a buy-now item bought (its bidder
+ * count or its quantity left moved: a repeat buyer adds no bidder, and a service may not count
+ * buyers as bidders at all). */
+export function soldSince(previous: Partial<Item> | null, item: Item): boolean {
+  if (!previous || previous.status !== 'published') return false;
+  if (item.saleMethod === 'buy-now') return item.bidderCount > (previous.bidderCount ?? 0) || (item.quantity ?? 0) < (previous.quantity ?? 0);
+  return item.status === 'closed' && item.bidderCount > 0;
+}
