@@ -135,5 +135,9 @@ export const CORE_ERROR_REASONS = [
   // The backup folder refused (session/seller-files.ts): typed in Electron or not chosen, the app's data or a system place, missing, a file, read-only.
   'folder-not-chosen', 'folder-private', 'folder-gone', 'folder-not-a-folder', 'folder-not-writable',
   'disk-full', 'backup-failed', 'backup-not-found', 'backup-newer', 'export-newer', 'export-not-ours', 'export-passphrase', 'export-damaged',
+  // A backup or an export file is input from outside (backup/adopt-cache.ts): its cache holds a schema object the app
+  // never makes ({ name }), a photo is not named as the app names them ({ name }), it is larger than its rows explain,
+  // or reading it took too long ({ seconds }); in the backup folder, a link or another user's folder on the way ({ name }).
+  'foreign-schema', 'foreign-photo-name', 'file-over-budget', 'file-over-time', 'folder-link',
 ] as const;
 export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];

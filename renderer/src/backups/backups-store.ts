@@ -97,7 +97,12 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
         if (done?.download) files.deliver(done.download, done.file);
       },
       importFrom: async (stage, name, passphrase) => {
-        await guard(async () => call(bridge, 'backups.import', { source: await stage(), name, passphrase }), (r) => msg('backups.imported', { names: r.map((a) => a.name).join(', '), count: r.length }));
+        await guard(async () => call(bridge, 'backups.import', { source: await stage(), name, passphrase }), (r) => {
+          const names = r.map((a) => a.name).join(', ');
+          // A password comes only in a sealed file: the seller is told which accounts it came for.
+          const withPassword = r.filter((a) => a.credentials).map((a) => a.name).join(', ');
+          return withPassword ? msg('backups.imported.password', { names, count: r.length, withPassword }) : msg('backups.imported', { names, count: r.length });
+        });
       },
     };
   });

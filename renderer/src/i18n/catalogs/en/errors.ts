@@ -87,6 +87,7 @@ export const errors = {
   'errors.reason.folder-gone': 'The backup folder does not exist: check the path.',
   'errors.reason.folder-not-a-folder': 'The backup folder is a file, not a folder.',
   'errors.reason.folder-not-writable': 'The app cannot write into the backup folder: choose one you may write to.',
+  'errors.reason.folder-link': 'In the backup folder, “{name}” is a link to another place or another user’s folder: the app neither writes nor reads backups through it. Remove it, or choose another folder.',
   'errors.reason.file-not-handed-over': '{name} was not chosen in this window: choose it with Import… or drop it on the window.',
   'errors.reason.file-private': '{name} is not a file the app reads: choose a spreadsheet or photo of your own.',
   'errors.code.core-restarted': 'The app’s core stopped and was started again. Try again.',

@@ -85,6 +85,7 @@ export const errors: Catalog<typeof en> = {
   'errors.reason.folder-gone': 'Varmuuskopiokansiota ei ole: tarkista polku.',
   'errors.reason.folder-not-a-folder': 'Varmuuskopiokansio on tiedosto, ei kansio.',
   'errors.reason.folder-not-writable': 'Sovellus ei voi kirjoittaa varmuuskopiokansioon: valitse kansio, johon sinulla on kirjoitusoikeus.',
+  'errors.reason.folder-link': 'Varmuuskopiokansiossa ”{name}” on linkki toiseen paikkaan tai toisen käyttäjän kansio: sovellus ei kirjoita eikä lue varmuuskopioita sen kautta. Poista se tai valitse toinen kansio.',
   'errors.reason.file-not-handed-over': 'Tiedostoa {name} ei valittu tässä ikkunassa: valitse se Tuo…-painikkeella tai pudota se ikkunaan.',
   'errors.reason.file-private': '{name} ei ole tiedosto, jota sovellus lukee: valitse oma taulukko tai kuva.',
   'errors.code.core-restarted': 'Sovelluksen ydin pysähtyi ja käynnistettiin uudelleen. Yritä uudelleen.',
