@@ -85,6 +85,9 @@ export const CORE_ERROR_CODES = [
   // is not the app window's, or a file too large to stage.
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'invalid-frame', 'method',
+  // A call nested deeper than any of the contract, a body the server has no room for now (try
+  // again), a request Node's parser refused (issue 37).
+  'too-deep', 'busy', 'malformed-request',
   'file-refused', // a spreadsheet that cannot be read
   'folder-refused', // a folder the core will not write into (the backup folder)
   'core-restarted', // the core's process stopped during the call and was started again: try again

@@ -135,6 +135,9 @@ export const errors = {
   'errors.code.invalid-url': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.invalid-frame': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.method': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.too-deep': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.malformed-request': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.busy': 'The app is taking in another large file just now. Try again in a moment.',
   // The service's refusals (SERVICE_ERROR_CODES) and the API client's own failures.
   'errors.service.required': '{field} is required by the marketplace.',
   'errors.service.not_allowed': '{field} is not available to this account on the marketplace.',
