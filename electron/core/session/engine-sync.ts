@@ -5,7 +5,7 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
-import type { CredentialStore } from '../api/session.ts';
+import type { CredentialStore, DeviceCookieStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -20,6 +20,8 @@ export interface EngineSyncOptions {
   /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
   baseUrl: string;
   credentials: CredentialStore;
+  /** The account's device cookie (session/device-cookie-file.ts). */
+  device?: DeviceCookieStore;
   /** Run this long after a local change (0: not automatically). */
   debounceMs?: number;
   /** Poll the marketplace this often while online (0: never). */
@@ -33,7 +35,7 @@ export interface EngineSyncOptions {
 export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
+  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials, ...(options.device ? { device: options.device } : {}) });
   const rules = rulesPass(db);
   // The rules run after every pull; their decisions go out with the same run's push.
   const engine = createSyncEngine({
