@@ -49,8 +49,9 @@ export async function webUpload(file: Blob): Promise<string> {
 /** A call in flight on a socket that closed (core-supervisor.ts's answer to a request in flight when the core stops). */
 const CORE_STOPPED = { ok: false, error: { code: 'core-restarted', message: 'the core stopped during this call and was started again: try again' } } as const;
 
-/** Whether a call's JSON fits a socket frame (MAX_CALL_BYTES of UTF-8; the byte count is made only when it may not). */
-const fitsFrame = (text: string) => text.length * 3 <= MAX_CALL_BYTES || new TextEncoder().encode(text).length <= MAX_CALL_BYTES;
+/** Whether a call's input fits a socket frame (MAX_CALL_BYTES of UTF-8 with the frame's id and method; the bytes are counted only when it may not). */
+const FRAME_ROOM = MAX_CALL_BYTES - 1024;
+const fitsFrame = (text: string) => text.length * 3 <= FRAME_ROOM || new TextEncoder().encode(text).length <= FRAME_ROOM;
 
 /**
  * After a socket that never opened, calls go as requests this long before it is tried again: a
