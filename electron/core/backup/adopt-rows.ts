@@ -53,7 +53,7 @@ export class AdoptRefused extends Error {
   }
 }
 
-interface SchemaObject { type: string; table: string; virtual: boolean }
+interface SchemaObject { type: string; name: string; table: string; virtual: boolean }
 interface Column { name: string; type: string; notnull: number; pk: number; hidden: number }
 
 /** The full-text index's shadow tables: derived from items, made again by our triggers, never read. */
@@ -66,7 +66,7 @@ const sizeOf = (row: readonly unknown[]) => row.reduce<number>((n, v) => n + (ty
 
 function objectsOf(db: Database.Database): Map<string, SchemaObject> {
   const rows = db.prepare(`SELECT type, name, tbl_name AS "table", sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`).all() as Array<{ type: string; name: string; table: string; sql: string | null }>;
-  return new Map(rows.map((r) => [`${r.type} ${r.name}`, { type: r.type, table: r.table, virtual: /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(r.sql ?? '') }]));
+  return new Map(rows.map((r) => [`${r.type} ${r.name}`, { type: r.type, name: r.name, table: r.table, virtual: /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(r.sql ?? '') }]));
 }
 
 function columnsOf(db: Database.Database, table: string): Column[] {
@@ -82,18 +82,18 @@ function assertSameSchema(file: Database.Database, ours: Database.Database): str
   for (const [key, object] of theirs) {
     const match = mine.get(key);
     if (!match || match.table !== object.table || match.virtual !== object.virtual) {
-      throw new AdoptRefused('foreign-schema', `the file's cache holds ${key} (on ${object.table}), which this app never makes`, key.split(' ')[1] ?? key);
+      throw new AdoptRefused('foreign-schema', `the file's cache holds ${key} (on ${object.table}), which this app never makes`, object.name);
     }
   }
   for (const key of mine.keys()) {
     if (!theirs.has(key)) throw new AdoptRefused('damaged', `the file's cache lacks ${key}, which this app makes at its version`);
   }
   const tables: string[] = [];
-  for (const [key, object] of mine) {
-    if (object.type !== 'table' || object.virtual) continue;
-    const name = key.slice('table '.length);
-    const a = JSON.stringify(columnsOf(file, name));
-    if (a !== JSON.stringify(columnsOf(ours, name))) throw new AdoptRefused('foreign-schema', `the file's table ${name} has other columns than this app makes`, name);
+  for (const { type, name, virtual } of mine.values()) {
+    if (type !== 'table' || virtual) continue;
+    if (JSON.stringify(columnsOf(file, name)) !== JSON.stringify(columnsOf(ours, name))) {
+      throw new AdoptRefused('foreign-schema', `the file's table ${name} has other columns than this app makes`, name);
+    }
     if (!isFtsShadow(name)) tables.push(name);
   }
   return tables;
