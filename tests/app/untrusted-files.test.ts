@@ -164,6 +164,43 @@ describe('a backup in the seller\'s folder', { timeout: 120_000 }, () => {
     expect(page.rows.map((r) => r.fields.title)).toContain('Ennen palautusta');
   });
 
+  it('whose photo is a link to a 0600 file is refused: no byte of that file reaches the account', async () => {
+    const folder = join(scratch, 'cloud-folder');
+    mkdirSync(folder, { recursive: true });
+    expect(await ipc('backups.setFolder', { folder })).toMatchObject({ ok: true });
+    const dir = tempFolder();
+    const secret = join(dir, 'credentials.json');
+    writeFileSync(secret, '{"password":"TOP-SECRET-LINKED"}\n');
+    chmodSync(secret, 0o600);
+    const sha = 'b'.repeat(64);
+    const name = `${sha}.jpg`;
+    const crafted = craftCache(join(dir, 'cache.sqlite'), (db) => {
+      db.prepare(`INSERT INTO images (item_local_id, position, source_path, source_sha256, sha256, file_path, thumb_path, prep_state, created, bytes)
+        VALUES (1, 0, '/home/someone-else/kuva.jpg', ?, ?, ?, ?, 'ready', 1, 60)`).run(sha, sha, `/home/someone-else/.market-desk/x/images/${name}`, `/home/someone-else/.market-desk/x/thumbs/${name}`);
+    });
+    const location = join(folder, 'market-desk-backups');
+    const size = readFileSync(secret).length;
+    placeBackup(location, 'local', '2099-01-01T00-00-00-000Z-manual', crafted, [
+      { kind: 'images', name, bytes: Buffer.alloc(size) },
+      { kind: 'thumbs', name, bytes: Buffer.alloc(size) },
+    ]);
+    // The photo store's files are links to the secret, of the size the manifest says.
+    for (const kind of ['images', 'thumbs']) {
+      const stored = join(location, 'local', 'photos', kind, name);
+      rmSync(stored);
+      symlinkSync(secret, stored);
+    }
+    const refused = await ipc('backups.restore', { id: '2099-01-01T00-00-00-000Z-manual' });
+    expect(refused).toMatchObject({ ok: false, error: { reason: 'backup-failed' } });
+    const account = join(root, 'accounts', 'local');
+    for (const kind of ['images', 'thumbs']) {
+      const placed = join(account, kind, name);
+      expect(existsSync(placed) ? readFileSync(placed, 'utf8') : '').not.toContain('TOP-SECRET-LINKED');
+    }
+    const images = (await ipc('images.list', { localId: 1 })).value;
+    expect(JSON.stringify(images ?? null)).not.toContain(readFileSync(secret).toString('base64').slice(0, 20));
+  });
+
   it('is never written through a link planted at market-desk-backups, and choosing a folder writes nothing into it', async () => {
     const chosen = join(scratch, 'synced');
     const elsewhere = join(scratch, 'elsewhere');

@@ -117,6 +117,8 @@ function refusalError(reply: Exclude<AdoptReply, { ok: true }> | { ok: false; ov
   switch (reply.refusal) {
     case 'foreign-schema':
       return new BackupError('validation', reply.message, { reason: 'foreign-schema', params: { name: (reply.what ?? '').slice(0, 100) } });
+    case 'too-large':
+      return new BackupError('validation', `the ${kind}'s cache was refused: ${reply.message}`, { reason: 'file-over-budget' });
     case 'newer':
       return new BackupError('state', reply.message, { reason: kind === 'backup' ? 'backup-newer' : 'export-newer' });
     case 'rows-differ':
