@@ -11,6 +11,7 @@ import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
 import { startBackupWorker } from './backup-worker.ts';
 import { copyBytes, O_NOFOLLOW, openIncoming, type Damaged } from './incoming-file.ts';
 import type { AdoptRefusal, AdoptTask } from './adopt-rows.ts';
+import type { AdoptWorkerData } from './adopt-worker.ts';
 import type { CarryResult } from './carry-forward.ts';
 
 export type AdoptReply =
@@ -81,23 +82,41 @@ export async function adoptCache(task: AdoptTask, kind: AdoptKind, options: { bu
   throw refusalError(reply, kind, options.budgetMs);
 }
 
+/** How long a worker asked to stop has to stop itself (its current SQLite call and batch) before it is ended. */
+const STOP_GRACE_MS = 10_000;
+
 function runWorker(task: AdoptTask, budgetMs: number): Promise<AdoptReply | { ok: false; over: 'time' | 'memory' }> {
   return new Promise((resolve) => {
-    const worker = startBackupWorker('adopt-worker', task, LIMITS);
+    const stop = new SharedArrayBuffer(4);
+    const data: AdoptWorkerData = { task, stop };
+    const worker = startBackupWorker('adopt-worker', data, LIMITS);
     let settled = false;
+    let overTime = false;
+    let grace: ReturnType<typeof setTimeout> | null = null;
     const done = (reply: AdoptReply | { ok: false; over: 'time' | 'memory' }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(reply);
+      if (grace) clearTimeout(grace);
+      resolve(overTime ? { ok: false, over: 'time' } : reply);
     };
+    // The budget spent: the worker is asked to stop and stops itself between two SQLite calls
+    // (adopt-rows.ts); one that does not within the grace (a single call of the file's making) is
+    // ended. Either way the refusal waits for its thread, which may still be writing the target.
     const timer = setTimeout(() => {
-      done({ ok: false, over: 'time' });
-      // Ended, not waited for: a statement in progress finishes on its thread; its file is removed.
-      void worker.terminate();
+      overTime = true;
+      Atomics.store(new Int32Array(stop), 0, 1);
+      grace = setTimeout(() => {
+        // Not waited for further: a thread blocked in a call may never end.
+        void worker.terminate();
+        done({ ok: false, over: 'time' });
+      }, STOP_GRACE_MS);
+      grace.unref();
     }, budgetMs);
     timer.unref();
-    worker.once('message', (reply: AdoptReply) => done(reply));
+    worker.once('message', (reply: AdoptReply) => {
+      if (!overTime) done(reply);
+    });
     worker.once('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') done({ ok: false, over: 'memory' });
       else done({ ok: false, refusal: null, message: error.message, what: null, code: error.code ?? null });
@@ -121,6 +140,7 @@ function refusalError(reply: Exclude<AdoptReply, { ok: true }> | { ok: false; ov
       return new BackupError('validation', `the ${kind}'s cache was refused: ${reply.message}`, { reason: 'file-over-budget' });
     case 'newer':
       return new BackupError('state', reply.message, { reason: kind === 'backup' ? 'backup-newer' : 'export-newer' });
+    case 'stopped':
     case 'rows-differ':
     case 'damaged':
     case null:

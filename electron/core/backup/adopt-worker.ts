@@ -6,9 +6,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { adoptRows, AdoptRefused, type AdoptTask } from './adopt-rows.ts';
 import type { AdoptReply } from './adopt-cache.ts';
 
-function run(task: AdoptTask): AdoptReply {
+/** The core's word to stop: a shared flag it sets when the time budget is spent (adopt-cache.ts). */
+export interface AdoptWorkerData { task: AdoptTask; stop: SharedArrayBuffer }
+
+function run({ task, stop }: AdoptWorkerData): AdoptReply {
+  const flag = new Int32Array(stop);
+  const stopAsked = () => {
+    if (Atomics.load(flag, 0) !== 0) throw new AdoptRefused('stopped', 'the time budget was spent');
+  };
   try {
-    const { carried, counts } = adoptRows(task);
+    const { carried, counts } = adoptRows(task, stopAsked);
     return { ok: true, carried, counts };
   } catch (error) {
     if (error instanceof AdoptRefused) return { ok: false, refusal: error.refusal, message: error.message, what: error.what, code: null };
@@ -17,4 +24,4 @@ function run(task: AdoptTask): AdoptReply {
   }
 }
 
-parentPort?.postMessage(run(workerData as AdoptTask));
+parentPort?.postMessage(run(workerData as AdoptWorkerData));
