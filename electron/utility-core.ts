@@ -14,7 +14,13 @@ export function forkUtilityCore(entry: string): CoreProcess {
       return child.pid;
     },
     post: (message) => {
-      child.postMessage(message);
+      try {
+        child.postMessage(message);
+        return true;
+      } catch {
+        // A message structured clone cannot carry: the supervisor answers the call (issue 37).
+        return false;
+      }
     },
     onMessage: (listener) => {
       child.on('message', (message: unknown) => listener(message as FromCore));

@@ -14,3 +14,20 @@ export function isExpectedHost(header: string | string[] | undefined, expected: 
   if (typeof header !== 'string' || expected === '') return false;
   return header.toLowerCase() === expected.toLowerCase();
 }
+
+/**
+ * What is wrong with a request's Host header lines (its raw headers, name and value in turn), or
+ * null: none, an empty one, or more than one (Node keeps only the first of two). HTTP/1.1 asks for
+ * exactly one (RFC 9112, 3.2); the same rule holds here for HTTP/1.0, so that no request is
+ * answered with links to no host, or read by the first of two hosts it names.
+ */
+export function hostHeaderProblem(rawHeaders: readonly string[]): 'missing' | 'empty' | 'repeated' | null {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '');
+  if (values.length === 0) return 'missing';
+  if (values.length > 1) return 'repeated';
+  return values[0]?.trim() === '' ? 'empty' : null;
+}
+
+/** The problem in words, for an error body. */
+export const HOST_PROBLEM_WORDS = { missing: 'the request has no Host header', empty: 'the request\'s Host header is empty', repeated: 'the request has more than one Host header' } as const;

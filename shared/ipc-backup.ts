@@ -2,7 +2,7 @@
 // IPC_EVENTS): backups of the active account, restore, the seller's backup folder, moving
 // accounts to another computer, and the damaged caches set aside at start.
 import { z } from 'zod';
-import { ImageSourceSchema } from './ipc-common.ts';
+import { ImageSourceSchema, ProblemParamsSchema } from './ipc-common.ts';
 
 const Empty = z.object({}).strict();
 const Place = z.enum(['data', 'folder']);
@@ -16,7 +16,7 @@ export const BackupStatusSchema = z.object({
   running: z.boolean(),
   lastGood: z.object({ id: z.string(), created: z.number(), places: z.array(Place) }).nullable(),
   /** The last backup that failed, while no later one succeeded; reason: what the describer words ('disk-full'). */
-  lastFailure: z.object({ at: z.number(), reason: z.string().optional(), message: z.string(), location: z.string() }).nullable(),
+  lastFailure: z.object({ at: z.number(), reason: z.string().optional(), params: ProblemParamsSchema.optional(), message: z.string(), location: z.string() }).nullable(),
   /** Damaged caches set aside at start (kept under keptAs in the account folder). */
   damage: z.array(z.object({ at: z.number(), keptAs: z.string(), problem: z.string() })),
 });

@@ -88,6 +88,9 @@ export const CORE_ERROR_CODES = [
   // is not the app window's, or a file too large to stage.
   'too-large', 'forbidden', 'forbidden-host', 'forbidden-origin', 'forbidden-secret', 'forbidden-sender', 'content-type',
   'invalid-json', 'invalid-url', 'invalid-frame', 'method',
+  // A call nested deeper than any of the contract, a body the server has no room for now (try
+  // again), a request Node's parser refused (issue 37).
+  'too-deep', 'busy', 'malformed-request',
   'file-refused', // a spreadsheet that cannot be read
   'folder-refused', // a folder the core will not write into (the backup folder)
   'core-restarted', // the core's process stopped during the call and was started again: try again
@@ -139,5 +142,9 @@ export const CORE_ERROR_REASONS = [
   // The backup folder refused (session/seller-files.ts): typed in Electron or not chosen, the app's data or a system place, missing, a file, read-only.
   'folder-not-chosen', 'folder-private', 'folder-gone', 'folder-not-a-folder', 'folder-not-writable',
   'disk-full', 'backup-failed', 'backup-not-found', 'backup-newer', 'export-newer', 'export-not-ours', 'export-passphrase', 'export-damaged',
+  // A backup or an export file is input from outside (backup/adopt-cache.ts): its cache holds a schema object the app
+  // never makes ({ name }), a photo is not named as the app names them ({ name }), it is larger than its rows explain,
+  // or reading it took too long ({ seconds }); in the backup folder, a link or another user's folder on the way ({ name }).
+  'foreign-schema', 'foreign-photo-name', 'file-over-budget', 'file-over-time', 'folder-link',
 ] as const;
 export type CoreErrorReason = (typeof CORE_ERROR_REASONS)[number];

@@ -17,6 +17,7 @@ const ENTRIES = {
   'prepare-worker': 'electron/core/images/prepare-worker.ts',
   'spreadsheet-worker': 'electron/core/spreadsheet/spreadsheet-worker.ts',
   'verify-worker': 'electron/core/backup/verify-worker.ts',
+  'adopt-worker': 'electron/core/backup/adopt-worker.ts',
 } as const;
 
 let bundled: Promise<string> | null = null;

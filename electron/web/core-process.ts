@@ -59,7 +59,15 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
       // fails (EPIPE). Given a callback, send reports that to it instead of as an 'error' event,
       // which nothing handles and which would take the server down. Nothing is lost: the exit
       // that follows answers the call 'core-restarted' and logs the restart (core-supervisor.ts).
-      if (child.connected) child.send(message, () => {});
+      if (!child.connected) return true;
+      try {
+        child.send(message, () => {});
+        return true;
+      } catch {
+        // A message the channel cannot carry (its serializer throws, e.g. RangeError on a value
+        // nested too deep): the caller answers it; the server goes on (issue 37).
+        return false;
+      }
     },
     postWithSocket(message, socket) {
       // A core that has just died, its exit not read yet: the supervisor keeps the socket for the next.
@@ -74,8 +82,14 @@ export function forkCore(entry = CORE_HOST_ENTRY): CoreProcess {
       // awaits its acknowledgement waits in Node's queue with its handle. One that could not be
       // sent is closed with it, and the page goes on with requests until it opens another.
       const inFlight: InFlight = { socket, handle: (socket as Socket & { _handle: InFlight['handle'] })._handle };
+      try {
+        child.send(message, socket, { keepOpen: false }, () => socket.destroy());
+      } catch {
+        // Not sent: the page's socket is closed (it goes on with requests and opens another).
+        socket.destroy();
+        return true;
+      }
       unacknowledged.push(inFlight);
-      child.send(message, socket, { keepOpen: false }, () => socket.destroy());
       return true;
     },
     onMessage(listener) {

@@ -45,5 +45,6 @@ export function attachIpcSocket(server: Server, options: IpcSocketOptions): void
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const body = JSON.stringify({ ok: false, error: { code: status === 404 ? 'invalid-url' : 'forbidden', message: reason } });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

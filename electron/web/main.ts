@@ -5,10 +5,14 @@
 // --marketplace the account for that URL is used; its password comes from MARKET_DESK_PASSWORD
 // (not an argument: arguments are visible to every user of the machine) or the settings screen.
 // Prints the page's URL (with the per-launch secret in its fragment) on stdout and serves until
-// SIGINT/SIGTERM. The core runs in a child process of this one (web-server.ts).
+// SIGINT/SIGTERM. The server runs in a process of its own (server-main.ts) that this one
+// supervises: started again on the same port with the same secret if it dies (issue 37); the
+// core runs in the server's child process (web-server.ts).
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startWebServer } from './web-server.ts';
+import { forkServer } from './server-process.ts';
+import { superviseServer } from './server-supervisor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,18 +62,19 @@ if (values.marketplace) {
   console.error(`sandbox marketplace on ${sandbox.baseUrl}`);
 }
 
-const server = await startWebServer({
-  root,
-  vault: 'file',
-  rendererDir: resolve(values.renderer),
-  port,
-  ...(values.core ? { coreEntry: resolve(values.core) } : {}),
-  log: (message, error) => console.error(message, error),
+const secret = randomBytes(32).toString('base64url');
+const supervisor = superviseServer({
+  spawn: forkServer,
+  options: {
+    root, vault: 'file', rendererDir: resolve(values.renderer), port, secret, restarts: 0,
+    ...(values.core ? { coreEntry: resolve(values.core) } : {}),
+  },
+  onFirstListening: (url) => console.log(url),
+  log: (message) => console.error(message),
 });
-console.log(server.url);
 
 const stop = () => {
-  void server.close().then(closeSandbox).then(() => process.exit(0));
+  void supervisor.stop().then(closeSandbox).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -8,9 +8,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isExpectedHost } from '../../shared/host-check.ts';
+import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
-import { MAX_CALL_BYTES } from '../../shared/web-ipc-socket.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
 import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
@@ -21,10 +20,12 @@ import { CONTENT_SECURITY_POLICY, metaPolicy, WEB_CONTENT_SECURITY_POLICY } from
 import { bundledCoreEntry } from './core-bundle.ts';
 import { forkCore } from './core-process.ts';
 import { serveDownload } from './download.ts';
+import { bodyBudget, readCallBody } from './call-bodies.ts';
+import { clientError } from './client-error.ts';
+import { eventStream } from './event-stream.ts';
 import { attachIpcSocket } from './ipc-socket.ts';
 
 export const SECRET_HEADER = 'x-market-desk-secret';
-const MAX_BODY = MAX_CALL_BYTES;
 export interface WebServerOptions {
   /** The app's data root (accounts registry, one folder per account). */
   root: string;
@@ -39,6 +40,8 @@ export interface WebServerOptions {
   secret?: string;
   /** The bundled core host to fork, made beforehand (the tests make it once per run); bundled at start otherwise. */
   coreEntry?: string;
+  /** How many times this server was started again (by web mode's supervisor: main.ts) before this start. */
+  restarts?: number;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -56,7 +59,8 @@ export interface WebServer {
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
-  const streams = new Set<ServerResponse>();
+  const streams = eventStream(options.restarts ?? 0);
+  const budget = bodyBudget();
   /** Uploads of the open page(s): removed when the last page is gone (the core removes what it used). */
   const staged = new Set<string>();
   let origin = '';
@@ -68,8 +72,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     spawn: () => forkCore(coreEntry),
     init: { root: options.root, vault: options.vault ?? 'none', typedFolders: true, ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}) },
     onEvent(name, payload) {
-      const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-      for (const stream of streams) stream.write(frame);
+      streams.send(name, payload);
     },
     async shell(request) {
       // The page shows its own notifications; links are copied by hand.
@@ -86,9 +89,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  /** Host defeats DNS rebinding; Origin (when the browser sends one) must be ours. */
+  /** Host defeats DNS rebinding (one Host, this one); Origin (when the browser sends one) must be ours. */
   const fromOwnPage = (req: IncomingMessage): boolean => {
-    if (!isExpectedHost(req.headers.host, host)) return false;
+    if (hostHeaderProblem(req.rawHeaders) !== null || !isExpectedHost(req.headers.host, host)) return false;
     const requestOrigin = req.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return false;
     const site = req.headers['sec-fetch-site'];
@@ -97,13 +100,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   /** A call or an upload: from our page, and saying so (a browser sends Origin with each). */
   const callFromOwnPage = (req: IncomingMessage): boolean => fromOwnPage(req) && req.headers.origin !== undefined;
 
-  const server = createServer((req, res) => {
+  // A request without Host (or with two, or an empty one) is answered by handle() with a body,
+  // not by Node's own empty 400; one Node's parser refuses, by clientError (client-error.ts).
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.('web mode request failed', error);
       if (!res.headersSent) send(res, 500, { ok: false, error: { code: 'internal', message: 'request failed' } });
       else res.end();
     });
   });
+
+  server.on('clientError', clientError);
 
   attachIpcSocket(server, {
     fromOwnPage: callFromOwnPage,
@@ -121,23 +128,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // to no message, and the secret leaves its address once read; frame-ancestors 'none' keeps it
     // out of frames, and every call needs the secret, this origin and this host.
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    const hostProblem = hostHeaderProblem(req.rawHeaders);
+    if (hostProblem !== null) {
+      res.setHeader('Connection', 'close');
+      return send(res, 400, { ok: false, error: { code: 'forbidden-host', message: HOST_PROBLEM_WORDS[hostProblem] } });
+    }
     if (url.pathname.startsWith('/ipc/')) {
       if (req.method !== 'POST') return send(res, 405, { ok: false, error: { code: 'method', message: 'POST only' } });
       if (!callFromOwnPage(req)) return send(res, 403, { ok: false, error: { code: 'forbidden-origin', message: 'wrong origin' } });
       if (!secretOk(req.headers[SECRET_HEADER] as string | undefined)) return send(res, 403, { ok: false, error: { code: 'forbidden-secret', message: 'missing or wrong secret' } });
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, { ok: false, error: { code: 'content-type', message: 'JSON only' } });
-      const body = await readBody(req);
-      if (body === null) return send(res, 413, { ok: false, error: { code: 'too-large', message: 'request too large' } });
-      let input: unknown;
-      try {
-        input = body.length === 0 ? {} : JSON.parse(body);
-      } catch {
-        return send(res, 400, { ok: false, error: { code: 'invalid-json', message: 'the body is not JSON' } });
-      }
       const method = decodePath(url.pathname.slice('/ipc/'.length));
       if (method === null) return send(res, 400, { ok: false, error: { code: 'invalid-url', message: 'the path is not validly percent-encoded' } });
-      const result = await core.invoke(method, input);
-      return send(res, 200, result);
+      const body = await readCallBody(req, method, budget);
+      if (!body.ok) {
+        if (body.close) res.setHeader('Connection', 'close');
+        if (body.status === 503) res.setHeader('Retry-After', '1');
+        return send(res, body.status, { ok: false, error: { code: body.code, message: body.message } });
+      }
+      try {
+        return send(res, 200, await core.invoke(method, body.input));
+      } finally {
+        body.release();
+      }
     }
     if (url.pathname === '/upload') {
       // A photo's bytes, streamed to a temporary file (images.add then names it): the same checks as /ipc/*.
@@ -171,16 +184,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (url.pathname === '/events') {
       // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.
       if (!fromOwnPage(req) || !secretOk(url.searchParams.get('secret'))) return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'wrong origin or secret' } });
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      res.write(`: ${IPC_EVENT_NAMES.length} event kinds\n\n`);
-      streams.add(res);
-      req.on('close', () => {
-        streams.delete(res);
+      streams.open(req, res, `: ${IPC_EVENT_NAMES.length} event kinds\n\n`, () => {
         // The page that made these uploads is done: the ones it did not use go now.
-        if (streams.size === 0) {
-          removeUploads(options.root, staged);
-          staged.clear();
-        }
+        removeUploads(options.root, staged);
+        staged.clear();
       });
       return;
     }
@@ -222,8 +229,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     uploads: uploadsFolder(options.root),
     core,
     async close() {
-      for (const stream of streams) stream.end();
-      streams.clear();
+      streams.close();
       server.closeAllConnections();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // The page's call sockets are the core's (handed over: ipc-socket.ts, core-process.ts):
@@ -238,22 +244,4 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

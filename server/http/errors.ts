@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorEntry } from '../../shared/api/index.ts';
+import { echoed } from '../../shared/echoed.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -164,6 +165,6 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ errors: [entry('internal', 'internal error')] });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ errors: [entry('not_found', `no route ${request.method} ${request.url.split('?')[0]}`)] });
+    reply.code(404).send({ errors: [entry('not_found', `no route ${request.method} ${echoed(request.url.split('?')[0] ?? '')}`)] });
   });
 }

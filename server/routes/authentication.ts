@@ -8,11 +8,13 @@ import { TOKEN_SECURITY, type App } from '../http/app-types.ts';
 import { requireUser, tokenOf } from '../http/auth.ts';
 import { ApiError, validationError, invalid } from '../http/errors.ts';
 import { linksFor } from '../http/links.ts';
-import { createLoginLimiter } from '../http/login-limits.ts';
+import { deviceCookieKey, deviceCookies } from '../http/device-cookies.ts';
+import { createLoginLimiter, DEFAULT_KNOWN_FOR_MS } from '../http/login-limits.ts';
 import type { Service } from '../service.ts';
 
 export function registerAuthenticationRoutes(app: App, service: Service): void {
   const limiter = createLoginLimiter(service.config.loginLimits);
+  const devices = deviceCookies(deviceCookieKey(service.config.dataDir), service.config.loginLimits?.knownForMs ?? DEFAULT_KNOWN_FOR_MS);
   app.post('/1.1/authentication', {
     schema: {
       summary: 'Obtain a token',
@@ -23,6 +25,9 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
         'an attempt inside the wait answers 429 `rate_limited` with Retry-After (seconds), checks no password and does not lengthen the wait; a success clears the pair. ' +
         'Beyond that, failures are counted per account and per address (service settings, default 1000 per account and 100 per address in 15 minutes): past one, logins answer 429 for the rest of the window, ' +
         'except an account\'s logins from an address it signed in from successfully before (within 30 days), which no window limit refuses. So nobody locks an owner out of their account by failing on purpose. ' +
+        'Extension, device cookies (OWASP): a successful login answers `Set-Cookie: market_device=...` (Path=/1.1/authentication, HttpOnly, SameSite=Strict, 30 days), signed for its account; ' +
+        'a login that sends it back (`Cookie`) for the same account is judged by that device\'s own failures only (10 in a window): neither the pair\'s wait nor a window limit refuses it, ' +
+        'so wrong guesses from the same address by someone else never keep the owner\'s right password waiting; a device cookie past its failures counts as none for the rest of the window. ' +
         'Tokens already issued are never revoked by a limit. ' +
         'A login whose request carries an `Origin` header naming another site than the service (a cross-site form post from a web page) is refused with 403 `foreign_origin` before any password check; requests without `Origin` (apps, scripts) are not affected. ' +
         'A login is never stored or replayed under an Idempotency-Key.',
@@ -43,10 +48,12 @@ export function registerAuthenticationRoutes(app: App, service: Service): void {
         );
       }
       const { username, password } = parsed.data;
-      limiter.attempt(request, username, service.clock.now());
+      const device = devices.check(request.headers.cookie, username, service.clock.now());
+      limiter.attempt(request, username, service.clock.now(), device);
       const issued = await authenticate(service.db, username, password, service.clock.now());
       if (!issued) throw invalid(null, 'invalid_credentials', 'username or password is invalid');
-      limiter.succeeded(request, username, service.clock.now());
+      limiter.succeeded(request, username, service.clock.now(), device);
+      reply.header('set-cookie', devices.issue(username, service.clock.now()));
       const links = linksFor(request, service);
       const { tz } = service;
       reply.code(201);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Timestamp, Url } from './common.ts';
 
+/**
+ * The device cookie a successful login is given (Set-Cookie) and a later one brings back (Cookie):
+ * an extension (server/http/device-cookies.ts) that lets the owner's device past the waits that
+ * wrong guesses from its address cause.
+ */
+export const DEVICE_COOKIE = 'market_device';
+
 /** 4.2 parameters; read from urlencoded, multipart, JSON or the query string. */
 export const AuthenticationInput = z.object({
   username: z.string().min(1).max(100),

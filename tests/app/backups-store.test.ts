@@ -2,7 +2,7 @@
 // request, the list and the last good backup, a restore worded with what it kept from being sent
 // twice, the seller's folder (chosen in main's dialog in Electron, typed in web mode, checked by
 // the core either way), and a refusal worded by the describer (a passphrase that is wrong).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
@@ -10,7 +10,9 @@ import { createBackupsStore, type BackupFiles } from '../../renderer/src/backups
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 import { memoryTransport } from './memory-transport.ts';
-import { openTestCore, tempFolder } from './support.ts';
+import { invokeOk, openTestCore, tempFolder } from './support.ts';
+import { fileCredentialVault } from '../../electron/core/session/credential-file.ts';
+import { describeReason } from '../../renderer/src/i18n/describe-error.ts';
 import '../support/catalogs-loaded.ts';
 
 describe('the backups store', () => {
@@ -82,5 +84,32 @@ describe('the backups store', () => {
     await store.getState().backupNow();
     expect(existsSync(join(mine, 'market-desk-backups'))).toBe(true);
     expect(store.getState().backups[0]?.places).toEqual(['data', 'folder']);
+  }, 60_000);
+
+  it('says which accounts a sealed file brought their password for, and names a link planted in the backup folder', async () => {
+    const oldRoot = tempFolder();
+    const vault = fileCredentialVault(join(oldRoot, 'credentials.json'));
+    const old = openTestCore({ root: oldRoot, credentials: vault });
+    const shop = old.session.registry.add('Pekan kauppa', 'http://127.0.0.1:9/1.1', 'pekka');
+    vault.set(shop.id, { username: 'pekka', password: 'demo-pass-1' });
+    old.session.switchAccount(shop.id);
+    const file = join(tempFolder(), 'kauppa.mdesk');
+    await invokeOk(old.bridge, 'backups.export', { target: { kind: 'handle', id: old.session.files.handOverTarget(file) }, passphrase: 'oikea lause' });
+
+    const root = tempFolder();
+    const core = openTestCore({ root, credentials: fileCredentialVault(join(root, 'credentials.json')) });
+    const files: BackupFiles = { exportTarget: async () => ({ kind: 'download' }), deliver: () => undefined, chooseFolder: null };
+    const store = createBackupsStore(typedBridge(memoryTransport(core.bridge, core.session)), files);
+    await store.getState().load();
+    await store.getState().importFrom(async () => ({ kind: 'handle', id: core.session.files.handOver(file) }), 'kauppa.mdesk', 'oikea lause');
+    expect(translate(store.getState().notice!)).toBe('Added the account Pekan kauppa. The marketplace password came with the sealed file for Pekan kauppa.');
+
+    const mine = tempFolder();
+    await store.getState().setFolder(mine);
+    symlinkSync(tempFolder(), join(mine, 'market-desk-backups'));
+    await store.getState().backupNow();
+    const failure = store.getState().status?.lastFailure;
+    expect(failure).toMatchObject({ location: 'folder', reason: 'folder-link', params: { name: 'market-desk-backups' } });
+    expect(translate(describeReason(failure!.reason, failure!.params)!)).toBe('In the backup folder, “market-desk-backups” is a link to another place or another user’s folder: the app neither writes nor reads backups through it. Remove it, or choose another folder.');
   }, 60_000);
 });

@@ -30,5 +30,11 @@ describe('the Electron shell build', () => {
     expect(hostImports).not.toContain('electron');
     expect(hostImports.filter((i) => i?.startsWith('.'))).toEqual([]);
     expect(host).toContain('prepare-worker.js');
+    // The backup domain's workers (backup-worker.ts names them), beside the core host: the check of
+    // a backup, and the one that reads a restored or imported cache as data (issue 37).
+    for (const worker of ['verify-worker', 'adopt-worker']) {
+      expect(host).toMatch(new RegExp(`["']${worker}["']`));
+      expect(readFileSync(join(out, 'main', `${worker}.js`), 'utf8')).not.toMatch(/^import .* from "\.[^"]*";$/m);
+    }
   }, 60_000);
 });

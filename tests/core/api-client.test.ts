@@ -1,4 +1,6 @@
 // The typed API client against the real service on port 0 (through a counting loopback proxy).
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, memoryCredentialStore, type ApiClient } from '../../electron/core/api/index.ts';
@@ -6,6 +8,8 @@ import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { auctionBody, makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy.ts';
+import { deviceCookieFile } from '../../electron/core/session/device-cookie-file.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 let server: TestServer;
 let proxy: LoopbackProxy;
@@ -50,6 +54,24 @@ describe('the API client', () => {
     expect(token.expiresAt).toBeGreaterThan(Date.now() + 60_000);
     const root = await seller.root();
     expect(root.authentication?.token.id).toBe(token.id);
+  });
+
+  it('keeps the device cookie a login is given and brings it back: guesses from the same address by someone else do not keep the seller waiting (issue 37)', async () => {
+    await server.addUser('api-owner');
+    const folder = tempFolder();
+    const owner = clientFor('api-owner', { device: deviceCookieFile(folder) });
+    await owner.login();
+    const first = readFileSync(join(folder, 'device-cookie'), 'utf8');
+    expect(first).toMatch(/^[0-9a-f]{32}\.\d+\.[\w-]{43}$/);
+    expect(statSync(join(folder, 'device-cookie')).mode & 0o777).toBe(0o600);
+    // Someone else at this address (every request here is 127.0.0.1): past the pair's free failures.
+    for (let i = 0; i < 7; i++) {
+      await fetch(`${server.url}/1.1/authentication`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'api-owner', password: 'wrong-guess' }) });
+    }
+    expect(await failure(clientFor('api-owner').login())).toMatchObject({ status: 429 });
+    const again = clientFor('api-owner', { device: deviceCookieFile(folder) });
+    expect((await again.login()).userId).toBeGreaterThan(0);
+    expect(readFileSync(join(folder, 'device-cookie'), 'utf8')).not.toBe(first);
   });
 
   it('reads categories, a category, its subcategories and its item lists', async () => {

@@ -81,6 +81,34 @@ export async function startWebMode(dataDir: string, rendererDir: string, args: s
   };
 }
 
+/**
+ * A process under web mode's command line (Linux /proc): its server (`server-main`, which the
+ * command line supervises) or the server's core (`core-host`). Throws when there is none.
+ */
+export function webModeProcess(web: WebMode, kind: 'server-main' | 'core-host'): number {
+  const visit = (pid: number): number | null => {
+    let children: number[] = [];
+    try {
+      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return null; // gone meanwhile
+    }
+    for (const child of children) {
+      try {
+        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(kind)) return child;
+      } catch {
+        // gone meanwhile
+      }
+      const found = visit(child);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  const found = visit(web.process.pid ?? 0);
+  if (found === null) throw new Error(`no ${kind} process under web mode`);
+  return found;
+}
+
 let connected: Promise<Browser> | undefined;
 
 /**

@@ -48,12 +48,17 @@ async function bundle(): Promise<WebEntry> {
   try {
     const result = await esbuild.build({
       absWorkingDir: ROOT,
-      entryPoints: { main: join(WEB, 'main.ts') },
+      // The command line (its supervisor) and the server's own process it starts (server-main.ts).
+      entryPoints: { main: join(WEB, 'main.ts'), 'server-main': join(WEB, 'server-main.ts') },
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
       packages: 'external',
+      // The modules both entries load, and those loaded only when used (the sandbox marketplace,
+      // the accounts' setup), in chunks of their own: the command line, which only supervises the
+      // server (main.ts), loads the service only when it runs the sandbox.
+      splitting: true,
       // The only modules of this graph that read their own place are electron/web's (the renderer's
       // default folder, the core's TypeScript entry, core-bundle.ts's root): they read it as theirs.
       define: { 'import.meta.dirname': JSON.stringify(WEB) },

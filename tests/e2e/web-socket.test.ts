@@ -2,10 +2,9 @@
 // handshake, the core's process serves it), as requests before. A socket the page cannot open, or
 // one that drops (with the core that held it), must never stop the app: its calls go as requests
 // meanwhile, and a dropped socket is opened again by the next call.
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, type AppSession } from './support.ts';
+import { openApp, webModeProcess, type AppSession } from './support.ts';
 
 let app: AppSession | undefined;
 afterEach(async () => {
@@ -27,20 +26,6 @@ async function ipcRequestsDuring(page: Page, work: () => Promise<void>): Promise
     page.off('request', onRequest);
   }
   return requests;
-}
-
-/** The core's process: the child of web mode's server that runs the core host. */
-function corePid(serverPid: number): number {
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === serverPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('core-host')) return Number(pid);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  throw new Error(`no core process under ${serverPid}`);
 }
 
 async function search(page: Page, text: string, count: RegExp): Promise<void> {
@@ -117,10 +102,27 @@ describe('web mode\'s socket for calls', () => {
 
   it('goes on through a core that dies: the window says so, and its next socket reaches the new core', async () => {
     const { page, sockets } = await openOnSocket('e2e-socket-core-killed');
-    process.kill(corePid(app!.web.process.pid!), 'SIGKILL');
+    process.kill(webModeProcess(app!.web, 'core-host'), 'SIGKILL');
     await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
     // The socket went with the core (it held it); the page's next calls open one to the new core.
     await onSecondSocket(page, sockets);
+    expect(app?.pageErrors).toEqual([]);
+  }, 180_000);
+
+  it('goes on through a server that dies (issue 37): started again on the same address and secret, the window says so, and its work goes on', async () => {
+    const { page, sockets } = await openOnSocket('e2e-socket-server-killed');
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await page.keyboard.press('Escape');
+    const server = webModeProcess(app!.web, 'server-main');
+    process.kill(server, 'SIGKILL');
+    // Its supervisor starts it again; the page's event stream comes back and is told.
+    await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
+    expect(webModeProcess(app!.web, 'server-main')).not.toBe(server);
+    await onSecondSocket(page, sockets);
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search drafts').fill('');
+    await expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toMatch(/^\d+ items?/);
     expect(app?.pageErrors).toEqual([]);
   }, 180_000);
 });

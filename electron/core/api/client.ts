@@ -43,10 +43,12 @@ import {
 } from '../../../shared/api/index.ts';
 import { ApiError } from './api-error.ts';
 import { createHttp, type Http, type HttpOptions, type Method, type RequestOptions, type Result } from './http.ts';
-import { createSession, type CredentialStore, type Session } from './session.ts';
+import { createSession, type CredentialStore, type DeviceCookieStore, type Session } from './session.ts';
 
 export interface ApiClientOptions extends HttpOptions {
   credentials: CredentialStore;
+  /** Where the login's device cookie is kept (session.ts). */
+  device?: DeviceCookieStore;
   renewMarginMs?: number;
   now?: () => number;
 }
@@ -79,7 +81,7 @@ function toQuery(values: object | undefined): Query {
 
 export function createApiClient(options: ApiClientOptions) {
   const http: Http = createHttp(options);
-  const session: Session = createSession({ http, credentials: options.credentials, ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}), ...(options.now ? { now: options.now } : {}) });
+  const session: Session = createSession({ http, credentials: options.credentials, ...(options.device ? { device: options.device } : {}), ...(options.renewMarginMs !== undefined ? { renewMarginMs: options.renewMarginMs } : {}), ...(options.now ? { now: options.now } : {}) });
 
   /** Sends with the session's token; after a 403 a fresh token cures, renews once and repeats. */
   async function call<S extends z.ZodType | null>(method: Method, path: string, o: RequestOptions<S> & CallOptions, auth: Auth): Promise<Result<S>> {

@@ -53,6 +53,10 @@ export interface RequestOptions<S extends z.ZodType | null> {
   signal?: AbortSignal;
   /** Overrides `maxRetries` for a read (0: never repeated here, e.g. a probe). Writes are never repeated here. */
   retries?: number;
+  /** A Cookie header (the login's device cookie: session.ts). */
+  cookie?: string;
+  /** The answer's headers, once it came (the login's Set-Cookie). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export type Result<S extends z.ZodType | null> = S extends z.ZodType ? z.infer<S> : null;
@@ -107,6 +111,7 @@ export function createHttp(options: HttpOptions): Http {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (o.token) headers['x-marketapitoken'] = o.token;
     if (key) headers['idempotency-key'] = key;
+    if (o.cookie) headers.cookie = o.cookie;
     let response: Response;
     let text: string;
     try {
@@ -126,6 +131,7 @@ export function createHttp(options: HttpOptions): Http {
     } catch (error) {
       throw errorFromThrown(error, callTimeout);
     }
+    o.onHeaders?.(response.headers);
     if (!response.ok) throw errorFromResponse(response.status, text, response.headers.get('retry-after'));
     if (o.schema === null) return null as Result<S>;
     let json: unknown;

@@ -1,6 +1,6 @@
 // The login session: credentials from the shell's store, one token at a time, renewed BEFORE it
 // expires and once after a 403 that a fresh token cures. Concurrent callers share one login.
-import { AuthenticationResult } from '../../../shared/api/auth.ts';
+import { AuthenticationResult, DEVICE_COOKIE } from '../../../shared/api/auth.ts';
 import { ApiError } from './api-error.ts';
 import type { Http } from './http.ts';
 
@@ -12,6 +12,26 @@ export interface Credentials {
 /** Provided by the shell (Electron's safeStorage there; a plain object in tests). */
 export interface CredentialStore {
   getCredentials(): Promise<Credentials | null>;
+}
+
+/**
+ * Where the account's device cookie is kept between logins (the session's file in its account
+ * folder: session/device-cookie-file.ts): the service gives one at each login and lets a login
+ * that brings it back past the waits other people's wrong guesses from the same address cause.
+ */
+export interface DeviceCookieStore {
+  get(): string | null;
+  set(value: string): void;
+}
+
+/** The device cookie's value in a response's Set-Cookie, when it sets one. */
+function deviceCookieOf(headers: Headers): string | null {
+  const lines = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? ''];
+  for (const line of lines) {
+    const match = new RegExp(`(?:^|,\\s*)${DEVICE_COOKIE}=([^;,\\s]+)`).exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return null;
 }
 
 export function memoryCredentialStore(credentials: Credentials | null): CredentialStore & { set(c: Credentials | null): void } {
@@ -72,6 +92,8 @@ export interface SessionOptions {
   credentials: CredentialStore;
   /** Renew when less than this is left (default: 2 minutes, or a tenth of the lifetime if shorter). */
   renewMarginMs?: number;
+  /** The device cookie's keeping (none: each login starts as an unknown device). */
+  device?: DeviceCookieStore;
   now?: () => number;
 }
 
@@ -88,7 +110,15 @@ export function createSession(options: SessionOptions): Session {
     const sentAt = now();
     let result: AuthenticationResult;
     try {
-      result = await options.http.request('POST', '/authentication', { schema: AuthenticationResult, json: credentials });
+      const device = options.device?.get() ?? null;
+      result = await options.http.request('POST', '/authentication', {
+        schema: AuthenticationResult, json: credentials,
+        ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}),
+        onHeaders: (headers) => {
+          const given = deviceCookieOf(headers);
+          if (given && options.device) options.device.set(given);
+        },
+      });
     } catch (error) {
       // 400 here means wrong or missing credentials: only the user can fix that.
       if (error instanceof ApiError && error.status === 400) {

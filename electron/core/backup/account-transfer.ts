@@ -1,34 +1,49 @@
 // Moving accounts to another computer: export one or every account to one file, import it on
 // the other side. Each account travels as a fresh verified backup (create-backup.ts: a
 // consistent copy while the app works) and its photos; the file is written under a temporary
-// name and renamed when whole. Import unpacks into a temporary folder, checks the file's
-// format and each cache (integrity_check, rows per table against its manifest), and only then
-// adds the accounts (new ids when the names are taken); queued creates and uploads are marked
-// for reconciling with the marketplace before anything is sent (carry-forward.ts, no live cache).
+// name and renamed when whole. An import is input from outside, read as a restore's backup is:
+// its contents.json says what the file holds and is checked first (format, sizes its counts
+// explain, photos named by their content: file-budget.ts), nothing else is unpacked until it is,
+// then each cache is read as data into a cache of this app's making (adopt-cache.ts, no live
+// cache: queued creates and uploads are checked with the marketplace before anything is sent)
+// and its photos placed by content hash; only then are the accounts added (new ids when the
+// names are taken). A password comes only from a sealed file (the seller is told it came).
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Credentials } from '../api/session.ts';
-import { openAccountDb, type Db } from '../db/open-account-db.ts';
+import type { Db } from '../db/open-account-db.ts';
 import type { AccountEntry, AppRegistry } from '../session/accounts.ts';
 import type { CredentialVault } from '../session/credential-file.ts';
+import { adoptBudgetMs, adoptCache, prepareUnpacked } from './adopt-cache.ts';
 import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
 import { CACHE_NAME, listStored, Manifest, photoPool } from './backup-layout.ts';
-import { carryForward } from './carry-forward.ts';
-import { createBackup, verifyCopy } from './create-backup.ts';
-import { assertReadable, movePhotoPaths } from './restore-backup.ts';
-import { openTransferWriter, unpackTransfer } from './transfer-file.ts';
+import { createBackup } from './create-backup.ts';
+import { assertManifestBudget } from './file-budget.ts';
+import { placePhotos } from './photo-placement.ts';
+import { assertReadable } from './restore-backup.ts';
+import { openTransferWriter, unpackTransfer, type PlannedEntry } from './transfer-file.ts';
+
+/** Far above any seller's accounts; bounds the file's contents all the same. */
+const MAX_ACCOUNTS = 1000;
 
 const Contents = z.object({
   accounts: z.array(z.object({
-    entry: z.object({ id: z.string(), name: z.string(), baseUrl: z.string(), username: z.string().optional() }),
+    entry: z.object({
+      id: z.string().max(100),
+      name: z.string().trim().min(1).max(100),
+      /** Empty for the local drafts, which are on no marketplace. */
+      baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),
+      username: z.string().max(100).optional(),
+    }),
     manifest: Manifest,
     /** Only in a sealed file. */
-    credentials: z.object({ username: z.string(), password: z.string() }).optional(),
-  })),
+    credentials: z.object({ username: z.string().max(100), password: z.string().max(500) }).optional(),
+  })).max(MAX_ACCOUNTS),
 });
+type Contents = z.infer<typeof Contents>;
 
 export interface ExportSource {
   entry: AccountEntry;
@@ -101,17 +116,14 @@ export async function importAccounts(file: string, options: ImportOptions): Prom
   const temp = join(options.root, `.import-${randomUUID()}`);
   const made: string[] = [];
   try {
-    await unpackTransfer(file, temp, options.passphrase);
-    const contentsFile = join(temp, 'contents.json');
-    if (!existsSync(contentsFile)) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
-    const parsed = Contents.safeParse(JSON.parse(readFileSync(contentsFile, 'utf8')));
-    if (!parsed.success) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
-    const accounts = parsed.data.accounts;
-    // Everything is checked before the first account is added.
-    for (const [i, a] of accounts.entries()) {
-      assertReadable(a.manifest, 'export');
-      await verifyCopy(join(temp, String(i), CACHE_NAME), a.manifest);
-    }
+    let contents: Contents | null = null;
+    const { header } = await unpackTransfer(file, temp, options.passphrase, (bytes) => {
+      contents = parseContents(bytes);
+      return plannedEntries(contents);
+    });
+    const accounts = (contents as Contents | null)?.accounts ?? [];
+    // A password travels only sealed: one in a file anyone could have written is not taken.
+    const sealed = header.sealed !== null;
     const out: ImportedAccount[] = [];
     // The registry learns of the accounts once every folder is in place.
     const registered: Array<() => void> = [];
@@ -124,23 +136,21 @@ export async function importAccounts(file: string, options: ImportOptions): Prom
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       made.push(folder);
       const from = join(temp, String(i));
-      for (const kind of ['images', 'thumbs']) if (existsSync(join(from, kind))) renameSync(join(from, kind), join(folder, kind));
+      const unpacked = join(from, CACHE_NAME);
+      await prepareUnpacked(unpacked, 'export');
       const restoring = join(folder, `${CACHE_NAME}.restoring`);
-      renameSync(join(from, CACHE_NAME), restoring);
-      const db = openAccountDb(restoring);
-      try {
-        movePhotoPaths(db, a.manifest.folder, folder);
-        carryForward(db, null, now(), a.manifest.created);
-        db.pragma('wal_checkpoint(TRUNCATE)');
-      } finally {
-        db.close();
-      }
+      await adoptCache(
+        { source: unpacked, target: restoring, folder, counts: a.manifest.counts, schemaVersion: a.manifest.schemaVersion, live: null, now: now(), backupTime: a.manifest.created },
+        'export', { budgetMs: adoptBudgetMs(a.manifest.cacheBytes) },
+      );
+      await placePhotos({ location: temp, parts: [String(i)] }, folder, a.manifest.photos, 'export');
       renameSync(restoring, join(folder, CACHE_NAME));
+      const credentials = sealed && options.vault ? a.credentials : undefined;
       registered.push(() => {
         options.registry.upsert({ ...a.entry, id });
-        if (a.credentials && options.vault) options.vault.set(id, a.credentials);
+        if (credentials) options.vault?.set(id, credentials);
       });
-      out.push({ id, name: a.entry.name, drafts: a.manifest.drafts, photos: a.manifest.photos.filter((p) => p.kind === 'images').length, credentials: Boolean(a.credentials && options.vault) });
+      out.push({ id, name: a.entry.name, drafts: a.manifest.drafts, photos: a.manifest.photos.filter((p) => p.kind === 'images').length, credentials: credentials !== undefined });
     }
     for (const register of registered) register();
     return out;
@@ -151,6 +161,31 @@ export async function importAccounts(file: string, options: ImportOptions): Prom
   } finally {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** The file's contents.json, checked as a whole before anything else of it is unpacked. */
+function parseContents(bytes: Buffer): Contents {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new BackupError('validation', 'this export is damaged: its contents are not JSON', { reason: 'export-damaged' });
+  }
+  const parsed = Contents.safeParse(json);
+  if (!parsed.success) throw new BackupError('validation', 'this export is damaged: its contents are not as the app writes them', { reason: 'export-damaged' });
+  for (const a of parsed.data.accounts) {
+    assertReadable(a.manifest, 'export');
+    assertManifestBudget(a.manifest, 'export');
+  }
+  return parsed.data;
+}
+
+/** Every entry after contents.json, in the order exportAccounts writes them. */
+function plannedEntries(contents: Contents): PlannedEntry[] {
+  return contents.accounts.flatMap(({ manifest }, i) => [
+    { name: `${i}/${CACHE_NAME}`, size: manifest.cacheBytes },
+    ...manifest.photos.map((p) => ({ name: `${i}/${p.kind}/${p.name}`, size: p.bytes })),
+  ]);
 }
 
 /** The registry's own rule for an account's id (accounts.ts `add`): a slug of its name, numbered when taken. */

@@ -7,7 +7,7 @@
 //   <account>/<stamp>-<reason>.partial/        one being written (a crash leaves it; swept later)
 // A backup is a folder renamed into place only after it was verified, so every folder without
 // `.partial` is whole.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -17,7 +17,7 @@ export const BACKUP_FORMAT = 1;
 export const BACKUP_REASONS = ['daily', 'manual', 'before-migration', 'before-bulk-delete', 'before-undo', 'before-restore', 'before-import'] as const;
 export type BackupReason = (typeof BACKUP_REASONS)[number];
 
-export const PhotoEntry = z.object({ kind: z.enum(['images', 'thumbs']), name: z.string(), bytes: z.number().int() });
+export const PhotoEntry = z.object({ kind: z.enum(['images', 'thumbs']), name: z.string().max(300), bytes: z.number().int().min(0) });
 export type PhotoEntry = z.infer<typeof PhotoEntry>;
 
 export const Manifest = z.object({
@@ -29,10 +29,10 @@ export const Manifest = z.object({
   /** The cache's PRAGMA user_version. */
   schemaVersion: z.number().int(),
   /** Rows per table of the backup file (what every copy is verified against). */
-  counts: z.record(z.string(), z.number().int()),
-  drafts: z.number().int(),
-  cacheBytes: z.number().int(),
-  /** The account folder when the backup was taken: stored photo paths under it are rewritten. */
+  counts: z.record(z.string().max(100), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+  drafts: z.number().int().min(0),
+  cacheBytes: z.number().int().min(0),
+  /** The account folder when the backup was taken (kept for the record: a restore recomputes every photo path, adopt-rows.ts). */
   folder: z.string(),
   photos: z.array(PhotoEntry),
 });
@@ -57,7 +57,7 @@ export interface StoredBackup {
   manifest: Manifest;
 }
 
-/** The finished backups of an account at a location, newest first. Unreadable manifests are skipped. */
+/** The finished backups of an account at a location, newest first. Unreadable manifests, and another account's, are skipped. */
 export function listStored(location: string, accountId: string): StoredBackup[] {
   const dir = accountDir(location, accountId);
   if (!existsSync(dir)) return [];
@@ -67,13 +67,29 @@ export function listStored(location: string, accountId: string): StoredBackup[] 
     const file = join(dir, entry.name, MANIFEST_NAME);
     if (!existsSync(file)) continue;
     try {
-      const manifest = Manifest.parse(JSON.parse(readFileSync(file, 'utf8')));
-      out.push({ id: entry.name, dir: join(dir, entry.name), manifest });
+      const manifest = Manifest.parse(JSON.parse(readManifest(file)));
+      // A backup is this account's only in this account's folder (its photos are read from there).
+      if (manifest.accountId === accountId) out.push({ id: entry.name, dir: join(dir, entry.name), manifest });
     } catch {
       // A manifest this app cannot read is left where it is, and not offered.
     }
   }
   return out.sort((a, b) => b.manifest.created - a.manifest.created);
+}
+
+/** The largest manifest read: one names each prepared photo, a few dozen bytes each. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/** A manifest's text: a regular file (never through a link: the seller's folder is input from outside) of a bounded size. */
+function readManifest(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > MAX_MANIFEST_BYTES) throw new Error(`${file} is not a manifest`);
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -7,13 +7,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ProblemParamsSchema } from '../../../shared/ipc-common.ts';
 import type { CoreSession } from '../session/core-session.ts';
 import { FolderRefused } from '../session/seller-files.ts';
 import { BackupError } from './backup-errors.ts';
-import { listStored, type BackupReason, type StoredBackup } from './backup-layout.ts';
+import { CACHE_NAME, listStored, type BackupReason, type StoredBackup } from './backup-layout.ts';
 import { exportAccounts, importAccounts, type ExportResult, type ImportedAccount } from './account-transfer.ts';
-import { readLiveState, type CarryResult } from './carry-forward.ts';
-import { createBackup, plainError, writeDurably } from './create-backup.ts';
+import type { CarryResult } from './carry-forward.ts';
+import { createBackup, plainError, writeDurably, type PlainError } from './create-backup.ts';
 import { prepareRestore, swapIn } from './restore-backup.ts';
 import { damageNotes, dismissDamage, type DamageNote } from './start-check.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
@@ -24,7 +25,7 @@ export const BULK_BACKUP_THRESHOLD = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const Settings = z.object({ folder: z.string().nullable() });
-const Failure = z.object({ at: z.number(), reason: z.string().optional(), message: z.string(), location: z.string() });
+const Failure = z.object({ at: z.number(), reason: z.string().optional(), params: ProblemParamsSchema.optional(), message: z.string(), location: z.string() });
 type Failure = z.infer<typeof Failure>;
 
 export interface BackupListEntry {
@@ -152,21 +153,20 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
         // after the data folder's backup, so the Backups screen says it.
         const chosen = settings().folder;
         const places = [dataBackups(root)];
-        let refused: { message: string; reason?: string } | null = null;
+        let refused: PlainError | null = null;
         if (chosen) {
           try {
             places.push(sellerBackups(await session.files.recheckFolder(chosen)));
           } catch (error) {
             if (!(error instanceof FolderRefused)) throw error;
-            refused = { message: error.message, ...(error.detail?.reason ? { reason: error.detail.reason } : {}) };
+            refused = plainError(error);
           }
         }
         const result = await createBackup({ accountId: account.id, accountName: account.name, folder: session.folder(), db: session.db() }, { locations: places, reason, now });
         const failed = result.results.find((r) => !r.ok)?.error ?? refused;
-        if (failed) await recordFailure({ at: now(), message: failed.message, location: 'folder', ...(failed.reason ? { reason: failed.reason } : {}) });
+        if (failed) await recordFailure(failureOf(failed, 'folder'));
       } catch (error) {
-        const plain = plainError(error);
-        await recordFailure({ at: now(), message: plain.message, location: 'data', ...(plain.reason ? { reason: plain.reason } : {}) });
+        await recordFailure(failureOf(plainError(error), 'data'));
         throw error;
       } finally {
         running = false;
@@ -175,6 +175,9 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
       return status();
     });
   }
+  const failureOf = (plain: PlainError, location: 'data' | 'folder'): Failure => ({
+    at: now(), message: plain.message, location, ...(plain.reason ? { reason: plain.reason } : {}), ...(plain.params ? { params: plain.params } : {}),
+  });
   async function recordFailure(failure: Failure): Promise<void> {
     await mkdir(join(dataBackups(root), session.account().id), { recursive: true }).catch(() => undefined);
     // A full disk may refuse this note too: the failure is still thrown to the caller.
@@ -212,13 +215,10 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
         if (!found) throw new BackupError('not-found', `no backup ${id}`, { reason: 'backup-not-found' });
         running = true;
         try {
-          let live = null;
-          try {
-            live = readLiveState(session.db());
-          } catch {
-            live = null; // an unreadable live cache: restore as after a dead disk
-          }
-          const prepared = await prepareRestore(found.backup, found.location, session.folder(), live, now());
+          // The live cache is read by the restore's worker, on a connection of its own (an
+          // unreadable one: restored as after a dead disk).
+          const live = join(session.folder(), CACHE_NAME);
+          const prepared = await prepareRestore({ backup: found.backup, location: found.location, accountId: session.account().id }, session.folder(), existsSync(live) ? live : null, now());
           session.replaceCache((folder) => {
             swapIn(folder, prepared.path, now());
           });
@@ -231,8 +231,9 @@ function createBackupService(session: CoreSession, options: BackupServiceOptions
       });
     },
     setFolder(folder) {
+      // Choosing a folder writes nothing into it: its market-desk-backups/ is made by the next
+      // backup, every folder on the way checked then (create-backup.ts, real-folders.ts).
       mkdirSync(dataBackups(root), { recursive: true, mode: 0o700 });
-      if (folder !== null) mkdirSync(sellerBackups(folder), { recursive: true, mode: 0o700 });
       writeFileSync(`${settingsFile}.tmp`, JSON.stringify({ folder } satisfies z.infer<typeof Settings>), { mode: 0o600 });
       renameSync(`${settingsFile}.tmp`, settingsFile);
       return status();

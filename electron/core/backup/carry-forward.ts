@@ -21,8 +21,9 @@ interface LiveImage { id: number; source_sha256: string | null; remote_id: numbe
 interface LiveLog { outbox_id: number; outcome: string }
 
 export interface LiveState {
-  items: LiveItem[];
-  images: LiveImage[];
+  /** Read once, as they come (a shop of 100,000 listings is not held in memory). */
+  items: Iterable<LiveItem>;
+  images: Iterable<LiveImage>;
   logs: LiveLog[];
   outboxSeq: number;
   /** Creation times of the live cache's oldest and newest items: local ids are never reused, so the same id made at another time is another item. */
@@ -32,11 +33,14 @@ export interface LiveState {
 /** Items compared at each end of the live cache's numbering. */
 const LINEAGE_SAMPLE = 500;
 
-/** Read from the live cache before it is set aside (null when it cannot be read). */
+/** A query read when it is walked, not when the state is made (one statement walks at a time). */
+const lazily = <T>(read: () => IterableIterator<T>): Iterable<T> => ({ [Symbol.iterator]: read });
+
+/** Read from the live cache (a read-only connection of the restore's worker: adopt-rows.ts) as it is carried forward. */
 export function readLiveState(db: Db): LiveState {
   return {
-    items: db.prepare(`SELECT local_id, remote_id, status, server_copy, base FROM items WHERE remote_id IS NOT NULL`).all() as LiveItem[],
-    images: db.prepare(`SELECT id, source_sha256, remote_id FROM images WHERE remote_id IS NOT NULL`).all() as LiveImage[],
+    items: lazily(() => db.prepare(`SELECT local_id, remote_id, status, server_copy, base FROM items WHERE remote_id IS NOT NULL`).iterate() as IterableIterator<LiveItem>),
+    images: lazily(() => db.prepare(`SELECT id, source_sha256, remote_id FROM images WHERE remote_id IS NOT NULL`).iterate() as IterableIterator<LiveImage>),
     logs: db.prepare(`SELECT outbox_id, outcome FROM request_log WHERE outbox_id IS NOT NULL AND outcome IN ('ok','sent','unknown')`).all() as LiveLog[],
     outboxSeq: outboxSeq(db),
     // The oldest and the newest items tell (a fresh cache numbers its own from 1): bounded, so a

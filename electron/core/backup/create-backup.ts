@@ -7,15 +7,18 @@
 // removes the half-written folder: a location holds whole backups or none.
 import { randomUUID } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Db } from '../db/open-account-db.ts';
+import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import { CoreError } from '../errors/core-error.ts';
 import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
 import type { Manifest} from './backup-layout.ts';
 import {
-  accountDir, BACKUP_FORMAT, backupName, CACHE_NAME, listStored, MANIFEST_NAME, PARTIAL, photoPool, rotationKeeps,
+  BACKUP_FORMAT, backupName, CACHE_NAME, listStored, MANIFEST_NAME, PARTIAL, photoPool, rotationKeeps,
   type BackupReason, type PhotoEntry, type StoredBackup,
 } from './backup-layout.ts';
+import { folderToWrite } from './real-folders.ts';
 import { countsDiffer, tableCounts } from './table-counts.ts';
 import { verifyCacheFile } from './verify.ts';
 
@@ -40,7 +43,7 @@ export interface LocationResult {
   location: string;
   ok: boolean;
   id?: string;
-  error?: { code: string; message: string; reason?: string };
+  error?: PlainError;
 }
 
 export interface BackupResult {
@@ -67,18 +70,23 @@ export async function createBackup(source: BackupSource, options: BackupOptions)
   return { manifest: first.manifest, results };
 }
 
-export function plainError(error: unknown): { code: string; message: string; reason?: string } {
-  if (error instanceof BackupError) return { code: error.code, message: error.message, ...(error.detail ? { reason: error.detail.reason } : {}) };
+/** A failure as the status keeps it: the reason and its params, for the seller's words. */
+export interface PlainError { code: string; message: string; reason?: string; params?: ProblemParams }
+
+export function plainError(error: unknown): PlainError {
+  // A backup's own refusals, and a folder refused on the way (real-folders.ts).
+  if (error instanceof CoreError) return { code: error.code, message: error.message, ...(error.detail ? { reason: error.detail.reason, ...(error.detail.params ? { params: error.detail.params } : {}) } : {}) };
   if (isDiskFull(error)) return { code: 'state', message: String((error as Error).message), reason: 'disk-full' };
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 async function writePrimary(source: BackupSource, location: string, name: string, created: number, options: BackupOptions): Promise<StoredBackup> {
-  const parent = accountDir(location, source.accountId);
+  // Every folder on the way checked at this write (real-folders.ts), as in copyBackup.
+  const parent = folderToWrite(location, source.accountId);
   const partial = join(parent, name + PARTIAL);
   await sweepUnfinished(parent);
   try {
-    await mkdir(partial, { recursive: true, mode: 0o700 });
+    folderToWrite(location, source.accountId, name + PARTIAL);
     const file = join(partial, CACHE_NAME);
     // A fixed batch of pages per turn of the event loop: 256 pages (1 MB) cost a few
     // milliseconds, and every other call runs between two batches. (Timing the batches cannot
@@ -91,7 +99,7 @@ async function writePrimary(source: BackupSource, location: string, name: string
     if (!checked.ok) throw new BackupError('state', `the backup did not pass its check: ${checked.problem}`, { reason: 'backup-failed' });
     const differs = countsDiffer(expected, checked.counts);
     if (differs) throw new BackupError('state', `the backup's rows differ from the cache's: ${differs}`, { reason: 'backup-failed' });
-    const photos = await addPhotos(source.folder, checked.photos ?? [], photoPool(location, source.accountId));
+    const photos = await addPhotos(source.folder, checked.photos ?? [], photoFolders(location, source.accountId));
     const manifest: Manifest = {
       format: BACKUP_FORMAT, accountId: source.accountId, accountName: source.accountName, created, reason: options.reason,
       schemaVersion: checked.schemaVersion, counts: checked.counts, drafts: checked.drafts, cacheBytes: (await stat(file)).size,
@@ -112,15 +120,17 @@ async function writePrimary(source: BackupSource, location: string, name: string
 /** A finished backup copied to another location (the seller's folder), verified there against its manifest. */
 export async function copyBackup(backup: StoredBackup, location: string): Promise<StoredBackup> {
   const { manifest } = backup;
-  const parent = accountDir(location, manifest.accountId);
+  // The seller's folder is checked at every write, each folder on the way (no link, the seller's
+  // own): a link planted at market-desk-backups or below refuses the copy, with its name.
+  const parent = folderToWrite(location, manifest.accountId);
   const partial = join(parent, backup.id + PARTIAL);
   await sweepUnfinished(parent);
   try {
-    await mkdir(partial, { recursive: true, mode: 0o700 });
+    folderToWrite(location, manifest.accountId, backup.id + PARTIAL);
     const file = join(partial, CACHE_NAME);
     await copyFile(join(backup.dir, CACHE_NAME), file);
     await verifyCopy(file, manifest);
-    const pool = photoPool(location, manifest.accountId);
+    const pool = photoFolders(location, manifest.accountId);
     const fromPool = photoPool(dirname(dirname(backup.dir)), manifest.accountId);
     await runLimited(manifest.photos, 8, (p) => placeFile(join(fromPool, p.kind, p.name), join(pool, p.kind, p.name), p.bytes));
     await writeDurably(join(partial, MANIFEST_NAME), JSON.stringify(manifest, null, 1));
@@ -176,15 +186,21 @@ async function addPhotos(folder: string, files: readonly string[], pool: string)
   return entries.sort((a, b) => (a.kind + a.name < b.kind + b.name ? -1 : 1));
 }
 
+/** A location's photo store of an account, its images/ and thumbs/ folders checked (and made) at this write. */
+function photoFolders(location: string, accountId: string): string {
+  for (const kind of ['images', 'thumbs']) folderToWrite(location, accountId, 'photos', kind);
+  return photoPool(location, accountId);
+}
+
 /**
  * Puts `from` at `to` unless a file of that size is there (names are content addresses): a hard
  * link where the file system allows, else a copy; through a temporary name, so a crash or a
- * full disk leaves the whole file or none.
+ * full disk leaves the whole file or none. `to`'s folder is made and checked by the caller; a
+ * link found at `to` is replaced, never followed.
  */
 export async function placeFile(from: string, to: string, bytes: number): Promise<void> {
-  const there = await stat(to).catch(() => null);
-  if (there?.size === bytes) return;
-  await mkdir(dirname(to), { recursive: true, mode: 0o700 });
+  const there = await lstat(to).catch(() => null);
+  if (there?.isFile() && there.size === bytes) return;
   const temp = `${to}.${randomUUID()}.tmp`;
   try {
     try {

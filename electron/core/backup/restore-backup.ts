@@ -1,22 +1,31 @@
 // Restoring a backup into an account's folder, in two halves:
-//  prepare: the backup's cache copied beside the live one as `cache.sqlite.restoring`, verified
-//           against its manifest, migrated to this app's schema, its photo paths moved to this
-//           folder, what the live cache learnt since carried forward (carry-forward.ts), its
-//           photos put back; the live cache is untouched meanwhile (a crash leaves it as it was,
-//           and the start-up sweep removes the half-made copy).
+//  prepare: the backup is input from outside (the seller's folder may be a USB stick, a synced
+//           folder): its manifest is checked (a newer format or schema, sizes its counts do not
+//           explain, a photo not named by its content: refused, with the reason, before anything
+//           is read); its cache copied into the account folder (`cache.sqlite.incoming`) and read
+//           as data by the adoption worker, which writes `cache.sqlite.restoring` of this app's
+//           making with what the live cache learnt since carried forward (adopt-cache.ts,
+//           adopt-rows.ts, carry-forward.ts); then its photos are put back by content hash
+//           (photo-placement.ts). The live cache is untouched meanwhile (a crash leaves it as it
+//           was, and the start-up sweep removes the half-made copies).
 //  swap:    with the live cache closed, it is kept under another name (a hard link, never
 //           deleted) and the restored copy renamed over it: one rename, so a crash leaves either
 //           the old cache or the new one, never none.
 import { existsSync, linkSync, copyFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { latestVersion, openAccountDb, type Db } from '../db/open-account-db.ts';
+import { latestVersion } from '../db/open-account-db.ts';
 import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
-import { BACKUP_FORMAT, CACHE_NAME, photoPool, type StoredBackup } from './backup-layout.ts';
-import { carryForward, type CarryResult, type LiveState } from './carry-forward.ts';
-import { placeFile, runLimited, verifyCopy } from './create-backup.ts';
+import { BACKUP_FORMAT, CACHE_NAME, type StoredBackup } from './backup-layout.ts';
+import { adoptBudgetMs, adoptCache, copyIncoming, removeCache } from './adopt-cache.ts';
+import type { CarryResult } from './carry-forward.ts';
+import { assertManifestBudget } from './file-budget.ts';
+import { placePhotos } from './photo-placement.ts';
+import { folderToRead } from './real-folders.ts';
 
 export const RESTORING_SUFFIX = '.restoring';
+/** The backup's cache copied in, read by the adoption worker, removed once read. */
+export const INCOMING_SUFFIX = '.incoming';
 
 export interface PreparedRestore {
   path: string;
@@ -30,41 +39,37 @@ export function assertReadable(manifest: StoredBackup['manifest'], what = 'backu
   }
 }
 
-/** Makes `<folder>/cache.sqlite.restoring` from the backup; the live cache is not touched. */
-export async function prepareRestore(backup: StoredBackup, location: string, folder: string, live: LiveState | null, now = Date.now()): Promise<PreparedRestore> {
-  const { manifest } = backup;
-  assertReadable(manifest);
-  const path = join(folder, CACHE_NAME + RESTORING_SUFFIX);
-  try {
-    removeCacheFiles(path);
-    await copyFile(join(backup.dir, CACHE_NAME), path);
-    await verifyCopy(path, manifest);
-    const pool = photoPool(location, manifest.accountId);
-    await runLimited(manifest.photos, 8, (p) => placeFile(join(pool, p.kind, p.name), join(folder, p.kind, p.name), p.bytes));
-    const db = openAccountDb(path);
-    let carried: CarryResult;
-    try {
-      movePhotoPaths(db, manifest.folder, folder);
-      carried = carryForward(db, live, now, manifest.created);
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-    }
-    return { path, carried };
-  } catch (error) {
-    removeCacheFiles(path);
-    if (isDiskFull(error)) throw diskFullError('the backup could not be restored', error);
-    throw error;
-  }
+export interface RestoreSource {
+  backup: StoredBackup;
+  /** The backup location it was listed from, and the account whose folder there holds it. */
+  location: string;
+  accountId: string;
 }
 
-/** Stored photo paths under the backup's folder now point into this one (another computer, another data folder). */
-export function movePhotoPaths(db: Db, from: string, to: string): void {
-  if (from === to) return;
-  const prefix = from.endsWith('/') || from.endsWith('\\') ? from : `${from}/`;
-  const target = to.endsWith('/') ? to : `${to}/`;
-  for (const column of ['file_path', 'thumb_path']) {
-    db.prepare(`UPDATE images SET ${column} = ? || substr(${column}, ?) WHERE substr(${column}, 1, ?) = ?`).run(target, prefix.length + 1, prefix.length, prefix);
+/** Makes `<folder>/cache.sqlite.restoring` from the backup; the live cache (`live`, read-only) is not touched. */
+export async function prepareRestore(source: RestoreSource, folder: string, live: string | null, now = Date.now()): Promise<PreparedRestore> {
+  const { backup: { manifest }, location, accountId } = source;
+  assertReadable(manifest);
+  assertManifestBudget(manifest, 'backup');
+  const path = join(folder, CACHE_NAME + RESTORING_SUFFIX);
+  const incoming = join(folder, CACHE_NAME + INCOMING_SUFFIX);
+  try {
+    await removeCache(path);
+    const dir = folderToRead(location, accountId, source.backup.id);
+    if (dir === null) throw new BackupError('not-found', `no backup ${source.backup.id}`, { reason: 'backup-not-found' });
+    await copyIncoming(join(dir, CACHE_NAME), incoming, manifest.cacheBytes, 'backup');
+    const carried = await adoptCache(
+      { source: incoming, target: path, folder, counts: manifest.counts, schemaVersion: manifest.schemaVersion, live, now, backupTime: manifest.created },
+      'backup', { budgetMs: adoptBudgetMs(manifest.cacheBytes) },
+    );
+    await placePhotos({ location, parts: [accountId, 'photos'] }, folder, manifest.photos, 'backup');
+    return { path, carried };
+  } catch (error) {
+    await removeCache(path);
+    if (isDiskFull(error)) throw diskFullError('the backup could not be restored', error);
+    throw error;
+  } finally {
+    await rm(incoming, { force: true });
   }
 }
 

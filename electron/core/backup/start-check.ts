@@ -1,4 +1,4 @@
-// What opening an account does before its cache is used: a half-made restore copy is removed
+// What opening an account does before its cache is used: a half-made restore copy (and the backup's cache copied in for it) is removed
 // (the live cache was never replaced: the swap is one rename), then a quick_check. A cache that
 // fails it, or that SQLite cannot read as a database, is set aside under another name (never
 // deleted) with a note in the account folder, so the app starts on an empty cache and the
@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CACHE_NAME } from './backup-layout.ts';
-import { removeCacheFiles, RESTORING_SUFFIX } from './restore-backup.ts';
+import { INCOMING_SUFFIX, removeCacheFiles, RESTORING_SUFFIX } from './restore-backup.ts';
 
 const DAMAGE_FILE = 'damaged.jsonl';
 export const DamageNote = z.object({ at: z.number(), keptAs: z.string(), problem: z.string(), dismissed: z.boolean().optional() });
@@ -19,6 +19,7 @@ export type CheckOutcome = { ok: true } | { ok: false; note: DamageNote };
 /** Runs at every open of an account, before the cache is opened for use. */
 export function checkAtStart(folder: string, now = Date.now()): CheckOutcome {
   removeCacheFiles(join(folder, CACHE_NAME + RESTORING_SUFFIX));
+  removeCacheFiles(join(folder, CACHE_NAME + INCOMING_SUFFIX));
   const cache = join(folder, CACHE_NAME);
   if (!existsSync(cache)) return { ok: true };
   const problem = quickCheck(cache);

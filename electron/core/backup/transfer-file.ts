@@ -4,7 +4,12 @@
 //   then, when sealed, the 16-byte AES-256-GCM tag
 // A passphrase seals the body (scrypt key, AES-256-GCM, the header as additional data so it
 // cannot be swapped); without one the file holds no password. The header's format is read
-// before anything else: a file from a newer app is refused with its version named.
+// before anything else: a file from a newer app is refused with its version named. The key's
+// cost is the app's, by format (KDF_COST): a file names its format, never scrypt's N, r or p (a
+// file that set its own took gigabytes and minutes); a format-1 file, which wrote them, is read
+// only when they are the app's. A file is unpacked only after its `contents.json` (held in
+// memory, bounded) says what every other entry is, and the file's length agrees to the byte
+// (`plan`): nothing of a file over its budget is written.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb, type CipherGCM, type DecipherGCM } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { once } from 'node:events';
@@ -12,19 +17,32 @@ import { dirname, join, normalize, sep } from 'node:path';
 import { z } from 'zod';
 import { BackupError } from './backup-errors.ts';
 
-export const TRANSFER_FORMAT = 1;
+export const TRANSFER_FORMAT = 2;
 const MAGIC = Buffer.from('MDESKEXP');
 const TAG_BYTES = 16;
+const IV_BYTES = 12;
+/** The clear header is a few hundred bytes. */
+const MAX_HEADER_BYTES = 64 * 1024;
+/** contents.json, read into memory before anything is unpacked: the manifests of every account. */
+export const MAX_CONTENTS_BYTES = 64 * 1024 * 1024;
 
-const Sealed = z.object({ kdf: z.literal('scrypt'), salt: z.string(), n: z.number().int(), r: z.number().int(), p: z.number().int(), iv: z.string() });
-export const TransferHeader = z.object({ format: z.number().int(), created: z.number(), sealed: Sealed.nullable() });
+interface KdfCost { n: number; r: number; p: number }
+/** scrypt's cost for each format: 2^15 × 8 is 32 MB and a few hundred milliseconds. */
+const KDF_COST: Readonly<Record<number, KdfCost>> = { 1: { n: 2 ** 15, r: 8, p: 1 }, 2: { n: 2 ** 15, r: 8, p: 1 } };
+
+const Base64 = (min: number, max: number) => z.string().max(200).refine((v) => {
+  const bytes = Buffer.from(v, 'base64');
+  return bytes.toString('base64') === v && bytes.length >= min && bytes.length <= max;
+}, 'base64 of the expected length');
+const SealedV2 = z.object({ kdf: z.literal('scrypt'), salt: Base64(16, 64), iv: Base64(IV_BYTES, IV_BYTES) }).strict();
+/** Format 1 wrote scrypt's parameters: read only when they are the app's own. */
+const SealedV1 = SealedV2.extend({ n: z.number().int(), r: z.number().int(), p: z.number().int() }).strict();
+export const TransferHeader = z.object({ format: z.number().int().min(1), created: z.number(), sealed: z.union([SealedV2, SealedV1]).nullable() }).strict();
 export type TransferHeader = z.infer<typeof TransferHeader>;
 
-const SCRYPT = { n: 2 ** 15, r: 8, p: 1 };
-
-function deriveKey(passphrase: string, salt: Buffer, params: { n: number; r: number; p: number }): Promise<Buffer> {
+function deriveKey(passphrase: string, salt: Buffer, cost: KdfCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(passphrase.normalize('NFC'), salt, 32, { N: params.n, r: params.r, p: params.p, maxmem: 128 * params.n * params.r * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCb(passphrase.normalize('NFC'), salt, 32, { N: cost.n, r: cost.r, p: cost.p, maxmem: 128 * cost.n * cost.r * 2 }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
@@ -42,10 +60,10 @@ export async function openTransferWriter(path: string, passphrase: string | null
   let cipher: CipherGCM | null = null;
   const salt = randomBytes(16);
   const iv = randomBytes(12);
-  if (passphrase) sealed = { kdf: 'scrypt', salt: salt.toString('base64'), ...SCRYPT, iv: iv.toString('base64') };
+  if (passphrase) sealed = { kdf: 'scrypt', salt: salt.toString('base64'), iv: iv.toString('base64') };
   const header = Buffer.from(JSON.stringify({ format: TRANSFER_FORMAT, created: now, sealed } satisfies TransferHeader));
   if (passphrase) {
-    cipher = createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt, SCRYPT), iv);
+    cipher = createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt, KDF_COST[TRANSFER_FORMAT] as KdfCost), iv);
     cipher.setAAD(header);
   }
   mkdirSync(dirname(path), { recursive: true });
@@ -101,8 +119,8 @@ export async function openTransferWriter(path: string, passphrase: string | null
   };
 }
 
-/** Reads the clear header; refuses a file that is none of ours or from a newer app. */
-export function readTransferHeader(path: string): { header: TransferHeader; bodyStart: number; headerBytes: Buffer; size: number } {
+/** Reads the clear header; refuses a file that is none of ours or from a newer app, or one that names its own key cost. */
+export function readTransferHeader(path: string): { header: TransferHeader; cost: KdfCost | null; bodyStart: number; headerBytes: Buffer; size: number } {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -110,7 +128,7 @@ export function readTransferHeader(path: string): { header: TransferHeader; body
     readSync(fd, start, 0, 12, 0);
     if (size < 12 || !start.subarray(0, 8).equals(MAGIC)) throw new BackupError('validation', 'this file is not a Market Desk export', { reason: 'export-not-ours' });
     const length = start.readUInt32BE(8);
-    if (length > 1 << 20 || 12 + length > size) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
+    if (length > MAX_HEADER_BYTES || 12 + length > size) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
     const headerBytes = Buffer.alloc(length);
     readSync(fd, headerBytes, 0, length, 12);
     let header: TransferHeader;
@@ -124,24 +142,47 @@ export function readTransferHeader(path: string): { header: TransferHeader; body
       if (error instanceof BackupError) throw error;
       throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
     }
-    return { header, bodyStart: 12 + length, headerBytes, size };
+    return { header, cost: header.sealed ? sealingCost(header) : null, bodyStart: 12 + length, headerBytes, size };
   } finally {
     closeSync(fd);
   }
 }
 
+/** The key's cost: the app's for the file's format; a file that names another is none of ours. */
+function sealingCost(header: TransferHeader): KdfCost {
+  const cost = KDF_COST[header.format];
+  const named = header.sealed && 'n' in header.sealed ? { n: header.sealed.n, r: header.sealed.r, p: header.sealed.p } : null;
+  // Format 1 named its cost (always the app's); later formats never do.
+  const fits = header.format === 1 ? named !== null && cost !== undefined && named.n === cost.n && named.r === cost.r && named.p === cost.p : named === null;
+  if (!cost || !fits) throw new BackupError('validation', 'this export names a key cost of its own: it was not made by Market Desk', { reason: 'export-not-ours' });
+  return cost;
+}
+
+/** An entry of the body: its name and size. */
+export interface PlannedEntry { name: string; size: number }
 /**
- * Unpacks every entry under `into` (names checked: no path leaves it). A sealed file is
- * authenticated as a whole: the caller uses what was unpacked only after this resolves.
+ * Given contents.json (the first entry, in memory), every later entry in order; it checks what
+ * the contents say (names, sizes, budgets) and throws a BackupError to refuse the file.
  */
-export async function unpackTransfer(path: string, into: string, passphrase: string | null): Promise<TransferHeader> {
-  const { header, bodyStart, headerBytes, size } = readTransferHeader(path);
+export type UnpackPlan = (contents: Buffer) => PlannedEntry[];
+
+const damaged = (why: string) => new BackupError('validation', `this export is damaged: ${why}`, { reason: 'export-damaged' });
+
+/**
+ * Unpacks every entry under `into`: first contents.json (held in memory and returned), then, only
+ * once `plan` has said what the rest is and the file's length agrees, each planned entry (and
+ * nothing else) in its order. A sealed file is authenticated as a whole: the caller uses what was
+ * unpacked only after this resolves.
+ */
+export async function unpackTransfer(path: string, into: string, passphrase: string | null, plan: UnpackPlan): Promise<{ header: TransferHeader; contents: Buffer }> {
+  const { header, cost, bodyStart, headerBytes, size } = readTransferHeader(path);
   let decipher: DecipherGCM | null = null;
   let end = size;
-  if (header.sealed) {
+  if (header.sealed && cost) {
     if (!passphrase) throw new BackupError('validation', 'this export is sealed with a passphrase', { reason: 'export-passphrase' }, 'passphrase');
+    if (size - bodyStart < TAG_BYTES) throw damaged('it ends before its seal');
     const s = header.sealed;
-    decipher = createDecipheriv('aes-256-gcm', await deriveKey(passphrase, Buffer.from(s.salt, 'base64'), s), Buffer.from(s.iv, 'base64'));
+    decipher = createDecipheriv('aes-256-gcm', await deriveKey(passphrase, Buffer.from(s.salt, 'base64'), cost), Buffer.from(s.iv, 'base64'));
     decipher.setAAD(headerBytes);
     const tag = Buffer.alloc(TAG_BYTES);
     const fd = openSync(path, 'r');
@@ -153,65 +194,95 @@ export async function unpackTransfer(path: string, into: string, passphrase: str
     decipher.setAuthTag(tag);
     end = size - TAG_BYTES;
   }
-  const parser = entryParser(into);
+  const parser = entryParser(into, end - bodyStart, plan);
+  // Sealed bytes that make no sense were decrypted with the wrong key (or changed): the tag would
+  // refuse them at the end anyway. What the contents say of a file that decrypted is said as it is.
+  const wrongKey = (error: unknown) => decipher !== null && error instanceof BackupError && error.detail?.reason === 'export-damaged' && !parser.planned();
   try {
     if (end > bodyStart) {
       for await (const chunk of createReadStream(path, { start: bodyStart, end: end - 1, highWaterMark: 1 << 20 })) {
         parser.push(decipher ? decipher.update(chunk as Buffer) : (chunk as Buffer));
       }
     }
+    if (decipher) {
+      try {
+        parser.push(decipher.final());
+      } catch (error) {
+        if (error instanceof BackupError) throw error;
+        throw new BackupError('validation', 'the passphrase is wrong, or the file was changed', { reason: 'export-passphrase' }, 'passphrase');
+      }
+    }
+    return { header, contents: parser.end() };
   } catch (error) {
     parser.close();
-    // Sealed bytes that make no sense were decrypted with the wrong key (or changed): the tag
-    // would refuse them at the end anyway.
-    if (decipher && error instanceof BackupError) throw new BackupError('validation', 'the passphrase is wrong, or the file was changed', { reason: 'export-passphrase' }, 'passphrase');
+    if (wrongKey(error)) throw new BackupError('validation', 'the passphrase is wrong, or the file was changed', { reason: 'export-passphrase' }, 'passphrase');
     throw error;
   }
-  if (decipher) {
-    try {
-      parser.push(decipher.final());
-    } catch {
-      parser.close();
-      throw new BackupError('validation', 'the passphrase is wrong, or the file was changed', { reason: 'export-passphrase' }, 'passphrase');
-    }
-  }
-  parser.end();
-  return header;
 }
 
-function entryParser(into: string) {
+const CONTENTS = 'contents.json';
+const entryBytes = (e: PlannedEntry) => 12 + Buffer.byteLength(e.name) + e.size;
+
+function entryParser(into: string, bodyLength: number, plan: UnpackPlan) {
   let pending = Buffer.alloc(0);
   let fd: number | null = null;
   let left = 0;
+  /** contents.json as it comes in; null once planned. */
+  let contents: Buffer[] | null = null;
+  let contentsBytes: Buffer | null = null;
+  let planned: PlannedEntry[] | null = null;
+  let next = 0;
   const root = normalize(into) + sep;
   function open(name: string, size: number): void {
+    if (planned === null) {
+      if (name !== CONTENTS || size > MAX_CONTENTS_BYTES) throw damaged('it does not begin with its contents');
+      contents = [];
+      left = size;
+      if (left === 0) finishContents();
+      return;
+    }
+    const expected = planned[next++];
+    if (!expected || expected.name !== name || expected.size !== size) throw damaged(`${name.slice(0, 120)} is not the entry its contents name next`);
     const target = normalize(join(into, name));
-    if (!target.startsWith(root) || name.includes('\0')) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
+    if (!target.startsWith(root) || name.includes('\0')) throw damaged('an entry names a place outside the export');
     mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-    fd = openSync(target, 'w', 0o600);
+    fd = openSync(target, 'wx', 0o600);
     left = size;
     if (left === 0) closeFile();
+  }
+  function finishContents(): void {
+    contentsBytes = Buffer.concat(contents ?? []);
+    contents = null;
+    const entries = plan(contentsBytes);
+    const total = entryBytes({ name: CONTENTS, size: contentsBytes.length }) + entries.reduce((n, e) => n + entryBytes(e), 0);
+    if (total !== bodyLength) throw damaged(`it is ${bodyLength} bytes long, its contents say ${total}`);
+    planned = entries;
   }
   function closeFile(): void {
     if (fd !== null) closeSync(fd);
     fd = null;
   }
   return {
+    planned: () => planned !== null,
     push(chunk: Buffer): void {
       let data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
       pending = Buffer.alloc(0);
       while (data.length > 0) {
-        if (fd !== null) {
+        if (contents !== null || fd !== null) {
           const take = Math.min(left, data.length);
-          writeSync(fd, data, 0, take);
+          if (contents !== null) contents.push(Buffer.from(data.subarray(0, take)));
+          else writeSync(fd as number, data, 0, take);
           left -= take;
           data = data.subarray(take);
-          if (left === 0) closeFile();
+          if (left === 0) {
+            if (contents !== null) finishContents();
+            else closeFile();
+          }
           continue;
         }
         if (data.length < 4) break;
         const nameLength = data.readUInt32BE(0);
-        if (nameLength > 4096) throw new BackupError('validation', 'this export is damaged', { reason: 'export-damaged' });
+        if (nameLength > 4096) throw damaged('an entry\'s name is too long');
         if (data.length < 12 + nameLength) break;
         const name = data.subarray(4, 4 + nameLength).toString('utf8');
         const fileSize = Number(data.readBigUInt64BE(4 + nameLength));
@@ -220,11 +291,12 @@ function entryParser(into: string) {
       }
       pending = Buffer.from(data);
     },
-    end(): void {
-      if (fd !== null || pending.length > 0) {
+    end(): Buffer {
+      if (fd !== null || contents !== null || pending.length > 0 || planned === null || next < planned.length || contentsBytes === null) {
         closeFile();
-        throw new BackupError('validation', 'this export is damaged (it ends early)', { reason: 'export-damaged' });
+        throw damaged('it ends early');
       }
+      return contentsBytes;
     },
     close: closeFile,
   };

@@ -1,8 +1,6 @@
 // Verifies a cache file in a worker thread (verify-worker.ts): integrity_check (or quick_check)
 // and its rows per table. The main thread only waits.
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startBackupWorker } from './backup-worker.ts';
 
 export interface VerifyTask {
   path: string;
@@ -18,19 +16,9 @@ export type VerifyReply =
   | { ok: true; counts: Record<string, number>; drafts: number; schemaVersion: number; photos?: string[] }
   | { ok: false; problem: string; corrupt: boolean; code?: string };
 
-/** From source (tsx, vitest) the .ts file through tsx's loader; the built app ships verify-worker.js beside main.js. */
-function spawn(task: VerifyTask): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const url = pathToFileURL(join(dirname(here), 'verify-worker.ts')).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { eval: true, workerData: task });
-  }
-  return new Worker(join(dirname(here), 'verify-worker.js'), { workerData: task });
-}
-
 export function verifyCacheFile(task: VerifyTask): Promise<VerifyReply> {
   return new Promise((resolve) => {
-    const worker = spawn(task);
+    const worker = startBackupWorker('verify-worker', task);
     let settled = false;
     const done = (reply: VerifyReply) => {
       if (settled) return;

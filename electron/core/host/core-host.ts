@@ -13,6 +13,8 @@ import { fileCredentialVault, type CredentialVault } from '../session/credential
 import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostChannel, HostInit, ShellRequest } from './protocol.ts';
 import { socketCalls, type SocketCalls } from './socket-calls.ts';
+import { giveBackMemory } from './give-back-memory.ts';
+import { LARGE_CALLS } from '../../../shared/web-ipc-socket.ts';
 
 export interface CoreHost {
   /** Closes the session (the caches' last writes are already committed). */
@@ -71,7 +73,11 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
           post({ t: 'result', id, result: STARTING });
           return;
         }
-        void dispatcher.invoke(message.name, message.input).then((result) => post({ t: 'result', id, result }));
+        void dispatcher.invoke(message.name, message.input).then((result) => {
+          post({ t: 'result', id, result });
+          // A spreadsheet given as its content (up to 80 MB, as a POST): its copies go now.
+          if (LARGE_CALLS.has(message.name)) giveBackMemory();
+        });
         return;
       }
       case 'socket': {

@@ -15,7 +15,8 @@ import type { UpgradeRequest } from './socket-calls.ts';
 /** The started process, whatever started it (utilityProcess.fork, child_process.fork). */
 export interface CoreProcess {
   readonly pid: number | undefined;
-  post(message: ToCore): void;
+  /** False when the message could not be sent (its channel cannot carry it); a process that has gone takes it silently (its exit answers). */
+  post(message: ToCore): boolean;
   /**
    * Sends a message with a connection beside it (child_process.fork only; the connection is the
    * process's alone once sent). False, the socket untouched, when the process has gone.
@@ -59,6 +60,9 @@ const RESTARTED: IpcResult<never> = {
   ok: false,
   error: { code: 'core-restarted', message: 'the core stopped during this call and was started again: try again' },
 };
+
+/** A call whose message the channel to the core could not carry (the caller sent something no call is). */
+const UNSENDABLE: IpcResult<never> = { ok: false, error: { code: 'invalid-input', message: 'the call could not be handed to the core' } };
 
 export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor {
   let child: CoreProcess;
@@ -140,10 +144,14 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
 
   function send(message: (id: number) => ToCore): Promise<FromCore> {
     return new Promise((resolve) => {
+      // Runs now, or when a starting core is ready (from its 'ready' message): it must not throw.
       const go = () => {
         const id = ++nextId;
         pending.set(id, resolve);
-        child.post(message(id));
+        if (!child.post(message(id))) {
+          pending.delete(id);
+          resolve({ t: 'result', id, result: UNSENDABLE });
+        }
       };
       if (isReady) go();
       else waiting.push({ go, fail: () => resolve({ t: 'result', id: -1, result: RESTARTED }) });

@@ -10,7 +10,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { IPC_PROTOCOL, MAX_CALL_BYTES, type SocketAnswer } from '../../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, MAX_CALL_BYTES, nestsDeeper, type SocketAnswer } from '../../../shared/web-ipc-socket.ts';
+import { giveBackMemory, LARGE_FRAME_BYTES } from './give-back-memory.ts';
 import type { IpcResult } from '../../../shared/ipc.ts';
 
 /** The handshake's request as the web server read it: what the upgrade needs, plain data. */
@@ -35,6 +36,8 @@ export function socketCalls(
 ): SocketCalls {
   const sockets = new WebSocketServer({
     noServer: true,
+    // A frame over the default call size closes the socket (1009): a file's content goes as a
+    // POST (web-bridge.ts), which takes larger bodies only for the calls that carry one.
     maxPayload: MAX_CALL_BYTES,
     // No compression: loopback, and small frames (permessage-deflate would cost each call CPU).
     perMessageDeflate: false,
@@ -45,10 +48,17 @@ export function socketCalls(
     ws.on('error', (error) => log('web mode socket failed', error));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return ws.close(1003, 'text frames only');
+      const text = data.toString();
+      const large = text.length >= LARGE_FRAME_BYTES;
+      if (nestsDeeper(text)) {
+        if (large) giveBackMemory();
+        return send(ws, malformed('the frame nests deeper than any call of the app'));
+      }
       let frame: { id?: unknown; method?: unknown; input?: unknown };
       try {
-        frame = JSON.parse(data.toString()) as typeof frame;
+        frame = JSON.parse(text) as typeof frame;
       } catch {
+        if (large) giveBackMemory();
         return send(ws, malformed('the frame is not JSON'));
       }
       const { id, method } = frame ?? {};
@@ -56,7 +66,10 @@ export function socketCalls(
         return send(ws, malformed('a frame names its call: a numeric id and a method'));
       }
       // The dispatcher answers every call with a result object (it never rejects).
-      void invoke(method, frame.input ?? {}).then((result) => send(ws, { id, result }));
+      void invoke(method, frame.input ?? {}).then((result) => {
+        send(ws, { id, result });
+        if (large) giveBackMemory();
+      });
     });
   }
 

@@ -12,6 +12,7 @@ import { EDITABLE_STATUSES, SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-
 import { outboxStatements } from '../outbox/outbox.ts';
 import { runPool } from './pool.ts';
 import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-terms.ts';
+import { preparedName } from './prepared-names.ts';
 import { checkSourceFile, SourceRefused } from './source-file.ts';
 import { PrepareTimeout, sharedPreparePool, type PreparePool } from './worker-pool.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
@@ -251,8 +252,8 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
 }
 
 /** The prepared, unedited photo of a source: shared by every row of that source (dedupe). */
-export const masterPath = (folder: string, sourceSha: string) => join(folder, 'images', `${sourceSha}.jpg`);
-export const masterThumbPath = (folder: string, sourceSha: string) => join(folder, 'thumbs', `${sourceSha}.jpg`);
+export const masterPath = (folder: string, sourceSha: string) => join(folder, 'images', preparedName(sourceSha, null));
+export const masterThumbPath = (folder: string, sourceSha: string) => join(folder, 'thumbs', preparedName(sourceSha, null));
 
 /** A decoder's message as a sentence the seller can act on (the original kept after it, for logs) and its rule. */
 function plainFailure(error: unknown): { message: string; issue: PhotoIssue } {

@@ -14,6 +14,7 @@ import { outboxStatements } from '../outbox/outbox.ts';
 import { assertImagesEditable, imageStatements, masterPath, masterThumbPath } from './add-images.ts';
 import { runPool } from './pool.ts';
 import { NO_EDITS } from './prepare-terms.ts';
+import { isNoEdit, preparedName } from './prepared-names.ts';
 import { sniffImage } from './source-file.ts';
 import type { PreparePool } from './worker-pool.ts';
 
@@ -111,8 +112,6 @@ interface EditRow {
   file_path: string | null;
 }
 
-const isNoEdit = (edits: ImageEdits) => edits.rotate === 0 && edits.crop === null;
-
 /**
  * Sets a photo's rotation and crop. Non-destructive: the prepared photo of its source stays as it
  * is; the edited copy is made from it in a worker and becomes what is uploaded. A photo already
@@ -132,9 +131,9 @@ export async function editImage(db: Db, folder: string, pool: PreparePool, image
   let filePath = master;
   let thumbPath = masterThumbPath(folder, row.source_sha256);
   if (!isNoEdit(edits)) {
-    const tag = `${edits.rotate}${edits.crop ? `-${[edits.crop.x, edits.crop.y, edits.crop.width, edits.crop.height].map((v) => Math.round(v * 10_000)).join('-')}` : ''}`;
-    filePath = join(folder, 'images', `${row.source_sha256}-e${tag}.jpg`);
-    thumbPath = join(folder, 'thumbs', `${row.source_sha256}-e${tag}.jpg`);
+    const name = preparedName(row.source_sha256, edits);
+    filePath = join(folder, 'images', name);
+    thumbPath = join(folder, 'thumbs', name);
     result = await pool.run({ type: 'prepare', input: master, edits, filePath, thumbPath });
   } else {
     const meta = await (await loadSharp())(master).metadata();

@@ -8,6 +8,7 @@ import { DraftError } from '../drafts/draft-error.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { isDiskFull } from '../backup/backup-errors.ts';
 import type { Handlers } from './handler-types.ts';
+import { echoed } from '../../../shared/echoed.ts';
 
 export interface IpcDispatcher {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;
@@ -28,7 +29,8 @@ export function createIpcDispatcher(handlers: Handlers, log: (message: string, e
   assertHandlersComplete(handlers);
   return {
     async invoke(name, input) {
-      if (!isIpcMethodName(name)) return fail({ code: 'unknown-method', message: `no IPC method "${String(name)}"` });
+      // The name is the caller's: repeated only in part (a 79 MB name came back whole, issue 37).
+      if (!isIpcMethodName(name)) return fail({ code: 'unknown-method', message: `no IPC method "${echoed(String(name))}"` });
       const method = IPC_METHODS[name];
       const parsed = method.input.safeParse(input ?? {});
       if (!parsed.success) return fail(inputError(name, parsed.error));

@@ -13,6 +13,7 @@ import type { CredentialVault } from './credential-file.ts';
 import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
 import { sellerFiles, type SellerFiles } from './seller-files.ts';
+import { deviceCookieFile } from './device-cookie-file.ts';
 
 export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
 
@@ -69,9 +70,9 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   // A poll every 20 s: new questions, offers and sales are noticed (and notified) within 30 s of
   // their arrival; an unchanged incremental sync costs a handful of requests, whatever the shop.
   const timing = options.syncTiming ?? { debounceMs: 1500, pollMs: 20_000 };
-  const makeSync = options.sync ?? ((db: Db, account: AccountEntry): SyncPort => {
+  const makeSync = options.sync ?? ((db: Db, account: AccountEntry, folder: string): SyncPort => {
     if (!vault || !account.username || !vault.get(account.id)) return offlineOnlySync(db);
-    return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), ...timing });
+    return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), device: deviceCookieFile(folder), ...timing });
   });
   const listeners = new Set<EventListener>();
   const files = sellerFiles(options.root, { typedFolders: options.typedFolders ?? true });

@@ -11,7 +11,7 @@ import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
 import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';
-import type { CredentialStore } from '../api/session.ts';
+import type { CredentialStore, DeviceCookieStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -29,6 +29,8 @@ export interface EngineSyncOptions {
   /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
   baseUrl: string;
   credentials: CredentialStore;
+  /** The account's device cookie (session/device-cookie-file.ts). */
+  device?: DeviceCookieStore;
   /** Run this long after a local change (0: not automatically). */
   debounceMs?: number;
   /** Poll the marketplace this often while online (0: never). */
@@ -55,6 +57,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   // A short Retry-After holds back every request of the client (http.ts); the bar says why it waits.
   const api = createApiClient({
     baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
+    ...(options.device ? { device: options.device } : {}),
     ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
     onAttempt: ({ status }) => {
       if (status === 0 && !closed) setOnline(false);

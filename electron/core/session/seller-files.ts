@@ -32,12 +32,12 @@ const SYSTEM_PLACES = ['/proc', '/sys', '/dev', '/run'];
 /** Places the app never writes into besides (the system's programs, settings and state); nor the root folder itself. */
 const SYSTEM_WRITE_PLACES = [...SYSTEM_PLACES, '/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/var/lib', '/var/log', '/var/cache', '/var/spool', '/var/run'];
 
-export type FolderRefusal = 'folder-not-chosen' | 'folder-private' | 'folder-gone' | 'folder-not-a-folder' | 'folder-not-writable';
+export type FolderRefusal = 'folder-not-chosen' | 'folder-private' | 'folder-gone' | 'folder-not-a-folder' | 'folder-not-writable' | 'folder-link';
 
 /** A folder the core will not write into; the field is the input's `folder`. */
 export class FolderRefused extends CoreError<'folder-refused'> {
-  constructor(message: string, reason: FolderRefusal) {
-    super('folder-refused', message, 'folder', { reason });
+  constructor(message: string, reason: FolderRefusal, params?: ProblemParams) {
+    super('folder-refused', message, 'folder', { reason, ...(params ? { params } : {}) });
     this.name = 'FolderRefused';
   }
 }

@@ -67,7 +67,7 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
       {failure && (
         <p className="notice error" role="alert">
           {t('backups.failed', { time: format.dateTime(failure.at), where: t(failure.location === 'folder' ? 'backups.place.folder' : 'backups.place.data') })}{' '}
-          {say(describeReason(failure.reason) ?? msg('backups.failed.unknown'))}
+          {say(describeReason(failure.reason, failure.params) ?? msg('backups.failed.unknown'))}
         </p>
       )}
       <p className="backups-last">

@@ -120,8 +120,16 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
           const accounts = await call(bridge, 'backups.import', { source: await stage(), name, passphrase });
           // Named as the Accounts screen names them: the app's own accounts in the language in use.
           const listed = await call(bridge, 'accounts.list', {});
-          return accounts.map((a) => accountNameMsg(listed.find((l) => l.id === a.id) ?? { ...a, baseUrl: '', username: null }));
-        }, (names) => msg('backups.imported', { count: names.length, names: names.length === 1 ? names[0] : namesInWords(names) }));
+          return accounts.map((a) => ({ name: accountNameMsg(listed.find((l) => l.id === a.id) ?? { ...a, baseUrl: '', username: null }), credentials: a.credentials }));
+        }, (added) => {
+          const inWords = (names: Array<Msg | string>) => (names.length === 1 ? names[0] as Msg | string : namesInWords(names));
+          const names = inWords(added.map((a) => a.name));
+          // A password comes only in a sealed file: the seller is told which accounts it came for.
+          const withPassword = added.filter((a) => a.credentials).map((a) => a.name);
+          return withPassword.length > 0
+            ? msg('backups.imported.password', { count: added.length, names, withPassword: inWords(withPassword) })
+            : msg('backups.imported', { count: added.length, names });
+        });
       },
     };
   });

@@ -2,7 +2,7 @@
 // request per keystroke cost the browser far more), POST /ipc/:method until then, both with the
 // per-launch secret; Server-Sent Events for push events. The secret arrives in the URL fragment
 // (never sent to a server) and is kept for this tab only.
-import { IPC_PROTOCOL, IPC_SOCKET_PATH, type SocketAnswer, type SocketCall } from '../../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, IPC_SOCKET_PATH, MAX_CALL_BYTES, type SocketAnswer } from '../../../shared/web-ipc-socket.ts';
 import { BridgeError, type RawTransport } from './bridge-types.ts';
 
 const SECRET_KEY = 'market-desk-secret';
@@ -49,6 +49,10 @@ export async function webUpload(file: Blob): Promise<string> {
 /** A call in flight on a socket that closed (core-supervisor.ts's answer to a request in flight when the core stops). */
 const CORE_STOPPED = { ok: false, error: { code: 'core-restarted', message: 'the core stopped during this call and was started again: try again' } } as const;
 
+/** Whether a call's input fits a socket frame (MAX_CALL_BYTES of UTF-8 with the frame's id and method; the bytes are counted only when it may not). */
+const FRAME_ROOM = MAX_CALL_BYTES - 1024;
+const fitsFrame = (text: string) => text.length * 3 <= FRAME_ROOM || new TextEncoder().encode(text).length <= FRAME_ROOM;
+
 /**
  * After a socket that never opened, calls go as requests this long before it is tried again: a
  * second after the first such socket (one opened as the core died is closed with it), then ten
@@ -62,7 +66,7 @@ const SOCKET_RETRY_MS = [1000, 10_000] as const;
  * again after the next call. A call in flight when the socket closes answers 'core-restarted'.
  * The socket is opened when the window's thread is idle: at a start, after the first rows.
  */
-function socketCalls(secret: string): { call(method: string, input: unknown): Promise<unknown> | null } {
+function socketCalls(secret: string): { call(frame: (id: number) => string): Promise<unknown> | null } {
   let socket: WebSocket | null = null;
   let connecting = false;
   let retryAt = 0;
@@ -110,7 +114,7 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
   }
 
   return {
-    call(method, input) {
+    call(frame) {
       if (!socket && !connecting && Date.now() >= retryAt) {
         connecting = true;
         requestIdleCallback(() => {
@@ -123,7 +127,7 @@ function socketCalls(secret: string): { call(method: string, input: unknown): Pr
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, { resolve });
-        ws.send(JSON.stringify({ id, method, input } satisfies SocketCall));
+        ws.send(frame(id));
       });
     },
   };
@@ -142,16 +146,27 @@ export function webTransport(): RawTransport {
 
   return {
     async invoke(name, input) {
-      const onSocket = sockets.call(name, input ?? {});
-      if (onSocket) return onSocket;
-      const response = await fetch(`/ipc/${encodeURIComponent(name)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Market-Desk-Secret': secret },
-        body: JSON.stringify(input ?? {}),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-      return response.json();
+      const body = JSON.stringify(input ?? {});
+      // A spreadsheet given as its content is larger than a frame: it goes as a request, which
+      // web mode's server takes that large for those calls only (shared/web-ipc-socket.ts).
+      if (fitsFrame(body)) {
+        const onSocket = sockets.call((id) => `{"id":${id},"method":${JSON.stringify(name)},"input":${body}}`);
+        if (onSocket) return onSocket;
+      }
+      try {
+        const response = await fetch(`/ipc/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Market-Desk-Secret': secret },
+          body,
+          credentials: 'omit',
+          cache: 'no-store',
+        });
+        return await response.json();
+      } catch {
+        // No answer: web mode's server stopped during the call (its supervisor starts it again,
+        // and the event stream says so). Answered as a call in flight when the core stops: try again.
+        return CORE_STOPPED;
+      }
     },
     on(name, listener) {
       source ??= connect();

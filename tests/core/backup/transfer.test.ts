@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listStored } from '../../../electron/core/backup/backup-layout.ts';
 import { dataBackups } from '../../../electron/core/backup/backup-service.ts';
+import { TRANSFER_FORMAT } from '../../../electron/core/backup/transfer-file.ts';
 import { MIGRATIONS } from '../../../electron/core/db/migrations.ts';
 import { openAccountDb } from '../../../electron/core/db/open-account-db.ts';
 import { insertPlainDrafts } from '../../support/many-drafts.ts';
@@ -69,11 +70,11 @@ describe('moving accounts to another computer', () => {
     const [imported] = await invokeOk(fresh.bridge, 'backups.import', { source: picked(fresh, file) });
     expect(imported).toMatchObject({ id: 'local-drafts', credentials: false, drafts: 1 });
 
-    // The same file with its header saying format 2.
+    // The same file with its header saying the next format.
     const bytes = readFileSync(file);
     const length = bytes.readUInt32BE(8);
     const header = JSON.parse(bytes.subarray(12, 12 + length).toString('utf8')) as { format: number };
-    const newer = Buffer.from(JSON.stringify({ ...header, format: 2 }));
+    const newer = Buffer.from(JSON.stringify({ ...header, format: TRANSFER_FORMAT + 1 }));
     const size = Buffer.alloc(4);
     size.writeUInt32BE(newer.length);
     const newerFile = join(tempFolder(), 'newer.mdesk');

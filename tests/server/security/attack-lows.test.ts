@@ -1,7 +1,9 @@
 // Issue 20, the lows of the attack, over real HTTP: login limits that cannot be turned against the
 // owner (1), no cross-site login (2), logins apart from anonymous traffic and --trust-proxy (3),
 // one character rule for every text field (4), and a request without Host answered with the
-// documented error body (6).
+// documented error body (6). Issue 37, low 7: the owner's device past the waits others' guesses
+// from the same address cause (device cookies), Host rules for HTTP/1.0 too, echoed values capped.
+import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../shared/api/index.ts';
@@ -125,6 +127,81 @@ describe('logins apart from anonymous traffic (low 3)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(server.api('/categories'), { headers: { 'x-forwarded-for': `203.0.113.${i}` } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+/** The device cookie a login answer sets (as a Cookie header's part), or null. */
+const deviceCookie = (res: { headers: Headers }) => /market_device=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? null;
+
+describe('the owner\'s device (issue 37, low 7)', () => {
+  it('lets the owner\'s right password in with its device cookie while someone at the same address keeps the pair waiting', async () => {
+    const clock = manualClock();
+    server = await startTestServer({ clock, trustProxy: 'loopback' });
+    await server.addUser('anna');
+    await server.addUser('maija');
+    const nat = '192.0.2.44';
+    const home = await login('anna', TEST_PASSWORD, nat);
+    expect(home.status).toBe(201);
+    const cookie = deviceCookie(home);
+    expect(cookie).not.toBeNull();
+    expect(home.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+    // Someone else behind the same address: five free failures, then one wrong guess per wait.
+    for (let i = 0; i < 6; i++) expect((await login('anna', 'guess-1234', nat)).status).toBe(400);
+    for (let round = 0; round < 3; round++) {
+      expect((await login('anna', TEST_PASSWORD, nat)).status).toBe(429); // no device cookie: waits
+      expect((await login('anna', TEST_PASSWORD, nat, { cookie: cookie! })).status).toBe(201); // the owner's device: in
+      clock.advance(10 * 60_000);
+      expect((await login('anna', 'guess-1234', nat)).status).toBe(400);
+    }
+    // A changed cookie, or another account's, is none.
+    const forged = cookie!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await login('anna', TEST_PASSWORD, nat, { cookie: forged })).status).toBe(429);
+    const maijas = deviceCookie(await login('maija', TEST_PASSWORD, '203.0.113.9'));
+    expect((await login('anna', TEST_PASSWORD, nat, { cookie: maijas! })).status).toBe(429);
+    // A device cookie that fails ten times counts as none for the rest of the window.
+    for (let i = 0; i < 10; i++) expect((await login('anna', 'guess-1234', nat, { cookie: cookie! })).status).toBe(400);
+    expect((await login('anna', TEST_PASSWORD, nat, { cookie: cookie! })).status).toBe(429);
+    const doc = JSON.stringify((await call(`${server.url}/1.1/openapi.json`)).body);
+    expect(doc).toMatch(/device cookies \(OWASP\)/);
+  });
+});
+
+/** The raw answer to `lines`, sent as they are (requests Node's client would not make). */
+function rawLines(url: string, lines: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const conn = connect(Number(new URL(url).port), '127.0.0.1', () => conn.write(lines));
+    let text = '';
+    conn.on('data', (d) => (text += String(d)));
+    conn.on('end', () => resolve(text));
+    conn.on('error', reject);
+    setTimeout(() => conn.end(), 2000).unref();
+  });
+}
+
+describe('Host rules in HTTP/1.0 as in 1.1, and echoed values (issue 37, low 7)', () => {
+  it('answers a request without Host, with an empty Host or with two, in either version, with the documented 400', async () => {
+    server = await startTestServer();
+    const host = new URL(server.url).host;
+    for (const lines of [
+      'GET /1.1/categories HTTP/1.0\r\n\r\n',
+      'GET /1.1/categories HTTP/1.0\r\nHost: \r\n\r\n',
+      'GET /1.1/categories HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n',
+      `GET /1.1/categories HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+      `GET /1.1/categories HTTP/1.0\r\nHost: ${host}\r\nHost: evil.example\r\n\r\n`,
+    ]) {
+      const answer = await rawLines(server.url, lines);
+      expect([JSON.stringify(lines), answer.split('\r\n')[0]]).toEqual([JSON.stringify(lines), 'HTTP/1.1 400 Bad Request']);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+      expect(ErrorBody.parse(body).errors[0]).toMatchObject({ field: 'Host', code: 'malformed_request' });
+      expect(answer).not.toContain('http:///1.1');
+    }
+  });
+
+  it('repeats at most a hundred characters of a path it has no route for', async () => {
+    server = await startTestServer();
+    const res = await call(`${server.url}/1.1/${'x'.repeat(10_000)}`);
+    expect(res.status).toBe(404);
+    expect(res.text.length).toBeLessThan(400);
   });
 });
 

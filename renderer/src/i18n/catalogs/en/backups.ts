@@ -53,6 +53,7 @@ export const backups = {
   'backups.import': 'Import',
   'backups.import.file': 'Export file (.mdesk)',
   'backups.imported': 'Added {count, plural, one {the account} other {the accounts}} {names}.',
+  'backups.imported.password': 'Added {count, plural, one {the account} other {the accounts}} {names}. The marketplace password came with the sealed file for {withPassword}.',
   'backups.passphrase': 'Passphrase',
   'backups.passphrase.optional': 'Passphrase (optional, 8+ characters)',
   'backups.passphrase.ifSealed': 'Passphrase, if it has one',
@@ -65,5 +66,9 @@ export const backups = {
   'errors.reason.export-not-ours': 'This file is not an export of this app.',
   'errors.reason.export-passphrase': 'The passphrase is wrong (or the file was changed).',
   'errors.reason.export-damaged': 'This export file is damaged or incomplete.',
+  'errors.reason.foreign-schema': 'The file’s data holds “{name}”, which this app never makes: nothing was restored or imported, and your data is as it was.',
+  'errors.reason.foreign-photo-name': 'A photo in the file is named “{name}”, not as this app names photos: nothing was restored or imported, and your data is as it was.',
+  'errors.reason.file-over-budget': 'The file is larger than the drafts and photos it holds explain: nothing was restored or imported, and your data is as it was.',
+  'errors.reason.file-over-time': 'Reading the file took longer than {seconds} seconds: nothing was restored or imported, and your data is as it was.',
   'errors.rule.photo-disk-full': 'The disk is full: the photo was not prepared and nothing was written. Free some space, remove the photo and add it again.',
 } as const;

@@ -90,6 +90,7 @@ export const errors = {
   'errors.reason.folder-gone': 'The backup folder does not exist: check the path.',
   'errors.reason.folder-not-a-folder': 'The backup folder is a file, not a folder.',
   'errors.reason.folder-not-writable': 'The app cannot write into the backup folder: choose one you may write to.',
+  'errors.reason.folder-link': 'In the backup folder, “{name}” is a link to another place or another user’s folder: the app neither writes nor reads backups through it. Remove it, or choose another folder.',
   'errors.reason.file-not-handed-over': '{name} was not chosen in this window: choose it with Import… or drop it on the window.',
   'errors.reason.file-private': '{name} is not a file the app reads: choose a spreadsheet or photo of your own.',
   'errors.code.core-restarted': 'The app’s core stopped and was started again. Try again.',
@@ -138,6 +139,9 @@ export const errors = {
   'errors.code.invalid-url': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.invalid-frame': 'The window sent a request the app does not take. Reload the window.',
   'errors.code.method': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.too-deep': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.malformed-request': 'The window sent a request the app does not take. Reload the window.',
+  'errors.code.busy': 'The app is taking in another large file just now. Try again in a moment.',
   // The service's refusals (SERVICE_ERROR_CODES) and the API client's own failures.
   'errors.service.required': '{field} is required by the marketplace.',
   'errors.service.not_allowed': '{field} is not available to this account on the marketplace.',

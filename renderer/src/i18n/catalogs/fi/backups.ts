@@ -55,6 +55,7 @@ export const backups: Catalog<typeof en> = {
   'backups.import': 'Tuo',
   'backups.import.file': 'Vientitiedosto (.mdesk)',
   'backups.imported': 'Lisättiin {count, plural, one {tili} other {tilit}} {names}.',
+  'backups.imported.password': 'Lisättiin {count, plural, one {tili} other {tilit}} {names}. Kauppapaikan salasana tuli salatun tiedoston mukana: {withPassword}.',
   'backups.passphrase': 'Tunnuslause',
   'backups.passphrase.optional': 'Tunnuslause (vapaaehtoinen, vähintään 8 merkkiä)',
   'backups.passphrase.ifSealed': 'Tunnuslause, jos sellainen on',
@@ -66,5 +67,9 @@ export const backups: Catalog<typeof en> = {
   'errors.reason.export-not-ours': 'Tämä tiedosto ei ole tämän sovelluksen vientitiedosto.',
   'errors.reason.export-passphrase': 'Tunnuslause on väärä (tai tiedostoa on muutettu).',
   'errors.reason.export-damaged': 'Vientitiedosto on vioittunut tai keskeneräinen.',
+  'errors.reason.foreign-schema': 'Tiedoston tiedoissa on ”{name}”, jota tämä sovellus ei koskaan tee: mitään ei palautettu eikä tuotu, ja tietosi ovat ennallaan.',
+  'errors.reason.foreign-photo-name': 'Tiedoston kuvan nimi on ”{name}”, eikä sovellus nimeä kuvia niin: mitään ei palautettu eikä tuotu, ja tietosi ovat ennallaan.',
+  'errors.reason.file-over-budget': 'Tiedosto on suurempi kuin sen luonnokset ja kuvat selittävät: mitään ei palautettu eikä tuotu, ja tietosi ovat ennallaan.',
+  'errors.reason.file-over-time': 'Tiedoston lukeminen kesti yli {seconds} sekuntia: mitään ei palautettu eikä tuotu, ja tietosi ovat ennallaan.',
   'errors.rule.photo-disk-full': 'Levy on täynnä: kuvaa ei valmisteltu eikä mitään kirjoitettu. Vapauta tilaa, poista kuva ja lisää se uudelleen.',
 };
