@@ -21,6 +21,7 @@ type Params = Record<string, string | number>;
  * - `walk` (open items only): an index in the sort order is walked and the walk stops at the
  *   page; best when the other filters keep many items (a large category, or none);
  * - `any`: left to SQLite (closed lists without a driving filter).
+ * A closed search by words alone with many hits is read apart, by closed-words-walk.ts.
  */
 export type Plan = 'words' | 'category' | 'seller' | 'bidder' | 'walk' | 'any';
 
