@@ -7,6 +7,7 @@ import { categoryTree } from '../../server/domain/categories.ts';
 import { normalizeSearch } from '../../server/domain/search/criteria.ts';
 import { ftsMatchExpression } from '../../server/domain/search/fts.ts';
 import { CATEGORY_WALK_THRESHOLD, searchItems } from '../../server/domain/search/item-search.ts';
+import { closedWordsWalk, WORDS_WALK_THRESHOLD } from '../../server/domain/search/closed-words-walk.ts';
 import { stripHtml } from '../../server/domain/text.ts';
 import { ErrorBody, ItemList, SearchQuery } from '../../shared/api/index.ts';
 import { DAY_MS, HOUR_MS } from '../../server/domain/time.ts';
@@ -315,6 +316,53 @@ describe('large categories', () => {
     const cheap = await search(`${q}&sort=lowprice&price_max=3`);
     expect(cheap.items.every((i) => i.currentPrice <= 3)).toBe(true);
     expect(cheap.totalCount).toBe(crafts.filter((_, i) => (i * 31) % 997 <= 3).length);
+  });
+});
+
+describe('broad closed searches by words', () => {
+  it('more hits than the walk threshold: the same count and pages, in every order, as the joined plan', async () => {
+    const count = WORDS_WALK_THRESHOLD + 150;
+    const now = server.service.clock.now();
+    // Mostly closed, some published past closing (closed too), some open, drafts and a few
+    // without a closing time: every kind the count's subtraction must tell apart.
+    const kind = (i: number): 'open' | 'draft' | 'expired' | 'no-closing' | 'closed' =>
+      i % 20 === 0 ? 'open' : i % 20 === 1 ? 'draft' : i % 20 === 2 ? 'expired' : i % 97 === 3 ? 'no-closing' : 'closed';
+    const fixtures = Array.from({ length: count }, (_, i) => {
+      const k = kind(i);
+      return {
+        seller_id: users.firma,
+        title: `${['Kuppilo', 'kuppiloita', 'KUPPILOT'][i % 3]} ${['a', 'B', 'c'][(i * 7) % 3]}`,
+        category_id: cat.get('Handmade')!,
+        status: k === 'draft' || k === 'closed' ? k : ('published' as const),
+        sale_method: i % 4 === 0 ? ('buy-now' as const) : ('auction' as const),
+        starting_price: (i * 37) % 211,
+        current_price: i % 3 === 0 ? ((i * 37) % 211) + 5 : null,
+        bidder_count: (i * 13) % 9,
+        hits: (i * 7919) % 300,
+        list_time: now - ((i * 104_729) % 500) * HOUR_MS,
+        closing_time: k === 'open' ? now + DAY_MS : k === 'no-closing' ? null : now - ((i * 31) % 200) * HOUR_MS,
+      };
+    });
+    const ids = insertItems(server.service.db, fixtures, now);
+    const closed = ids.filter((_, i) => !['open', 'draft', 'no-closing'].includes(kind(i)));
+    // The joined plan serves the same search narrowed by a category holding every item.
+    const joined = `category=${cat.get('Misc')}`;
+    const criteria = normalizeSearch({ words: 'kup', status: 'closed' }, categoryTree(server.service.db)).criteria;
+    expect(closedWordsWalk(server.service.db, criteria, now)?.totalCount).toBe(closed.length);
+    for (const sort of ['hits', 'newest', 'closing', 'lowprice', 'highprice', 'bidders', 'title']) {
+      for (const page of [1, 4]) {
+        const q = `words=kup&status=closed&sort=${sort}&limit=500&page=${page}`;
+        const walked = await search(q);
+        const reference = await search(`${q}&${joined}`);
+        expect(walked.totalCount, `${sort} page ${page}`).toBe(closed.length);
+        expect(reference.totalCount).toBe(closed.length);
+        expect(walked.items.map((i) => i.id), `${sort} page ${page}`).toEqual(reference.items.map((i) => i.id));
+      }
+    }
+    const newest = [...closed].sort((a, b) => fixtures[ids.indexOf(b)]!.list_time - fixtures[ids.indexOf(a)]!.list_time || b - a);
+    expect((await search('words=kuppilo&status=closed&sort=newest')).items.map((i) => i.id)).toEqual(newest.slice(0, 50));
+    // Open searches are not this plan's: they still find only the open ones.
+    expect((await search('words=kup&limit=500')).totalCount).toBe(ids.filter((_, i) => kind(i) === 'open').length);
   });
 });
 

@@ -3,37 +3,14 @@
 // waiting and disabled items never appear, whatever the parameters.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.ts';
-import type { SearchCriteria, SearchSortName } from './criteria.ts';
+import type { SearchCriteria } from './criteria.ts';
 import { closedItemSql, openItemSql } from '../items/open-closed-sql.ts';
+import { closedWordsWalk } from './closed-words-walk.ts';
+import { CURRENT_PRICE_SQL, ORDER_BY, SORT_INDEX } from './sort-sql.ts';
 
-/** The price an item stands at, as SQL; the same expression as currentPriceOf() in item-views. */
-export const CURRENT_PRICE_SQL =
-  "(CASE WHEN i.sale_method = 'buy-now' THEN i.buy_now_price ELSE coalesce(i.current_price, i.starting_price) END)";
-
-// Each order ends with the id in the same direction, so equal keys page stably and the index
-// (which carries the rowid as its last column) can deliver the order without a sort.
-const ORDER_BY: Record<SearchSortName, string> = {
-  hits: 'i.hits DESC, i.id DESC',
-  newest: 'i.list_time DESC, i.id DESC',
-  closing: 'i.closing_time ASC, i.id ASC',
-  lowprice: `${CURRENT_PRICE_SQL} ASC, i.id ASC`,
-  highprice: `${CURRENT_PRICE_SQL} DESC, i.id DESC`,
-  bidders: 'i.bidder_count DESC, i.id DESC',
-  title: 'i.title COLLATE NOCASE ASC, i.id ASC',
-};
+export { CURRENT_PRICE_SQL };
 
 type Params = Record<string, string | number>;
-
-/** Indexes that deliver each sort order for one status, so a page is read without sorting. */
-const SORT_INDEX: Record<SearchSortName, string> = {
-  hits: 'items_status_hits',
-  newest: 'items_status_list',
-  closing: 'items_status_closing',
-  lowprice: 'items_status_current_price',
-  highprice: 'items_status_current_price',
-  bidders: 'items_status_bidders',
-  title: 'items_status_title',
-};
 
 /**
  * How a query reads the items. SQLite has no statistics on a fresh database and then scans the
@@ -44,6 +21,7 @@ const SORT_INDEX: Record<SearchSortName, string> = {
  * - `walk` (open items only): an index in the sort order is walked and the walk stops at the
  *   page; best when the other filters keep many items (a large category, or none);
  * - `any`: left to SQLite (closed lists without a driving filter).
+ * A closed search by words alone with many hits is read apart, by closed-words-walk.ts.
  */
 export type Plan = 'words' | 'category' | 'seller' | 'bidder' | 'walk' | 'any';
 
@@ -165,6 +143,9 @@ function pageOf(db: Db, query: Query, criteria: SearchCriteria, withCount: boole
 
 export function searchItems(db: Db, criteria: SearchCriteria, now: number): SearchPage {
   const plan = drivingPlan(criteria);
+  // Broad closed searches by words alone (market research over closed sales): closed-words-walk.ts.
+  const walked = plan === 'words' ? closedWordsWalk(db, criteria, now) : null;
+  if (walked !== null) return walked;
   const offset = (criteria.page - 1) * criteria.limit;
   if (plan === 'words' || plan === 'seller' || plan === 'bidder') {
     // The driving set is bounded: one pass sorts and counts it.
