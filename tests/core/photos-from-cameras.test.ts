@@ -60,14 +60,18 @@ describe('photos from phones and cameras', () => {
     expect(statSync(big).size).toBeGreaterThan(90 * 1024 * 1024);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    const started = performance.now();
     const [result] = await addImages(db, { itemLocalId: localId, files: [big], folder: join(folder, 'media'), pool });
+    const took = performance.now() - started;
     delay.disable();
     expect(result).toMatchObject({ outcome: 'added' });
     const row = db.prepare(`SELECT width, height, bytes FROM images WHERE id = ?`).get(result?.imageId) as { width: number; height: number; bytes: number };
     expect(row).toMatchObject({ width: MAX_SIDE, height: 2000 });
     expect(row.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
     // Decoding ran in the worker: the main loop never waited long (it hashes nothing itself either).
-    expect(delay.max / 1e6).toBeLessThan(250);
+    // Judged against the preparation's own time, not a fixed number of milliseconds: a busy machine
+    // stretches both alike, while a decode on the main loop would hold it for most of the preparation.
+    expect(delay.max / 1e6).toBeLessThan(took / 8);
   }, 120_000);
 
   it('refuses a text file named .jpg and the photos over the draft limit with one sentence each, taking no slot', async () => {
