@@ -6,6 +6,7 @@ import type { DraftRow, IpcProblem } from '../../../shared/ipc.ts';
 import type { Formatter } from '../../../shared/format/formatter.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { isItemField } from '../../../shared/item-fields.ts';
+import { timeCellText } from './time-cells.ts';
 import type { Translate } from '../i18n/intl.ts';
 import { isMessageId, type MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
@@ -69,7 +70,8 @@ export function gridText(t: Translate, format: Formatter): GridText {
     if (Array.isArray(value)) return value.map((v) => choice(column, v)).join(', ');
     if (typeof value === 'number') return column.kind === 'number' ? format.amount(value) : format.number(value, 0);
     if (column.kind === 'enum') return choice(column, value);
-    return value;
+    // "28.11.2026 klo 18.00", not "2026-11-28 18:00:00" (the cell editor still starts from the stored text).
+    return timeCellText(column.field, value, format) ?? value;
   };
   return {
     display,
