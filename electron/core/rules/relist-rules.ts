@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import { timestampMs } from '../../../shared/api/index.ts';
 import type { RelistRule } from '../../../shared/ipc-rules.ts';
 import type { Db } from '../db/open-account-db.ts';
+import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import { statusChanges } from '../drafts/status-changes.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
@@ -86,9 +87,12 @@ export function relistRules(db: Db) {
     return (item) => lookup(item.localId, [item.root ?? item.localId, item.localId]);
   }
 
-  return {
-    /** Relists what the rules say, each item in one transaction with its log entry. */
-    apply(now: number): { relisted: number; logIds: number[] } {
+  const relist = {
+    /** Relists what the rules say, each item in one transaction (a savepoint) with its log entry. */
+    apply: (now: number): { relisted: number; logIds: number[] } => runWhole(db, () => relist.applySlices(now)),
+
+    /** apply as a long write's work (issue 41): yields between items; the caller holds the transaction. */
+    *applySlices(now: number): Slices<{ relisted: number; logIds: number[] }> {
       if (store.paused()) return { relisted: 0, logIds: [] };
       const rules = store.relistRules();
       if (!rules.some((r) => r.enabled)) return { relisted: 0, logIds: [] };
@@ -96,6 +100,7 @@ export function relistRules(db: Db) {
       const logIds: number[] = [];
       let relisted = 0;
       for (const item of closed.all() as Closed[]) {
+        yield;
         const rule = ruleOf(item);
         // Only items that closed while the rule existed: saving a rule does not relist the past.
         if (!rule || (timestampMs(item.closing ?? '') ?? 0) < rule.created) continue;
@@ -134,4 +139,5 @@ export function relistRules(db: Db) {
       return { relisted, logIds };
     },
   };
+  return relist;
 }

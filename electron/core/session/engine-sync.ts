@@ -12,11 +12,20 @@ import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
 import type { PullResult } from '../sync/pull.ts';
 import { rulesPass } from '../rules/rules-pass.ts';
+import { perConnection } from '../db/per-connection.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
+import type { AccountWrites } from './account-writes.ts';
+import { gatedPort } from './gated-port.ts';
 
 export interface EngineSyncOptions {
   db: Db;
+  /**
+   * The cache's writes (session/account-writes.ts): the engine's writes wait for their turn while
+   * a long write holds the cache, and the rules pass after a pull is a long write itself. Without
+   * it (tests that run the engine alone) every turn is free and the pass runs in one go.
+   */
+  writes?: Pick<AccountWrites, 'turn' | 'long'>;
   /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
   baseUrl: string;
   credentials: CredentialStore;
@@ -34,12 +43,14 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const { db } = options;
   const now = options.now ?? Date.now;
   const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
+  const { writes } = options;
   const rules = rulesPass(db);
+  const rulesPassOf = perConnection(rulesPass);
   // The rules run after every pull; their decisions go out with the same run's push.
   const engine = createSyncEngine({
-    db, api, now,
-    afterPull: () => {
-      const pass = rules(now());
+    db, api: writes ? gatedPort(api, writes.turn) : api, now,
+    afterPull: async () => {
+      const pass = writes ? await writes.long((long) => rulesPassOf(long).slices(now())) : rules(now());
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });

@@ -6,7 +6,7 @@ import { createPushEngine, type PushOptions, type PushResult } from './push-engi
 export interface SyncEngineOptions extends Omit<PushOptions, 'events'> {
   events?: SyncEvents;
   /** Runs after each pull, before anything else may run (the automation rules: electron/core/rules/rules-pass.ts). */
-  afterPull?: (result: PullResult) => void;
+  afterPull?: (result: PullResult) => void | Promise<void>;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -25,7 +25,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pull: (): Promise<PullResult> =>
       serial(async () => {
         const result = await pull(options.db, options.api, events, options.now);
-        options.afterPull?.(result);
+        await options.afterPull?.(result);
         return result;
       }),
     retryRejected: (localId: number) => push.retryRejected(localId),

@@ -2,6 +2,7 @@
 // (queued in the outbox, one undo step). The target is ids or the grid's query, resolved here.
 import type { IpcParsedInput } from '../../../../shared/ipc.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
+import { perConnection } from '../../db/per-connection.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
@@ -12,6 +13,8 @@ type Target = IpcParsedInput<'drafts.runAction'>['target'];
 
 export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.actionPreview' | 'drafts.runAction' | 'drafts.actionProgress'> {
   const repo = perCache(session, (db) => ({ actions: bulkActions(db), search: gridSearch(db) }));
+  // A run is a long write in slices on the long writes' connection (issue 41).
+  const actionsOf = perConnection(bulkActions);
   const changed = changedEmitter(session);
   const idsOf = (target: Target) => ('localIds' in target ? target.localIds : queryIds(repo().search, target.query));
 
@@ -21,7 +24,7 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
       const ids = idsOf(target);
       // A bulk delete of more than 100 drafts is backed up first (issue 24).
       if (action === 'delete') await backupServiceOf(session).before('before-bulk-delete', ids.length);
-      const result = await repo().actions.run(action, ids, listTime);
+      const result = await session.writes().long((db) => actionsOf(db).runSlices(action, ids, listTime));
       if (result.changed > 0) changed(null, action);
       return result;
     },

@@ -1,8 +1,10 @@
 // The drafts grid's methods: pages and ids of a query, one draft, create, edit, delete, bulk
 // edit with its preview and undo. A few lines each over drafts/, bulk/ and search/.
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
-import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
-import { applyBulkRules, previewBulkRules } from '../../bulk/bulk-rules.ts';
+import { previewBulkEditSlices } from '../../bulk/bulk-preview.ts';
+import { applyBulkRulesSlices, previewBulkRulesSlices } from '../../bulk/bulk-rules.ts';
+import { perConnection } from '../../db/per-connection.ts';
+import { runSliced } from '../../db/sliced-transaction.ts';
 import { settingsCache, type CategoryEntry } from '../../cache/settings-cache.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
@@ -47,6 +49,8 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
+  // Over the long writes' connection: bulk changes are long writes in slices (issue 41).
+  const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
   return {
@@ -82,15 +86,15 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       changed([localId], 'delete');
       return { ok: true as const };
     },
-    'drafts.bulkPreview': ({ localIds, changes }) => previewBulkEdit(session.db(), repo(), localIds, changes),
-    'drafts.bulkEdit'({ localIds, changes }) {
-      const result = repo().bulk.bulkEdit(localIds, changes);
+    'drafts.bulkPreview': ({ localIds, changes }) => runSliced(previewBulkEditSlices(repo(), localIds, changes)),
+    async 'drafts.bulkEdit'({ localIds, changes }) {
+      const result = await session.writes().long((db) => longRepo(db).bulk.bulkEditSlices(localIds, changes));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
-    'drafts.rulesPreview': ({ localIds, rules }) => previewBulkRules(session.db(), repo(), localIds, rules),
-    'drafts.applyRules'({ localIds, rules }) {
-      const result = applyBulkRules(repo(), localIds, rules);
+    'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules)),
+    async 'drafts.applyRules'({ localIds, rules }) {
+      const result = await session.writes().long((db) => applyBulkRulesSlices(longRepo(db), localIds, rules));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
@@ -99,7 +103,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
       const step = repo().bulk.lastStep();
       if (step && step.kind === 'csv-import' && (stepId === undefined || step.id === stepId)) await backupServiceOf(session).before('before-undo', step.itemCount);
-      const result = repo().bulk.undo(stepId);
+      const result = await session.writes().long((db) => longRepo(db).bulk.undoSlices(stepId));
       changed(null, 'undo');
       return result;
     },
