@@ -13,12 +13,15 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X } from 'y'` is emitted as `import {} from 'y'` (verbatimModuleSyntax):
+      // it loads 'y'. Types alone are imported with `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {
     // Where each file runs and what it may import there: lint/runtime-boundaries.js (its table
     // RUNTIMES). Relative paths are resolved, bare built-ins, dynamic import() and require() judged.
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { boundaries },
     rules: { 'boundaries/runtime-imports': 'error' },
   },

@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { fillBenchDatabase } from './bench-data.ts';
 import { setUpBidLoad, type Bidder } from './bid-load.ts';
+import { insertDemoCategories } from '../server/seed/category-data.ts';
+import { seedMarketHistory } from '../server/seed/market-history.ts';
 
 export interface BenchServerInfo {
   api: string;
@@ -19,6 +21,9 @@ export interface BenchServerInfo {
   itemCount: number;
   /** An open auction and 100 bidders with tokens, for the bid load. */
   bidLoad: { itemId: number; bidders: Bidder[] };
+  /** A second service holding only a market history of `marketItems` closed sales (issue 39). */
+  market: string;
+  marketItems: number;
 }
 
 const itemCount = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -26,6 +31,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'market-bench-'));
 const { app, service } = await buildApp({ dataDir, rateLimitPerMinute: null, schedulerIntervalMs: null, logger: false });
 const data = fillBenchDatabase(service.db, service.clock.now(), itemCount);
 const bidSetup = setUpBidLoad(service, 100);
+
+// The market history in a service of its own, so the other scenarios keep their catalogue.
+const marketItems = Number(process.env.BENCH_MARKET_ITEMS ?? 100_000);
+const marketDir = mkdtempSync(join(tmpdir(), 'market-bench-history-'));
+const market = await buildApp({ dataDir: marketDir, rateLimitPerMinute: null, schedulerIntervalMs: null, logger: false });
+market.service.db.transaction(() => insertDemoCategories(market.service.db, market.service.clock.now() - 800 * 86_400_000))();
+await seedMarketHistory(market.service, { count: marketItems });
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ id: 1, title: 'bare', updated: new Date(0).toISOString() }));
@@ -35,6 +47,7 @@ let itemPayload: unknown = null;
 bare.get('/bare-item', async () => itemPayload);
 
 const api = await app.listen({ port: 0, host: '127.0.0.1' });
+const marketUrl = await market.app.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 const benchItemId = data.itemIds[Math.floor(data.itemIds.length / 2)]!;
 itemPayload = await (await fetch(`${api}/1.1/items/${benchItemId}`)).json();
@@ -46,6 +59,8 @@ const info: BenchServerInfo = {
   mainCategoryId: data.mainCategoryIds[0]!,
   itemCount,
   bidLoad: { itemId: bidSetup.itemId, bidders: bidSetup.bidders },
+  market: `${marketUrl}/1.1`,
+  marketItems,
 };
 process.stdout.write(`${JSON.stringify(info)}\n`);
 
@@ -53,8 +68,9 @@ let closing = false;
 async function close() {
   if (closing) return;
   closing = true;
-  await Promise.allSettled([app.close(), bare.close()]);
+  await Promise.allSettled([app.close(), bare.close(), market.app.close()]);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(marketDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.stdin.on('end', () => void close());

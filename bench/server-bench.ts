@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchServerInfo } from './bench-server.ts';
 import { measureBidLoad } from './bid-load.ts';
+import { researchQueries } from '../electron/core/research/research-query.ts';
+import { planMarketHistory } from '../server/seed/market-history.ts';
 
 export interface ThroughputResult {
   url: string;
@@ -59,22 +61,24 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** One request at a time over one keep-alive connection: the latency a single client sees. */
-export async function measureLatency(url: string, options: { seconds?: number; maxRequests?: number } = {}): Promise<LatencyResult> {
+export async function measureLatency(url: string | readonly string[], options: { seconds?: number; maxRequests?: number } = {}): Promise<LatencyResult> {
+  const urls = typeof url === 'string' ? [url] : url;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const deadline = performance.now() + (options.seconds ?? 3) * 1000;
   const maxRequests = options.maxRequests ?? 2000;
   const times: number[] = [];
   const statuses: Record<string, number> = {};
-  await once(url, agent); // warm-up: connection and prepared statements
+  await once(urls[0]!, agent); // warm-up: connection and prepared statements
   while (performance.now() < deadline && times.length < maxRequests) {
     const start = performance.now();
-    const status = await once(url, agent);
+    // A list is walked in turn: each search asked once before any is asked again.
+    const status = await once(urls[times.length % urls.length]!, agent);
     times.push(performance.now() - start);
     statuses[status] = (statuses[status] ?? 0) + 1;
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { url, requests: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(times.at(-1) ?? 0), statuses };
+  return { url: urls.length === 1 ? urls[0]! : `${urls.length} urls`, requests: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(times.at(-1) ?? 0), statuses };
 }
 
 /** Starts bench-server.ts in a child process and waits for its URLs. */
@@ -113,6 +117,19 @@ async function main() {
     const search = await measureThroughput(searchUrl, { seconds });
     const latency = await measureLatency(searchUrl, { seconds: Math.min(seconds, 3) });
     const bids = await measureBidLoad(info.api.replace(/\/1\.1$/, ''), info.bidLoad);
+    // Issue 39: the closed searches market research sends (its first, most precise step, with the
+    // draft's category and condition), for titles of a history from another seed than the market's.
+    const researchUrls = planMarketHistory(400, Date.now(), 4242).map((sale) => {
+      const [first] = researchQueries({ title: sale.title, categoryId: sale.leafId, condition: sale.condition });
+      const query = new URLSearchParams({ words: first!.words, status: 'closed', sort: 'newest', category: String(sale.leafId), condition: sale.condition });
+      return `${info.market}/items?${query}`;
+    });
+    const broadUrls = planMarketHistory(400, Date.now(), 4343).map((sale) => {
+      const queries = researchQueries({ title: sale.title, categoryId: null, condition: null });
+      return `${info.market}/items?${new URLSearchParams({ words: queries.at(-1)!.words, status: 'closed', sort: 'newest' })}`;
+    });
+    const closedSearch = await measureLatency(researchUrls, { seconds: Math.min(seconds, 5), maxRequests: 2000 });
+    const closedBroad = await measureLatency(broadUrls, { seconds: Math.min(seconds, 5), maxRequests: 2000 });
     const ratio = (r: ThroughputResult) => Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000;
     const report = {
       items: info.itemCount,
@@ -137,6 +154,13 @@ async function main() {
         underLoad: { p50Ms: search.latencyP50Ms, p97_5Ms: search.latencyP97_5Ms, connections: 10 },
         latency: { p50Ms: latency.p50Ms, p95Ms: latency.p95Ms, maxMs: latency.maxMs, requests: latency.requests, sequential: true },
         target: 'latency.p95Ms < 25',
+      },
+      closedResearch: {
+        items: info.marketItems,
+        note: 'words + status=closed + sort=newest over a market history of closed sales: research\'s first step (with category and condition) for 400 titles of another seed, then its broadest step (the noun\'s prefix alone, no category), one request at a time',
+        precise: { p50Ms: closedSearch.p50Ms, p95Ms: closedSearch.p95Ms, maxMs: closedSearch.maxMs, requests: closedSearch.requests, statuses: closedSearch.statuses },
+        broad: { p50Ms: closedBroad.p50Ms, p95Ms: closedBroad.p95Ms, maxMs: closedBroad.maxMs, requests: closedBroad.requests, statuses: closedBroad.statuses },
+        target: 'p95Ms < 20',
       },
       bids: {
         ...bids,

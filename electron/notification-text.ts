@@ -2,7 +2,7 @@
 // whose servers read a markup subset (<b>, <a href>, <img src>), and a notice may quote what a
 // buyer wrote or an item's title. Tags are dropped and what is left of markup's characters is
 // written with look-alikes that no server reads as markup; control characters go, and the
-// lengths are bounded. Electron-free, tested in tests/app/notification-text.test.ts.
+// lengths are bounded. Electron-free, tested in tests/app/seller-files.test.ts ('desktop notifications').
 const TITLE_MAX = 120;
 const BODY_MAX = 400;
 

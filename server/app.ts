@@ -18,6 +18,7 @@ import { installMultipartTokenCheck, MULTIPART_FIELD_LIMITS } from './http/multi
 import { installHostCheck } from './http/host-check.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { closeConnectionsAfterLastResponse } from './http/graceful-close.ts';
+import { documentComponents } from './http/openapi-components.ts';
 import { OPENAPI_INFO } from './http/openapi-info.ts';
 import { registerRoutes } from './routes/index.ts';
 import { startScheduler } from './scheduler.ts';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; servi
       },
     },
     transform: jsonSchemaTransform,
+    // The schemas with an id (`.meta({ id })`) go into components.schemas, where the routes' $refs point.
+    transformObject: documentComponents,
   });
 
   installIdempotency(app, service);

@@ -1,5 +1,5 @@
 // The service's command line. Owns the process: arguments, port, data folder, signals.
-//   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --time-zone Z
+//   serve (default)  --port N (0: a free port) --host H --data DIR --seed demo --market-history N --time-zone Z
 //                    --public-url URL --rate-limit N|off --login-limit ACCOUNT[,ADDRESS]|off --trust-proxy ADDRESSES
 //   add-user NAME    --password P --role R [--role R...] [--type private|company] --data DIR
 import { ensurePrivateDir } from '../shared/sqlite/private-files.ts';
@@ -12,7 +12,7 @@ import { timeZone } from './domain/time.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimitSettings } from './http/login-limits.ts';
 
 const USAGE = `usage:
-  npm run server -- [serve] --port 8787 --data ./.market [--seed demo] [--host 127.0.0.1]
+  npm run server -- [serve] --port 8787 --data ./.market [--seed demo] [--market-history N] [--host 127.0.0.1]
                    [--time-zone Europe/Helsinki] [--public-url URL] [--rate-limit N|off]
                    [--login-limit ACCOUNT[,ADDRESS]|off]   (failed logins per 15 minutes; default 1000,100)
                    [--trust-proxy ADDRESSES]   (reverse proxies whose X-Forwarded-For names the client)
@@ -41,6 +41,7 @@ async function serve(args: string[]): Promise<void> {
     host: { type: 'string', default: '127.0.0.1' },
     data: { type: 'string', default: './.market' },
     seed: { type: 'string' },
+    'market-history': { type: 'string' },
     'time-zone': { type: 'string' },
     'public-url': { type: 'string' },
     'rate-limit': { type: 'string' },
@@ -51,6 +52,9 @@ async function serve(args: string[]): Promise<void> {
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) fail(`invalid --port: ${values.port}`);
   if (values.seed !== undefined && values.seed !== 'demo') fail(`unknown --seed: ${values.seed} (only "demo")`);
+  const history = values['market-history'];
+  const historyCount = history === undefined ? 0 : Number(history);
+  if (history !== undefined && !(/^\d{1,7}$/.test(history) && historyCount <= 1_000_000)) fail(`invalid --market-history: ${history} (a count of closed sales, up to 1000000)`);
   const zone = values['time-zone'];
   if (zone !== undefined && !isValidTimeZone(zone)) fail(`unknown --time-zone: ${zone}`);
   const rateLimit = values['rate-limit'];
@@ -66,7 +70,7 @@ async function serve(args: string[]): Promise<void> {
   if (publicUrl !== undefined && !isBaseUrl(publicUrl)) fail(`invalid --public-url: ${publicUrl} (http(s)://host[:port], no path)`);
 
   // Loaded only to serve: add-user and argument errors answer without starting Fastify or sharp.
-  const [{ buildApp }, { DEMO_PASSWORD, seedDemo }] = await Promise.all([import('./app.ts'), import('./seed/demo.ts')]);
+  const [{ buildApp }, { DEMO_PASSWORD, seedDemo }, { seedMarketHistory }] = await Promise.all([import('./app.ts'), import('./seed/demo.ts'), import('./seed/market-history.ts')]);
   const { app, service } = await buildApp({
     dataDir: values.data,
     timeZone: zone,
@@ -105,6 +109,10 @@ async function serve(args: string[]): Promise<void> {
           ? `seeded the demo: ${result.counts.items} items, ${result.counts.images} images, ${result.counts.users} users (password ${DEMO_PASSWORD})\n`
           : 'the database has users already: opened as it is, not seeded\n',
       );
+    }
+    if (historyCount > 0) {
+      const result = await seedMarketHistory(service, { count: historyCount });
+      process.stderr.write(result.seeded ? `market history: ${result.items} closed sales, ${result.bids} bids\n` : 'the market history is there already: kept as it is\n');
     }
     if (closing) return;
     const address = await app.listen({ port, host: values.host });

@@ -56,6 +56,8 @@ export const accountMethods = {
 
 export const accountEvents = {
   'accounts.switched': AccountSchema,
+  /** Accounts were added outside the Accounts screen (an import): the screens list them again. */
+  'accounts.changed': z.object({ accountIds: z.array(z.string()) }),
   /**
    * The core's process stopped (a crash, or killed) and was started again: calls that were in
    * flight answered 'core-restarted' (try again); every change answered before is kept.

@@ -19,6 +19,8 @@ export const DraftRowSchema = z.object({
   /** Its English name, for English screens; null where the tree has none (then categoryName). */
   categoryNameEn: z.string().nullable().optional(),
   imageCount: z.number().int(),
+  /** The draft's last market research (issue 39): the median of the sold prices (null: too few), how many sold, when. */
+  market: z.object({ median: z.number().nullable(), sold: z.number().int(), fetchedAt: z.number() }).nullable().optional(),
   /** Offline validation against the cached settings and limits. */
   problems: z.array(ProblemSchema),
   updated: z.number(),
@@ -43,14 +45,19 @@ const BulkStepSchema = z.object({
 
 const Euros = z.number().min(0).max(10_000_000);
 const PriceRuleSchema = z.object({
-  op: z.enum(['set', 'raise', 'lower']),
+  /** market: from the draft's current market research (issue 39): `basis` times `factor`. */
+  op: z.enum(['set', 'raise', 'lower', 'market']),
   amount: Euros.optional(),
   percent: z.number().min(0).max(1000).optional(),
   /** Cents the new price ends in (90: 12,90). */
   ending: z.number().int().min(0).max(99).optional(),
   floor: Euros.optional(),
   ceiling: Euros.optional(),
-}).refine((r) => (r.op === 'set' ? r.amount !== undefined : (r.amount === undefined) !== (r.percent === undefined)), 'give an amount, or for a raise or a cut an amount or a percentage')
+  /** market: the lower quartile, the median or the upper quartile of the sold prices. */
+  basis: z.enum(['low', 'median', 'high']).optional(),
+  /** market: the figure times this. */
+  factor: z.number().min(0.1).max(10).optional(),
+}).refine((r) => (r.op === 'market' ? r.amount === undefined && r.percent === undefined : r.op === 'set' ? r.amount !== undefined : (r.amount === undefined) !== (r.percent === undefined)), 'give an amount, or for a raise or a cut an amount or a percentage')
   .refine((r) => r.floor === undefined || r.ceiling === undefined || r.floor <= r.ceiling, 'the floor is above the ceiling');
 const TextField = z.enum(['title', 'description']);
 const TextRuleSchema = z.discriminatedUnion('op', [

@@ -2,6 +2,7 @@
 // relist rules, saved groups, staggered schedules, the rules log and the switch that pauses all.
 // Made from the contract's own pieces, handed over by ipc.ts, so there is one schema of each.
 import { z } from 'zod';
+import { RULE_LOG_REASONS } from './rule-log-words.ts';
 
 interface Pieces<F extends z.ZodType> {
   localIds: z.ZodType<number[]>;
@@ -67,6 +68,20 @@ export const RuleLogEntrySchema = z.object({
 });
 export type RuleLogEntry = z.infer<typeof RuleLogEntrySchema>;
 
+const Word = z.string().min(1).max(120);
+const words = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, Word])) as Record<K, typeof Word>);
+/** The rules log CSV's words, from the renderer's catalog in the seller's language (the core knows none). */
+export const RuleLogWordsSchema = z.object({
+  headings: words(['time', 'rule', 'action', 'outcome', 'item', 'title', 'offer', 'amount', 'buyer', 'reason', 'details']),
+  ruleKinds: words(['offer', 'relist', 'schedule']),
+  actions: words(['accept', 'refuse', 'leave', 'hold', 'relist', 'skip', 'schedule']),
+  outcomes: words(['queued', 'done', 'moot', 'failed', 'none']),
+  reasons: words(RULE_LOG_REASONS),
+  /** Labels of a detail: a relisted copy's prices, a start and an end, which relisting; an item not yet on the marketplace. */
+  details: words(['price', 'listTime', 'closingTime', 'generation', 'local']),
+}).strict();
+export type RuleLogWords = z.infer<typeof RuleLogWordsSchema>;
+
 export const OfferVerdictSchema = z.object({
   offerId: z.number().int(),
   itemLocalId: z.number().int(),
@@ -126,8 +141,8 @@ export function rulesMethods<F extends z.ZodType>(p: Pieces<F>) {
       }).strict(),
       output: z.object({ entries: z.array(RuleLogEntrySchema), total: z.number().int() }),
     },
-    /** The whole log as CSV (UTF-8 with BOM; `;` and decimal commas for Finnish). */
-    'rules.exportLog': { input: z.object({ locale: z.enum(['fi', 'en']) }).strict(), output: z.object({ csv: z.string(), rows: z.number().int() }) },
+    /** The whole log as CSV in the seller's language (UTF-8 with BOM; `;`, decimal commas and Finnish times for Finnish). */
+    'rules.exportLog': { input: z.object({ locale: z.enum(['fi', 'en']), words: RuleLogWordsSchema }).strict(), output: z.object({ csv: z.string(), rows: z.number().int() }) },
     /** Saved groups with their live counts. */
     'groups.list': { input: z.object({}).strict(), output: z.array(GroupSchema) },
     'groups.save': {

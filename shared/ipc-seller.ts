@@ -85,16 +85,22 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** One sale: a closed item that sold (see electron/core/seller/sold-items.ts). */
+/** One sale: a trade of one or more units, whatever the item's status (see electron/core/seller/sold-items.ts). */
 export const SaleKindSchema = z.enum(['auction', 'buy-now', 'offer']);
 export type SaleKind = z.infer<typeof SaleKindSchema>;
+const SaleId = z.string().min(1).max(40);
 export const SoldRowSchema = z.object({
+  /** `offer:<id>`, `bid:<id>` or `item:<local id>`: one item may have several sales. */
+  saleId: SaleId,
   localId: z.number().int(),
   remoteId: z.number().int().nullable(),
   title: z.string().nullable(),
   /** Epoch ms. */
   soldAt: z.number(),
   buyer: z.string().nullable(),
+  quantity: z.number().int().min(1),
+  /** Euros per unit, and for the whole sale. */
+  unitPrice: z.number(),
   price: z.number(),
   kind: SaleKindSchema,
 });
@@ -137,7 +143,7 @@ export const sellerMethods = {
     output: z.object({ total: z.number().int(), rows: z.array(SalesRowSchema), counts: z.record(SalesFilterSchema, z.number().int()) }),
   },
   'sales.dashboard': { input: Empty, output: DashboardSchema },
-  /** The sales (sold items) whose sale time is in the range, newest first. */
+  /** The sales (each trade: units of an item) whose sale time is in the range, newest first. */
   'sales.sold': { input: z.object(SalesRange), output: z.array(SoldRowSchema) },
   /**
    * The given sales (in the order given: the screen's filter and sort) as a CSV file: UTF-8 with
@@ -146,11 +152,11 @@ export const sellerMethods = {
    */
   'sales.exportCsv': {
     input: z.object({
-      localIds: z.array(LocalId).max(100_000),
+      saleIds: z.array(SaleId).max(100_000),
       locale: z.enum(['fi', 'en']),
       timeZone: z.string().max(100).optional(),
       words: z.object({
-        headings: z.object({ date: Words, item: Words, buyer: Words, price: Words, status: Words }),
+        headings: z.object({ date: Words, item: Words, buyer: Words, quantity: Words, unitPrice: Words, price: Words, status: Words }),
         kinds: z.object({ auction: Words, 'buy-now': Words, offer: Words }),
       }),
     }),

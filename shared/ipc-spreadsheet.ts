@@ -8,6 +8,8 @@ import { ImportIdSchema } from './ipc-import-cancel.ts';
 
 // ---- Spreadsheets -------------------------------------------------------------------------
 
+/** A word or a short phrase of the renderer's catalog. */
+const Words = z.string().max(200);
 /** A file's bytes, base64 (about 50 MB of file at most); the app sends a reference (source) instead. */
 const SpreadsheetBytes = z.string().max(70_000_000);
 export const ColumnMappingSchema = z.record(z.string().max(500), z.enum(ITEM_FIELD_NAMES as [ItemFieldName, ...ItemFieldName[]]).nullable());
@@ -29,8 +31,11 @@ export const ImportProblemSchema = z.object({
   params: ProblemParamsSchema.optional(),
   column: z.string().optional(),
   value: z.string().optional(),
-  /** flagged: imported with this value left empty; refused (or absent): the row was not imported. */
-  severity: z.enum(['refused', 'flagged']).optional(),
+  /**
+   * flagged: imported with this value left empty; adjusted: imported with a value the import
+   * supplied (a merged range's, a postal code's lost zeros); refused (or absent): not imported.
+   */
+  severity: z.enum(['refused', 'flagged', 'adjusted']).optional(),
 });
 
 export const spreadsheetMethods = {
@@ -43,6 +48,12 @@ export const spreadsheetMethods = {
       unknown: z.array(z.string()),
       /** For each unknown heading: the remembered or suggested field, null = left out. */
       mapping: ColumnMappingSchema,
+      /**
+       * How each offered field was found: the seller's earlier choice, the field's own words
+       * (a label or a heading sellers use for it, either language), or a guess from a near
+       * spelling for the seller to check. A heading left out has none.
+       */
+      recognition: z.record(z.string().max(500), z.enum(['remembered', 'known', 'guess'])),
       /** True when this header set was mapped before (the mapping is the seller's). */
       remembered: z.boolean(),
     }),
@@ -56,8 +67,6 @@ export const spreadsheetMethods = {
       source: ImageSourceSchema.optional(),
       fileName: z.string().max(500).optional(),
       mapping: ColumnMappingSchema.optional(),
-      /** The seller's language, for the saved report's separator (`;` in Finnish). */
-      locale: z.enum(['fi', 'en']).optional(),
       /** The window's name for this import, for csv.cancelImport (shared/ipc-import-cancel.ts). */
       importId: ImportIdSchema.optional(),
     }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
@@ -67,11 +76,27 @@ export const spreadsheetMethods = {
       errors: z.array(ImportProblemSchema),
       /** What was found in the file; null for text handed over as text. */
       file: SpreadsheetFactsSchema.nullable(),
-      /** The report as CSV, for the seller to save. */
-      reportCsv: z.string(),
       /** Cancelled by csv.cancelImport before its last step: nothing was imported. */
       cancelled: z.literal(true).optional(),
     }),
+  },
+  /**
+   * An import's report as a CSV file for the seller to save: UTF-8 with a BOM, `;` in Finnish.
+   * The words are the renderer's, from its catalog: the headings, the fields' labels, the
+   * outcomes, and each problem's reason as the report's table says it.
+   */
+  'csv.importReport': {
+    input: z.object({
+      problems: z.array(ImportProblemSchema).max(200_000),
+      locale: z.enum(['fi', 'en']),
+      words: z.object({
+        headings: z.object({ row: Words, column: Words, field: Words, value: Words, outcome: Words, reason: Words }),
+        outcomes: z.object({ refused: Words, flagged: Words, adjusted: Words }),
+        fields: z.record(z.string().max(100), Words),
+        reasons: z.array(z.string().max(2000)).max(200_000),
+      }),
+    }).refine((v) => v.words.reasons.length === v.problems.length, 'one reason per problem'),
+    output: z.object({ fileName: z.string(), text: z.string() }),
   },
   'csv.export': {
     /** `locale`: the seller's language, the file's separator and decimal mark (`;` and `12,5` in Finnish). */

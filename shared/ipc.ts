@@ -1,7 +1,8 @@
 // The ONE typed contract between the renderer and the core: every method with its input and
 // output schema, every push event with its payload schema. Electron main, the preload, web mode
-// and the renderer's bridge are all derived from it. Inputs are parsed where they arrive (main
-// or the web server), never trusted because the types compile.
+// and the renderer's bridge are all derived from it. Inputs and outputs are parsed by the core's
+// dispatcher (electron/core/ipc/dispatcher.ts), in the core's own process, for calls from
+// Electron's main and from web mode alike: never trusted because the types compile.
 import type { z } from 'zod';
 import type { CoreErrorReason, ProblemParams } from './problem-rules.ts';
 import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
@@ -19,6 +20,7 @@ import { ruleEvents, rulesMethods } from './ipc-rules.ts';
 import { templateMethods } from './ipc-templates.ts';
 import { backupEvents, backupMethods } from './ipc-backup.ts';
 import { importCancelMethods } from './ipc-import-cancel.ts';
+import { researchEvents, researchMethods } from './ipc-research.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './ipc-names.ts';
 // Each domain's schemas live in its own file (shared/ipc-<domain>.ts; the pieces several use in
@@ -38,6 +40,7 @@ export {
 } from './ipc-seller.ts';
 export { SyncStatusSchema, type SyncStatus, SyncProblemsSchema, type SyncProblems, SyncNewsSchema, type SyncNews, type PhotoRun } from './ipc-sync.ts';
 export { ColumnMappingSchema, type SpreadsheetFacts, ImportProblemSchema } from './ipc-spreadsheet.ts';
+export { ResearchResultSchema, type ResearchResult, type BulkResearchProgress, type CategorySuggestion } from './ipc-research.ts';
 
 // ---- Methods ------------------------------------------------------------------------------
 
@@ -58,6 +61,7 @@ export const IPC_METHODS = mergeDomains(
   rulesMethods({ localIds: LocalIds, gridFilter: GridQueryInput.omit({ offset: true, limit: true }) }),
   syncMethods,
   backupMethods,
+  researchMethods,
 ) satisfies Record<IpcMethodName, { input: z.ZodType; output: z.ZodType }>;
 
 // ---- Push events --------------------------------------------------------------------------
@@ -70,6 +74,7 @@ export const IPC_EVENTS = mergeDomains(
   accountEvents,
   backupEvents,
   ruleEvents,
+  researchEvents,
 ) satisfies Record<IpcEventName, z.ZodType>;
 
 // ---- Derived types --------------------------------------------------------------------------

@@ -51,7 +51,7 @@ export type FieldGroup = (typeof FIELD_GROUPS)[number];
 export const ITEM_FIELDS = {
   saleMethod: { rest: 'saleMethod', column: 'sale_method', kind: 'enum', options: SALE_METHODS, label: 'Sale method', group: 'Price and sale', grid: { width: 104 } },
   title: { rest: 'title', column: 'title', kind: 'text', maxLength: 60, label: 'Title', group: 'Basics', grid: { width: 0, sort: 'title' } },
-  categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 130, sort: 'category' } },
+  categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 106, sort: 'category' } },
   condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 112 } },
   description: { rest: 'description', column: 'description', kind: 'text', maxLength: 100_000, label: 'Description (HTML)', group: 'Basics', editor: { kind: 'html' } },
   buyNowPrice: { rest: 'buyNowPrice', column: 'buy_now_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Buy-now price €', group: 'Price and sale', editor: money, grid: { label: 'Buy-now €', width: 96, sort: 'buyNowPrice', align: 'right' } },
@@ -66,7 +66,7 @@ export const ITEM_FIELDS = {
   republish: { rest: 'republish', column: 'republish', kind: 'flag', label: 'Republish if unsold', group: 'Timing', editor: { hint: 'items open more than 3 days' }, grid: { label: 'Republish', width: 84 } },
   isLocationAbroad: { rest: 'isLocationAbroad', column: 'is_location_abroad', kind: 'flag', label: 'Located abroad', group: 'Location and delivery', grid: { label: 'Abroad', width: 66 } },
   postalCode: { rest: 'postalCode', column: 'postal_code', kind: 'text', maxLength: 10, label: 'Postal code', group: 'Location and delivery', grid: { width: 94 } },
-  deliveryMethods: { rest: 'deliveryMethods', column: 'delivery_methods', kind: 'list', options: DELIVERY_METHODS, label: 'Delivery methods', group: 'Location and delivery', grid: { label: 'Delivery', width: 124 } },
+  deliveryMethods: { rest: 'deliveryMethods', column: 'delivery_methods', kind: 'list', options: DELIVERY_METHODS, label: 'Delivery methods', group: 'Location and delivery', editor: { hint: 'empty: buyers see none; say how in the delivery terms' }, grid: { label: 'Delivery', width: 124 } },
   deliveryPrice: { rest: 'deliveryPrice', column: 'delivery_price', kind: 'number', min: 0, max: 100_000, label: 'Delivery price €', group: 'Location and delivery', editor: money, grid: { width: 126, align: 'right' } },
   deliveryTerms: { rest: 'deliveryTerms', column: 'delivery_terms', kind: 'text', maxLength: 1000, label: 'Delivery terms', group: 'Location and delivery', editor: { kind: 'textarea' }, grid: { width: 160 } },
   paymentMethods: { rest: 'paymentMethods', column: 'payment_methods', kind: 'list', options: PAYMENT_METHODS, label: 'Payment methods', group: 'Payment', grid: { label: 'Payment', width: 110 } },
@@ -109,7 +109,8 @@ export const SERVER_FIELD_COLUMNS = REST_FIELD_NAMES.map((f) => ITEM_FIELDS[f].c
 
 /**
  * The grid's columns a new installation shows, in order: in a 1280-pixel window they leave the
- * title about 300 px (titles of 40-odd characters whole) and the checks in view. The sale method
+ * title about 330 px, 320 beside the scroll bar of a long list (titles of 40-odd characters
+ * whole, tests/e2e/finnish-week-screens.test.ts) and the checks in view. The sale method
  * shows in which price column has a value; it, delivery and payment methods are a click away in
  * Columns….
  */

@@ -18,7 +18,8 @@
 // of the sentence it stands in (between the nearest separators , ; · | or a spaced dash, a
 // sentence end . ! ? or a line or paragraph break), with one separator; a bracket group ( … ) or
 // [ … ] holding it goes with its brackets; a sentence, line, paragraph or list item left without
-// words goes entirely. "Koko M, kunto {condition}." becomes "Koko M." when the condition is empty.
+// words goes entirely. "Koko M, kunto {condition}." becomes "Koko M." when the condition is empty;
+// a sentence that lost its first clause starts with a capital: "{sku}, koko M." is "Koko M.".
 
 export const TEMPLATE_LIMITS = { templates: 200, name: 60 } as const;
 
@@ -65,7 +66,22 @@ const SEPARATOR = /(\s*(?:[,;·|]|\s[–—-]\s)\s*)/;
 /** Words left in a piece of text once its marks are taken out. */
 const hasWords = (text: string) => /[\p{L}\p{N}\uE002]/u.test(text.replace(new RegExp(`${TAG_OPEN}\\d+${TAG_CLOSE}`, 'g'), ''));
 
-/** A sentence without the clauses that hold an empty placeholder. */
+/** What comes before a sentence's first word: spaces and masked tags. */
+const LEAD = new RegExp(`^(?:\\s|${TAG_OPEN}\\d+${TAG_CLOSE})*`);
+
+/** The sentence with its first letter a capital, if the template wrote a small one there. */
+function capitalised(sentence: string): string {
+  const lead = LEAD.exec(sentence)?.[0] ?? '';
+  const first = sentence.charAt(lead.length);
+  return /\p{Ll}/u.test(first) ? lead + first.toLocaleUpperCase('fi') + sentence.slice(lead.length + 1) : sentence;
+}
+
+/**
+ * A sentence without the clauses that hold an empty placeholder. When its first clause goes,
+ * the next one starts the sentence and gets a capital ("Kunto {condition}, hinta {price}." is
+ * "Hinta 24,90 €.", issue 42), unless the template began the sentence in small letters itself; a
+ * filled value (a brand such as "iPhone") is never changed.
+ */
 function dropEmptyClauses(sentence: string): string {
   if (!sentence.includes(EMPTY)) return sentence;
   const end = /[.!?]+\s*$/.exec(sentence)?.[0] ?? '';
@@ -75,11 +91,15 @@ function dropEmptyClauses(sentence: string): string {
   let out = '';
   let pendingSeparator = '';
   let kept = 0;
+  let startDropped = false;
   for (let i = 0; i < parts.length; i += 2) {
     const clause = parts[i] ?? '';
     const separator = parts[i + 1] ?? '';
     if (clause.includes(EMPTY)) {
-      if (kept === 0) pendingSeparator = '';
+      if (kept === 0) {
+        pendingSeparator = '';
+        startDropped = true;
+      }
       continue;
     }
     out += (kept > 0 ? pendingSeparator : '') + clause;
@@ -87,7 +107,8 @@ function dropEmptyClauses(sentence: string): string {
     pendingSeparator = separator;
   }
   if (!hasWords(out)) return '';
-  return out + end;
+  const writtenSmall = /\p{Ll}/u.test(sentence.charAt((LEAD.exec(sentence)?.[0] ?? '').length));
+  return (startDropped && !writtenSmall ? capitalised(out) : out) + end;
 }
 
 /** A line (the text between block tags, tags inside it masked) without its empty parts. */

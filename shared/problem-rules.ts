@@ -52,6 +52,9 @@ export const PROBLEM_RULES = [
   'date-does-not-exist', // { text }
   'formula-no-value', // { cell }: a workbook formula without a saved value (import: left empty)
   'formula-error', // { cell, error }: a workbook formula whose value is an error such as #DIV/0! (import: left empty)
+  'merged-cell', // { cell, range, from }: a cell a merged range covers took the range's value (import: flagged to check)
+  'title-missing', // a row with values but no title (import: refused; a row with no values at all is no row)
+  'postal-code-zeros', // { text, value }: a postal code a spreadsheet stripped of its leading zeros ("2100"), read as "02100" (import: flagged to check)
   // A photo being added ({ name }: the file's name).
   'photo-no-path',
   'photo-moved',

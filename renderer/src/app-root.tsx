@@ -7,6 +7,7 @@ import { App } from './app.tsx';
 import { IntlRoot } from './i18n/intl-root.tsx';
 import './styles.css';
 import './a11y/a11y.css';
+import './a11y/reflow.css';
 import { installFocusKeeper } from './a11y/focus-keeper.ts';
 import { draftsStore } from './stores/app-stores.ts';
 import { preloadLater } from './navigation/later.tsx';

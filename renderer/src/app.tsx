@@ -12,7 +12,8 @@ import { ImportProgressBar } from './drafts/import-progress.tsx';
 import { rememberedOffer } from './drafts/mappings-store.ts';
 import { SyncBar } from './sync-panel/sync-bar.tsx';
 import { EditorHost, EditorLaunchers, openFocused } from './draft-editor/editor-host.tsx';
-import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, scheduleStore, syncStore } from './stores/app-stores.ts';
+import { bulkActionsStore, draftsStore, gridColumnsStore, mappingsStore, researchStore, scheduleStore, syncStore } from './stores/app-stores.ts';
+import { BulkResearchBar, ResearchHost, researchMenu, useResearchShortcut } from './research/research-host.tsx';
 import { accountName } from './accounts/account-name.ts';
 import { FirstRunGuide, GuideButton } from './first-run/first-run-guide.tsx';
 import { firstRunStore } from './first-run/first-run-store.ts';
@@ -27,7 +28,7 @@ import { Rich } from './i18n/rich.tsx';
 import { useUndoShortcut } from './drafts/undo-shortcut.ts';
 import { TemplateLaunchers } from './templates/template-launchers.tsx';
 import './navigation/screens.css';
-import { AccountsScreen, BackupsSection, BulkEditDialog, BulkRulesDialog, ImportMapping, ImportReport, OffersInbox, QuestionsInbox, RememberedMappings, RulesScreen, SalesScreen, ScheduleDialog, SyncPanel, UndoImportDialog } from './navigation/later.tsx';
+import { AccountsScreen, BackupsSection, BulkEditDialog, DamageNotice, BulkRulesDialog, ImportMapping, ImportReport, OffersInbox, QuestionsInbox, RememberedMappings, RulesScreen, SalesScreen, ScheduleDialog, SyncPanel, UndoImportDialog } from './navigation/later.tsx';
 import { LiveRegion, useAnnounce } from './a11y/live-region.tsx';
 
 export function App() {
@@ -53,10 +54,13 @@ export function App() {
   }, []);
   useBulkShortcuts(bulkActionsStore, SEARCH_ID, screen === 'drafts');
   useUndoShortcut(draftsStore, screen === 'drafts');
+  useResearchShortcut(researchStore, draftsStore, screen === 'drafts');
   const unanswered = useStore(questionsStore, (s) => s.rows.filter((r) => r.answer === null && r.pendingAnswer === null).length);
   const openOffers = useStore(offersStore, (s) => s.rows.filter((r) => !r.pendingDecision).length);
   const conflicts = useStore(syncProblemsStore, (s) => (s.problems ? s.problems.conflicts.length + s.problems.rejected.length : 0));
   const account = useStore(accountsStore, (s) => s.accounts.find((a) => a.active));
+  // A cache damaged and set aside at start is said here, over every screen (issue 42).
+  const damaged = useStore(backupsStore, (s) => (s.status?.damage.length ?? 0) > 0);
   // Notices (imports, bulk edits, undo) are spoken through the window's live region.
   useAnnounce(notice ? say(notice.message) : null, notice?.kind === 'error' ? 'assertive' : 'polite');
 
@@ -68,6 +72,7 @@ export function App() {
     void syncProblemsStore.getState().load();
     void accountsStore.getState().load();
     void rulesStore.getState().load();
+    void backupsStore.getState().load();
   }, []);
 
   useEffect(() => {
@@ -91,6 +96,7 @@ export function App() {
         <span className="mode" title={t('app.mode.title')}>{bridgeMode === 'web' ? t('app.mode.web') : t('app.mode.desktop')}</span>
       </header>
       <CoreRestartNotice />
+      {damaged && <DamageNotice store={backupsStore} />}
       <div className="app-body">
       <Sidebar current={screen} onOpen={open} badges={{ questions: unanswered, offers: openOffers, sales: newSales, sync: conflicts }}>
         <SidebarGroups store={rulesStore} onOpen={(group) => { open('drafts'); void draftsStore.getState().setQuery({ ...GROUP_RESET, ...group.query, text: group.query.text ?? '' }); }} />
@@ -105,7 +111,7 @@ export function App() {
         <FirstRunGuide store={firstRunStore} sandbox={account?.id === SANDBOX_ACCOUNT_ID} />
         <div className="toolbar-row">
           <EditorLaunchers />
-          <ActionsMenu store={bulkActionsStore} extra={scheduleMenu(scheduleStore)} />
+          <ActionsMenu store={bulkActionsStore} extra={[...researchMenu(researchStore, draftsStore), ...scheduleMenu(scheduleStore)]} />
           <TemplateLaunchers />
           <GridToolbar store={draftsStore} columnsStore={gridColumnsStore} onBulkEdit={() => setBulkOpen(true)} onRules={() => setRulesOpen(true)} />
         </div>
@@ -116,6 +122,7 @@ export function App() {
           </div>
         )}
         <BulkActionProgress store={bulkActionsStore} />
+        <BulkResearchBar store={researchStore} drafts={draftsStore} />
         <ImportProgressBar store={draftsStore} />
         <DraftsGrid store={draftsStore} columnsStore={gridColumnsStore} onOpen={openFocused} />
         <p className="hint"><Rich id="app.hint.keys" /><BulkShortcutsHint /></p>
@@ -128,11 +135,13 @@ export function App() {
       <BulkActionDialog store={bulkActionsStore} />
       {scheduleOpen && <ScheduleDialog store={scheduleStore} />}
       <EditorHost />
+      <ResearchHost store={researchStore} drafts={draftsStore} />
       {pendingImport && (
         <ImportMapping pending={pendingImport} onImport={(mapping) => void draftsStore.getState().confirmMapping(mapping)} onCancel={() => draftsStore.getState().cancelMapping()} onShowRemembered={() => void mappingsStore.openList()} />
       )}
       {pendingUndo && <UndoImportDialog step={pendingUndo} onAnswer={(yes) => void draftsStore.getState().confirmUndo(yes)} />}
-      {importReport && <ImportReport report={importReport} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)} />}
+      {importReport && <ImportReport report={importReport} store={draftsStore} onClose={() => draftsStore.getState().closeImportReport()} remembered={rememberedOffer(mappingsStore, importMapping)}
+        onSuggestCategories={importReport.stepId === null ? undefined : (stepId) => researchStore.actions.openDialog({ kind: 'categories', of: { importStep: stepId } })} />}
       {mappingsShown && <RememberedMappings store={mappingsStore} />}
     </div>
   );

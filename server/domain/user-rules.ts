@@ -38,7 +38,9 @@ export function itemRules(user: RuleSubject): ItemRules {
     subCategoryId: rule(true, false),
     // postalCode, unless isLocationAbroad is 1.
     location: rule(true, true),
-    deliveryMethods: rule(true, true),
+    // Optional, as on the real service, which takes an item without any (issue 42): the item then
+    // shows `deliveryMethods: []` and its delivery terms say the rest.
+    deliveryMethods: rule(true, false),
     paymentMethods: rule(true, true),
     deliveryTerms: rule(true, false),
     paymentTerms: rule(true, false),

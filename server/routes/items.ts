@@ -28,7 +28,9 @@ the settings do not allow is a 400 with code \`not_allowed\`. \`saleMethod: hybr
 \`hybrid_removed\` (the method no longer exists). Decisions: \`categoryId\` may name a category of any
 level (unknown: 404); main and section category follow from it. \`location\` is the upper-case town of
 the Finnish \`postalCode\` (unknown code: 400 \`unknown_postal_code\`), or the label "${ABROAD_LOCATION}" when
-\`isLocationAbroad\` is 1 (then \`postalCode\` is optional and kept unchecked). \`openDays\` and
+\`isLocationAbroad\` is 1 (then \`postalCode\` is optional and kept unchecked). \`deliveryMethods\` is
+optional, as on the real service (the settings say so): an item without it shows \`deliveryMethods: []\`,
+and buyers learn how it is delivered from \`deliveryTerms\`. \`openDays\` and
 \`closingTime\` are alternatives: sending one clears the other, both at once is a 400; \`listTime\`
 (default: when published) goes with either, so \`listTime\`+\`openDays\` closes openDays after listTime.
 A closing time must be in the future, after listTime and within the openDays bounds of the sale

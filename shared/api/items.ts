@@ -59,7 +59,8 @@ export const Item = z
     mainCategory: CategoryRef.nullable(),
     sectionCategory: CategoryRef.nullable(),
     subCategory: CategoryRef.nullable(),
-    deliveryMethods: z.array(DeliveryMethod),
+    /** Empty when the seller gave none (the parameter is optional): the delivery terms say how. */
+    deliveryMethods: z.array(DeliveryMethod).describe('Empty when the seller gave none (the parameter is optional): then deliveryTerms say how the item is delivered.'),
     deliveryPrice: z.number().nullable(),
     deliveryTerms: z.string().nullable(),
     paymentMethods: z.array(PaymentMethod),

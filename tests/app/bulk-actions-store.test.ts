@@ -42,10 +42,15 @@ describe('the bulk actions store', () => {
     await actions.getState().open('delete');
     expect(actions.getState().dialog).toMatchObject({ count: 25, target: { query: drafts.getState().query }, preview: { ready: 25 } });
     actions.getState().cancel();
-    // The selection outlives a new search: it is still the 25 drafts, not what the search finds.
+    // A new search keeps in the selection only what it shows (issue 42, which reversed the
+    // selection outliving a search): everything shown is selected, so the action takes the
+    // search's query, never the drafts it hides.
     await drafts.getState().setQuery({ text: 'Desk 1' });
+    const shown = drafts.getState().total;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(25);
     await actions.getState().open('delete');
-    expect(actions.getState().dialog).toMatchObject({ count: 25, target: { localIds: expect.any(Array) }, preview: { ready: 25 } });
+    expect(actions.getState().dialog).toMatchObject({ count: shown, target: { query: drafts.getState().query }, preview: { ready: shown } });
     actions.getState().cancel();
     await drafts.getState().setQuery({ text: undefined });
     drafts.getState().clearSelection();

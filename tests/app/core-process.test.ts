@@ -2,7 +2,7 @@
 // core host Electron starts as a utility process). Killed with SIGKILL during writes, it is started
 // again, the page is told, calls in flight answer 'core-restarted', and every draft whose creation
 // was answered is there afterwards. A heavy call does not stop the server answering.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forkCore } from '../../electron/web/core-process.ts';
@@ -65,6 +65,25 @@ async function events(s: WebServer) {
 }
 
 // A core process starts in a few seconds on a quiet machine, much longer on a loaded one.
+
+/** Blocks this thread (the event loop too, on purpose) until the kernel has ended process `pid`. */
+function holdUntilEnded(pid: number): void {
+  const tick = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 30_000;
+  const state = () => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+      throw error;
+    }
+  };
+  while (state() !== 'Z' && state() !== 'gone') {
+    if (Date.now() > deadline) throw new Error(`process ${pid} did not end`);
+    Atomics.wait(tick, 0, 0, 5);
+  }
+}
+
 describe('the core in its own process', { timeout: 240_000 }, () => {
   it('runs the core in a child process of the server, not in the server', async () => {
     const s = await start();
@@ -117,10 +136,13 @@ describe('the core in its own process', { timeout: 240_000 }, () => {
       core.kill();
       // The event loop held until the kernel has ended the process: its exit is not read yet, so its
       // channel still looks connected, and the write fails (EPIPE), as when a core dies mid-call.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+      // Held until /proc shows it a zombie (ended, its exit not collected), not for a fixed time.
+      holdUntilEnded(core.pid!);
       core.post({ t: 'invoke', id: 1, name: 'drafts.lastStep', input: {} });
       expect(await exited).toBe('signal SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // An 'error' event of the failed write would come on a tick before the exit is read; one
+      // more turn of the loop for good measure.
+      await new Promise((resolve) => setImmediate(resolve));
     } finally {
       process.off('uncaughtException', record);
     }

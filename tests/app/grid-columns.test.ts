@@ -21,8 +21,10 @@ const fields = (store: ReturnType<typeof createGridColumnsStore>) => store.getSt
 
 describe('the grid columns', () => {
   it('cover every field a draft has but the HTML description, and bulk edit offers all but the title', () => {
-    expect(new Set(ALL_COLUMNS.map((c) => c.field))).toEqual(new Set(DRAFT_FIELDS.filter((f) => f !== 'description')));
-    expect(BULK_FIELDS.map((c) => c.field)).toEqual(ALL_COLUMNS.map((c) => c.field).filter((f) => f !== 'title'));
+    expect(new Set(ALL_COLUMNS.filter((c) => !c.readOnly).map((c) => c.field))).toEqual(new Set(DRAFT_FIELDS.filter((f) => f !== 'description')));
+    // Beside them, the market research's figures (issue 39): shown, never edited, never bulk edited.
+    expect(ALL_COLUMNS.filter((c) => c.readOnly).map((c) => c.field)).toEqual(['marketMedian', 'vsMarket']);
+    expect(BULK_FIELDS.map((c) => c.field)).toEqual(ALL_COLUMNS.map((c) => c.field).filter((f) => f !== 'title' && f !== 'marketMedian' && f !== 'vsMarket'));
   });
 
   it('show the defaults first, then keep the seller\'s choice in the grid\'s order across windows', () => {

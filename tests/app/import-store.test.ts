@@ -71,9 +71,10 @@ describe('a long import', () => {
     const report = await drafts.getState().importFile({ base64: Buffer.from(draftsCsv(10_000)).toString('base64') }, 'drafts.csv');
     off();
     expect(report).toMatchObject({ imported: 10_000 });
-    expect(seen[0]).toEqual({ phase: 'reading', done: 0, total: 0 });
+    // The progress names the file from its first moment to its last (issue 42).
+    expect(seen[0]).toEqual({ phase: 'reading', done: 0, total: 0, fileName: 'drafts.csv' });
     expect(seen.filter((p) => p.phase === 'checking').map((p) => p.done)).toEqual(Array.from({ length: 19 }, (_, i) => (i + 1) * 500));
-    expect(seen.at(-1)).toEqual({ phase: 'writing', done: 10_000, total: 10_000 });
+    expect(seen.at(-1)).toEqual({ phase: 'writing', done: 10_000, total: 10_000, fileName: 'drafts.csv' });
     expect(drafts.getState().importProgress).toBeNull();
   });
 });

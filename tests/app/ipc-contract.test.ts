@@ -14,6 +14,7 @@ import { syncEvents, syncMethods } from '../../shared/ipc-sync.ts';
 import { backupEvents, backupMethods } from '../../shared/ipc-backup.ts';
 import { importCancelMethods } from '../../shared/ipc-import-cancel.ts';
 import { ruleEvents } from '../../shared/ipc-rules.ts';
+import { researchEvents, researchMethods } from '../../shared/ipc-research.ts';
 
 describe('the IPC contract by domain', () => {
   it('merges tables and refuses a name defined twice', () => {
@@ -24,8 +25,8 @@ describe('the IPC contract by domain', () => {
   });
 
   it('holds every method and event name once, each in exactly one domain file', () => {
-    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods, importCancelMethods];
-    const eventTables = [draftEvents, imageEvents, syncEvents, spreadsheetEvents, accountEvents, backupEvents, ruleEvents];
+    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods, importCancelMethods, researchMethods];
+    const eventTables = [draftEvents, imageEvents, syncEvents, spreadsheetEvents, accountEvents, backupEvents, ruleEvents, researchEvents];
     const methodNames = methodTables.flatMap((table) => Object.keys(table));
     // The domains made from the contract's own pieces (templates, import mappings, rules) are built
     // inside ipc.ts: counted by their names' prefixes.

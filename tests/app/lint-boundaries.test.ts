@@ -56,7 +56,13 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import 'sharp';`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import '../../../tests/support/fault-proxy.ts';`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Item } from '../../../shared/api/items.ts'; export type T = Item;`, refused: 0 },
-  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { type IpcInput } from '../../../shared/ipc.ts'; export type T = IpcInput<'sales.list'>;`, refused: 0 },
+  // `import { type X }` is emitted as `import {} from ...` (verbatimModuleSyntax): it loads the contract, zod and all
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { type IpcInput } from '../../../shared/ipc.ts'; export type T = IpcInput<'sales.list'>;`, refused: 1 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { IpcInput } from '../../../shared/ipc.ts'; export type T = IpcInput<'sales.list'>;`, refused: 0 },
+  // a package's types may bring Node's into the page's type check
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Database } from 'better-sqlite3'; export type D = Database;`, refused: 1 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Readable } from 'node:stream'; export type R = Readable;`, refused: 1 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'; export type M = MessageFormatElement;`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { SALE_METHODS } from '../../../shared/item-fields.ts'; export const f = SALE_METHODS;`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { SERVICE_ERROR_CODES } from '../../../shared/api/error-codes.ts'; export const c = SERVICE_ERROR_CODES;`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { create } from 'zustand'; import { useState } from 'react'; export const x = [create, useState];`, refused: 0 },
@@ -84,13 +90,23 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import 'react';`, refused: 1 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import '../../../renderer/src/bridge.ts';`, refused: 1 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import '../../../tests/support/fault-proxy.ts';`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { createRequire } from 'node:module'; export const e = createRequire(import.meta.url)('electron');`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { createRequire } from 'node:module'; const load = createRequire(import.meta.url); export const e = load('electron');`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import module from 'node:module'; export const e = module.createRequire(import.meta.url)('electron');`, refused: 1 },
+  // every runtime is an allow-list: a package no one placed there is refused, whatever it is
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import 'express';`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import '@tanstack/react-virtual';`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import 'playwright-core';`, refused: 1 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { readFileSync } from 'fs'; import sharp from 'sharp'; import { z } from 'zod'; export const x = [readFileSync, sharp, z];`, refused: 0 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { createRequire } from 'node:module'; export const s = createRequire(import.meta.url)('sharp');`, refused: 0 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { openDatabase } from '../../../shared/sqlite/open-database.ts'; import { SALE_METHODS } from '../../../shared/item-fields.ts'; export const x = [openDatabase, SALE_METHODS];`, refused: 0 },
   // the service: never the desktop app
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import '../../electron/core/db/migrations.ts';`, refused: 1 },
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import '../../renderer/src/bridge.ts';`, refused: 1 },
   { boundary: 'server', file: 'server/routes/probe.ts', source: `export const load = () => import('electron');`, refused: 1 },
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import 'react-dom';`, refused: 1 },
+  { boundary: 'server', file: 'server/routes/probe.ts', source: `import 'ky';`, refused: 1 },
+  { boundary: 'server', file: 'server/routes/probe.ts', source: `import '../../tests/support/server.ts';`, refused: 1 },
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import fastify from 'fastify'; import { openDatabase } from '../../shared/sqlite/open-database.ts'; export const x = [fastify, openDatabase];`, refused: 0 },
   // the preload: sandboxed, Electron's ipcRenderer and the contract's names only
   { boundary: 'preload', file: 'electron/preload.ts', source: `import 'node:fs';`, refused: 1 },
@@ -101,12 +117,24 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import 'electron';`, refused: 1 },
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import '../main.ts';`, refused: 1 },
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import '../../renderer/src/bridge.ts';`, refused: 1 },
+  { boundary: 'web', file: 'electron/web/probe.ts', source: `import 'express';`, refused: 1 },
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import { createServer } from 'http'; import '../window-options.ts'; import '../core/ipc/dispatcher.ts'; export const c = createServer;`, refused: 0 },
   { boundary: 'shell', file: 'electron/window-options.ts', source: `import 'electron';`, refused: 1 },
   // the Electron main process: may host the sandbox and the core, never the renderer
   { boundary: 'main', file: 'electron/main.ts', source: `import '../renderer/src/bridge.ts';`, refused: 1 },
   { boundary: 'main', file: 'electron/main.ts', source: `import '../server/app.ts';`, refused: 1 },
   { boundary: 'main', file: 'electron/main.ts', source: `import { app } from 'electron'; import './sandbox/embedded-marketplace.ts'; import './core/ipc/dispatcher.ts'; export const a = app;`, refused: 0 },
+  // every file says where it runs: one in no runtime is refused whatever it imports
+  { boundary: 'unplaced', file: 'electron/probe12.ts', source: `import '../server/app.ts';`, refused: 1 },
+  { boundary: 'unplaced', file: 'electron/probe12.ts', source: `export const x = 1;`, refused: 1 },
+  { boundary: 'unplaced', file: 'renderer/probe.ts', source: `export const x = 1;`, refused: 1 },
+  { boundary: 'unplaced', file: 'scripts/probe.js', source: `export const x = 1;`, refused: 1 },
+  // tests, benchmarks and build tools are placed too, and no shipped code depends on them
+  { boundary: 'tests', file: 'tests/core/probe.test.ts', source: `import { openAccountDb } from '../../electron/core/db/open-account-db.ts'; import { buildApp } from '../../server/app.ts'; export const x = [openAccountDb, buildApp];`, refused: 0 },
+  { boundary: 'tests', file: 'tests/core/probe.test.ts', source: `import 'express';`, refused: 1 },
+  { boundary: 'tools', file: 'electron/build-shell.ts', source: `import { build } from 'esbuild'; export const b = build;`, refused: 0 },
+  { boundary: 'tools', file: 'electron/build-shell.ts', source: `import 'fastify';`, refused: 1 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import '../../build-shell.ts';`, refused: 1 },
   // the sandbox: the one place the app runs the service
   { boundary: 'sandbox', file: 'electron/sandbox/probe.ts', source: `import '../core/session/accounts.ts';`, refused: 1 },
   { boundary: 'sandbox', file: 'electron/sandbox/probe.ts', source: `import { buildApp } from '../../server/app.ts'; import type { AppRegistry } from '../core/session/accounts.ts'; export const b = buildApp; export type R = AppRegistry;`, refused: 0 },
@@ -137,5 +165,30 @@ describe('the table of imports across runtimes', () => {
     });
     const messages = ts.getPreEmitDiagnostics(probe).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(messages.some((m) => m.includes(`Cannot find module 'fs'`))).toBe(true);
+  }, 60_000);
+
+  it('refuse fs in the renderer\'s type check even where a package\'s types bring Node\'s in', async () => {
+    // Lint refuses `import type` of a Node package in the renderer (the table above); were one to
+    // slip through, it would load @types/node into the whole renderer program, where `fs` then
+    // resolves. The guard of renderer/src/no-node-types.ts fails that program.
+    const ts = (await import('typescript')).default;
+    const config = ts.getParsedCommandLineOfConfigFile('renderer/tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const options = config?.options ?? {};
+    const probeText = `import type { Database } from 'better-sqlite3'; import { readFileSync } from 'fs'; export type D = Database; export const x = readFileSync;`;
+    const host = ts.createCompilerHost(options);
+    const isProbe = (name: string) => name.endsWith('renderer/src/zz-node-probe.ts');
+    // The guard is part of every renderer program; the probe is checked beside it alone (the whole
+    // renderer's type check is npm run typecheck's, a minute of this test's).
+    const guard = config?.fileNames.find((name) => name.endsWith('renderer/src/no-node-types.ts'));
+    expect(guard).toBeDefined();
+    const probe = ts.createProgram([guard!, 'renderer/src/zz-node-probe.ts'], options, {
+      ...host,
+      fileExists: (name) => isProbe(name) || host.fileExists(name),
+      readFile: (name) => (isProbe(name) ? probeText : host.readFile(name)),
+      getSourceFile: (name, version) => (isProbe(name) ? ts.createSourceFile(name, probeText, version) : host.getSourceFile(name, version)),
+    });
+    const errors = ts.getPreEmitDiagnostics(probe).filter((d) => d.category === ts.DiagnosticCategory.Error);
+    expect(errors.map((d) => `${d.file?.fileName.split('/').slice(-3).join('/')}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`))
+      .toContainEqual(expect.stringMatching(/renderer\/src\/no-node-types\.ts: Subsequent variable declarations must have the same type/));
   }, 60_000);
 });

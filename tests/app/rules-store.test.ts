@@ -8,6 +8,8 @@ import { createRulesStore } from '../../renderer/src/rules/rules-store.ts';
 import { memoryTransport } from './memory-transport.ts';
 import { invokeOk, openTestCore } from './support.ts';
 import { completeBuyNow } from '../core/support.ts';
+import { ruleStore } from '../../electron/core/rules/rule-store.ts';
+import '../support/catalogs-loaded.ts';
 
 function setup() {
   const core = openTestCore();
@@ -41,8 +43,22 @@ describe('the rules store', () => {
     expect(core.session.db().prepare(`SELECT kind, count(*) AS n FROM outbox GROUP BY kind`).all()).toEqual([{ kind: 'rule-offer-decision', n: 2 }]);
     // Run again: nothing decided twice.
     expect(await invokeOk(core.bridge, 'rules.runNow', {})).toEqual({ queued: 0, relisted: 0 });
+    // A schedule's entry, as stagger.ts writes it: its start and end are wall-clock times.
+    ruleStore(core.session.db()).log({
+      at: Date.parse('2099-03-01T08:00:00Z'), ruleKind: 'schedule', ruleId: null, ruleVersion: null, itemLocalId: null, itemRemoteId: 77, offerId: null,
+      action: 'schedule', outcome: 'queued', detail: { listTime: '2099-03-01 10:30:00', closingTime: '2099-03-08 10:30:00', spacing: { kind: 'every', minutes: 10 } },
+    });
+    // The CSV in the seller's language (issue 42): headings, decisions, results and reasons in words, Finnish times and amounts.
     const csv = await rules.getState().exportLog('fi');
-    expect(csv?.text.split('\r\n')[0]).toBe('\uFEFFtime;rule;rule id;action;outcome;item;title;offer;amount;detail');
+    const lines = csv?.text.split('\r\n') ?? [];
+    expect(lines[0]).toBe('\uFEFFAika;Sääntö;Päätös;Tulos;Ilmoituksen numero;Ilmoitus;Tarjouksen numero;Summa;Tarjoaja;Syy;Tiedot');
+    expect(lines.slice(1, 4).map((l) => l.split(';').slice(1))).toEqual([
+      ['Tarjoussääntö', 'Hyväksy', 'odottaa synkronointia', '77', 'Lamppu', '1', '95,00', 'maija', '', ''],
+      ['Tarjoussääntö', 'Odottaa', '–', '77', 'Lamppu', '2', '92,00', 'ella', 'ei vapaita kappaleita', ''],
+      ['Tarjoussääntö', 'Hylkää', 'odottaa synkronointia', '77', 'Lamppu', '3', '20,00', 'jussi', '', ''],
+    ]);
+    expect(lines[4]).toBe('1.3.2099 10.00;Porrastettu ajastus;Ajastettu;odottaa synkronointia;77;;;;;;Myyntiin: 1.3.2099 10.30 · Päättyy: 8.3.2099 10.30');
+    expect((await rules.getState().exportLog('en'))?.text.split('\r\n')[4]).toBe('2099-03-01 10:00,Spread starts,Scheduled,waiting to sync,77,,,,,,On sale: 2099-03-01 10:30 · Ends: 2099-03-08 10:30');
     await rules.getState().setFilter({ text: 'jussi' });
     expect(rules.getState().log.map((e) => e.offerId)).toEqual([3]);
     await rules.getState().setPaused(true);

@@ -151,6 +151,50 @@ describe('the offers inbox', () => {
 });
 
 describe('the sales screen', () => {
+  it('counts every unit sold from items of several units that are still open: accepted offers and a purchase of two', async () => {
+    const t = await setup();
+    try {
+      const buyers = await Promise.all(['maija', 'jussi', 'ella'].map((b) => server.login(`units-${b}-${n}`)));
+      const item = (title: string, quantity: number, price: number) =>
+        insertTradingItem(server.service, { seller_id: t.userId, title, sale_method: 'buy-now', buy_now_price: price, quantity, quantity_left: quantity });
+      const pair = item('Kahvikupit, 2 kpl', 2, 30);
+      const three = item('Lautaset, 3 kpl', 3, 1000);
+      const stock = item('Kynttilät', 5, 12.5);
+      const offer = async (id: number, buyer: number, amount: number) =>
+        ((await call(server.api(`/items/${id}/offers`), { method: 'POST', token: buyers[buyer]!.token, json: { offer: amount } })).body as { id: number }).id;
+      const offers = [await offer(pair, 0, 28), await offer(three, 1, 990.33), await offer(three, 2, 1000)];
+      // A purchase of two units at the buy-now price.
+      const bought = await call(server.api(`/items/${stock}/bids`), { token: buyers[0]!.token, json: { bid: 12.5, quantityMin: 2, quantityMax: 2 } });
+      expect(bought.status, bought.text).toBe(201);
+      await t.syncNow();
+      expect(await bridgeCall(t.bridge, 'offers.decide', { offerIds: offers, decision: 'accepted' })).toEqual({ decided: 3, refused: [] });
+      await t.syncNow();
+      await t.syncNow();
+      // Each item still has a unit on sale.
+      for (const id of [pair, three, stock]) expect(server.service.db.prepare('SELECT status FROM items WHERE id = ?').pluck().get(id)).toBe('published');
+
+      const sales = t.stores.sales;
+      await sales.getState().load();
+      const sold = sales.getState().sold;
+      expect(sold.map((r) => [r.title, r.buyer, r.quantity, r.unitPrice, r.price, r.kind]).sort()).toEqual([
+        ['Kahvikupit, 2 kpl', `units-maija-${n}`, 1, 28, 28, 'offer'],
+        ['Kynttilät', `units-maija-${n}`, 2, 12.5, 25, 'buy-now'],
+        ['Lautaset, 3 kpl', `units-ella-${n}`, 1, 1000, 1000, 'offer'],
+        ['Lautaset, 3 kpl', `units-jussi-${n}`, 1, 990.33, 990.33, 'offer'],
+      ]);
+      expect(sumOf(sold)).toEqual({ sold: 5, revenue: 2043.33 });
+      expect(sales.getState().dashboard?.weeks.at(-1)).toMatchObject({ sold: 5, revenue: 2043.33 });
+
+      localeStore.getState().choose('fi');
+      const csv = (await sales.getState().exportCsv())?.text.split('\r\n').filter((l) => l !== '') ?? [];
+      expect(csv).toHaveLength(5);
+      expect(csv.some((l) => l.endsWith(';Kynttilät;units-maija-' + n + ';2;12,50;25,00;Ostettu heti'))).toBe(true);
+    } finally {
+      localeStore.getState().choose('en');
+      t.close();
+    }
+  });
+
   it('lists what sold with buyer, price and how, totals per period, and a CSV for Finnish or English Excel', async () => {
     const t = await setup();
     try {
@@ -196,16 +240,16 @@ describe('the sales screen', () => {
       const fi = await sales.getState().exportCsv();
       const lines = fi?.text.split('\r\n') ?? [];
       expect(fi?.text.startsWith('\ufeff')).toBe(true);
-      expect(lines[0]).toBe('\ufeffPäivä;Ilmoitus;Ostaja;Hinta;Tila');
-      expect(lines[1]).toBe(`${today.getDate()}.${today.getMonth() + 1}.${today.getFullYear()};Oak chair;i18n-ville-${n};35,90;Tarjous hyväksytty`);
-      expect(lines[2]).toBe(`${today.getDate()}.${today.getMonth() + 1}.${today.getFullYear()};"Brass lamp; ""vintage""";i18n-anna-${n};1234,50;Ostettu heti`);
+      expect(lines[0]).toBe('\ufeffPäivä;Ilmoitus;Ostaja;Kpl;Kappalehinta;Hinta;Tila');
+      expect(lines[1]).toBe(`${today.getDate()}.${today.getMonth() + 1}.${today.getFullYear()};Oak chair;i18n-ville-${n};1;35,90;35,90;Tarjous hyväksytty`);
+      expect(lines[2]).toBe(`${today.getDate()}.${today.getMonth() + 1}.${today.getFullYear()};"Brass lamp; ""vintage""";i18n-anna-${n};1;1234,50;1234,50;Ostettu heti`);
       expect(translate(sales.getState().notice ?? { id: 'common.none' }, 'fi')).toMatch(/^2 myyntiä tallennettu tiedostoon sales-\d{4}-\d{2}-\d{2}\.csv\.$/);
 
       localeStore.getState().choose('en');
       const en = await sales.getState().exportCsv();
       const enLines = en?.text.split('\r\n') ?? [];
-      expect(enLines[0]).toBe('\ufeffDate,Item,Buyer,Price,Status');
-      expect(enLines[2]).toMatch(/^\d{1,2} \w{3} \d{4},"Brass lamp; ""vintage""",i18n-anna-\d+,1234\.50,Bought now$/);
+      expect(enLines[0]).toBe('\ufeffDate,Item,Buyer,Qty,Unit price,Price,Status');
+      expect(enLines[2]).toMatch(/^\d{1,2} \w{3} \d{4},"Brass lamp; ""vintage""",i18n-anna-\d+,1,1234\.50,1234\.50,Bought now$/);
     } finally {
       localeStore.getState().choose('en');
       t.close();

@@ -178,10 +178,14 @@ describe('the drafts store', () => {
     const stale = drafts.getState().refreshRows([row.localId]);
     await vi.waitFor(() => expect(held).toHaveLength(1));
     hold(false);
-    // The edit below must be stamped later than the held answer's copy (millisecond times).
-    const heldAt = Date.now();
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(heldAt));
-    expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '55')).toBe(true);
+    // The edit below must be stamped later than the held answer's copy (millisecond times): the
+    // core runs in this process, so a test clock moves its stamps a millisecond on.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1 });
+    try {
+      expect(await drafts.getState().commitEdit(row.localId, 'buyNowPrice', '55')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
     held[0]?.();
     await stale;
     expect(drafts.getState().rows[0]?.fields.buyNowPrice).toBe(55);
@@ -245,6 +249,30 @@ describe('the drafts store', () => {
     core.session.emit('sync.itemState', { localId: row.localId, syncState: 'rejected', reason: 'price too low for this category', field: 'buyNowPrice' });
     expect(drafts.getState().rows[1]).toMatchObject({ syncState: 'rejected', rejectReason: 'price too low for this category', rejectField: 'buyNowPrice' });
     expect(drafts.getState().generation).toBe(generation);
+  });
+
+  it('takes out of the selection what a new search or filter hides, says how many, and acts only on what shows', async () => {
+    const { drafts } = setup();
+    await drafts.getState().importCsv(draftsCsv(12));
+    const s = () => drafts.getState();
+    await s().selectAll();
+    expect(s().selected.size).toBe(12);
+    // "lamp no. 1" finds 1, 10, 11 and 12: the other 8 selected drafts are no longer on screen.
+    await s().setQuery({ text: 'lamp no. 1' });
+    expect(s().total).toBe(4);
+    expect([...s().selected].sort((a, b) => a - b)).toEqual(s().rows.filter((r) => r !== undefined).map((r) => r.localId).sort((a, b) => a - b));
+    expect(translate(s().notice!.message, 'fi')).toBe('8 valittua luonnosta ei näy tässä näkymässä, joten ne poistettiin valinnasta: toiminnot koskevat vain näkyviä luonnoksia.');
+    expect((await s().exportCsv())?.text.split('\r\n').filter(Boolean)).toHaveLength(5);
+    // Another order shows the same drafts: the selection stays, nothing is said.
+    s().dismissNotice();
+    await s().toggleSort('price');
+    expect(s().selected.size).toBe(4);
+    expect(s().notice).toBeNull();
+    // A search typed while the selection narrows: the last one decides.
+    void s().setQuery({ text: 'lamp no. 1' + '1' });
+    await s().setQuery({ text: 'lamp no. 12' });
+    await s().selectionSettled();
+    expect(s().selected.size).toBe(1);
   });
 
   it('exports the selected drafts or all of them as CSV', async () => {

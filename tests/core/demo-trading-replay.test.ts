@@ -1,8 +1,8 @@
 // The demo's buy-now trading, replayed through the live path and read by the app: every seeded
 // purchase is made again over HTTP on a fresh service (create, publish, a bid at the buy-now
 // price) and the items' counters must come out the same; then each demo seller's cache, pulled
-// from the seeded service, must count every item that sold (a buy-now item bought out included,
-// whatever its bidder count reads) and "relist unsold" must refuse them.
+// from the seeded service, must count every trade (a buy-now item bought out included, whatever
+// its bidder count reads; units sold from items still open) and "relist unsold" must refuse them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Item } from '../../shared/api/index.ts';
 import { bulkActions } from '../../electron/core/bulk/bulk-actions.ts';
@@ -90,18 +90,21 @@ describe("the demo's buy-now trading", () => {
     for (const seller of ['anna', 'pekka', 'firma', 'maija']) {
       const cache = await sellerCache(seeded.url, seller, { password: DEMO_PASSWORD });
       await cache.engine.pull();
-      // What sold on the service: every closed item of the seller with a trade, and the revenue by item
-      // (the app counts one sale per item at its unit price).
-      const expected = rows<{ item_id: number; price: number }>(
+      // What sold on the service: every trade of the seller, open items' too (a purchase of some of
+      // an item's units, an offer accepted on one unit), each with its units and price (issue 42).
+      const expected = rows<{ item_id: number; kind: string; quantity: number; price: number }>(
         seeded,
-        `SELECT t.item_id, max(t.price) AS price FROM trades t JOIN items i ON i.id = t.item_id JOIN users u ON u.id = i.seller_id
-          WHERE u.username = ? AND i.status = 'closed' GROUP BY t.item_id ORDER BY t.item_id`,
+        `SELECT t.item_id, t.kind, t.quantity, round(t.price * t.quantity, 2) AS price FROM trades t JOIN items i ON i.id = t.item_id JOIN users u ON u.id = i.seller_id
+          WHERE u.username = ? ORDER BY t.item_id, t.kind, t.quantity, t.price`,
         seller,
       );
-      const { sold, closedCount } = soldItems(cache.db).read();
-      const got = sold.map((s) => ({ item_id: s.remoteId, price: s.price })).sort((a, b) => a.item_id! - b.item_id!);
+      const { sold, closedCount, closedSold } = soldItems(cache.db).read();
+      const got = sold
+        .map((s) => ({ item_id: s.remoteId, kind: s.kind, quantity: s.quantity, price: s.price }))
+        .sort((a, b) => a.item_id! - b.item_id! || a.kind.localeCompare(b.kind) || a.quantity - b.quantity || a.price - b.price);
       expect(got, seller).toEqual(expected);
       expect(closedCount).toBe(rows(seeded, "SELECT 1 FROM items i JOIN users u ON u.id = i.seller_id WHERE u.username = ? AND i.status = 'closed'", seller).length);
+      expect(closedSold).toBe(rows(seeded, "SELECT DISTINCT t.item_id FROM trades t JOIN items i ON i.id = t.item_id JOIN users u ON u.id = i.seller_id WHERE u.username = ? AND i.status = 'closed'", seller).length);
       const closedBoughtOut = cache.db
         .prepare(`SELECT local_id FROM items WHERE status = 'closed' AND sale_method = 'buy-now' AND json_extract(server_copy, '$.quantity') = 0`)
         .pluck()

@@ -5,7 +5,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { exportDraftsCsv, importDraftsCsv, importReportCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { exportDraftsCsv, importDraftsCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { importReportCsv } from '../../electron/core/csv/import-report-csv.ts';
 import { couldRunAsFormula, formulaSafe, fromFormulaSafe } from '../../electron/core/csv/formula-safe.ts';
 import { parseCsv } from '../../electron/core/csv/rfc4180.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
@@ -72,8 +73,9 @@ describe('exports safe for a spreadsheet program', () => {
   });
 
   it('neutralises the sales CSV and the import report in either reading, the report in the seller\'s language', () => {
-    const words = { headings: { date: 'Päivä', item: 'Kohde', buyer: 'Ostaja', price: 'Hinta', status: 'Tapa' }, kinds: { auction: 'huutokauppa', 'buy-now': 'osta heti', offer: 'tarjous' } };
-    const sales = salesCsv([{ localId: 1, remoteId: 1, title: 'Lamp,=1+1', categoryId: null, category: '', soldAt: null, buyer: '-ville;@x', price: 12.5, kind: 'buy-now' }], 'fi', words);
+    const words = { headings: { date: 'Päivä', item: 'Kohde', buyer: 'Ostaja', quantity: 'Kpl', unitPrice: 'Kappalehinta', price: 'Hinta', status: 'Tapa' }, kinds: { auction: 'huutokauppa', 'buy-now': 'osta heti', offer: 'tarjous' } };
+    const sale = { saleId: 'bid:1', localId: 1, remoteId: 1, title: 'Lamp,=1+1', categoryId: null, category: '', soldAt: null, buyer: '-ville;@x', quantity: 2, unitPrice: 12.5, price: 25, kind: 'buy-now', closed: false } as const;
+    const sales = salesCsv([sale], 'fi', words);
     expect(cellsInEitherReading(sales).filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
     const { db } = setup();
     const report = importDraftsCsv(db, 'title,quantity\n"=cmd|\' /C calc\'!A0;=1",x\n');

@@ -73,9 +73,10 @@ describe('option words on import', () => {
 describe('the mapping step', () => {
   it('refuses an import where nothing maps to the title, and says why', async () => {
     const { db, reads } = setup();
-    const file = excelCsv(['Tuotenimi X;Hintaa;Kpl-määrä', 'Lamppu;5;1', 'Tuoli;6;1', 'Pöytä;7;1']);
+    // Headings that name no field, not even as a guess (a colour, a size, a material).
+    const file = excelCsv(['Väri;Koko;Materiaali', 'Punainen;M;Puu', 'Sininen;L;Lasi', 'Musta;S;Teräs']);
     const inspected = await inspectSpreadsheet(db, file);
-    expect(inspected.mapping).toEqual({ 'Tuotenimi X': null, Hintaa: null, 'Kpl-määrä': null });
+    expect(inspected.mapping).toEqual({ Väri: null, Koko: null, Materiaali: null });
     const report = await importSpreadsheet(db, file, { mapping: inspected.mapping });
     expect(report.imported).toEqual([]);
     expect(report.errors).toEqual([{ row: 1, field: 'title', rule: 'no-title-column', params: { columns: 3 }, message: expect.stringContaining('no column holds the title') }]);
@@ -102,5 +103,38 @@ describe('the mapping step', () => {
     const { db } = setup();
     const file = Buffer.from('Otsikko,Kuvaus,Kunto,Hinta,Kpl,Tuotekoodi\nLamppu,Hieno,Hyvä,5,1,A1\n');
     expect((await inspectSpreadsheet(db, file)).mapping).toEqual({ Otsikko: 'title', Kuvaus: 'description', Kunto: 'condition', Hinta: 'buyNowPrice', Kpl: 'quantity', Tuotekoodi: 'sku' });
+  });
+
+  it('offers a field for each of 17 headings a Finnish seller writes, and marks none of them a guess', async () => {
+    const { db } = setup();
+    const headings = {
+      Nimike: 'title', 'Tuotteen kuvaus': 'description', Kuntoluokka: 'condition', Hinta: 'buyNowPrice', Lähtöhinta: 'startingPrice', Kpl: 'quantity',
+      Kategoria: 'categoryId', Postinumero: 'postalCode', Toimitustapa: 'deliveryMethods', Postikulut: 'deliveryPrice', Maksutapa: 'paymentMethods',
+      Myyntitapa: 'saleMethod', 'Kesto pv': 'openDays', Tuotekoodi: 'sku', Huom: 'note', ALV: 'vat', Toimitusehdot: 'deliveryTerms',
+    };
+    const file = excelCsv([Object.keys(headings).join(';'), Object.keys(headings).map(() => '').join(';')]);
+    const inspected = await inspectSpreadsheet(db, file);
+    expect(inspected.mapping).toEqual(headings);
+    expect(new Set(Object.values(inspected.recognition))).toEqual(new Set(['known']));
+    expect(Object.keys(inspected.recognition)).toHaveLength(17);
+  });
+
+  it('recognises every heading of a file in the screens\' own Finnish words', async () => {
+    const { db } = setup();
+    const file = excelCsv([
+      'Otsikko;Myyntitapa;Osasto;Kunto;Kuvaus;Osta heti -hinta €;Lähtöhinta €;Määrä;Tarjoukset sallittu;Voimassa päivää;Postinumero;Toimitustavat;Toimitusmaksu €;Maksutavat;Maksuehdot;Oma muistiinpano;Tuotekoodi / oma tunniste',
+      'Lamppu;Osta heti;;Hyvä;;12;;1;ei;7;00100;Nouto;;Käteinen;;;L-1',
+    ]);
+    const inspected = await inspectSpreadsheet(db, file);
+    expect(inspected.unknown).toHaveLength(17);
+    expect(Object.values(inspected.mapping).filter((field) => field === null)).toEqual([]);
+    expect(Object.values(inspected.recognition)).toEqual(Array.from({ length: 17 }, () => 'known'));
+  });
+
+  it('offers a field once: to the heading that is its name, else to the surer or first heading', async () => {
+    const { db } = setup();
+    const inspected = await inspectSpreadsheet(db, excelCsv(['title;Nimike;Hinta;Hinta (sis. alv);Tuotenimi X', 'a;b;1;2;c']));
+    expect(inspected.mapping).toEqual({ Nimike: null, Hinta: 'buyNowPrice', 'Hinta (sis. alv)': null, 'Tuotenimi X': null });
+    expect(inspected.recognition).toEqual({ Hinta: 'known' });
   });
 });

@@ -42,12 +42,21 @@ describe('placeholders in a template\'s description', () => {
 
   it('leave no stray punctuation when their field is empty', () => {
     expect(fill('<p>Koko M, kunto {condition}.</p>', {})).toBe('<p>Koko M.</p>');
-    expect(fill('<p>{sku}, koko M; väri musta.</p>', {})).toBe('<p>koko M; väri musta.</p>');
+    // A sentence that lost its first clause starts with a capital (issue 42: "… aluslautanen. hinta 24,90 €.").
+    expect(fill('<p>{sku}, koko M; väri musta.</p>', {})).toBe('<p>Koko M; väri musta.</p>');
     expect(fill('<p>Pöytä ({sku}) myynnissä. Kunto: <strong>{condition}</strong>. Nouto.</p>', {})).toBe('<p>Pöytä myynnissä. Nouto.</p>');
     expect(fill('<p>SKU: {sku}</p><p>Hinta {price}</p>', { price: '5,00 €' })).toBe('<p>Hinta 5,00 €</p>');
     expect(fill('<ul><li>Koodi: {sku}</li><li>Kunto: {condition}</li></ul><p>Kiitos!</p>', { condition: 'uusi' })).toBe('<ul><li>Kunto: uusi</li></ul><p>Kiitos!</p>');
     expect(fill('{title} – {condition}\nSKU {sku}\nKiitos!', { title: 'Lamppu' })).toBe('Lamppu\nKiitos!');
     expect(fill('<p><a href="https://x.example/a,b">Katso</a>, {sku}</p>', {})).toBe('<p><a href="https://x.example/a,b">Katso</a></p>');
+  });
+
+  it('leave a sentence that lost its first clause starting with a capital, the seller\'s small letters and filled values as they are', () => {
+    expect(fill('<p>Kahvikuppi ja aluslautanen. Kunto {condition}, hinta {price}.</p>', { price: '24,90 €' })).toBe('<p>Kahvikuppi ja aluslautanen. Hinta 24,90 €.</p>');
+    expect(fill('Kahvikuppi. {condition} – hinta {price}!', { price: '24,90 €' })).toBe('Kahvikuppi. Hinta 24,90 €!');
+    expect(fill('<p><strong>{sku}</strong>, <em>hinta</em> {price}.</p>', { price: '24,90 €' })).toBe('<p><em>Hinta</em> 24,90 €.</p>');
+    expect(fill('<p>kunto {condition}, hinta {price}.</p>', { price: '24,90 €' })).toBe('<p>hinta 24,90 €.</p>');
+    expect(fill('<p>{sku}, {title} myynnissä.</p>', { title: 'iPhone' })).toBe('<p>iPhone myynnissä.</p>');
   });
 
   it('that are unknown are named, each once', () => {

@@ -57,3 +57,21 @@ describe('request times', () => {
     }
   });
 });
+
+describe('a time as the seller types it (issue 42)', () => {
+  it('is read the Finnish way on every path into a draft, as the refusal\'s own example writes it; what it cannot read is refused', () => {
+    for (const [typed, read] of [
+      ['28.11.2026 18.00', '2026-11-28 18:00:00'],
+      ['28.11.2026 klo 7.05', '2026-11-28 07:05:00'],
+      ['1.3.2027 23:00', '2027-03-01 23:00:00'],
+    ] as const) {
+      expect([typed, parseFieldValue('listTime', typed)]).toEqual([typed, { ok: true, value: read }]);
+      expect([typed, parseFieldValue('closingTime', typed)]).toEqual([typed, { ok: true, value: read }]);
+    }
+    // A time that does not exist on Helsinki's clock (the spring-forward gap), and words, stay refused.
+    for (const typed of ['28.3.2027 3.30', 'huomenna klo 18', '31.2.2027 12.00']) {
+      const parsed = parseFieldValue('listTime', typed);
+      expect([typed, parsed.ok, parsed.ok ? null : parsed.rule]).toEqual([typed, false, 'bad-time']);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { importReportCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { importReportCsv } from '../../electron/core/csv/import-report-csv.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { descriptionHtml, parseTimeCell } from '../../electron/core/spreadsheet/cell-values.ts';

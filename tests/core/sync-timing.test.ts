@@ -1,6 +1,7 @@
 // The app's sync port on time: a deferred change goes at its `nextAttemptAt` by itself (no poll,
 // no local edit), and the marketplace's return after an outage is noticed within 5 s by a cheap
 // probe, "Online" at once and the old connection error gone.
+import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
@@ -98,6 +99,59 @@ describe('the sync port on time', () => {
       expect(port.status().message).toBeNull();
     } finally {
       port.close();
+    }
+  });
+
+  it('says not connected as soon as a request gets no answer, not after its retries and the run (issue 42: ~60 s of "connected" on a hung link)', async () => {
+    // A link that hangs on demand: while hung, connections are taken and never answered.
+    let hung = false;
+    const held: Socket[] = [];
+    const open = new Set<Socket>();
+    const target = new URL(server.url);
+    const link = createServer((client) => {
+      if (hung) {
+        held.push(client);
+        return;
+      }
+      open.add(client);
+      client.on('close', () => open.delete(client));
+      const upstream = connect(Number(target.port), target.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => link.listen(0, '127.0.0.1', resolve));
+    const address = link.address() as { port: number };
+    const username = `timing-seller-${++n}`;
+    await server.addUser(username);
+    const { db } = openTempDb();
+    const port = engineSync({
+      db, baseUrl: `http://127.0.0.1:${address.port}`, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }),
+      pollMs: 0, debounceMs: 0, requestTimeoutMs: 1000,
+    });
+    const events: SyncEvent[] = [];
+    port.subscribe((e) => events.push(e));
+    try {
+      expect((await port.syncNow()).online).toBe(true);
+      // The link hangs: kept-alive connections go with it, new ones get no answer.
+      hung = true;
+      for (const socket of open) socket.destroy();
+      let heldWhenSaid = -1;
+      port.subscribe((e) => {
+        if (e.name === 'sync.online' && !e.payload.online && heldWhenSaid < 0) heldWhenSaid = held.length;
+      });
+      const run = port.syncNow();
+      await until(() => heldWhenSaid >= 0, 30_000);
+      // Said at the first request that got no answer: its retries (three more, each hung until its
+      // timeout) and the run's end came after.
+      expect(heldWhenSaid).toBeLessThanOrEqual(1);
+      expect(port.status()).toMatchObject({ online: false, running: true });
+      // The run goes on with its retries; the port is closed under it (its answer is not this test's).
+      void run;
+    } finally {
+      port.close();
+      for (const socket of held) socket.destroy();
+      link.close();
     }
   });
 });

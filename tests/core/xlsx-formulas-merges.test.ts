@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { importReportCsv } from '../../electron/core/csv/drafts-csv.ts';
+import { importReportCsv } from '../../electron/core/csv/import-report-csv.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { readSpreadsheet } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { importSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
@@ -100,7 +100,9 @@ describe('xlsx merged cells', () => {
     return bytesOf(workbook);
   }
 
-  it('gives a merged range value to its top-left cell only, as Excel writes it', async () => {
+  // Issue 42 changed issue 21's reading of a merge down a column: the value the seller sees beside
+  // each row of it is each row's (noted, for the report to flag); across columns it stays one cell's.
+  it('gives a merge over rows its value in each row of its first column, and a merge across columns to its first cell only', async () => {
     const bytes = await mergedWorkbook();
     const xml = await (await JSZip.loadAsync(bytes)).file('xl/worksheets/sheet1.xml')!.async('string');
     expect(xml).toContain('<mergeCell ref="A3:B3"/>');
@@ -110,8 +112,9 @@ describe('xlsx merged cells', () => {
       ['Lamppu', 'Messinkinen pöytälamppu', '20', '1'],
       ['Iso tammipöytä, 6 hlö', '', '300', '1'],
       ['Tuoli', 'Kaksi samanlaista', '15', '2'],
-      ['', '', '16', '1'],
+      ['', 'Kaksi samanlaista', '16', '1'],
     ]);
+    expect(read.records.map((r) => r.notes ?? [])).toEqual([[], [], [], [], [{ index: 1, cell: 'B5', rule: 'merged-cell', range: 'B4:B5', from: 'B4' }]]);
   });
 
   it('leaves out the text a program kept under a merge: it never lands in the next column', async () => {
@@ -126,12 +129,13 @@ describe('xlsx merged cells', () => {
     expect(raw).toContain('<mergeCell ref="B4:B5"/>');
 
     const report = await importSpreadsheet(db, bytes);
-    expect(report.errors).toEqual([]);
+    // Row 5 took B4's description, not the old note hidden in B5; it has no title (issue 42:
+    // refused and said, not a nameless draft).
+    expect(report.errors).toEqual([{ row: 5, field: 'title', column: 'title', value: '', rule: 'title-missing', message: 'the row has no title: not imported', severity: 'refused' }]);
     expect(reads.drafts().map((d) => [d.fields.title ?? null, d.fields.description ?? null, d.fields.buyNowPrice])).toEqual([
       ['Lamppu', '<p>Messinkinen pöytälamppu</p>', 20],
       ['Iso tammipöytä, 6 hlö', null, 300],
       ['Tuoli', '<p>Kaksi samanlaista</p>', 15],
-      [null, null, 16],
     ]);
   });
 

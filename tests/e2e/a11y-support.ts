@@ -44,13 +44,14 @@ export const THEME_ONLY_COLOURS = `(() => {
  * 0.8 s for the run itself). Here each frame gets the source once (it stays until the frame
  * navigates) and one blank page per browser context finishes every run.
  */
-export async function runAxe(page: Page, options: { include?: string[]; rules?: string[] } = {}): Promise<axe.AxeResults> {
+/** `exclude`: parts left out, such as a sandboxed frame without scripts, where axe cannot run. */
+export async function runAxe(page: Page, options: { include?: string[]; exclude?: string[]; rules?: string[] } = {}): Promise<axe.AxeResults> {
   // resultTypes: every caller reads the violations only. finishRun still merges every frame's
   // whole result and runs every rule's after-step on it; it then keeps each violation's every node
   // and one node of each pass, incomplete and inapplicable rule (axe's documented option for "only
   // interested in certain types of results"): no violation changes, and the answer shrinks.
   const runOptions: axe.RunOptions = { runOnly: options.rules ? { type: 'rule', values: options.rules } : { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] };
-  const context = { include: options.include ?? [], exclude: [] };
+  const context = { include: options.include ?? [], exclude: options.exclude ?? [] };
   const partials = await framePartials(page.mainFrame(), context, runOptions, true);
   const finisher = await finishingPage(page);
   // The partial results (some 0.4-0.7 MB a screen) go in as one JSON string, parsed by JSON.parse,

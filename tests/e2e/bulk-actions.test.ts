@@ -134,7 +134,7 @@ describe('bulk status actions from the grid', () => {
     await menuButton.focus();
     await page.keyboard.press('ArrowDown');
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Publish…Ctrl+Shift+P', 'Schedule…', 'Close listings…', 'Relist unsold…', 'Delete drafts…', 'Spread starts over time…']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Publish…Ctrl+Shift+P', 'Schedule…', 'Close listings…', 'Relist unsold…', 'Delete drafts…', 'Research market…', 'Set categories from the market…', 'Spread starts over time…']);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('[role=menuitem]:focus').textContent()).toBe('Relist unsold…');
     await page.keyboard.press('Enter');

@@ -54,7 +54,8 @@ describe('a Finnish seller\'s first start', () => {
       expect.stringMatching(/^Lisää kuvat: avaa luonnos \(Ctrl\+Enter\)/),
       expect.stringMatching(/^Julkaise: valitse valmiit luonnokset ja sitten Toiminnot › Julkaise… \(Ctrl\+Shift\+P\)/),
       expect.stringMatching(/^Vastaa ostajille: Kysymykset \(Alt\+2\)/),
-      expect.stringMatching(/^Päätä tarjouksista: Tarjoukset \(Alt\+3\)/),
+      // Each step tells what to do (issue 42: step 5 had no verb).
+      expect.stringMatching(/^Päätä tarjouksista: avaa Tarjoukset \(Alt\+3\) ja hyväksy tai hylkää ne;/),
     ]);
     expect(await guide().textContent()).toContain('harjoituskauppapaikalle');
     expect(await page.locator('#first-run-guide-button').getAttribute('aria-expanded')).toBe('true');

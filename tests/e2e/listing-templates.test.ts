@@ -113,6 +113,9 @@ describe('listing templates', () => {
     await page.getByRole('button', { name: 'Open in editor' }).click();
     const editor = page.locator('dialog[open]');
     await editor.waitFor({ timeout: 45_000 });
+    // A description opens formatted (issue 42); its HTML is a tab away.
+    await expect.poll(() => editor.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
+    await editor.getByRole('tab', { name: 'HTML' }).click();
     await expect.poll(() => editor.getByLabel('Description', { exact: true }).inputValue(), { timeout: 30_000 }).toBe('<p>{title} ({sku}), kunto {condition}. Hinta {price}.</p>');
     expect(await editor.locator('.placeholder-note').count()).toBe(1);
     await editor.getByRole('tab', { name: 'Preview' }).click();
@@ -138,6 +141,7 @@ describe('listing templates', () => {
     expect(await editor.getByLabel('Condition', { exact: true }).inputValue()).toBe('like-new');
     expect(await editor.getByLabel('Delivery terms').inputValue()).toBe('Nouto Kalliosta tai Matkahuolto');
     // The draft keeps the template's placeholders until publish, which fills them from the fields as they are then (issue 21).
+    await editor.getByRole('tab', { name: 'HTML' }).click();
     expect(await editor.getByLabel('Description', { exact: true }).inputValue()).toBe('<p>{title} ({sku}), kunto {condition}. Hinta {price}.</p>');
     await page.screenshot({ path: join(OUTPUT, 'templates-new-draft.png') });
     await editor.getByRole('button', { name: 'Close editor' }).click();

@@ -102,8 +102,11 @@ describe('the Rules screen in Finnish', () => {
 
   it('previews an offer rule before saving it, then logs each decision', async () => {
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Koko kaupan tarjoussääntö' }) });
-    await form.getByLabel('Hyväksy tarjoukset vähintään (% Osta heti -hinnasta)').fill('90');
-    await form.getByLabel('Hylkää tarjoukset alle (% Osta heti -hinnasta)').fill('50');
+    // No rule is saved: the form says so and holds no value a seller would take for a rule in force.
+    await form.getByText('Kauppa: tarjoussääntöä ei ole tallennettu, joten tarjoukset odottavat sinua.').waitFor();
+    await expect(form.getByLabel(/^Hyväksy tarjoukset vähintään/).inputValue()).resolves.toBe('');
+    await form.getByLabel(/^Hyväksy tarjoukset vähintään/).fill('90');
+    await form.getByLabel(/^Hylkää tarjoukset alle/).fill('50');
     await form.getByRole('button', { name: 'Esikatsele' }).click();
     const preview = page.getByRole('region', { name: 'Mitä sääntö tekisi nyt odottaville tarjouksille' });
     await preview.getByText(/Hyväksy · Messinkilamppu · 95,00\s€, tarjoaja maija/).waitFor();
@@ -119,7 +122,8 @@ describe('the Rules screen in Finnish', () => {
     await log.getByRole('cell', { name: 'Hyväksy', exact: true }).waitFor();
     await log.getByRole('cell', { name: 'Hylkää', exact: true }).waitFor();
     await expect(log.getByRole('cell', { name: 'odottaa synkronointia' }).count()).resolves.toBe(2);
-    await page.getByText('Kauppa: hyväksy alkaen 90 %, hylkää alle 50 %').waitFor();
+    await page.locator('.rules-list').getByText('Kauppa: hyväksy alkaen 90 %, hylkää alle 50 %').waitFor();
+    await form.getByText('Tallennettu: Kauppa: hyväksy alkaen 90 %, hylkää alle 50 %').waitFor();
     await shot('fi-offer-log');
   });
 
@@ -137,10 +141,11 @@ describe('the Rules screen in Finnish', () => {
     const text = await downloadedText(download);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('time;rule;rule id;action;outcome;item;title;offer;amount;detail');
+    // In the seller's language (issue 42): headings, decisions and results in words, amounts with decimal commas.
+    expect(lines[0]).toBe('Aika;Sääntö;Päätös;Tulos;Ilmoituksen numero;Ilmoitus;Tarjouksen numero;Summa;Tarjoaja;Syy;Tiedot');
     expect(lines).toHaveLength(3);
-    expect(lines.some((l) => l.includes(';accept;queued;9001;Messinkilamppu;501;95;'))).toBe(true);
-    expect(lines.some((l) => l.includes(';refuse;queued;9001;Messinkilamppu;502;30;'))).toBe(true);
+    expect(lines.some((l) => l.includes(';Tarjoussääntö;Hyväksy;odottaa synkronointia;9001;Messinkilamppu;501;95,00;maija;;'))).toBe(true);
+    expect(lines.some((l) => l.includes(';Tarjoussääntö;Hylkää;odottaa synkronointia;9001;Messinkilamppu;502;30,00;jussi;;'))).toBe(true);
   });
 
   it('saves a relisting rule on the group and pauses every rule', async () => {
@@ -151,13 +156,13 @@ describe('the Rules screen in Finnish', () => {
     await form.getByLabel('Ei koskaan alle (€)').fill('20');
     await form.getByLabel('Myyntiin uudelleen kello').fill('9');
     await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
-    await page.getByText('Ryhmä Lamput alle 120: enintään 3 kertaa, 10 % alas, alaraja 20, kello 9:00').waitFor();
+    await page.locator('.rules-list').getByText(/^Ryhmä Lamput alle 120: enintään 3 kertaa, 10 % alas, alaraja 20,00\s€, kello 09\.00/).waitFor();
     // A step in euros for the whole shop: saved as an amount, not a percentage.
     await form.getByLabel('Koskee').selectOption('shop');
     await form.getByLabel('Laske hintaa', { exact: true }).fill('5');
     await form.getByLabel('Askeleen yksikkö').selectOption({ label: '€' });
     await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
-    await page.getByText(/: enintään \d+ kertaa, 5,00\s€ alas/).waitFor();
+    await page.locator('.rules-list').getByText(/: enintään \d+ kertaa, 5,00\s€ alas/).waitFor();
     await page.getByLabel('Keskeytä kaikki säännöt').check();
     await page.getByRole('status').getByText('Kaikki säännöt on keskeytetty.', { exact: false }).waitFor();
     await expect(page.getByLabel('Keskeytä kaikki säännöt').isChecked()).resolves.toBe(true);
@@ -193,7 +198,7 @@ describe('the Rules screen in Finnish', () => {
     await preview.getByRole('button', { name: 'Tallenna ja käytä' }).click();
     // The rules are paused (the test before): saved, nothing decided.
     await page.getByRole('status').getByText('Sääntö on tallennettu.', { exact: true }).waitFor();
-    await page.getByText('Pohja Valaisimet: hyväksy alkaen 70 %, hylkää alle 40 %').waitFor();
+    await page.locator('.rules-list').getByText('Pohja Valaisimet: hyväksy alkaen 70 %, hylkää alle 40 %').waitFor();
   });
 
   it('sets one item\'s offer rule in euros from its form, the item found by its title, then edits it (the keyboard goes to the form) and deletes the template\'s', async () => {
@@ -208,7 +213,7 @@ describe('the Rules screen in Finnish', () => {
     await form.getByRole('button', { name: 'Esikatsele' }).click();
     await preview.getByText(/Hyväksy · Kattokruunu · 280,00\s€, tarjoaja ville/).waitFor();
     await preview.getByRole('button', { name: 'Tallenna ja käytä' }).click();
-    await page.getByText('Ilmoitus Kattokruunu: hyväksy alkaen 250 €, hylkää alle ei').waitFor();
+    await page.locator('.rules-list').getByText(/^Ilmoitus Kattokruunu: hyväksy alkaen 250,00\s€, hylkää alle ei/).waitFor();
 
     // Edit: the rule is loaded into the form and the keyboard goes there.
     await page.getByRole('button', { name: 'Muokkaa tarjoussääntöä: Ilmoitus Kattokruunu' }).click();
@@ -220,8 +225,8 @@ describe('the Rules screen in Finnish', () => {
     await page.keyboard.press('Enter');
     await preview.getByText(/Jätetty sinulle · Kattokruunu · 280,00\s€, tarjoaja ville/).waitFor();
     await preview.getByRole('button', { name: 'Tallenna ja käytä' }).click();
-    await page.getByText('Ilmoitus Kattokruunu: hyväksy alkaen 300 €, hylkää alle ei').waitFor();
-    await expect(page.getByText('Ilmoitus Kattokruunu: hyväksy alkaen 250 €', { exact: false }).count()).resolves.toBe(0);
+    await page.locator('.rules-list').getByText(/^Ilmoitus Kattokruunu: hyväksy alkaen 300,00\s€, hylkää alle ei/).waitFor();
+    await expect(page.getByText(/Ilmoitus Kattokruunu: hyväksy alkaen 250,00\s€/).count()).resolves.toBe(0);
     await shot('fi-rule-forms');
     const axe = await axeScreen(page, 'rules-forms', 'fi');
     expect(axe.counts.critical + axe.counts.serious, `${summaryLine(axe)} ${JSON.stringify(axe.rules)}`).toBe(0);
@@ -229,7 +234,7 @@ describe('the Rules screen in Finnish', () => {
     // Delete: the template's rule goes; the item's stays.
     await page.getByRole('button', { name: 'Poista tarjoussääntö: Pohja Valaisimet' }).click();
     await expect.poll(() => page.getByText('Pohja Valaisimet: hyväksy alkaen 70 %', { exact: false }).count()).toBe(0);
-    await page.getByText('Ilmoitus Kattokruunu: hyväksy alkaen 300 €, hylkää alle ei').waitFor();
+    await page.locator('.rules-list').getByText(/^Ilmoitus Kattokruunu: hyväksy alkaen 300,00\s€, hylkää alle ei/).waitFor();
   }, 90_000);
 
   it('sets a relisting rule for a template and edits it', async () => {
@@ -237,12 +242,12 @@ describe('the Rules screen in Finnish', () => {
     await form.getByLabel('Koskee').selectOption({ label: 'Valaisimet' });
     await form.getByLabel('Enintään kertaa').fill('2');
     await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
-    await page.getByText('Pohja Valaisimet: enintään 2 kertaa, 10 % alas, alaraja –, kello 9:00').waitFor();
+    await page.locator('.rules-list').getByText(/^Pohja Valaisimet: enintään 2 kertaa, 10 % alas, alaraja –, kello 09\.00/).waitFor();
     await page.getByRole('button', { name: 'Muokkaa uudelleenlistaussääntöä: Pohja Valaisimet' }).click();
     await form.getByText('Muokataan sääntöä: Pohja Valaisimet').waitFor();
     await form.getByLabel('Enintään kertaa').fill('4');
     await form.getByRole('button', { name: 'Tallenna uudelleenlistaussääntö' }).click();
-    await page.getByText('Pohja Valaisimet: enintään 4 kertaa, 10 % alas, alaraja –, kello 9:00').waitFor();
+    await page.locator('.rules-list').getByText(/^Pohja Valaisimet: enintään 4 kertaa, 10 % alas, alaraja –, kello 09\.00/).waitFor();
     await expect(form.getByText('Muokataan sääntöä', { exact: false }).count()).resolves.toBe(0);
     expect(app.pageErrors).toEqual([]);
   });
@@ -306,7 +311,8 @@ describe('the Rules screen in Finnish', () => {
     const log = page.locator('.rules-log');
     await log.getByLabel('Sääntö').selectOption('schedule');
     await log.getByText('3 merkintää').waitFor();
-    await expect(log.getByRole('cell', { name: /2099-03-01 10:30:00/ }).count()).resolves.toBe(1);
+    // Its start and end the Finnish way (issue 42), not the raw 2099-03-01 10:30:00.
+    await expect(log.getByRole('cell', { name: /^myyntiin 1\.3\.2099 klo 10\.30 · päättyy 8\.3\.2099 klo 10\.30$/ }).count()).resolves.toBe(1);
     expect(app.pageErrors).toEqual([]);
   // The group's live count, the schedule's preview and the log, each through the core's process:
   // beside another e2e file this ran past vitest's 30 s default once (2.9 s alone).

@@ -135,7 +135,8 @@ describe('the seller screens in English', () => {
     await priceHeading.getByRole('button').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => priceHeading.getAttribute('aria-sort')).toBe('descending');
-    const prices = async () => (await main().locator('.sold-table tbody td.num').allTextContents()).map((p) => Number(p.replace(/[€,]/g, '')));
+    // The fifth column: the price of the whole sale (after the units).
+    const prices = async () => (await main().locator('.sold-table tbody td:nth-child(5)').allTextContents()).map((p) => Number(p.replace(/[€,]/g, '')));
     let shown = await prices();
     expect(shown).toEqual([...shown].sort((a, b) => b - a));
     await page.keyboard.press('Enter');
@@ -150,7 +151,7 @@ describe('the seller screens in English', () => {
     const download = page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV…' }).click();
     const file = await downloadedText(await download);
-    expect(file.startsWith('\ufeffDate,Item,Buyer,Price,Status\r\n')).toBe(true);
+    expect(file.startsWith('\ufeffDate,Item,Buyer,Qty,Unit price,Price,Status\r\n')).toBe(true);
     expect(file.split('\r\n').filter((l) => l !== '')).toHaveLength((await rows.count()) + 1);
 
     // A range that starts tomorrow holds no sale.
@@ -268,8 +269,8 @@ describe('the same screens in Finnish', () => {
     await main().getByRole('button', { name: 'Vie CSV-tiedostoon…' }).click();
     const file = await downloadedText(await download);
     const [headings, first] = file.split('\r\n');
-    expect(headings).toBe('\ufeffPäivä;Ilmoitus;Ostaja;Hinta;Tila');
-    expect(first).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4};.*;\d+,\d{2};[^;]+$/);
+    expect(headings).toBe('\ufeffPäivä;Ilmoitus;Ostaja;Kpl;Kappalehinta;Hinta;Tila');
+    expect(first).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4};.*;\d+;\d+,\d{2};\d+,\d{2};[^;]+$/);
 
     await screen(1);
     await page.getByLabel('Hae luonnoksista').fill(PUBLISH_TITLE);

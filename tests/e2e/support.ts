@@ -241,7 +241,10 @@ export async function firstSyncShown(page: Page): Promise<void> {
 async function seededSandbox(): Promise<string> {
   const folder = await sharedOnce('sandbox-seed', async (outDir) => {
     const { startSandbox } = await import('../../electron/sandbox/embedded-marketplace.ts');
-    await (await startSandbox(outDir)).close();
+    const sandbox = await startSandbox(outDir);
+    // Its market history too (issue 39): written after the start, before the copy is taken.
+    await sandbox.history;
+    await sandbox.close();
   });
   return join(folder, 'sandbox');
 }

@@ -2,7 +2,7 @@
 // real HTTP against a fresh service (migration 7 has its own test from version 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticationResult, ImageList, ImageUploadResult } from '../../shared/api/index.ts';
-import { FIRST_IDS } from '../../server/db/migration-ids.ts';
+import { FIRST_IDS } from '../support/real-service-ids.ts';
 import { auctionBody, createOk, itemsUrl, makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { jpegImage, uploadImage } from '../support/image-files.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';

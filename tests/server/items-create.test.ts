@@ -349,7 +349,6 @@ describe('bad input of every parameter', () => {
     expect(errorFields(res.body)).toEqual([
       'categoryId',
       'condition',
-      'deliveryMethods',
       'description',
       'openDays',
       'paymentMethods',
@@ -357,6 +356,21 @@ describe('bad input of every parameter', () => {
       'saleMethod',
       'title',
     ]);
+  });
+
+  it('takes an item without delivery methods, as the real service does: it shows an empty list', async () => {
+    // A public client's misspelt key ("deliveryMethods " with a space) is an unknown field, ignored.
+    const { deliveryMethods: _given, ...body } = buyNowBody(cats.sub);
+    const res = await createItem(server, anna, { ...body, 'deliveryMethods ': ['pickup'], deliveryTerms: 'Sovitaan viestillä.' });
+    expect(res.status, res.text).toBe(201);
+    const item = Item.parse(res.body);
+    expect(item).toMatchObject({ status: 'preview', deliveryMethods: [], deliveryTerms: 'Sovitaan viestillä.' });
+    const published = await call(`${itemsUrl(server)}/${item.id}`, { method: 'PUT', token: anna, json: { status: 'published' } });
+    expect(published.status, published.text).toBe(200);
+    expect(Item.parse(published.body)).toMatchObject({ status: 'published', deliveryMethods: [] });
+    // The settings say what create enforces.
+    const settings = await call(server.api(`/users/${(await server.login('anna')).userId}/settings`), { token: anna });
+    expect((settings.body as { item: { deliveryMethods: unknown } }).item.deliveryMethods).toEqual({ isAllowed: true, isRequired: false });
   });
 
   it('answers 400, not 500, for a body that is not an object', async () => {

@@ -159,7 +159,6 @@ describe('editing', () => {
       'buyNowPrice',
       'categoryId',
       'condition',
-      'deliveryMethods',
       'description',
       'openDays',
       'paymentMethods',

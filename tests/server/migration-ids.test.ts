@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_IDS } from '../../server/db/migration-ids.ts';
+import { FIRST_IDS } from '../support/real-service-ids.ts';
 import { MIGRATIONS } from '../../server/db/migrations.ts';
 import { migrate, schemaVersion } from '../../server/db/open.ts';
 import { stripHtml } from '../../server/domain/text.ts';

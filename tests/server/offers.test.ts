@@ -131,8 +131,12 @@ describe('expiry', () => {
     const t = Date.now();
     const id = market.item({ closing_time: t + HOUR });
     const o = createOffer(market.server.service, { itemId: id, authorId: market.anna.userId, amount: 5, message: null }, t);
+    const status = () => market.server.service.db.prepare('SELECT status FROM offers WHERE id = ?').pluck().get(o.id);
+    expect(status()).toBe('pending');
     closeItem(market.server.service, id, t + HOUR);
+    expect(status()).toBe('expired');
     expectApiError(() => changeOfferStatus(market.server.service, { itemId: id, offerId: o.id, userId: market.seller.userId, status: 'accepted' }, t + HOUR), 409, 'offer_not_pending');
+    expect(status()).toBe('expired');
   });
 
   it('expires an offer 48 hours after it was made, by the scheduler or when someone acts on it', () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Item, LIMITS } from '../../shared/api/index.ts';
 import { buildApp } from '../../server/app.ts';
-import { FIRST_IDS } from '../../server/db/migration-ids.ts';
+import { FIRST_IDS } from '../support/real-service-ids.ts';
 import { applyBid, NO_BIDS } from '../../server/domain/bidding/engine.ts';
 import { toCents } from '../../server/domain/bidding/increase-table.ts';
 import { rulesOf } from '../../server/domain/trading/auction-state.ts';

@@ -3,9 +3,12 @@
 // databases, and each version may only add to the one before (Actual's schema guard). A step that
 // read today's field registry would leave a different schema at its version once a field is added,
 // and fail here. A new step: `npx tsx tests/support/schema-snapshots.ts write` writes its file.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMigrations, type Migration } from '../../shared/sqlite/migrations.ts';
+import { MIGRATIONS as SERVER_MIGRATIONS } from '../../server/db/migrations.ts';
+import { MIGRATIONS as CACHE_MIGRATIONS } from '../../electron/core/db/migrations.ts';
 import {
   formatSnapshot, readSnapshot, SCHEMA_DATABASES, schemaViolations, snapshotOf, snapshotsOf, storedVersions, type SchemaDatabase,
 } from '../support/schema-snapshots.ts';
@@ -80,10 +83,38 @@ describe('the schema guard', () => {
 });
 
 describe('the migration files', () => {
-  it('import nothing that reads today\'s field registry: every step holds its SQL as written', () => {
-    for (const file of ['server/db/migrations.ts', 'server/db/migration-ids.ts', 'electron/core/db/migrations.ts']) {
-      const imports = [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)].map((m) => m[1]);
-      expect(imports.filter((i) => /item-fields|item-columns|api\//.test(i ?? '')), file).toEqual([]);
+  // One file per step (NNNN-name.ts in each database's migrations/), listed in order by the
+  // database's migrations.ts: an old step changed shows as a diff of its own file.
+  const FOLDERS = [
+    { folder: 'server/db/migrations', index: 'server/db/migrations.ts', migrations: SERVER_MIGRATIONS },
+    { folder: 'electron/core/db/migrations', index: 'electron/core/db/migrations.ts', migrations: CACHE_MIGRATIONS },
+  ];
+
+  it('hold one step each, numbered as the file is named, listed in order with no gap', () => {
+    for (const { folder, index, migrations } of FOLDERS) {
+      const files = readdirSync(folder).sort();
+      expect(files.every((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file)), folder).toBe(true);
+      expect(files.map((file) => Number(file.slice(0, 4))), folder).toEqual(files.map((_, i) => i + 1));
+      expect(migrations.map((step) => step.version), index).toEqual(files.map((_, i) => i + 1));
+      const listed = [...readFileSync(index, 'utf8').matchAll(/from '\.\/migrations\/([^']+)'/g)].map((m) => m[1]);
+      expect(listed, index).toEqual(files);
     }
+  });
+
+  it('import no live code: a step holds every value it uses as written when it shipped', () => {
+    for (const { folder } of FOLDERS) {
+      for (const file of readdirSync(folder)) {
+        const text = readFileSync(join(folder, file), 'utf8');
+        // Types only: an `import type` is erased, so nothing today's code holds can reach the step.
+        const valueImports = [...text.matchAll(/^(?:import|export)\b(?!\s+type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
+        const dynamic = [...text.matchAll(/\b(?:import|require)\s*\(/g)].length;
+        expect({ valueImports, dynamic }, `${folder}/${file}`).toEqual({ valueImports: [], dynamic: 0 });
+      }
+    }
+  });
+
+  it('catch a step that imports live code', () => {
+    const text = `import { FIRST_IDS } from '../migration-ids.ts';\nimport type { Migration } from '../../../shared/sqlite/migrations.ts';`;
+    expect([...text.matchAll(/^(?:import|export)\b(?!\s+type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1])).toEqual(['../migration-ids.ts']);
   });
 });

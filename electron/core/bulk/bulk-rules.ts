@@ -16,7 +16,8 @@ import { drain, type Slices } from '../db/sliced-transaction.ts';
 const PIECE = 2000;
 
 export interface PriceRule {
-  op: 'set' | 'raise' | 'lower';
+  /** market: from the market's research of the draft (`basis`, times `factor`). */
+  op: 'set' | 'raise' | 'lower' | 'market';
   /** Euros: the new price (set) or the change (raise, lower); or `percent` for raise and lower. */
   amount?: number;
   percent?: number;
@@ -24,7 +25,14 @@ export interface PriceRule {
   ending?: number;
   floor?: number;
   ceiling?: number;
+  /** market: which figure of the sold prices (the lower quartile, the median, the upper quartile). */
+  basis?: 'low' | 'median' | 'high';
+  /** market: the figure times this (1.1: ten per cent above it). */
+  factor?: number;
 }
+
+/** A draft's market figures (its current research), for the market price rule; null: none. */
+export type MarketPrices = (fields: DraftFields) => { low: number; median: number; high: number } | null;
 
 export type TextField = 'title' | 'description';
 export type TextRule =
@@ -49,9 +57,12 @@ export function priceFieldOf(fields: DraftFields): 'startingPrice' | 'buyNowPric
   return fields.saleMethod === 'auction' ? 'startingPrice' : fields.saleMethod === 'buy-now' ? 'buyNowPrice' : null;
 }
 
-export function applyPriceRule(price: number | null, rule: PriceRule): number | null {
+export function applyPriceRule(price: number | null, rule: PriceRule, market?: { low: number; median: number; high: number } | null): number | null {
   let next: number;
-  if (rule.op === 'set') next = rule.amount ?? NaN;
+  if (rule.op === 'market') {
+    if (!market) return null;
+    next = market[rule.basis ?? 'median'] * (rule.factor ?? 1);
+  } else if (rule.op === 'set') next = rule.amount ?? NaN;
   else {
     if (price === null) return null;
     const sign = rule.op === 'raise' ? 1 : -1;
@@ -103,17 +114,19 @@ export function applyTextRule(current: string | null, rule: TextRule): string | 
 export function ruleFields(rules: BulkRules): DraftField[] {
   const fields = new Set<DraftField>();
   if (rules.price) for (const f of ['saleMethod', 'buyNowPrice', 'startingPrice'] as const) fields.add(f);
+  // The market's figures follow what the research was asked from.
+  if (rules.price?.op === 'market') for (const f of ['title', 'categoryId', 'condition'] as const) fields.add(f);
   for (const rule of rules.text ?? []) fields.add(rule.field);
   return [...fields];
 }
 
 /** A draft's new values under the rules, and which rules did not apply to it. */
-export function valuesUnderRules(current: DraftFields, rules: BulkRules): { values: FieldValues; skipped: Array<RuleWarning['rule']> } {
+export function valuesUnderRules(current: DraftFields, rules: BulkRules, market?: MarketPrices): { values: FieldValues; skipped: Array<RuleWarning['rule']> } {
   const values: Record<string, unknown> = {};
   const skipped: Array<RuleWarning['rule']> = [];
   if (rules.price) {
     const field = priceFieldOf(current);
-    const next = field ? applyPriceRule(current[field] ?? null, rules.price) : null;
+    const next = field ? applyPriceRule(current[field] ?? null, rules.price, rules.price.op === 'market' ? (market?.(current) ?? null) : undefined) : null;
     if (field && next !== null) values[field] = next;
     else skipped.push('price');
   }
@@ -127,7 +140,7 @@ export function valuesUnderRules(current: DraftFields, rules: BulkRules): { valu
 }
 
 const WARNINGS: Record<RuleWarning['rule'], string> = {
-  price: 'no sale method, or no price to change: left as they are',
+  price: 'no sale method, no price to change, or (from the market) no current research with a price: left as they are',
   title: 'the title does not contain the text: left as it is',
   description: 'the description does not contain the text: left as it is',
 };
@@ -135,14 +148,14 @@ const WARNINGS: Record<RuleWarning['rule'], string> = {
 type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> };
 
 /** Applies the rules to the selection: one transaction, one undo step; drafts a rule does not fit are left alone. */
-export function applyBulkRules(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now()): { stepId: number | null; changed: number } {
-  const { stepId, changed } = repo.bulk.bulkEditEach(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules), now);
+export function applyBulkRules(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now(), market?: MarketPrices): { stepId: number | null; changed: number } {
+  const { stepId, changed } = repo.bulk.bulkEditEach(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules, market), now);
   return { stepId, changed };
 }
 
 /** applyBulkRules as a long write's work (issue 41; the caller holds the transaction). */
-export function* applyBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now()): Slices<{ stepId: number | null; changed: number }> {
-  const { stepId, changed } = yield* repo.bulk.bulkEditEachSlices(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules), now);
+export function* applyBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now(), market?: MarketPrices): Slices<{ stepId: number | null; changed: number }> {
+  const { stepId, changed } = yield* repo.bulk.bulkEditEachSlices(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules, market), now);
   return { stepId, changed };
 }
 
@@ -153,8 +166,8 @@ function writtenFields(rules: BulkRules): DraftField[] {
   return fields;
 }
 
-function changesUnderRules(current: DraftFields, rules: BulkRules): FieldValues | null {
-  const { values } = valuesUnderRules(current, rules);
+function changesUnderRules(current: DraftFields, rules: BulkRules, market?: MarketPrices): FieldValues | null {
+  const { values } = valuesUnderRules(current, rules, market);
   return Object.keys(values).length > 0 ? values : null;
 }
 
@@ -171,19 +184,19 @@ export interface RulesPreview {
  * changing draft's before and after (up to `limit`), refusals and warnings. `_db`: the
  * repositories' connection.
  */
-export function previewBulkRules(_db: Db, repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200): RulesPreview {
-  return drain(previewBulkRulesSlices(repo, localIds, rules, limit));
+export function previewBulkRules(_db: Db, repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200, market?: MarketPrices): RulesPreview {
+  return drain(previewBulkRulesSlices(repo, localIds, rules, limit, market));
 }
 
 /** previewBulkRules in pieces (a preview of 100,000 drafts keeps the core answering). */
-export function* previewBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200): Slices<RulesPreview> {
+export function* previewBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200, market?: MarketPrices): Slices<RulesPreview> {
   const unique = [...new Set(localIds)];
-  const { changing, samples, refused } = yield* dryRunEachSlices(repo, unique, ruleFields(rules), (current) => changesUnderRules(current, rules), limit);
+  const { changing, samples, refused } = yield* dryRunEachSlices(repo, unique, ruleFields(rules), (current) => changesUnderRules(current, rules, market), limit);
   // Warnings per draft (not per group): the rules are pure, so each draft is asked again here.
   const counts = new Map<RuleWarning['rule'], number>();
   for (let start = 0; start < unique.length; start += PIECE) {
     for (const group of repo.reads.bulkGroups(unique.slice(start, start + PIECE), ruleFields(rules))) {
-      for (const rule of valuesUnderRules(group.fields, rules).skipped) counts.set(rule, (counts.get(rule) ?? 0) + group.localIds.length);
+      for (const rule of valuesUnderRules(group.fields, rules, market).skipped) counts.set(rule, (counts.get(rule) ?? 0) + group.localIds.length);
     }
     yield;
   }

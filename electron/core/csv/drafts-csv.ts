@@ -35,8 +35,11 @@ export interface CsvRowError {
   column?: string;
   /** The cell as the file holds it. */
   value?: string;
-  /** Flagged: the row was imported without this cell's value, which the seller should look at. */
-  severity?: 'refused' | 'flagged';
+  /**
+   * Flagged: the row was imported without this cell's value; adjusted: imported with a value the
+   * import supplied (a merged range's, a postal code's lost zeros); both for the seller to look at.
+   */
+  severity?: 'refused' | 'flagged' | 'adjusted';
 }
 
 export interface ImportReport {
@@ -220,6 +223,9 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
       errors.push({ row: record.row, field: null, rule: 'cell-count', params: { cells: record.fields.length, columns: columns.length }, message: `${record.fields.length} cells, the header has ${columns.length}` });
       continue;
     }
+    // A row with nothing in it (";;;;" at the end of an Excel sheet) is no item; a formula
+    // without its value is something (noted below).
+    if (record.fields.every((cell) => cell.trim() === '') && !record.notes?.length) continue;
     const raw: Record<string, unknown> = {};
     const cellOfField = new Map<string, { column: string; value: string }>();
     const flags: CsvRowError[] = [];
@@ -233,12 +239,25 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
       if (read.ok) raw[field] = read.value;
       else (read.flag ? flags : refusals).push({ row: record.row, field, column, value: cell, rule: read.rule, params: { text: cell.trim(), ...(read.options ? { options: read.options } : {}) }, message: read.reason, severity: read.flag ? 'flagged' : 'refused' });
     });
-    flags.push(...cellNoteFlags(record, columns, headings));
+    const notes = cellNoteFlags(record, columns, headings);
+    flags.push(...notes);
+    // A row without a title would be a draft no one can tell apart in the grid: refused, named.
+    // (A title whose formula had no value is flagged as such instead.)
+    if ((raw.title === null || raw.title === undefined || String(raw.title).trim() === '') && !notes.some((n) => n.field === 'title')) {
+      const cell = cellOfField.get('title');
+      errors.push({ row: record.row, field: 'title', ...cell, rule: 'title-missing', message: 'the row has no title: not imported', severity: 'refused' });
+      continue;
+    }
     const { values, problems } = parseChanges(raw);
     if (knownCategory && typeof values.categoryId === 'number' && !knownCategory.has(values.categoryId)) {
       const cell = cellOfField.get('categoryId');
       flags.push({ row: record.row, field: 'categoryId', ...cell, rule: 'category-unknown', params: { id: values.categoryId }, message: `category ${values.categoryId} does not exist; left empty`, severity: 'flagged' });
       delete values.categoryId;
+    }
+    const zeros = restoredPostalCode(values);
+    if (zeros) {
+      const cell = cellOfField.get('postalCode');
+      flags.push({ row: record.row, field: 'postalCode', ...cell, rule: 'postal-code-zeros', params: { text: zeros.text, value: zeros.value }, message: `postal code ${zeros.text} read as ${zeros.value} (a spreadsheet drops leading zeros)`, severity: 'adjusted' });
     }
     const all = [...problems, ...validateDraft(values as DraftFields, ctx)].filter((p) => p.code !== 'required');
     for (const p of all) refusals.push({ row: record.row, field: p.field, ...cellOfField.get(p.field), rule: p.rule, ...(p.params ? { params: p.params } : {}), message: p.message });
@@ -253,23 +272,36 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
   return { valid, errors };
 }
 
-/** A workbook's cells read without a value (CellNote), in mapped columns: the field left empty, flagged. */
+/**
+ * A Finnish postal code a spreadsheet read as a number and stripped of its leading zeros
+ * ("2100" for 02100 Espoo, "100" for 00100 Helsinki): given them back (changing `values`), unless
+ * the item is abroad, where codes are other countries'. Null when there was nothing to restore.
+ */
+function restoredPostalCode(values: FieldValues): { text: string; value: string } | null {
+  const text = values.postalCode;
+  if (values.isLocationAbroad === 1 || typeof text !== 'string' || !/^\d{3,4}$/.test(text)) return null;
+  const value = text.padStart(5, '0');
+  values.postalCode = value;
+  return { text, value };
+}
+
+/**
+ * A workbook's cells in mapped columns read without their own value (CellNote): a formula's
+ * cell is left empty and flagged; a cell a merged range covers took the range's value, flagged
+ * to check.
+ */
 function cellNoteFlags(record: CsvRecord, columns: ReadonlyArray<string | null>, headings: readonly string[]): CsvRowError[] {
-  return (record.notes ?? []).flatMap((note) => {
+  return (record.notes ?? []).flatMap((note): CsvRowError[] => {
     const field = columns[note.index];
     if (!field) return [];
+    const column = headings[note.index] as string;
+    if (note.rule === 'merged-cell') {
+      const value = record.fields[note.index] ?? '';
+      return [{ row: record.row, field, column, value, rule: note.rule, params: { cell: note.cell, range: note.range ?? '', from: note.from ?? '' }, message: `cell ${note.cell} is in the merged cells ${note.range ?? ''}: given the value of ${note.from ?? ''}`, severity: 'adjusted' }];
+    }
     const message = note.rule === 'formula-error'
       ? `cell ${note.cell} holds a formula that gives the error ${note.error ?? ''}; left empty`
       : `cell ${note.cell} holds a formula without a saved value (open and save the file in Excel so that it stores the values); left empty`;
-    return [{ row: record.row, field, column: headings[note.index] as string, value: '', rule: note.rule, params: { cell: note.cell, ...(note.error ? { error: note.error } : {}) }, message, severity: 'flagged' as const }];
+    return [{ row: record.row, field, column, value: '', rule: note.rule, params: { cell: note.cell, ...(note.error ? { error: note.error } : {}) }, message, severity: 'flagged' }];
   });
-}
-
-/** The report as a CSV the seller can save and open beside the file. */
-export function importReportCsv(errors: readonly CsvRowError[], locale: CsvLocale = 'en'): string {
-  // Every cell may carry the file's own text (its headings, its cells, messages quoting them).
-  return writeCsv([
-    ['row', 'column', 'field', 'value', 'outcome', 'reason'],
-    ...errors.map((e) => [String(e.row), e.column ?? '', e.field ?? '', e.value ?? '', e.severity === 'flagged' ? 'imported, value left empty' : 'refused', e.message].map(formulaSafe)),
-  ], { delimiter: CSV_SEPARATOR[locale] });
 }

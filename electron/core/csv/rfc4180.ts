@@ -12,19 +12,25 @@ export interface CsvRecord {
   error?: string;
   /** ...and as a rule for the seller's sentence. */
   errorRule?: 'quote-not-closed' | 'text-after-quote' | 'quote-in-field';
-  /** A workbook's cells read without their value (a formula never calculated, an error value): flagged on import. */
+  /** A workbook's cells read without their own value (a formula never calculated, an error value, a merged cell): flagged on import. */
   notes?: CellNote[];
 }
 
-/** A workbook cell whose value could not be read: its field is left empty and flagged. */
+/**
+ * A workbook cell whose value could not be read (its field is left empty and flagged), or one a
+ * merged range covers (it takes the range's value, flagged for the seller to check).
+ */
 export interface CellNote {
   /** 0-based index in `fields`. */
   index: number;
   /** The cell's reference in the sheet ("C7"). */
   cell: string;
-  rule: 'formula-no-value' | 'formula-error';
+  rule: 'formula-no-value' | 'formula-error' | 'merged-cell';
   /** An error value as the file holds it ("#DIV/0!"). */
   error?: string;
+  /** The merged range ("C3:C5") and its top-left cell, whose value it took ("C3"). */
+  range?: string;
+  from?: string;
 }
 
 function markError(record: CsvRecord, rule: NonNullable<CsvRecord['errorRule']>, message: string): void {

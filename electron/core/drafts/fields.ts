@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { acceptedValues, isOptionField } from '../../../shared/option-words.ts';
 import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/node/request-time.ts';
+import { parseTimeCell } from '../spreadsheet/cell-values.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
 import {
@@ -105,6 +106,8 @@ function issueRule(field: DraftField, issue: ZodIssue | undefined): ValueIssue {
   }
 }
 
+const REQUEST_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
 /**
  * Checks one value against the shared ItemInput schema (types and per-field bounds), a
  * local-only field against its registry limits. null, undefined and '' clear the field; a
@@ -121,6 +124,12 @@ export function parseFieldValue(field: DraftField, raw: unknown): ParsedValue {
     const number = parseDecimal(raw);
     if (number === null) return { ok: false, rule: kind === 'int' ? 'not-a-whole-number' : 'not-a-number', message: `${field}: "${raw}" is not a number` };
     value = number;
+  }
+  // A time typed as the seller writes it (28.11.2026 18.00, as the refusal's own example says)
+  // is read on every path, as an import reads it; anything else meets the schema's refusal.
+  if ((field === 'listTime' || field === 'closingTime') && typeof raw === 'string' && !REQUEST_TIME.test(raw)) {
+    const typed = parseTimeCell(raw, MARKETPLACE_ZONE);
+    if (typed.ok) value = typed.value;
   }
   const result = SCHEMAS[field].safeParse(value);
   if (result.success && (field === 'listTime' || field === 'closingTime') && parseRequestTime(String(result.data), MARKETPLACE_ZONE) === null) {

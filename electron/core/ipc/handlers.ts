@@ -11,6 +11,7 @@ import { draftsHandlers } from './handlers/drafts-handlers.ts';
 import { editorHandlers } from './handlers/editor-handlers.ts';
 import { imagesHandlers } from './handlers/images-handlers.ts';
 import { importMappingsHandlers } from './handlers/import-mappings-handlers.ts';
+import { researchHandlers } from './handlers/research-handlers.ts';
 import { rulesHandlers } from './handlers/rules-handlers.ts';
 import { offersHandlers, questionsHandlers, salesHandlers } from './handlers/seller-handlers.ts';
 import { spreadsheetHandlers } from './handlers/spreadsheet-handlers.ts';
@@ -40,5 +41,6 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...templatesHandlers(session),
     ...backupsHandlers(session),
     ...rulesHandlers(session),
+    ...researchHandlers(session),
   } satisfies Handlers, () => session.writes().turn());
 }

@@ -1,13 +1,19 @@
 // The push of an offer decision a rule made ('rule-offer-decision' outbox rows): the same PUT as
-// the seller's own decision, with the checks a decision taken unattended needs.
-// - An accept is marked in the audit log before it is sent; after a lost answer or a crash the
-//   offer is read back first, never accepted again blindly: accepted already → done; no longer
-//   pending (cancelled, expired, refused elsewhere) → moot.
+// the seller's own decision, with the checks a decision taken unattended needs. The rules log is
+// the seller's record: one entry per decision, ending as the marketplace has it.
+// - An accept is marked in the audit log before it is sent; when any attempt of the row was sent
+//   before (a lost answer, a crash before or after the answer was recorded), the offer is read
+//   back first, never accepted again blindly: accepted already → done; no longer pending
+//   (cancelled, expired, refused elsewhere) → moot.
 // - Before an accept the item is read (the one read of a changed item): closed, or a buy-now item
 //   with no unit left → moot, nothing sent. The rule pass never queues more accepts than units.
 // - A refusal is sent as it is; the service's 409 is read back as publishing does.
-// Every ending is written to the decision's rule_log entry in the transaction that completes it.
-import type { Offer } from '../../../shared/api/index.ts';
+// - The answer's audit entry, the offer, the log entry and the item's units left commit in ONE
+//   transaction: a kill lands before it (the offer is read back at the next start) or after it.
+//   A done accept leaves the cached item as the marketplace has it (one unit fewer, closed when
+//   none is left or it was an auction), so a rules pass before the next pull never accepts an
+//   offer for a unit already sold.
+import type { Item, Offer } from '../../../shared/api/index.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
@@ -15,10 +21,26 @@ import type { OpContext, OpResult } from '../sync/operations.ts';
 import { ruleStore } from './rule-store.ts';
 
 type Payload = OutboxPayload<'rule-offer-decision'>;
+/** How a decision's ending was learnt (the log's detail `how`; the screens word it). */
+export type DecisionHow = 'sent' | 'read-back' | 'no-unit-left' | 'item-closed';
+type ItemAfter = Pick<Item, 'status' | 'quantity'>;
+
+/** The item as the marketplace's accept leaves it (the offer route's document): one unit of a buy-now item, or the whole auction. */
+function afterAccept(item: Item): ItemAfter {
+  if (item.saleMethod !== 'buy-now') return { status: 'closed', quantity: item.quantity };
+  const left = Math.max(0, (item.quantity ?? 1) - 1);
+  return { status: left === 0 ? 'closed' : item.status, quantity: left };
+}
 
 export function ruleOfferOp(db: Db) {
   const rules = ruleStore(db);
   const clearDecision = db.prepare(`UPDATE offers SET pending_decision = NULL WHERE remote_id = ?`);
+  const sentBefore = db.prepare(`SELECT count(*) FROM request_log WHERE outbox_id = ?`).pluck();
+  // The service's status and units in the cached copy; its other fields (and `base`) wait for the
+  // next pull, which reads the item in full (its `updated` moved).
+  const reflect = db.prepare(
+    `UPDATE items SET status = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
+  );
 
   function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
     const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
@@ -26,51 +48,68 @@ export function ruleOfferOp(db: Db) {
     return id;
   }
 
-  /** The offer as the service has it decides how the row ends: ours → done, else moot. */
-  function settle(ctx: OpContext, row: OutboxRow, payload: Payload, offer: Offer, how: string): OpResult {
+  /**
+   * The offer as the service has it decides how the row ends: ours → done, else moot. `item`: the
+   * item after our accept, when it is done; `answered`: the request's audit entry, closed here.
+   */
+  function settle(ctx: OpContext, row: OutboxRow, payload: Payload, offer: Offer, how: DecisionHow, item: ItemAfter | null, answered: number | null = null): OpResult {
+    const ours = offer.status === payload.decision;
     db.transaction(() => {
+      if (answered !== null) ctx.store.logFinish(answered, 200, 'ok', null, ctx.now());
       ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
-      rules.finish(payload.logId, offer.status === payload.decision ? 'done' : 'moot', { result: offer.status, how });
+      if (ours && item) reflect.run(item.status, item.status, item.quantity, row.item_local_id);
+      rules.finish(payload.logId, ours ? 'done' : 'moot', { result: offer.status, how });
     })();
     return 'applied';
+  }
+
+  /** Read back: the offer, and when our accept is on it, the item as it is now. */
+  async function readBack(ctx: OpContext, row: OutboxRow, payload: Payload, id: number): Promise<OpResult | null> {
+    const offer = await ctx.api.getOffer(id, payload.offerId);
+    if (offer.status === 'pending') return null;
+    const item = offer.status === 'accepted' && payload.decision === 'accepted' ? await ctx.api.getItem(id) : null;
+    return settle(ctx, row, payload, offer, 'read-back', item);
   }
 
   return async function send(ctx: OpContext, row: OutboxRow, payload: Payload): Promise<OpResult> {
     const id = remoteIdOf(ctx, row);
     const path = `/items/${id}/offers/${payload.offerId}`;
+    let item: Item | null = null;
     if (payload.decision === 'accepted') {
-      if (ctx.store.hadUnfinishedSend(row.id)) {
-        const offer = await ctx.api.getOffer(id, payload.offerId);
-        if (offer.status !== 'pending') return settle(ctx, row, payload, offer, 'read back after a lost answer');
+      if ((sentBefore.get(row.id) as number) > 0) {
+        const settled = await readBack(ctx, row, payload, id);
+        if (settled) return settled;
       }
-      const item = await ctx.api.getItem(id);
+      item = await ctx.api.getItem(id);
       const noUnit = item.saleMethod === 'buy-now' && (item.quantity ?? 0) < 1;
       if (item.status !== 'published' || noUnit) {
+        const seen = item;
         db.transaction(() => {
-          ctx.store.completeRow(row, item);
+          ctx.store.completeRow(row, null);
+          reflect.run(seen.status, seen.status, seen.quantity, row.item_local_id);
           clearDecision.run(payload.offerId);
-          rules.finish(payload.logId, 'moot', { result: item.status, how: noUnit ? 'no unit left' : `the item is ${item.status}` });
+          rules.finish(payload.logId, 'moot', { result: seen.status, how: noUnit ? 'no-unit-left' : 'item-closed' });
         })();
         return 'dropped';
       }
     }
     const logId = ctx.store.logSent(row, 'PUT', path, ctx.now());
+    let offer: Offer;
     try {
-      const offer = await ctx.api.setOfferStatus(id, payload.offerId, payload.decision);
-      ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
-      return settle(ctx, row, payload, offer, 'sent');
+      offer = await ctx.api.setOfferStatus(id, payload.offerId, payload.decision);
     } catch (error) {
       const e = error instanceof ApiError ? error : null;
       const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
       ctx.store.logFinish(logId, e?.status || null, unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', e?.message ?? String(error), ctx.now());
       if (e && e.status === 409) {
         // Decided already (our earlier attempt, or elsewhere), or the item closed: read it back.
-        const offer = await ctx.api.getOffer(id, payload.offerId);
-        if (offer.status !== 'pending') return settle(ctx, row, payload, offer, 'read back after 409');
+        const settled = await readBack(ctx, row, payload, id);
+        if (settled) return settled;
       }
       if (!e || !e.retryable) rules.finish(payload.logId, 'failed', { error: e?.message ?? String(error) });
       throw error;
     }
+    return settle(ctx, row, payload, offer, 'sent', item && afterAccept(item), logId);
   };
 }
 

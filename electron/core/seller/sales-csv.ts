@@ -1,5 +1,5 @@
 // The Sales screen's table as a CSV file for a spreadsheet: the filtered sales in the order the
-// seller sorted them. Finnish Excel reads a file by its list separator (`;`) and decimal comma,
+// seller sorted them, each with its units, the price of one and of all. Finnish Excel reads a file by its list separator (`;`) and decimal comma,
 // so a Finnish seller's file has both; English has commas and decimal points. Always UTF-8 with a
 // BOM (Excel takes a file without one for the system's code page and breaks "ä"). The words
 // (headings, how each item sold) come from the renderer's catalog: the core knows no language.
@@ -10,7 +10,7 @@ import { writeCsv } from '../csv/rfc4180.ts';
 import type { SaleKind, SoldItem } from './sold-items.ts';
 
 export interface SalesCsvWords {
-  headings: { date: string; item: string; buyer: string; price: string; status: string };
+  headings: { date: string; item: string; buyer: string; quantity: string; unitPrice: string; price: string; status: string };
   kinds: Record<SaleKind, string>;
 }
 
@@ -27,8 +27,10 @@ export function salesCsv(rows: readonly SoldItem[], locale: AppLocale, words: Sa
     r.soldAt === null ? '' : format.date(r.soldAt),
     text(r.title),
     text(r.buyer),
+    String(r.quantity),
+    amount(r.unitPrice),
     amount(r.price),
     words.kinds[r.kind],
   ]);
-  return writeCsv([[h.date, h.item, h.buyer, h.price, h.status], ...lines], { bom: true, delimiter: SALES_CSV_SEPARATOR[locale] });
+  return writeCsv([[h.date, h.item, h.buyer, h.quantity, h.unitPrice, h.price, h.status], ...lines], { bom: true, delimiter: SALES_CSV_SEPARATOR[locale] });
 }

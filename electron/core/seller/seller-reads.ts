@@ -110,7 +110,7 @@ export function sellerReads(db: Db) {
       };
     },
 
-    /** Sales per week (the last 12), the sell-through and the average price by category (see sold-items.ts). */
+    /** Units sold per week (the last 12), the sell-through of closed items and the average unit price by category (see sold-items.ts). */
     dashboard(now = Date.now()): Dashboard {
       const WEEK = 7 * 86_400_000;
       const monday = (ms: number) => {
@@ -121,19 +121,20 @@ export function sellerReads(db: Db) {
       const firstWeek = monday(now) - 11 * WEEK;
       const weeks = Array.from({ length: 12 }, (_, i) => ({ week: new Date(firstWeek + i * WEEK).toISOString().slice(0, 10), sold: 0, revenue: 0 }));
       const categories = new Map<number, { title: string; sold: number; sum: number }>();
-      const { sold: sales, closedCount } = sold.read(now);
+      const { sold: sales, closedCount, closedSold } = sold.read(now);
+      // Units sold (a purchase of three is three), and the average price of a unit.
       for (const sale of sales) {
         const at = sale.soldAt;
         if (at !== null && at >= firstWeek) {
           const week = weeks[Math.floor((monday(at) - firstWeek) / WEEK)];
           if (week) {
-            week.sold += 1;
+            week.sold += sale.quantity;
             week.revenue = Math.round((week.revenue + sale.price) * 100) / 100;
           }
         }
         const key = sale.categoryId ?? 0;
         const entry = categories.get(key) ?? { title: sale.category, sold: 0, sum: 0 };
-        entry.sold += 1;
+        entry.sold += sale.quantity;
         entry.sum += sale.price;
         categories.set(key, entry);
       }
@@ -141,7 +142,7 @@ export function sellerReads(db: Db) {
         .map(([categoryId, c]) => ({ categoryId, title: c.title, sold: c.sold, average: Math.round((c.sum / c.sold) * 100) / 100 }))
         .sort((a, b) => b.sold - a.sold || a.title.localeCompare(b.title))
         .slice(0, 10);
-      return { weeks, sellThrough: { closed: closedCount, sold: sales.length }, byCategory };
+      return { weeks, sellThrough: { closed: closedCount, sold: closedSold }, byCategory };
     },
 
     /** The local value of a rejected field is read by the caller (it knows the field table). */

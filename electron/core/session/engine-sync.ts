@@ -5,6 +5,7 @@
 import type { SyncStatus } from '../../../shared/ipc.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
+import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';
 import type { CredentialStore } from '../api/session.ts';
 import { marketplaceRoot } from './accounts.ts';
 import { queueCounts } from '../outbox/outbox.ts';
@@ -36,13 +37,24 @@ export interface EngineSyncOptions {
   /** While the marketplace cannot be reached: the first probe after this, doubling up to probeCapMs. */
   probeBaseMs?: number;
   probeCapMs?: number;
+  /** Each request's timeout (the API client's default: 15 s). */
+  requestTimeoutMs?: number;
   now?: () => number;
 }
 
 export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine> } {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const api = createApiClient({ baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials });
+  // One source of truth for "connected" (issue 42): a request that gets no answer at all (the link
+  // hangs or is cut) says so at once, not after its retries and the run's end (four timeouts, about
+  // a minute, during which the status bar said connected while requests failed).
+  const api = createApiClient({
+    baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
+    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
+    onAttempt: ({ status }) => {
+      if (status === 0 && !closed) setOnline(false);
+    },
+  });
   const { writes } = options;
   const rules = rulesPass(db);
   const rulesPassOf = perConnection(rulesPass);
@@ -54,6 +66,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });
+  // Research writes what the market answered (research/research-draft.ts): in a turn, like the engine.
+  const research = writes ? gatedPort(closedSalesAdapter(api), writes.turn) : closedSalesAdapter(api);
   const counts = queueCounts(db);
   const listeners = new Set<(event: SyncEvent) => void>();
   let offline = false;
@@ -215,6 +229,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     engine,
     status,
     media: (url: string) => api.media(url),
+    // The seller's "work offline" stops research's requests too: it then shows what it kept.
+    market: () => (offline || closed ? null : research),
     syncNow(): Promise<SyncStatus> {
       if (offline || closed) return Promise.resolve(status());
       if (!running) {

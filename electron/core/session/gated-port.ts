@@ -3,10 +3,12 @@
 // the write gate: never while a long write holds the cache (its transaction open on the long
 // writes' connection), and no long write starts before the engine's synchronous writes that
 // follow the answer are done. The engine itself knows nothing of it: its port is wrapped.
-import type { MarketplacePort } from '../sync/marketplace-port.ts';
 
-/** `port` with every call's answer (or failure) handed back only in a turn of `turn`. */
-export function gatedPort(port: MarketplacePort, turn: () => Promise<void>): MarketplacePort {
+/**
+ * `port` (every method async: the marketplace's, the market research's) with every call's answer
+ * (or failure) handed back only in a turn of `turn`.
+ */
+export function gatedPort<P extends object>(port: P, turn: () => Promise<void>): P {
   return new Proxy(port, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);

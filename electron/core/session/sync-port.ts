@@ -4,6 +4,7 @@
 import type { IpcEventPayload, SyncStatus } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { queueCounts } from '../outbox/outbox.ts';
+import type { MarketResearchPort } from '../research/research-port.ts';
 
 /** The queue's part of the status, from the outbox's counts. */
 export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick<SyncStatus, 'queueLength' | 'toSend' | 'keptLocal' | 'parked'> {
@@ -30,6 +31,11 @@ export interface SyncPort {
    * client, with the token. Absent on a port with no marketplace.
    */
   media?(url: string): Promise<Uint8Array>;
+  /**
+   * The marketplace for market research (issue 39), or null while working offline. Absent on a
+   * port with no marketplace.
+   */
+  market?(): MarketResearchPort | null;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: SyncEvent) => void): () => void;
   close(): void;

@@ -1,33 +1,18 @@
 // The column mapping step of an import: headings that are no field name are matched to fields
-// by their label (the grid's and the editor's, any case), and what the seller chose is kept per
-// header set so the same spreadsheet imports without asking again.
+// by their words (heading-match.ts), and what the seller chose is kept per header set so the same
+// spreadsheet imports without asking again.
 import type { Db } from '../db/open-account-db.ts';
-import { DRAFT_FIELDS, FIELD_SPECS, isDraftField, type DraftField } from '../drafts/fields.ts';
-import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../../shared/field-labels-fi.ts';
-import type { ItemFieldDef } from '../../../shared/item-fields.ts';
+import { isDraftField, type DraftField } from '../drafts/fields.ts';
 import type { ColumnMapping } from '../csv/drafts-csv.ts';
+import { matchHeading } from './heading-match.ts';
 
 /** The key of a header set: its headings trimmed, in lower case, in order. */
 export function headerKey(headings: readonly string[]): string {
   return headings.map((h) => h.trim().toLowerCase()).join('\t');
 }
 
-const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9äöå]+/g, '');
-
-/**
- * A field whose name or label a heading spells, in English or Finnish (ignoring case, spaces and
- * signs such as €), else one whose common synonym it is ("Hinta", "Kpl", "Nimi").
- */
-export function suggestField(heading: string): DraftField | null {
-  const wanted = simple(heading);
-  if (wanted === '') return null;
-  for (const field of DRAFT_FIELDS) {
-    const def: ItemFieldDef = FIELD_SPECS[field];
-    if ([field, def.label, def.grid?.label ?? '', ...FIELD_LABELS_FI[field]].some((name) => simple(name) === wanted)) return field;
-  }
-  for (const field of DRAFT_FIELDS) if (FIELD_SYNONYMS[field]?.some((name) => simple(name) === wanted)) return field;
-  return null;
-}
+/** How the field offered for a heading was found: the seller's own earlier choice, the field's words, a guess to check. */
+export type Recognition = 'remembered' | 'known' | 'guess';
 
 export function importMappings(db: Db) {
   const get = db.prepare(`SELECT mapping FROM import_mappings WHERE header_key = ?`).pluck();
@@ -40,18 +25,48 @@ export function importMappings(db: Db) {
   return {
     /**
      * The mapping offered for the headings that are no field name: the remembered one for this
-     * header set, else a suggestion by label (null: left out until the seller picks a field).
+     * header set, else a suggestion by their words (null: left out until the seller picks a
+     * field), and how each offered field was found.
      */
-    proposal(headings: readonly string[]): { unknown: string[]; mapping: Record<string, DraftField | null>; remembered: boolean } {
+    proposal(headings: readonly string[]): { unknown: string[]; mapping: Record<string, DraftField | null>; recognition: Record<string, Recognition>; remembered: boolean } {
       const unknown = [...new Set(headings.map((h) => h.trim()).filter((h) => !isDraftField(h)))];
       const stored = get.get(headerKey(headings)) as string | undefined;
       const saved = stored ? (JSON.parse(stored) as Record<string, string | null>) : null;
       const mapping: Record<string, DraftField | null> = {};
+      const recognition: Record<string, Recognition> = {};
       for (const heading of unknown) {
         const chosen = saved?.[heading];
-        mapping[heading] = typeof chosen === 'string' && isDraftField(chosen) ? chosen : saved && chosen === null ? null : suggestField(heading);
+        if (typeof chosen === 'string' && isDraftField(chosen)) {
+          mapping[heading] = chosen;
+          recognition[heading] = 'remembered';
+        } else if (saved && chosen === null) {
+          mapping[heading] = null;
+        } else {
+          const match = matchHeading(heading);
+          mapping[heading] = match?.field ?? null;
+          if (match) recognition[heading] = match.how;
+        }
       }
-      return { unknown, mapping, remembered: saved !== null };
+      // One column per field: a field offered for two headings goes to the surer one (the first
+      // of equals), never over a heading that is the field's own name.
+      const rank = (heading: string) => ['guess', 'known', 'remembered'].indexOf(recognition[heading] ?? 'guess');
+      const holder = new Map<DraftField, string>();
+      for (const heading of unknown) {
+        const field = mapping[heading];
+        if (!field) continue;
+        const other = holder.get(field);
+        if (headings.some((h) => h.trim() === field) || (other !== undefined && rank(other) >= rank(heading))) {
+          mapping[heading] = null;
+          delete recognition[heading];
+          continue;
+        }
+        if (other !== undefined) {
+          mapping[other] = null;
+          delete recognition[other];
+        }
+        holder.set(field, heading);
+      }
+      return { unknown, mapping, recognition, remembered: saved !== null };
     },
     remember(headings: readonly string[], mapping: ColumnMapping, now = Date.now()): void {
       put.run(headerKey(headings), JSON.stringify(mapping), now);

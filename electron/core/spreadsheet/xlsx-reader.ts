@@ -5,7 +5,7 @@
 // whole-document reader such as exceljs's made a Cell for each of the 16,384 columns of every
 // row and took the process down on an 11 KB file). Runs in the spreadsheet worker.
 import type { CellNote, CsvRecord } from '../csv/rfc4180.ts';
-import { clearMergedCells, columnName, parseRange, type CellRange } from './merged-cells.ts';
+import { applyMergedCells, columnName, parseRange, type CellRange } from './merged-cells.ts';
 import { checkClaimedSizes, inflatePart, inflatePartChunks, zipParts, type ZipPart } from './zip-parts.ts';
 import { SpreadsheetLimitError, tooMany, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 
@@ -253,10 +253,12 @@ export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promis
       if (width > 0 && column > width) continue;
       const text = cellText(attrs, c[2]);
       if (text === '') {
-        // A formula the program that wrote the file never calculated (no cached <v>), or one
-        // that gave an error: the cell looks empty, but the seller typed something there.
-        const error = /\bt\s*=\s*"e"/.test(attrs) ? decodeXml(VALUE.exec(c[2])?.[1] ?? '').trim() : '';
-        const unvalued = FORMULA.test(c[2]) && !VALUE.test(c[2]) && !/\bt\s*=\s*"inlineStr"/.test(attrs);
+        // A formula the program that wrote the file never calculated (no cached value: no <v>,
+        // or an empty one, as openpyxl writes `<f>B2*1.24</f><v></v>`), or one that gave an
+        // error: the cell looks empty, but the seller typed something there.
+        const cached = VALUE.exec(c[2])?.[1];
+        const error = /\bt\s*=\s*"e"/.test(attrs) ? decodeXml(cached ?? '').trim() : '';
+        const unvalued = FORMULA.test(c[2]) && (cached === undefined || cached.trim() === '') && !/\bt\s*=\s*"inlineStr"/.test(attrs);
         const cell = ref?.trim() || `${columnName(column)}${rowNumber}`;
         if (error) notes.push({ column, cell, rule: 'formula-error', error });
         else if (unvalued) notes.push({ column, cell, rule: 'formula-no-value' });
@@ -278,5 +280,5 @@ export async function readXlsx(bytes: Buffer, limits: SpreadsheetLimits): Promis
     if (kept.length > 0 && records.length > 0) record.notes = kept;
     records.push(record);
   });
-  return clearMergedCells(records, merges);
+  return applyMergedCells(records, merges);
 }

@@ -22,6 +22,8 @@ export interface AccountsState {
 export function createAccountsStore(bridge: Bridge) {
   const nextLoad = callSequence();
   return createStore<AccountsState>()((set, get) => {
+    // Accounts added elsewhere (an import under Backups) are listed at once.
+    bridge.on('accounts.changed', () => void get().load());
     const guard = async <T>(run: () => Promise<T>, done?: Msg): Promise<T | null> => {
       try {
         const value = await run();

@@ -2,7 +2,7 @@
 // said until a later backup succeeds, a damaged cache set aside at start with the latest good
 // backup offered, the list with restore, the seller's own folder, and moving accounts to another
 // computer (one file; a passphrase seals it and lets the password travel).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { BackupEntry } from '../../../shared/ipc-backup.ts';
 import { describeReason } from '../i18n/describe-error.ts';
@@ -96,33 +96,36 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         </form>
       )}
       {confirming && (
-        <div className="notice warn" role="alertdialog" aria-labelledby="backups-confirm">
-          <p id="backups-confirm">{t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}</p>
-          <BusyButton type="button" className="primary" busy={busy} onClick={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}>{t('backups.restore.do')}</BusyButton>
-          <button type="button" onClick={() => setConfirming(null)}>{t('common.cancel')}</button>
-        </div>
+        <RestoreConfirm
+          text={t('backups.restore.confirm', { time: format.dateTime(confirming.created), drafts: confirming.drafts })}
+          busy={busy}
+          onRestore={() => void store.getState().restore(confirming.id).then(() => setConfirming(null))}
+          onCancel={() => setConfirming(null)}
+        />
       )}
       {backups.length > 0 && (
-        <table className="table backups-list">
+        // A narrow window shows each backup as a card of labelled values (reflow.css, .stacks): the
+        // roles keep it a table for assistive technology whatever its CSS display.
+        <table className="table backups-list stacks" role="table">
           <caption className="muted">{t('backups.list.caption')}</caption>
-          <thead>
-            <tr>
-              <th>{t('backups.column.time')}</th><th>{t('backups.column.reason')}</th><th className="num">{t('backups.column.drafts')}</th>
-              <th className="num">{t('backups.column.templates')}</th><th className="num">{t('backups.column.photos')}</th><th className="num">{t('backups.column.size')}</th>
-              <th>{t('backups.column.where')}</th><th />
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader">{t('backups.column.time')}</th><th role="columnheader">{t('backups.column.reason')}</th><th role="columnheader" className="num">{t('backups.column.drafts')}</th>
+              <th role="columnheader" className="num">{t('backups.column.templates')}</th><th role="columnheader" className="num">{t('backups.column.photos')}</th><th role="columnheader" className="num">{t('backups.column.size')}</th>
+              <th role="columnheader">{t('backups.column.where')}</th><th role="columnheader" />
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {backups.map((b) => (
-              <tr key={b.id}>
-                <td>{format.dateTime(b.created)}</td>
-                <td>{t(`backups.reason.${b.reason}` as MessageId)}</td>
-                <td className="num">{format.number(b.drafts)}</td>
-                <td className="num">{format.number(b.templates)}</td>
-                <td className="num">{format.number(b.photos)}</td>
-                <td className="num">{megabytes(b.bytes)}</td>
-                <td>{places(b.places)}</td>
-                <td className="actions"><BusyButton type="button" busy={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</BusyButton></td>
+              <tr key={b.id} role="row">
+                <td role="cell" data-label={t('backups.column.time')}>{format.dateTime(b.created)}</td>
+                <td role="cell" data-label={t('backups.column.reason')}>{t(`backups.reason.${b.reason}` as MessageId)}</td>
+                <td role="cell" data-label={t('backups.column.drafts')} className="num">{format.number(b.drafts)}</td>
+                <td role="cell" data-label={t('backups.column.templates')} className="num">{format.number(b.templates)}</td>
+                <td role="cell" data-label={t('backups.column.photos')} className="num">{format.number(b.photos)}</td>
+                <td role="cell" data-label={t('backups.column.size')} className="num">{megabytes(b.bytes)}</td>
+                <td role="cell" data-label={t('backups.column.where')}>{places(b.places)}</td>
+                <td role="cell" className="actions"><BusyButton type="button" busy={busy} onClick={() => setConfirming(b)}>{t('backups.restore')}</BusyButton></td>
               </tr>
             ))}
           </tbody>
@@ -142,5 +145,41 @@ export function BackupsSection({ store }: { store: BackupsStore }) {
         <BusyButton type="submit" busy={busy}>{t('backups.import')}</BusyButton>
       </form>
     </section>
+  );
+}
+
+/**
+ * The restore's confirmation, an inline alertdialog: it takes the keyboard as it appears (on its
+ * Restore button), Esc or Cancel closes it, and the button that asked gets the keyboard back.
+ */
+function RestoreConfirm({ text, busy, onRestore, onCancel }: { text: string; busy: boolean; onRestore: () => void; onCancel: () => void }) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const asker = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    asker.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    box.current?.querySelector<HTMLButtonElement>('button.primary')?.focus();
+  }, []);
+  const cancel = () => {
+    onCancel();
+    if (asker.current?.isConnected) asker.current.focus();
+  };
+  return (
+    <div
+      ref={box}
+      className="notice warn"
+      role="alertdialog"
+      aria-labelledby="backups-confirm"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        cancel();
+      }}
+    >
+      <p id="backups-confirm">{text}</p>
+      <BusyButton type="button" className="primary" busy={busy} onClick={onRestore}>{t('backups.restore.do')}</BusyButton>
+      <button type="button" onClick={cancel}>{t('common.cancel')}</button>
+    </div>
   );
 }

@@ -8,6 +8,15 @@ import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { callSequence } from '../navigation/live-store.ts';
+import { accountNameMsg } from '../accounts/account-name.ts';
+import { localeStore } from '../i18n/locale-store.ts';
+import { translate } from '../i18n/translate.ts';
+
+/** Several accounts' names as one list in the language in use (a notice, worded once). */
+function namesInWords(names: ReadonlyArray<Msg | string>): string {
+  const locale = localeStore.getState().locale;
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names.map((n) => (typeof n === 'string' ? n : translate(n, locale))));
+}
 
 export interface BackupsState {
   status: BackupStatusView | null;
@@ -25,6 +34,8 @@ export interface BackupsState {
   /** Electron: main's folder dialog, then the chosen folder is set; a cancelled dialog does nothing. */
   chooseFolder(): Promise<void>;
   dismissDamage(keptAs: string): Promise<void>;
+  /** The damaged cache's notice answered by restoring backup `id`: restored, the notice is put away. */
+  restoreDamaged(keptAs: string, id: string): Promise<boolean>;
   /** Asks where (Electron: main's save dialog; web mode: a download), then exports; a cancelled dialog does nothing. */
   exportTo(all: boolean, passphrase: string | null): Promise<void>;
   /** `stage`: the picked file by reference (a handle in Electron, an upload in web mode). */
@@ -90,6 +101,14 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
       dismissDamage: async (keptAs) => {
         await guard(() => call(bridge, 'backups.dismissDamage', { keptAs }), () => null);
       },
+      restoreDamaged: async (keptAs, id) => {
+        const restored = await guard(async () => {
+          const result = await call(bridge, 'backups.restore', { id });
+          await call(bridge, 'backups.dismissDamage', { keptAs });
+          return result;
+        }, (r) => msg('backups.restored', { sent: r.alreadySent, checked: r.toReconcile }));
+        return restored !== null;
+      },
       exportTo: async (all, passphrase) => {
         const target = await files.exportTarget(`market-desk-${new Date().toISOString().slice(0, 10)}.mdesk`);
         if (!target) return;
@@ -97,7 +116,12 @@ export function createBackupsStore(bridge: Bridge, files: BackupFiles) {
         if (done?.download) files.deliver(done.download, done.file);
       },
       importFrom: async (stage, name, passphrase) => {
-        await guard(async () => call(bridge, 'backups.import', { source: await stage(), name, passphrase }), (r) => msg('backups.imported', { names: r.map((a) => a.name).join(', '), count: r.length }));
+        await guard(async () => {
+          const accounts = await call(bridge, 'backups.import', { source: await stage(), name, passphrase });
+          // Named as the Accounts screen names them: the app's own accounts in the language in use.
+          const listed = await call(bridge, 'accounts.list', {});
+          return accounts.map((a) => accountNameMsg(listed.find((l) => l.id === a.id) ?? { ...a, baseUrl: '', username: null }));
+        }, (names) => msg('backups.imported', { count: names.length, names: names.length === 1 ? names[0] : namesInWords(names) }));
       },
     };
   });

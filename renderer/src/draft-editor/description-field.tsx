@@ -15,7 +15,9 @@ interface Props {
 }
 
 export function DescriptionField({ id, value, maxLength, invalid, onChange, filled = null }: Props) {
-  const [tab, setTab] = useState<'html' | 'preview'>('html');
+  // A description opens as buyers will read it, formatted (issue 42); an empty one opens where
+  // it is written.
+  const [tab, setTab] = useState<'html' | 'preview'>(() => (value.trim() === '' ? 'html' : 'preview'));
   const t = useT();
   const format = useFormatter();
   return (

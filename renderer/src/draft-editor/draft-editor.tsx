@@ -15,6 +15,8 @@ import { ReadOnlyPhotos } from './read-only-photos.tsx';
 import { useStatusWords } from './status-words.ts';
 import { FIELD_GROUPS, type ItemFieldName } from '../../../shared/item-fields.ts';
 import { BusyButton } from '../a11y/busy-button.tsx';
+import { CategoryChips, MarketPanel } from '../research/market-panel.tsx';
+import type { ResearchStore } from '../research/research-store.ts';
 
 const GROUPS = FIELD_GROUPS;
 const EDITABLE = ['draft', 'preview'];
@@ -24,7 +26,7 @@ function isFuture(requestTime: unknown): boolean {
   return new Date(requestTime.replace(' ', 'T')).getTime() > Date.now();
 }
 
-export function DraftEditor({ store, images }: { store: EditorStore; images: ImagesStore }) {
+export function DraftEditor({ store, images, research }: { store: EditorStore; images: ImagesStore; research: ResearchStore }) {
   const s = useStore(store);
   const t = useT();
   const said = useSaid();
@@ -43,6 +45,26 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
   useEffect(() => {
     void images.actions.show(s.localId);
   }, [images, s.localId]);
+
+  // The Market panel shows the draft's kept research (no request until the seller asks).
+  useEffect(() => {
+    if (s.localId === null) return;
+    void research.actions.show(s.localId);
+    return () => {
+      research.actions.hide();
+      research.actions.clearSuggestions();
+    };
+  }, [research, s.localId]);
+
+  // Category suggestions as the title is typed (after a pause), for a draft still to be listed:
+  // asked when the title changes or the draft has no category yet, never merely for opening one
+  // (each costs requests of the day's budget).
+  const typedTitle = typeof s.values.title === 'string' ? s.values.title : '';
+  const wantsSuggestions = s.row !== null && EDITABLE.includes(s.row.status) && (s.dirty.includes('title') || s.values.categoryId == null);
+  useEffect(() => {
+    if (wantsSuggestions) research.actions.titleTyped(typedTitle, s.localId);
+    else research.actions.clearSuggestions();
+  }, [research, typedTitle, wantsSuggestions, s.localId]);
 
   const row = s.row;
   if (!row) return null;
@@ -69,6 +91,20 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
           e.preventDefault();
           void actions.save();
+        }
+        // Alt+M researches the market; Alt+Shift+1…3 takes a suggested category.
+        if (e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyM') {
+          e.preventDefault();
+          void research.actions.research(row.localId);
+        }
+        const digit = /^Digit([1-3])$/.exec(e.code);
+        if (e.altKey && e.shiftKey && digit && editable) {
+          const current = typeof s.values.categoryId === 'number' ? s.values.categoryId : null;
+          const chosen = (research.getState().suggestions?.items ?? []).filter((c) => c.categoryId !== current)[Number(digit[1]) - 1];
+          if (chosen) {
+            e.preventDefault();
+            actions.setField('categoryId', chosen.categoryId);
+          }
         }
       }}
     >
@@ -115,16 +151,21 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
                 <section key={group} className="editor-group" aria-label={t(`fieldGroup.${group}`)}>
                   <h3>{t(`fieldGroup.${group}`)}</h3>
                   {fields.map((spec) => (
-                    <FieldInput
-                      key={spec.field}
-                      spec={spec}
-                      look={look(spec)}
-                      value={s.values[spec.field]}
-                      problems={s.problems.filter((p) => p.field === spec.field)}
-                      categories={s.categories}
-                      values={s.values}
-                      onChange={(value) => actions.setField(spec.field, value)}
-                    />
+                    <div key={spec.field} className="editor-field-wrap">
+                      <FieldInput
+                        spec={spec}
+                        look={look(spec)}
+                        value={s.values[spec.field]}
+                        problems={s.problems.filter((p) => p.field === spec.field)}
+                        categories={s.categories}
+                        values={s.values}
+                        onChange={(value) => actions.setField(spec.field, value)}
+                      />
+                      {spec.field === 'categoryId' && (
+                        <CategoryChips store={research} categories={s.categories} current={typeof s.values.categoryId === 'number' ? s.values.categoryId : null}
+                          onTake={(categoryId) => actions.setField('categoryId', categoryId)} />
+                      )}
+                    </div>
                   ))}
                 </section>
               );
@@ -142,10 +183,25 @@ export function DraftEditor({ store, images }: { store: EditorStore; images: Ima
             )}
           </fieldset>
         </form>
-        {/* Photos follow the item's status, as the core does: a draft waiting for its publish still takes them. */}
-        {EDITABLE.includes(row.status)
-          ? <ImagesPanel store={images} problems={s.problems.filter((p) => p.field === 'images').map(problemText)} />
-          : <ReadOnlyPhotos store={images} status={words.status(row.status)} />}
+        <div className="editor-side">
+          {/* Photos follow the item's status, as the core does: a draft waiting for its publish still takes them. */}
+          {EDITABLE.includes(row.status)
+            ? <ImagesPanel store={images} problems={s.problems.filter((p) => p.field === 'images').map(problemText)} />
+            : <ReadOnlyPhotos store={images} status={words.status(row.status)} />}
+          <MarketPanel
+            store={research}
+            localId={row.localId}
+            categories={s.categories}
+            unsaved={s.dirty.some((f) => f === 'title' || f === 'categoryId' || f === 'condition')}
+            {...(editable ? {
+              onUsePrice: (saleMethod: 'buy-now' | 'auction', price: number) => {
+                actions.setField('saleMethod', saleMethod);
+                actions.setField(saleMethod === 'buy-now' ? 'buyNowPrice' : 'startingPrice', price);
+              },
+              onUseCategory: (categoryId: number) => actions.setField('categoryId', categoryId),
+            } : {})}
+          />
+        </div>
       </div>
 
       <footer className="editor-actions">

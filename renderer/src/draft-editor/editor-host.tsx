@@ -9,7 +9,7 @@ import { bridge } from '../bridge.ts';
 import { fileSource, droppedImages, hasFiles } from '../images/file-sources.ts';
 import { createImagesStore } from '../images/images-store.ts';
 import { useT } from '../i18n/intl.ts';
-import { draftsStore } from '../stores/app-stores.ts';
+import { draftsStore, researchStore } from '../stores/app-stores.ts';
 import { DraftEditor } from '../navigation/later.tsx';
 import { createEditorStore } from './editor-store.ts';
 
@@ -135,5 +135,5 @@ export function EditorHost() {
     };
   }, []);
 
-  return open ? <DraftEditor store={editorStore} images={imagesStore} /> : null;
+  return open ? <DraftEditor store={editorStore} images={imagesStore} research={researchStore} /> : null;
 }

@@ -38,7 +38,8 @@ export function ActionsMenu({ store, extra = [] }: { store: BulkActionsStore; ex
     if (refocus) buttonRef.current?.focus();
   };
   const run = (item: (typeof items)[number]) => {
-    close(false);
+    // The button has the keyboard while the item's dialog opens: the dialog gives it back there on Esc.
+    close(true);
     item.run();
   };
   const onMenuKey = (event: React.KeyboardEvent) => {

@@ -50,15 +50,23 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
   const ref = useRef<HTMLDialogElement>(null);
   const timeRef = useRef<HTMLInputElement>(null);
   const isOpen = dialog !== null;
+  const cancelled = useRef(false);
+  const cancel = () => {
+    cancelled.current = true;
+    store.getState().cancel();
+  };
   useEffect(() => {
     const element = ref.current;
     if (!isOpen || !element) return;
+    // Cancelled (Esc, Cancel), whatever opened it gets the keyboard back: the Actions menu's button,
+    // or the grid (a shortcut). Done, the grid has it, where the action's rows are.
+    cancelled.current = false;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     element.showModal();
     timeRef.current?.focus();
     return () => {
       element.close();
-      // Opened from the menu or a shortcut: the keyboard goes back to the grid.
-      document.querySelector<HTMLElement>('[role=grid]')?.focus({ preventScroll: true });
+      (cancelled.current && opener?.isConnected ? opener : document.querySelector<HTMLElement>('[role=grid]'))?.focus({ preventScroll: true });
     };
   }, [isOpen]);
   if (!dialog) return null;
@@ -66,7 +74,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
   const titles = (samples: Refused['samples']) => intl.formatList(samples.map((s) => s.title ?? t('bulkActions.untitled', { localId: String(s.localId) })));
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="bulk-action-title" onCancel={(e) => { e.preventDefault(); store.getState().cancel(); }}>
+    <dialog ref={ref} className="dialog" aria-labelledby="bulk-action-title" onCancel={(e) => { e.preventDefault(); cancel(); }}>
       <h2 id="bulk-action-title">{t('bulkActions.title', { action, count: dialog.count })}</h2>
       {action === 'schedule' && (
         <p>
@@ -106,7 +114,7 @@ export function BulkActionDialog({ store }: { store: BulkActionsStore }) {
         <BusyButton type="button" className="primary" busy={dialog.busy !== false} disabled={!preview || preview.ready === 0} onClick={() => void store.getState().confirm()}>
           {t('bulkActions.confirm', { action, count: preview?.ready ?? 0 })}
         </BusyButton>
-        <button type="button" onClick={() => store.getState().cancel()}>{t('common.cancel')}</button>
+        <button type="button" onClick={cancel}>{t('common.cancel')}</button>
       </div>
     </dialog>
   );

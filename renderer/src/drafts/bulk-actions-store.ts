@@ -58,8 +58,9 @@ function errorMessage(error: unknown): Msg {
 
 /**
  * The selection, or the focused row when nothing is selected. A selection that is everything the
- * grid's query matches (as many, and every row on screen among them) travels as the query. The
- * selection outlives a change of search or filter, so a count alone would not tell. (Also the
+ * grid's query matches (as many, and every row on screen among them) travels as the query. A new
+ * search or filter keeps in the selection only what it shows (drafts-store.ts), but the count
+ * alone would not say which drafts those are. (Also the
  * staggered schedule's target: rules/schedule-store.ts, which takes the drafts in the query's
  * order, so the query goes as the grid asks for it, in the screen's language: forLocale.)
  */

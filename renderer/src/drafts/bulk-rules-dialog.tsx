@@ -1,7 +1,10 @@
 // Price and text rules on the selected drafts: a price rule (set, raise or lower by euros or a
 // percentage, an ending such as ,90, a floor and a ceiling; on the price each draft's sale method
 // uses) and a text change (find and replace, add before or after, set) in titles or
-// descriptions. Preview shows every changing draft before and after; Apply is one undo step.
+// descriptions. From the market (issue 39): a figure of the sold prices of each draft's current
+// market research (the lower quartile, the median, the upper quartile) times a percentage, with
+// the same ending, floor and ceiling. Preview shows every changing draft before and after; Apply
+// is one undo step.
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
@@ -15,11 +18,14 @@ import type { BulkRules } from './drafts-state.ts';
 import { valueWords } from './dialog-values.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
 
-type PriceOp = 'none' | 'set' | 'raise' | 'lower';
+type PriceOp = 'none' | 'set' | 'raise' | 'lower' | 'market';
 type TextOp = 'none' | 'replace' | 'prepend' | 'append' | 'set';
 
 interface Form {
   priceOp: PriceOp;
+  basis: 'low' | 'median' | 'high';
+  /** Percent of the market's figure. */
+  factor: string;
   amount: string;
   unit: 'eur' | 'percent';
   ending: string;
@@ -32,7 +38,7 @@ interface Form {
   caseInsensitive: boolean;
 }
 
-const EMPTY: Form = { priceOp: 'none', amount: '', unit: 'percent', ending: '', floor: '', ceiling: '', textField: 'title', textOp: 'none', find: '', text: '', caseInsensitive: false };
+const EMPTY: Form = { priceOp: 'none', basis: 'median', factor: '100', amount: '', unit: 'percent', ending: '', floor: '', ceiling: '', textField: 'title', textOp: 'none', find: '', text: '', caseInsensitive: false };
 
 /** Thrown for an amount that is no number: the dialog says so instead of asking the core. */
 class NotANumber extends Error {
@@ -51,7 +57,17 @@ function euros(text: string): number | undefined {
 
 function rulesOf(form: Form): BulkRules {
   const rules: BulkRules = {};
-  if (form.priceOp !== 'none') {
+  if (form.priceOp === 'market') {
+    const ending = form.ending.trim().replace(/^[,.]/, '');
+    const floor = euros(form.floor);
+    const ceiling = euros(form.ceiling);
+    rules.price = {
+      op: 'market', basis: form.basis, factor: (euros(form.factor) ?? 100) / 100,
+      ...(ending !== '' ? { ending: euros(ending) } : {}),
+      ...(floor !== undefined ? { floor } : {}),
+      ...(ceiling !== undefined ? { ceiling } : {}),
+    };
+  } else if (form.priceOp !== 'none') {
     const value = euros(form.amount);
     const ending = form.ending.trim().replace(/^[,.]/, '');
     const floor = euros(form.floor);
@@ -122,10 +138,19 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
             <option value="set">{t('rules.price.set')}</option>
             <option value="raise">{t('rules.price.raise')}</option>
             <option value="lower">{t('rules.price.lower')}</option>
+            <option value="market">{t('rules.price.market')}</option>
           </select>
+          {form.priceOp === 'market' && <>
+            <select aria-label={t('rules.market.basis')} value={form.basis} onChange={(e) => update({ basis: e.target.value as Form['basis'] })}>
+              <option value="median">{t('rules.market.median')}</option>
+              <option value="low">{t('rules.market.low')}</option>
+              <option value="high">{t('rules.market.high')}</option>
+            </select>
+            <label>{t('rules.market.times')} <input aria-label={t('rules.market.factor')} inputMode="decimal" value={form.factor} onChange={(e) => update({ factor: e.target.value })} size={4} /> %</label>
+          </>}
           {form.priceOp !== 'none' && <>
-            <input aria-label={t('rules.amount')} inputMode="decimal" value={form.amount} onChange={(e) => update({ amount: e.target.value })} size={8} />
-            {form.priceOp !== 'set' && (
+            {form.priceOp !== 'market' && <input aria-label={t('rules.amount')} inputMode="decimal" value={form.amount} onChange={(e) => update({ amount: e.target.value })} size={8} />}
+            {form.priceOp !== 'set' && form.priceOp !== 'market' && (
               <select aria-label={t('rules.unit')} value={form.unit} onChange={(e) => update({ unit: e.target.value as Form['unit'] })}>
                 <option value="percent">%</option>
                 <option value="eur">€</option>
@@ -135,6 +160,7 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
             <label>{t('rules.floor')} <input aria-label={t('rules.floor.label')} inputMode="decimal" value={form.floor} onChange={(e) => update({ floor: e.target.value })} size={7} /> €</label>
             <label>{t('rules.ceiling')} <input aria-label={t('rules.ceiling.label')} inputMode="decimal" value={form.ceiling} onChange={(e) => update({ ceiling: e.target.value })} size={7} /> €</label>
           </>}
+          {form.priceOp === 'market' && <p className="hint">{t('rules.market.hint')}</p>}
         </fieldset>
         <fieldset className="bulk-row">
           <legend>{t('rules.text.legend')}</legend>
@@ -171,7 +197,7 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
         <section className="preview" aria-label={t('bulk.previewLabel')}>
           <p><Rich id="rules.changing" values={{ changing: preview.changing, selected: preview.selected }} /></p>
           {preview.warnings.map((w) => (
-            <p key={w.rule} className="warning" role="status">{t(`rules.warning.${w.rule}`, { count: w.count })}</p>
+            <p key={w.rule} className="warning" role="status">{t(w.rule === 'price' && form.priceOp === 'market' ? 'rules.warning.market' : `rules.warning.${w.rule}`, { count: w.count })}</p>
           ))}
           <RefusedDrafts refused={preview.refused} what="rules" />
           {preview.samples.length > 0 && (

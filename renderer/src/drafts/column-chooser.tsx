@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { isItemField } from '../../../shared/item-fields.ts';
 import { useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
+import { isMessageId, type MessageId } from '../i18n/messages.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';
 import { ALL_COLUMNS } from './columns.ts';
 
@@ -54,7 +55,7 @@ export const ColumnChooser = memo(function ColumnChooser({ store }: { store: Gri
                 disabled={c.field === 'title'}
                 onChange={(e) => store.getState().setShown(c.field, e.target.checked)}
               />
-              {isItemField(c.field) ? t(fieldLabelId(c.field, true)) : c.label}
+              {isItemField(c.field) ? t(fieldLabelId(c.field, true)) : isMessageId(`research.column.${c.field}`) ? t(`research.column.${c.field}` as MessageId) : c.label}
             </label>
           ))}
         </fieldset>

@@ -13,6 +13,8 @@ export interface Column {
   options?: readonly string[];
   sort?: NonNullable<GridQueryInput['sort']>;
   align?: 'right';
+  /** Shown, never edited: a figure of the draft's market research (issue 39). */
+  readOnly?: boolean;
 }
 
 function columnOf(field: ItemFieldName): Column | null {
@@ -30,6 +32,17 @@ function columnOf(field: ItemFieldName): Column | null {
   };
 }
 
+/**
+ * The market research's columns (issue 39), from each row's kept research: the median of the sold
+ * prices, and how far the draft's price (the one its sale method uses) is above or below it.
+ */
+export const MARKET_COLUMNS: readonly Column[] = [
+  { field: 'marketMedian', label: 'Market median', width: 104, kind: 'number', align: 'right', readOnly: true },
+  { field: 'vsMarket', label: 'vs market', width: 92, kind: 'number', align: 'right', readOnly: true },
+];
+const READ_ONLY = new Set(MARKET_COLUMNS.map((c) => c.field));
+export const isReadOnlyColumn = (field: string): boolean => READ_ONLY.has(field);
+
 const defaults = new Set<string>(DEFAULT_GRID_FIELDS);
 /**
  * Every field a draft has, as a grid column (the description is HTML and has the editor). The
@@ -39,13 +52,13 @@ const defaults = new Set<string>(DEFAULT_GRID_FIELDS);
 export const ALL_COLUMNS: readonly Column[] = [
   ...DEFAULT_GRID_FIELDS,
   ...ITEM_FIELD_NAMES.filter((f) => !defaults.has(f)),
-].map(columnOf).filter((c): c is Column => c !== null);
+].map(columnOf).filter((c): c is Column => c !== null).concat(MARKET_COLUMNS);
 
 /** The columns a new installation shows: they fit a 1280-pixel window (see DEFAULT_GRID_FIELDS). */
 export const DEFAULT_COLUMN_FIELDS: readonly string[] = DEFAULT_GRID_FIELDS;
 
 /** Bulk edit offers every field a seller sets on many drafts at once (all but the title). */
-export const BULK_FIELDS: readonly Column[] = ALL_COLUMNS.filter((c) => c.field !== 'title');
+export const BULK_FIELDS: readonly Column[] = ALL_COLUMNS.filter((c) => c.field !== 'title' && !c.readOnly);
 
 const FLAG_CHOICES = ['yes', 'no'] as const;
 const FLAG_FIELDS = new Set(ALL_COLUMNS.filter((c) => c.kind === 'flag').map((c) => c.field));

@@ -11,7 +11,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, Sprea
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'cancelImport' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'startReading' | 'cancelImport' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -49,9 +49,9 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     let report;
     // The import's name, for its Cancel (csv.cancelImport).
     const importId = crypto.randomUUID();
-    set({ importProgress: { phase: 'reading', done: 0, total: 0 }, runningImport: { id: importId, cancelling: false } });
+    set({ importProgress: { phase: 'reading', done: 0, total: 0, fileName }, runningImport: { id: importId, cancelling: false } });
     try {
-      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, locale: localeStore.getState().locale, importId });
+      report = await call(bridge, 'csv.import', { ...file, fileName, mapping, importId });
     } finally {
       set({ importProgress: null, runningImport: null });
     }
@@ -159,7 +159,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async importCsv(text, fileName) {
       try {
-        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}), locale: localeStore.getState().locale });
+        const report = await call(bridge, 'csv.import', { text, ...(fileName ? { fileName } : {}) });
         set({ importReport: report });
         await get().reload();
         return report;
@@ -168,19 +168,25 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
+    startReading(fileName) {
+      if (get().runningImport === null) set({ importProgress: { phase: 'reading', done: 0, total: 0, fileName } });
+    },
     async importFile(file, fileName) {
+      // Shown from the moment the file was picked (startReading), or from here.
+      if (get().runningImport === null) set({ importProgress: { phase: 'reading', done: 0, total: 0, fileName } });
       try {
         const inspection = await call(bridge, 'csv.inspect', { ...file, fileName });
         // Headings that are no field: the seller maps them first (remembered or suggested ones
         // are filled in), unless every one is already mapped from an earlier import that gave
         // the title a column (a remembered mapping without one would only be refused).
         if (inspection.unknown.length > 0 && (!inspection.remembered || !mapsTitle(inspection.headings, inspection.mapping))) {
-          set({ pendingImport: { file, fileName, inspection } });
+          set({ pendingImport: { file, fileName, inspection }, importProgress: null });
           return null;
         }
         set({ importMapping: inspection.unknown.length > 0 ? { headings: inspection.headings, unknown: inspection.unknown, mapping: inspection.mapping, remembered: inspection.remembered } : null });
         return await importBytes(file, fileName, inspection.mapping);
       } catch (error) {
+        if (get().runningImport === null) set({ importProgress: null });
         fail(error);
         return null;
       }
@@ -213,6 +219,16 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       try {
         const selected = await selectedIds();
         return await call(bridge, 'xlsx.export', selected.length > 0 ? { localIds: selected } : {});
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    async importReportFile(words) {
+      const report = get().importReport;
+      if (!report) return null;
+      try {
+        return await call(bridge, 'csv.importReport', { problems: report.errors, locale: localeStore.getState().locale, words });
       } catch (error) {
         fail(error);
         return null;

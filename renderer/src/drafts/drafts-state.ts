@@ -10,9 +10,12 @@ export type BulkRules = IpcInput<'drafts.applyRules'>['rules'];
 export type TemplatePreview = IpcOutput<'templates.preview'>;
 export type TemplateMode = NonNullable<IpcInput<'templates.apply'>['mode']>;
 export type ImportReport = IpcOutput<'csv.import'>;
+/** The words of a saved import report (csv.importReport): the screen's language's. */
+export type ImportReportWords = IpcInput<'csv.importReport'>['words'];
 export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
-export type ImportProgress = IpcEventPayload<'csv.progress'>;
+/** How far an import got (csv.progress), and the file's name from the moment it was picked. */
+export type ImportProgress = IpcEventPayload<'csv.progress'> & { fileName?: string };
 export type ColumnMapping = FileInspection['mapping'];
 /** A spreadsheet as the core reads it: by reference (the app's way) or as bytes. */
 export type SpreadsheetFile = { source: ImageSource } | { base64: string };
@@ -124,6 +127,11 @@ export interface DraftsActions {
   /** The seller's answer to pendingUndo: undo it, or keep the drafts. */
   confirmUndo(yes: boolean): Promise<void>;
   importCsv(text: string, fileName?: string): Promise<ImportReport | null>;
+  /**
+   * A file was picked: the progress shows it being read from this moment, before it is handed
+   * to the core (a large file's upload and first reading take seconds).
+   */
+  startReading(fileName: string): void;
   /** A CSV or .xlsx file, by reference: inspected first; unknown headings open the mapping step. */
   importFile(file: SpreadsheetFile, fileName: string): Promise<ImportReport | null>;
   /** Imports the pending file with the seller's mapping (heading -> field, null = left out). */
@@ -131,6 +139,8 @@ export interface DraftsActions {
   cancelMapping(): void;
   /** Cancels the import under way: none of its drafts is left, or (it had ended) it stays one undo step. */
   cancelImport(): Promise<void>;
+  /** The import report shown as a CSV file in the seller's words (the table's reasons, the fields' labels). */
+  importReportFile(words: ImportReportWords): Promise<{ fileName: string; text: string } | null>;
   exportXlsx(): Promise<{ fileName: string; base64: string } | null>;
   exportCsv(): Promise<{ fileName: string; text: string } | null>;
   dismissNotice(): void;

@@ -2,12 +2,13 @@
 // virtualised table of thousands), selection, keyboard focus, the cell being edited, the last
 // undoable step. Its bulk and file actions are in drafts-actions.ts, the types in drafts-state.ts.
 // DOM-free: tested under Node against the real core through an in-memory bridge.
+import { isReadOnlyColumn } from './columns.ts';
 import { createStore } from 'zustand/vanilla';
 import type { DraftRow } from '../../../shared/ipc.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { msg } from '../i18n/messages.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';
-import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, forLocale, PAGE_SIZE } from './drafts-query.ts';
+import { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, forLocale, PAGE_SIZE, type GridQuery } from './drafts-query.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import type { DraftsActions, DraftsState } from './drafts-state.ts';
 import { followDrafts, mergeFresh, type SparseRows } from './row-placement.ts';
@@ -18,6 +19,12 @@ export type DraftsStore = ReturnType<typeof createDraftsStore>;
 
 /** Changes that leave a draft's status (and so its place in a status filter) as it was. */
 const IN_PLACE_REASONS = new Set(['edit', 'images']);
+
+/** Whether two queries show other drafts (a search or a filter changed), not only another order. */
+function filtersChanged(before: GridQuery, after: GridQuery): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as Array<keyof GridQuery>);
+  return [...keys].some((key) => key !== 'sort' && key !== 'direction' && JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
 
 export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; columns?: number } = {}) {
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -131,6 +138,35 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       }
     }
 
+    /**
+     * Takes out of the selection the drafts the new search or filter does not show, and says how
+     * many: an action never acts on drafts the seller cannot see (a bulk action, an edit and an
+     * export take the selection as it is). Actions wait for it (selectionSettled), after a
+     * Select all in flight.
+     */
+    function narrowSelection(query: GridQuery): Promise<void> {
+      const previous = selecting;
+      const run = (async () => {
+        await previous;
+        try {
+          const shown = new Set(await call(bridge, 'drafts.ids', query));
+          // A newer search narrows it in its turn.
+          if (get().query !== query) return;
+          const selected = get().selected;
+          const kept = new Set([...selected].filter((id) => shown.has(id)));
+          const hidden = selected.size - kept.size;
+          if (hidden > 0) set({ selected: kept, notice: { kind: 'info', message: msg('grid.selection.narrowed', { count: hidden }) } });
+        } catch (error) {
+          fail(error);
+        }
+      })();
+      selecting = run;
+      void run.finally(() => {
+        if (selecting === run) selecting = null;
+      });
+      return run;
+    }
+
     async function idsBetween(from: number, to: number): Promise<number[]> {
       const [lo, hi] = from <= to ? [from, to] : [to, from];
       await get().ensureRange(lo, hi);
@@ -164,8 +200,12 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       runningImport: null,
 
       async setQuery(changes) {
-        set({ query: { ...get().query, ...changes }, focusRow: 0, anchor: null });
-        await load(false);
+        const before = get().query;
+        const query = { ...before, ...changes };
+        set({ query, focusRow: 0, anchor: null });
+        // A new search or filter: the selection keeps only what the grid shows (issue 42).
+        const narrowing = get().selected.size > 0 && filtersChanged(before, query) ? narrowSelection(query) : null;
+        await Promise.all([load(false), narrowing]);
       },
       async toggleSort(sort) {
         const { query } = get();
@@ -227,7 +267,9 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         set({ selected, anchor: focusRow });
       },
       async selectAll() {
+        const previous = selecting;
         const run = (async () => {
+          await previous;
           try {
             const ids = await call(bridge, 'drafts.ids', get().query);
             set({ selected: new Set(ids) });
@@ -260,6 +302,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
         set({ focusColumn: Math.min(get().focusColumn, columnCount - 1), editing: null });
       },
       startEdit(localId, field) {
+        // The market's figures are read, never typed.
+        if (isReadOnlyColumn(field)) return;
         const row = get().rows.find((r) => r?.localId === localId);
         if (!row || (row.status !== 'draft' && row.status !== 'preview')) {
           if (row) set({ notice: { kind: 'error', message: msg('grid.edit.onlyDrafts', { status: row.status }) } });
@@ -308,7 +352,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     // A long import tells how far it got, while one runs (drafts-actions.ts starts and ends it:
     // an event arriving after the answer is dropped).
     bridge.on('csv.progress', (progress) => {
-      if (store.getState().importProgress !== null) store.setState({ importProgress: progress });
+      const shown = store.getState().importProgress;
+      if (shown !== null) store.setState({ importProgress: { ...progress, ...(shown.fileName ? { fileName: shown.fileName } : {}) } });
     }),
     // The sync reports one item at a time: its badge changes in place, no reload.
     bridge.on('sync.itemState', (event) => {

@@ -8,7 +8,7 @@ import type { Column } from './columns.ts';
 export type CellStyle = { flex: string };
 
 const TITLE_MIN_WIDTH = 154;
-const CHECK_WIDTH = 40;
+const CHECK_WIDTH = 34;
 /** Status, sync state, checks. */
 const TRAILING_WIDTHS = [72, 90, 92];
 const fixed = (width: number): CellStyle => ({ flex: `0 0 ${width}px` });

@@ -43,12 +43,13 @@ export function gridText(t: Translate, format: Formatter): GridText {
     }
     return found;
   };
-  const field = (name: string, short = false) => (isItemField(name) ? word(fieldLabelId(name, short), name) : name);
+  const field = (name: string, short = false) => (isItemField(name) ? word(fieldLabelId(name, short), name) : isMessageId(`research.column.${name}`) ? word(`research.column.${name}`, name) : name);
   const choice = (column: Column, value: string) => {
     if (column.kind === 'flag') return value === 'yes' ? word('common.yes', value) : value === 'no' ? word('common.no', value) : value;
     return word(`option.${column.field}.${value}`, value);
   };
   const display = (row: DraftRow, column: Column): string => {
+    if (column.readOnly) return marketCell(row, column.field, format);
     if (column.field === 'categoryId') {
       if (row.fields.categoryId === null || row.fields.categoryId === undefined) return '';
       // English screens show the English name where the tree has one (issue 20's titleEn).
@@ -97,4 +98,19 @@ export function gridText(t: Translate, format: Formatter): GridText {
     select: (row) => (row.fields.title ? t('grid.selectRow', { title: String(row.fields.title) }) : t('grid.selectUntitled', { id: row.localId })),
     loading: word('common.loading', '…'),
   };
+}
+
+/**
+ * A market column's cell (issue 39): the median of the sold prices of the draft's last research,
+ * or the draft's price against it (+12 %); empty without a research or a median.
+ */
+function marketCell(row: DraftRow, field: string, format: Formatter): string {
+  const median = row.market?.median ?? null;
+  if (median === null) return '';
+  if (field === 'marketMedian') return format.amount(median);
+  const method = row.fields.saleMethod;
+  const price = method === 'auction' ? row.fields.startingPrice : method === 'buy-now' ? row.fields.buyNowPrice : null;
+  if (typeof price !== 'number' || median <= 0) return '';
+  const share = (price - median) / median;
+  return `${share > 0 ? '+' : ''}${format.percent(share, 0)}`;
 }

@@ -53,12 +53,14 @@ export function GridToolbar({ store, columnsStore, onBulkEdit, onRules }: { stor
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    // Something shows at once: a large file's upload and first reading take seconds (issue 42).
+    store.getState().startReading(file.name);
     // By reference, as photos: a path in Electron, a streamed upload in web mode; no bytes over IPC.
     let source;
     try {
       source = await stageFile(file);
     } catch (error) {
-      store.setState({ notice: noticeOf(error) });
+      store.setState({ notice: noticeOf(error), ...(store.getState().runningImport === null ? { importProgress: null } : {}) });
       return;
     }
     await store.getState().importFile({ source }, file.name);

@@ -15,7 +15,7 @@ export function ImportProgressBar({ store }: { store: DraftsStore }) {
   useAnnounce(progress ? spokenProgress(t, progress) : null);
   if (!progress) return null;
   const text = progress.phase === 'reading'
-    ? t('templates.importProgress.reading')
+    ? readingText(t, progress)
     : progress.phase === 'checking'
       ? t('templates.importProgress.checking', { done: progress.done, total: progress.total })
       : t('templates.importProgress.writing', { count: progress.total });
@@ -37,8 +37,11 @@ export function ImportProgressBar({ store }: { store: DraftsStore }) {
 
 type Progress = NonNullable<ReturnType<DraftsStore['getState']>['importProgress']>;
 
+const readingText = (t: ReturnType<typeof useT>, progress: Progress) =>
+  progress.fileName ? t('templates.importProgress.readingFile', { file: progress.fileName }) : t('templates.importProgress.reading');
+
 function spokenProgress(t: ReturnType<typeof useT>, progress: Progress): string {
-  if (progress.phase === 'reading') return t('templates.importProgress.reading');
+  if (progress.phase === 'reading') return readingText(t, progress);
   if (progress.phase === 'writing') return t('templates.importProgress.writing', { count: progress.total });
   const quarter = progress.total === 0 ? 0 : Math.floor((progress.done / progress.total) * 4) / 4;
   return t('templates.importProgress.checking', { done: Math.round(quarter * progress.total), total: progress.total });

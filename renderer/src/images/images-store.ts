@@ -150,15 +150,44 @@ export function createImagesStore(bridge: Bridge) {
     await list(localId);
   }
 
-  /** Sets a photo's rotation and crop (kept as parameters; the core makes the upload from them). */
-  async function edit(imageId: number, edits: ImageEdits): Promise<void> {
-    if (store.getState().localId === null) return;
-    try {
-      const image = await call(bridge, 'images.edit', { imageId, edits });
-      set({ images: store.getState().images.map((img) => (img.id === imageId ? image : img)) });
-    } catch (error) {
-      set({ message: describeError(error) });
-    }
+  /**
+   * Each photo's edits as the seller asked for them last, while calls for it are on their way:
+   * a key pressed during a turn builds on the turn asked for, not on the one the core has
+   * confirmed (R three times 150 ms apart is 270°, issue 42), and the calls go one at a time.
+   */
+  const asked = new Map<number, ImageEdits>();
+  const queues = new Map<number, Promise<void>>();
+
+  /** The edits a new change of this photo starts from: the last asked for, else the saved ones. */
+  const currentEdits = (image: StoredImage): ImageEdits => asked.get(image.id) ?? image.edits;
+
+  /** Sets a photo's rotation and crop (kept as parameters; the core makes the upload from them): shown at once, then saved. */
+  function edit(imageId: number, edits: ImageEdits): Promise<void> {
+    if (store.getState().localId === null) return Promise.resolve();
+    asked.set(imageId, edits);
+    nextList();
+    set({ images: store.getState().images.map((img) => (img.id === imageId ? { ...img, edits } : img)) });
+    const run = async () => {
+      // A later change of this photo is on its way after this one: only the last is sent.
+      if (asked.get(imageId) !== edits) return;
+      try {
+        const image = await call(bridge, 'images.edit', { imageId, edits });
+        if (asked.get(imageId) !== edits) return;
+        asked.delete(imageId);
+        set({ images: store.getState().images.map((img) => (img.id === imageId ? image : img)) });
+      } catch (error) {
+        if (asked.get(imageId) === edits) asked.delete(imageId);
+        set({ message: describeError(error) });
+        const { localId } = store.getState();
+        if (localId !== null) await list(localId);
+      }
+    };
+    const queued = (queues.get(imageId) ?? Promise.resolve()).then(run);
+    queues.set(imageId, queued);
+    void queued.finally(() => {
+      if (queues.get(imageId) === queued) queues.delete(imageId);
+    });
+    return queued;
   }
 
   return Object.assign(store, {
@@ -254,7 +283,7 @@ export function createImagesStore(bridge: Bridge) {
       async rotate(imageId: number, by: 1 | -1): Promise<void> {
         const image = store.getState().images.find((img) => img.id === imageId);
         if (!image || image.origin !== 'local') return;
-        const rotate = ((((image.edits.rotate + by * 90) % 360) + 360) % 360) as ImageEdits['rotate'];
+        const rotate = ((((currentEdits(image).rotate + by * 90) % 360) + 360) % 360) as ImageEdits['rotate'];
         await edit(imageId, { rotate, crop: null });
       },
       clearFinished: () => set({ pending: store.getState().pending.filter((p) => !FINAL.includes(p.phase)) }),

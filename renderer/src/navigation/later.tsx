@@ -62,6 +62,7 @@ export const SalesScreen = later(() => import('../sales/sales-screen.tsx').then(
 export const SyncPanel = later(() => import('../sync-panel/sync-panel.tsx').then((m) => m.SyncPanel));
 export const AccountsScreen = later(() => import('../accounts/accounts-screen.tsx').then((m) => m.AccountsScreen));
 export const BackupsSection = later(() => import('../backups/backups-section.tsx').then((m) => m.BackupsSection));
+export const DamageNotice = later(() => import('../backups/damage-notice.tsx').then((m) => m.DamageNotice));
 export const RulesScreen = later(() => import('../rules/rules-screen.tsx').then((m) => m.RulesScreen));
 
 // Dialogs.

@@ -3,7 +3,7 @@
 // time it expires; accept or refuse one or many, after a confirmation that says what it does.
 // From the keyboard: ↑/↓ move between offers, Space selects, A accepts, R refuses (the ticked
 // offers when some are, else the focused one).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
 import { useAnnounce } from '../a11y/live-region.tsx';
@@ -32,7 +32,10 @@ export function OffersInbox({ store }: { store: OffersStore }) {
   const groups = groupByItem(rows);
   const tableRef = useRef<HTMLTableElement>(null);
   // After the confirmation closes, the keyboard goes back to the offer it was about (or the first one left).
+  // Cancelled (Esc, Cancel), the control that asked gets it back: the Refuse button, the row (R).
   const askedAbout = useRef<number | null>(null);
+  const asker = useRef<HTMLElement | null>(null);
+  const decided = useRef(false);
   useEffect(() => {
     if (confirming) {
       askedAbout.current = confirming.offerIds[0] ?? null;
@@ -40,8 +43,11 @@ export function OffersInbox({ store }: { store: OffersStore }) {
     }
     if (askedAbout.current === null) return;
     const table = tableRef.current;
-    (table?.querySelector<HTMLElement>(`tr[data-offer-id="${askedAbout.current}"]`) ?? table?.querySelector<HTMLElement>('tr[data-offer-id]'))?.focus();
+    const back = !decided.current && asker.current?.isConnected ? asker.current : null;
+    (back ?? table?.querySelector<HTMLElement>(`tr[data-offer-id="${askedAbout.current}"]`) ?? table?.querySelector<HTMLElement>('tr[data-offer-id]'))?.focus();
     askedAbout.current = null;
+    asker.current = null;
+    decided.current = false;
   }, [confirming, rows]);
   // An offer decided from the keyboard leaves the list once the sync has sent it: the keyboard
   // goes to the offer that took its place instead of falling out of the page.
@@ -121,7 +127,11 @@ export function OffersInbox({ store }: { store: OffersStore }) {
         <ConfirmDialog
           decision={confirming.decision}
           text={decisionSummary(confirming.decision, rows.filter((r) => confirming.offerIds.includes(r.offerId)))}
-          onConfirm={() => void store.getState().confirm()}
+          onConfirm={() => {
+            decided.current = true;
+            void store.getState().confirm();
+          }}
+          asker={asker}
           onCancel={() => store.getState().cancel()}
         />
       )}
@@ -191,12 +201,15 @@ function ItemGroup({ group, store }: { group: OfferGroup; store: OffersStore }) 
   );
 }
 
-function ConfirmDialog({ decision, text, onConfirm, onCancel }: { decision: Decision; text: Msg; onConfirm: () => void; onCancel: () => void }) {
+/** `asker`: set to what had the keyboard as it opened (the Refuse button, the row), to give it back. */
+function ConfirmDialog({ decision, text, onConfirm, onCancel, asker }: { decision: Decision; text: Msg; onConfirm: () => void; onCancel: () => void; asker: RefObject<HTMLElement | null> }) {
   const t = useT();
   const said = useSaid();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
+    const active = document.activeElement;
+    asker.current = active instanceof HTMLElement && active !== document.body ? active : null;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);

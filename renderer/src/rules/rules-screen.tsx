@@ -7,11 +7,14 @@ import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
 import { download } from '../drafts/file-transfer.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
-import { minutes, num, OfferRulePreview, RelistRuleForm, ScopedOfferRuleForm } from './rule-forms.tsx';
+import { OfferRuleForm } from './offer-rule-form.tsx';
+import { readNumber } from './rule-form-parts.tsx';
+import { RelistRuleForm } from './relist-rule-form.tsx';
+import { useLogDetail } from './log-detail.ts';
 import type { RulesStore, SavedGroupRow } from './rules-store.ts';
 import { useRuleSummaries } from './rule-summaries.ts';
+import type { ScopeTarget } from './scope-field.tsx';
 import './rules.css';
-
 
 export function RulesScreen({ store }: { store: RulesStore }) {
   const t = useT();
@@ -22,7 +25,7 @@ export function RulesScreen({ store }: { store: RulesStore }) {
   }, [store]);
   const groupName = (id: number) => s.groups.find((g) => g.id === id)?.name ?? String(id);
   const templateName = (id: number) => s.templates.find((tpl) => tpl.id === id)?.name ?? String(id);
-  const scopeText = (r: Pick<OfferRule, 'scope' | 'scopeId'>) => {
+  const scopeText = (r: ScopeTarget) => {
     switch (r.scope) {
       case 'shop': return t('rules.scope.shop');
       case 'group': return t('rules.scope.group', { name: groupName(r.scopeId) });
@@ -48,38 +51,13 @@ export function RulesScreen({ store }: { store: RulesStore }) {
         <input type="checkbox" checked={s.paused} onChange={(e) => void store.getState().setPaused(e.target.checked)} />
         {t('rules.paused')}
       </label>
-      <OfferRuleForm store={store} />
-      <ScopedOfferRuleForm store={store} scopeText={scopeText} />
+      <OfferRuleForm store={store} scopeText={scopeText} shop />
+      <OfferRuleForm store={store} scopeText={scopeText} />
       <RuleLists offerRules={s.offerRules} relistRules={s.relistRules} scopeText={scopeText} store={store} />
       <RelistRuleForm store={store} scopeText={scopeText} />
       <GroupsSection store={store} groups={s.groups} />
       <LogSection store={store} />
     </section>
-  );
-}
-
-function OfferRuleForm({ store }: { store: RulesStore }) {
-  const t = useT();
-  const [accept, setAccept] = useState('90');
-  const [refuse, setRefuse] = useState('50');
-  const [quietFrom, setQuietFrom] = useState('');
-  const [quietTo, setQuietTo] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void store.getState().previewOfferRule({
-      scope: 'shop', scopeId: 0, acceptPercent: num(accept), refusePercent: num(refuse), quietFrom: minutes(quietFrom), quietTo: minutes(quietTo),
-    });
-  };
-  return (
-    <form className="rules-card" onSubmit={submit} aria-labelledby="offer-rule-title">
-      <h3 id="offer-rule-title">{t('rules.offer.title')}</h3>
-      <label>{t('rules.offer.accept')}<input inputMode="decimal" value={accept} onChange={(e) => setAccept(e.target.value)} /></label>
-      <label>{t('rules.offer.refuse')}<input inputMode="decimal" value={refuse} onChange={(e) => setRefuse(e.target.value)} /></label>
-      <label>{t('rules.offer.quietFrom')}<input placeholder="22:00" value={quietFrom} onChange={(e) => setQuietFrom(e.target.value)} /></label>
-      <label>{t('rules.offer.quietTo')}<input placeholder="07:00" value={quietTo} onChange={(e) => setQuietTo(e.target.value)} /></label>
-      <button type="submit">{t('rules.offer.preview')}</button>
-      <OfferRulePreview store={store} form="shop" />
-    </form>
   );
 }
 
@@ -124,6 +102,10 @@ function GroupsSection({ store, groups }: { store: RulesStore; groups: SavedGrou
   const [priceMax, setPriceMax] = useState('');
   const [sku, setSku] = useState('');
   const [note, setNote] = useState('');
+  const num = (text: string) => {
+    const read = readNumber(text);
+    return read.ok ? read.value : null;
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const query = {
@@ -169,6 +151,7 @@ function LogSection({ store }: { store: RulesStore }) {
   const f = useFormatter();
   const { log, logTotal, filter } = useStore(store);
   const locale = useStore(localeStore, (s) => s.locale);
+  const detail = useLogDetail(locale === 'fi' ? 'fi' : 'en');
   return (
     <div className="rules-card rules-log" aria-labelledby="rules-log-title">
       <h3 id="rules-log-title">{t('rules.log.title')} <span className="pill">{t('rules.log.total', { count: logTotal })}</span></h3>
@@ -194,7 +177,7 @@ function LogSection({ store }: { store: RulesStore }) {
                 <td>{e.title ?? e.itemRemoteId ?? e.itemLocalId ?? ''}</td>
                 <td>{t('rules.action', { action: e.action })}</td>
                 <td>{t('rules.outcome', { outcome: e.outcome })}</td>
-                <td className="rules-detail">{typeof e.detail.amount === 'number' ? f.money(e.detail.amount) : ''}{typeof e.detail.listTime === 'string' ? ` ${e.detail.listTime}` : ''}{typeof e.detail.reason === 'string' ? ` (${e.detail.reason})` : ''}</td>
+                <td className="rules-detail">{detail(e)}</td>
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import type { OfferRule, OfferRuleInput, OfferVerdict, RelistRule, RelistRuleInp
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';
+import { ruleLogWords } from './log-words.ts';
 
 export type SavedGroupRow = IpcOutput<'groups.list'>[number];
 export type TemplateChoice = { id: number; name: string };
@@ -159,7 +160,7 @@ export function createRulesStore(bridge: Bridge) {
       },
       async exportLog(locale) {
         try {
-          const { csv } = await call(bridge, 'rules.exportLog', { locale });
+          const { csv } = await call(bridge, 'rules.exportLog', { locale, words: ruleLogWords(locale) });
           return { fileName: locale === 'fi' ? 'saannot-loki.csv' : 'rules-log.csv', text: csv };
         } catch (error) {
           failed(error);

@@ -47,14 +47,23 @@ export function ScheduleDialog({ store }: { store: ScheduleStore }) {
   const ref = useRef<HTMLDialogElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
   const isOpen = dialog !== null;
+  const cancelled = useRef(false);
+  const cancel = () => {
+    cancelled.current = true;
+    store.getState().cancel();
+  };
   useEffect(() => {
     const element = ref.current;
     if (!isOpen || !element) return;
+    // Cancelled (Esc, Cancel), whatever opened it gets the keyboard back: the Actions menu's button,
+    // or the grid (a shortcut). Done, the grid has it, where the action's rows are.
+    cancelled.current = false;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     element.showModal();
     startRef.current?.focus();
     return () => {
       element.close();
-      document.querySelector<HTMLElement>('[role=grid]')?.focus({ preventScroll: true });
+      (cancelled.current && opener?.isConnected ? opener : document.querySelector<HTMLElement>('[role=grid]'))?.focus({ preventScroll: true });
     };
   }, [isOpen]);
   if (!dialog) return null;
@@ -63,7 +72,7 @@ export function ScheduleDialog({ store }: { store: ScheduleStore }) {
   const change = (values: Parameters<ScheduleState['change']>[0]) => void store.getState().change(values);
 
   return (
-    <dialog ref={ref} className="dialog schedule-dialog" aria-labelledby="schedule-title" onCancel={(e) => { e.preventDefault(); store.getState().cancel(); }}>
+    <dialog ref={ref} className="dialog schedule-dialog" aria-labelledby="schedule-title" onCancel={(e) => { e.preventDefault(); cancel(); }}>
       <h2 id="schedule-title">{t('schedule.title', { count: dialog.count })}</h2>
       <form onSubmit={(e) => { e.preventDefault(); void store.getState().confirm(); }}>
         <div className="schedule-fields">
@@ -116,7 +125,7 @@ export function ScheduleDialog({ store }: { store: ScheduleStore }) {
         <div className="dialog-actions">
           <span className="spacer" />
           <BusyButton type="submit" className="primary" busy={dialog.busy !== false} disabled={ready === 0}>{t('schedule.confirm', { count: ready })}</BusyButton>
-          <button type="button" onClick={() => store.getState().cancel()}>{t('common.cancel')}</button>
+          <button type="button" onClick={cancel}>{t('common.cancel')}</button>
         </div>
       </form>
     </dialog>

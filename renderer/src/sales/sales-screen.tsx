@@ -38,7 +38,7 @@ export function SalesScreen({ store }: { store: SalesStore }) {
           <AveragePriceByCategory rows={dashboard.byCategory} />
         </div>
       )}
-      <h3>{t('sales.items.title')}</h3>
+      <h3 id="sales-items-title">{t('sales.items.title')}</h3>
       <div className="segmented" role="tablist" aria-label={t('sales.filter')}>
         {FILTERS.map((f) => (
           <button key={f} type="button" role="tab" aria-selected={filter === f} className={filter === f ? 'active' : ''} onClick={() => void store.getState().setFilter(f)}>
@@ -46,6 +46,8 @@ export function SalesScreen({ store }: { store: SalesStore }) {
           </button>
         ))}
       </div>
+      {/* Eight columns: at 400 % zoom the table scrolls inside itself, the page does not (issue 42). */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="sales-items-title">
       <table className="table">
         <thead>
           <tr>
@@ -75,6 +77,7 @@ export function SalesScreen({ store }: { store: SalesStore }) {
           ))}
         </tbody>
       </table>
+      </div>
       {rows.length < total && <p className="hint">{t('sales.items.showing', { shown: format.number(rows.length), total: format.number(total) })}</p>}
     </section>
   );

@@ -18,7 +18,7 @@ export interface SalesState {
   counts: Record<SalesFilter, number> | null;
   dashboard: Dashboard | null;
   error: ErrorInfo | null;
-  /** Sold items in the range, newest first (the table sorts them). */
+  /** The sales in the range (each a trade of one or more units), newest first (the table sorts them). */
   sold: SoldRow[];
   range: DateRange;
   period: Period;
@@ -90,11 +90,14 @@ export function createSalesStore(bridge: Bridge) {
       const word = (id: Parameters<typeof msg>[0]) => translate(msg(id), locale);
       try {
         const file = await call(bridge, 'sales.exportCsv', {
-          localIds: rows.map((r) => r.localId),
+          saleIds: rows.map((r) => r.saleId),
           locale,
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           words: {
-            headings: { date: word('sales.column.date'), item: word('sales.column.item'), buyer: word('sales.column.buyer'), price: word('sales.column.price'), status: word('sales.column.status') },
+            headings: {
+              date: word('sales.column.date'), item: word('sales.column.item'), buyer: word('sales.column.buyer'), quantity: word('sales.column.quantity'),
+              unitPrice: word('sales.column.unitPrice'), price: word('sales.column.price'), status: word('sales.column.status'),
+            },
             kinds: { auction: word('sales.kind.auction'), 'buy-now': word('sales.kind.buy-now'), offer: word('sales.kind.offer') },
           },
         });

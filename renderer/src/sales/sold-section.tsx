@@ -1,5 +1,5 @@
-// What sold: a date range, totals (sold, revenue) for it and per day, week or month with a plot
-// of the revenue, the sales in a table whose headings sort it (buttons: Tab and Enter), and the
+// What sold: a date range, totals (units sold, revenue) for it and per day, week or month with a plot
+// of the revenue, the sales (each trade, its units and price) in a table whose headings sort it (buttons: Tab and Enter), and the
 // table as a CSV file (semicolons and decimal commas in Finnish, for Excel).
 import { DateField } from '../a11y/date-time-fields.tsx';
 import { useStore } from 'zustand';
@@ -13,7 +13,9 @@ import { shownSold, type SalesStore } from './sales-store.ts';
 import { periodTotals, sumOf, type Period, type SoldSortKey } from './sold-table.ts';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
-const COLUMNS: Array<{ key: SoldSortKey; numeric?: boolean }> = [{ key: 'date' }, { key: 'item' }, { key: 'buyer' }, { key: 'price', numeric: true }, { key: 'status' }];
+const COLUMNS: Array<{ key: SoldSortKey; numeric?: boolean }> = [
+  { key: 'date' }, { key: 'item' }, { key: 'buyer' }, { key: 'quantity', numeric: true }, { key: 'price', numeric: true }, { key: 'status' },
+];
 
 export function SoldSection({ store }: { store: SalesStore }) {
   const t = useT();
@@ -88,6 +90,8 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
   const format = useFormatter();
   const sort = useStore(store, (s) => s.sort);
   return (
+    // At 400 % zoom the table scrolls inside itself, the page does not (issue 42); its sort buttons take the focus.
+    <div className="table-scroll">
     <table className="table sold-table" aria-labelledby="sold-title">
       <thead>
         <tr>
@@ -106,15 +110,18 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.localId} data-local-id={r.localId}>
+          <tr key={r.saleId} data-local-id={r.localId}>
             <td><time dateTime={new Date(r.soldAt).toISOString()}>{format.date(r.soldAt)}</time></td>
             <td>{r.title ?? t('sales.untitled')}</td>
             <td>{r.buyer ?? <span className="muted">{t('sales.unknownBuyer')}</span>}</td>
+            <td className="num">{format.number(r.quantity)}</td>
+            {/* The whole sale's price: several units at once are one line (the CSV also has the price of one). */}
             <td className="num">{format.money(r.price)}</td>
             <td>{t(`sales.kind.${r.kind}`)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

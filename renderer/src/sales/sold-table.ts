@@ -4,7 +4,7 @@
 import type { SaleKind, SoldRow } from '../../../shared/ipc.ts';
 
 export type Period = 'day' | 'week' | 'month';
-export type SoldSortKey = 'date' | 'item' | 'buyer' | 'price' | 'status';
+export type SoldSortKey = 'date' | 'item' | 'buyer' | 'quantity' | 'price' | 'status';
 export interface SoldSort {
   key: SoldSortKey;
   direction: 'asc' | 'desc';
@@ -63,7 +63,7 @@ export function periodTotals(rows: readonly SoldRow[], period: Period, range: Da
   for (const row of rows) {
     const start = periodStart(row.soldAt, period);
     const total = totals.get(start) ?? { start, sold: 0, revenue: 0 };
-    total.sold += 1;
+    total.sold += row.quantity;
     total.revenue = Math.round((total.revenue + row.price) * 100) / 100;
     totals.set(start, total);
   }
@@ -78,8 +78,9 @@ export function periodTotals(rows: readonly SoldRow[], period: Period, range: Da
   return all.length <= CONTINUOUS_MAX ? all : [...totals.values()].sort((a, b) => a.start - b.start);
 }
 
+/** Units sold (a purchase of three counts three) and the revenue. */
 export function sumOf(rows: readonly SoldRow[]): { sold: number; revenue: number } {
-  return { sold: rows.length, revenue: Math.round(rows.reduce((sum, r) => sum + r.price, 0) * 100) / 100 };
+  return { sold: rows.reduce((n, r) => n + r.quantity, 0), revenue: Math.round(rows.reduce((sum, r) => sum + r.price, 0) * 100) / 100 };
 }
 
 /** The rows in the table's order; `kindName` puts a sale's kind into the words it is sorted by. */
@@ -89,10 +90,11 @@ export function sortSold(rows: readonly SoldRow[], sort: SoldSort, kindName: (ki
     date: (a, b) => a.soldAt - b.soldAt,
     item: (a, b) => text(a.title, b.title),
     buyer: (a, b) => text(a.buyer, b.buyer),
+    quantity: (a, b) => a.quantity - b.quantity,
     price: (a, b) => a.price - b.price,
     status: (a, b) => collator.compare(kindName(a.kind), kindName(b.kind)),
   };
   const sign = sort.direction === 'asc' ? 1 : -1;
   // Ties keep the newest first, whatever the column.
-  return [...rows].sort((a, b) => sign * compare[sort.key](a, b) || b.soldAt - a.soldAt || b.localId - a.localId);
+  return [...rows].sort((a, b) => sign * compare[sort.key](a, b) || b.soldAt - a.soldAt || b.localId - a.localId || (a.saleId < b.saleId ? 1 : -1));
 }

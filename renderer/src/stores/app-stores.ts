@@ -5,6 +5,7 @@ import { createDraftsStore } from '../drafts/drafts-store.ts';
 import { createGridColumnsStore } from '../drafts/grid-columns-store.ts';
 import { createMappingsStore } from '../drafts/mappings-store.ts';
 import { createScheduleStore } from '../rules/schedule-store.ts';
+import { createResearchStore } from '../research/research-store.ts';
 import { createSyncStore } from './sync-store.ts';
 
 export const gridColumnsStore = createGridColumnsStore(typeof localStorage === 'undefined' ? null : localStorage);
@@ -14,3 +15,4 @@ export const scheduleStore = createScheduleStore(bridge, draftsStore);
 export const syncStore = createSyncStore(bridge);
 export type SyncStore = typeof syncStore;
 export const mappingsStore = createMappingsStore(bridge);
+export const researchStore = createResearchStore(bridge);

@@ -86,6 +86,9 @@ export function createSyncStore(bridge: Bridge) {
       store.setState({ photos: event.run, uploading: Math.max(0, uploading) });
     }),
     bridge.on('sync.online', () => void store.getState().refresh()),
+    // The core's process was killed and started again: its sync starts anew (not connected until it
+    // reaches the marketplace), so the bar asks it instead of showing what the old one said.
+    bridge.on('core.restarted', () => void store.getState().refresh()),
     // A local change grows the queue.
     bridge.on('drafts.changed', () => void store.getState().refresh()),
   ];

@@ -24,8 +24,11 @@ export function backupsHandlers(session: CoreSession, options?: BackupServiceOpt
       const result = await backups().exportTo(to.path, { all, passphrase });
       return { ...result, file: to.name, download: to.download };
     },
-    'backups.import'({ source, name, passphrase }) {
-      return withImportSource(session.files, source, name, (file) => backups().importFrom(file, passphrase));
+    async 'backups.import'({ source, name, passphrase }) {
+      const imported = await withImportSource(session.files, source, name, (file) => backups().importFrom(file, passphrase));
+      // The Accounts screen lists them at once (it listed them only after a reload).
+      session.emit('accounts.changed', { accountIds: imported.map((a) => a.id) });
+      return imported;
     },
   };
 }

@@ -11,6 +11,8 @@ import { DraftError } from '../../drafts/draft-error.ts';
 import { cachedValidationContext, draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../../drafts/item-rows.ts';
 import { gridSearch } from '../../search/grid-search.ts';
+import { marketPrices } from '../../research/market-prices.ts';
+import { researchStore } from '../../research/research-store.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
@@ -23,7 +25,7 @@ type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create
 type Value = string | number | string[] | null;
 
 const repositories = (db: Db) => ({
-  reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), settings: settingsCache(db),
+  reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), settings: settingsCache(db), research: researchStore(db),
 });
 
 /** The row's category names: the Finnish title, and the English one where the tree has it. */
@@ -35,7 +37,7 @@ function categoryNames(found: CategoryEntry | undefined) {
  * A row of the grid. Pure: a page reads its items, their image counts and the category tree in
  * a few statements, whatever its length (issue 19: a page must stay cheap beside typing).
  */
-function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, categories: ReadonlyMap<number, CategoryEntry>) {
+function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, categories: ReadonlyMap<number, CategoryEntry>, market: ReturnType<ReturnType<typeof researchStore>['figures']>) {
   const problems = validateDraft(item.fields, { ...ctx, imageCount });
   const categoryId = item.fields.categoryId;
   return {
@@ -44,6 +46,7 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
     fields: item.fields as Record<string, Value>,
     ...categoryNames(categoryId === null || categoryId === undefined ? undefined : categories.get(categoryId)),
     imageCount, problems, updated: item.updated,
+    market: market.get(item.localId) ?? null,
   };
 }
 
@@ -61,7 +64,8 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       const categories = settings.categoryIndex();
       const localIds = search.search(query).map((r) => r.localId);
       const images = reads.imageCounts(localIds);
-      const rows = reads.items(localIds).map((item) => draftRow(item, ctx, images.get(item.localId) ?? 0, categories));
+      const market = repo().research.figures(localIds);
+      const rows = reads.items(localIds).map((item) => draftRow(item, ctx, images.get(item.localId) ?? 0, categories, market));
       return { total: search.count(query), offset: query.offset, rows };
     },
     'drafts.ids': (query) => queryIds(repo().search, query),
@@ -69,7 +73,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       const { reads, settings } = repo();
       const item = reads.item(localId);
       if (!item || item.deletedAt !== null) throw new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
-      return draftRow(item, cachedValidationContext(session.db()), reads.imageCount(localId), settings.categoryIndex());
+      return draftRow(item, cachedValidationContext(session.db()), reads.imageCount(localId), settings.categoryIndex(), repo().research.figures([localId]));
     },
     'drafts.create'({ fields }) {
       const result = repo().writes.createDraft(fields);
@@ -92,9 +96,10 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
-    'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules)),
+    'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules, undefined, marketPrices(repo().research))),
     async 'drafts.applyRules'({ localIds, rules }) {
-      const result = await session.writes().long((db) => applyBulkRulesSlices(longRepo(db), localIds, rules));
+      // The market's figures read on the long write's own connection, like the drafts they price.
+      const result = await session.writes().long((db) => applyBulkRulesSlices(longRepo(db), localIds, rules, undefined, marketPrices(longRepo(db).research)));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

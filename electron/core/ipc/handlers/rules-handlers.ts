@@ -81,9 +81,9 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
       return { queued, relisted };
     },
     'rules.log': (filter) => repo().log(filter),
-    'rules.exportLog': ({ locale }) => {
+    'rules.exportLog': ({ locale, words }) => {
       const { entries } = repo().log({ limit: Number.MAX_SAFE_INTEGER });
-      return { csv: ruleLogCsv([...entries].reverse(), locale), rows: entries.length };
+      return { csv: ruleLogCsv([...entries].reverse(), locale, words), rows: entries.length };
     },
     'groups.list': () => repo().groups.list().map(withCount),
     'groups.save': (input) => withCount(repo().groups.save(input, now())),

@@ -75,11 +75,12 @@ export function salesHandlers(session: CoreSession): HandlerMap<SalesMethod> {
     'sales.list': ({ status, limit }) => repo().reads.sales(status, limit),
     'sales.dashboard': () => repo().reads.dashboard(),
     'sales.sold': ({ from, to }) => soldIn(from, to).map((s) => ({
-      localId: s.localId, remoteId: s.remoteId, title: s.title, soldAt: s.soldAt ?? 0, buyer: s.buyer, price: s.price, kind: s.kind,
+      saleId: s.saleId, localId: s.localId, remoteId: s.remoteId, title: s.title, soldAt: s.soldAt ?? 0, buyer: s.buyer,
+      quantity: s.quantity, unitPrice: s.unitPrice, price: s.price, kind: s.kind,
     })),
-    'sales.exportCsv'({ localIds, locale, timeZone, words }) {
-      const byId = new Map(soldIn(null, null).map((s) => [s.localId, s]));
-      const rows = localIds.flatMap((id) => byId.get(id) ?? []);
+    'sales.exportCsv'({ saleIds, locale, timeZone, words }) {
+      const byId = new Map(soldIn(null, null).map((s) => [s.saleId, s]));
+      const rows = saleIds.flatMap((id) => byId.get(id) ?? []);
       const day = new Date().toISOString().slice(0, 10);
       return { fileName: `sales-${day}.csv`, text: salesCsv(rows, locale, words, timeZone), rows: rows.length };
     },

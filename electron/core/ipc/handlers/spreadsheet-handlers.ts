@@ -1,6 +1,7 @@
 // Spreadsheets in and out: inspect a file (format, encoding, separator, the mapping step), import
 // it as drafts with a report the seller can save, export CSV or an Excel workbook.
-import { exportDraftsCsv, importRecordsInSteps, importReportCsv } from '../../csv/drafts-csv.ts';
+import { exportDraftsCsv, importRecordsInSteps } from '../../csv/drafts-csv.ts';
+import { importReportCsv } from '../../csv/import-report-csv.ts';
 import { ImportCancelled, importCancels } from '../../csv/import-cancel.ts';
 import { parseCsv } from '../../csv/rfc4180.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
@@ -8,7 +9,7 @@ import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadshe
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, type HandlerMap } from '../handler-types.ts';
 
-type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.cancelImport' | 'csv.export' | 'xlsx.export';
+type SpreadsheetMethod = 'csv.inspect' | 'csv.import' | 'csv.importReport' | 'csv.cancelImport' | 'csv.export' | 'xlsx.export';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -22,7 +23,7 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
       const bytes = source ? await readSpreadsheetSource(session.files, source, fileName ?? 'the file') : Buffer.from(base64 ?? '', 'base64');
       return inspectSpreadsheet(session.db(), bytes);
     },
-    async 'csv.import'({ text, base64, source, fileName, mapping, locale, importId }) {
+    async 'csv.import'({ text, base64, source, fileName, mapping, importId }) {
       const db = session.db();
       // Written as one long write in slices on the long writes' connection (issue 41).
       const { long } = session.writes();
@@ -40,14 +41,17 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
           ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), control, long, onProgress: (progress) => session.emit('csv.progress', progress) })
           : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), { control, long }, (progress) => session.emit('csv.progress', progress)), facts: null };
         if (report.imported.length > 0) changed(null, 'csv-import');
-        return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts, reportCsv: importReportCsv(report.errors, locale) };
+        return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts };
       } catch (error) {
         // Cancelled before its last step: its pending drafts are gone already (batched-import.ts).
-        if (error instanceof ImportCancelled) return { imported: 0, stepId: null, errors: [], file: null, reportCsv: '', cancelled: true as const };
+        if (error instanceof ImportCancelled) return { imported: 0, stepId: null, errors: [], file: null, cancelled: true as const };
         throw error;
       } finally {
         cancels.end(importId);
       }
+    },
+    'csv.importReport'({ problems, locale, words }) {
+      return { fileName: `import-report-${today()}.csv`, text: importReportCsv(problems, locale, words) };
     },
     'csv.cancelImport'({ importId }) {
       return { outcome: cancels.cancel(importId) };

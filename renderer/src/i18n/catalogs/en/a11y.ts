@@ -17,4 +17,5 @@ export const a11y = {
   'a11y.time.formatHint': 'Time on a 24-hour clock as {format}, for example {example}.',
   'a11y.time.invalid': 'Write a time on a 24-hour clock as {format}, for example {example}.',
   'a11y.time.missing': 'Give both the date and the time.',
+  'a11y.time.wholeHour': 'Write a whole hour, for example {example}.',
 } as const;

@@ -42,6 +42,7 @@ export const fields = {
   'field.postalCode.short': 'Postal code',
   'field.deliveryMethods': 'Delivery methods',
   'field.deliveryMethods.short': 'Delivery',
+  'field.deliveryMethods.hint': 'empty: buyers see none; say how in the delivery terms',
   'field.deliveryPrice': 'Delivery price €',
   'field.deliveryPrice.short': 'Delivery price €',
   'field.deliveryTerms': 'Delivery terms',

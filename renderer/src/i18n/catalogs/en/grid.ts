@@ -66,6 +66,7 @@ export const grid = {
   'grid.filter.synced': 'Synced',
   'grid.count': '{count, plural, one {# item} other {# items}}',
   'grid.countSelected': '{count, plural, one {# item} other {# items}} · {selected, number} selected',
+  'grid.selection.narrowed': '{count, plural, one {# selected draft is} other {# selected drafts are}} not in this view, so {count, plural, one {it was} other {they were}} taken out of the selection: an action acts only on drafts you can see.',
   'grid.resort': 'Re-sort',
   'grid.resort.title': 'Edited rows stay where they are while you work; this puts every row where the sort and search place it',
   'grid.bulkEdit': 'Bulk edit…',

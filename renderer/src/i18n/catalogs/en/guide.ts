@@ -8,7 +8,7 @@ export const guide = {
   'guide.step.photos': '<b>Add photos</b>: open a draft (<k>Ctrl</k>+<k>Enter</k>) and drop photos on it, or choose <b>Add photos…</b>.',
   'guide.step.publish': '<b>Publish</b>: select the ready drafts and choose <b>Actions</b> › <b>Publish…</b> (<k>Ctrl</k>+<k>Shift</k>+<k>P</k>); they go out on the next sync.',
   'guide.step.answer': '<b>Answer buyers</b>: <b>Questions</b> (<k>Alt</k>+<k>2</k>) lists what buyers ask; answer one or several at once.',
-  'guide.step.offers': '<b>Decide on offers</b>: <b>Offers</b> (<k>Alt</k>+<k>3</k>) to accept or refuse them; what sold is in <b>Sales</b> (<k>Alt</k>+<k>4</k>).',
+  'guide.step.offers': '<b>Decide on offers</b>: open <b>Offers</b> (<k>Alt</k>+<k>3</k>) and accept or refuse them; what sold is in <b>Sales</b> (<k>Alt</k>+<k>4</k>).',
   'guide.hide': 'Hide the guide',
   'guide.again': 'The Getting started button at the top shows this guide again.',
 } as const;

@@ -20,6 +20,7 @@ import { questions } from './questions.ts';
 import { sales } from './sales.ts';
 import { sync } from './sync.ts';
 import { rules } from './rules.ts';
+import { research } from './research.ts';
 import { templates } from './templates.ts';
 
-export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...guide, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules } as const;
+export const en = { ...a11y, ...accounts, ...app, ...backups, ...bulkActions, ...common, ...dialogs, ...editor, ...errors, ...fields, ...grid, ...guide, ...mappings, ...navigation, ...offers, ...photos, ...questions, ...sales, ...sync, ...templates, ...rules, ...research } as const;

@@ -26,6 +26,8 @@ export const sales = {
   'sales.column.date': 'Date',
   'sales.column.item': 'Item',
   'sales.column.buyer': 'Buyer',
+  'sales.column.quantity': 'Qty',
+  'sales.column.unitPrice': 'Unit price',
   'sales.column.price': 'Price',
   'sales.column.status': 'Status',
   'sales.sort': 'Sort by {column}',

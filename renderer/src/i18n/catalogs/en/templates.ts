@@ -77,6 +77,7 @@ export const templates = {
 
   // The progress of a spreadsheet import (issue 15's leftover, kept in this domain with the rest of that work).
   'templates.importProgress.reading': 'Reading the file…',
+  'templates.importProgress.readingFile': 'Reading {file}…',
   'templates.importProgress.checking': 'Checking rows: {done, number} of {total, number}',
   'templates.importProgress.writing': 'Saving {count, plural, one {# row} other {# rows}} as drafts…',
 } as const;

@@ -19,4 +19,5 @@ export const a11y: Catalog<typeof en> = {
   'a11y.time.formatHint': 'Kellonaika 24 tunnin muodossa {format}, esimerkiksi {example}.',
   'a11y.time.invalid': 'Kirjoita kellonaika 24 tunnin muodossa {format}, esimerkiksi {example}.',
   'a11y.time.missing': 'Anna sekä päivämäärä että kellonaika.',
+  'a11y.time.wholeHour': 'Kirjoita tasatunti, esimerkiksi {example}.',
 };

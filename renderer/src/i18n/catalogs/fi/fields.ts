@@ -41,6 +41,7 @@ export const fields: Catalog<typeof en> = {
   'field.postalCode.short': 'Postinro',
   'field.deliveryMethods': 'Toimitustavat',
   'field.deliveryMethods.short': 'Toimitus',
+  'field.deliveryMethods.hint': 'tyhjä: ostaja ei näe toimitustapaa, kerro toimitus toimitusehdoissa',
   'field.deliveryPrice': 'Toimitusmaksu €',
   'field.deliveryPrice.short': 'Toimitus €',
   'field.deliveryTerms': 'Toimitusehdot',

@@ -68,6 +68,7 @@ export const grid: Catalog<typeof en> = {
   'grid.filter.synced': 'Ajan tasalla',
   'grid.count': '{count, plural, one {# kohde} other {# kohdetta}}',
   'grid.countSelected': '{count, plural, one {# kohde} other {# kohdetta}} · {selected, number} valittu',
+  'grid.selection.narrowed': '{count, plural, one {# valittu luonnos ei näy tässä näkymässä, joten se poistettiin valinnasta} other {# valittua luonnosta ei näy tässä näkymässä, joten ne poistettiin valinnasta}}: toiminnot koskevat vain näkyviä luonnoksia.',
   'grid.resort': 'Järjestä uudelleen',
   'grid.resort.title': 'Muokatut rivit pysyvät paikallaan työn ajan; tämä siirtää jokaisen rivin lajittelun ja haun mukaiselle paikalle',
   'grid.bulkEdit': 'Joukkomuokkaus…',

@@ -11,7 +11,7 @@ export const guide: Catalog<typeof en> = {
   'guide.step.photos': '<b>Lisää kuvat</b>: avaa luonnos (<k>Ctrl</k>+<k>Enter</k>) ja pudota kuvat siihen, tai valitse <b>Lisää kuvia…</b>.',
   'guide.step.publish': '<b>Julkaise</b>: valitse valmiit luonnokset ja sitten <b>Toiminnot</b> › <b>Julkaise…</b> (<k>Ctrl</k>+<k>Shift</k>+<k>P</k>); ne lähtevät seuraavassa synkronoinnissa.',
   'guide.step.answer': '<b>Vastaa ostajille</b>: <b>Kysymykset</b> (<k>Alt</k>+<k>2</k>) näyttää ostajien kysymykset; vastaa yhteen tai useaan kerralla.',
-  'guide.step.offers': '<b>Päätä tarjouksista</b>: <b>Tarjoukset</b> (<k>Alt</k>+<k>3</k>) hyväksyä tai hylätä; myydyt näkyvät kohdassa <b>Myynnit</b> (<k>Alt</k>+<k>4</k>).',
+  'guide.step.offers': '<b>Päätä tarjouksista</b>: avaa <b>Tarjoukset</b> (<k>Alt</k>+<k>3</k>) ja hyväksy tai hylkää ne; myydyt näkyvät kohdassa <b>Myynnit</b> (<k>Alt</k>+<k>4</k>).',
   'guide.hide': 'Piilota opas',
   'guide.again': 'Yläreunan Aloitusopas-painike näyttää oppaan uudelleen.',
 };

@@ -27,6 +27,8 @@ export const sales: Catalog<typeof en> = {
   'sales.column.date': 'Päivä',
   'sales.column.item': 'Ilmoitus',
   'sales.column.buyer': 'Ostaja',
+  'sales.column.quantity': 'Kpl',
+  'sales.column.unitPrice': 'Kappalehinta',
   'sales.column.price': 'Hinta',
   'sales.column.status': 'Tila',
   'sales.sort': 'Järjestä: {column}',

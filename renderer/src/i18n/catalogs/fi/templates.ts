@@ -79,6 +79,7 @@ export const templates: Catalog<typeof en> = {
 
   // The progress of a spreadsheet import (issue 15's leftover, kept in this domain with the rest of that work).
   'templates.importProgress.reading': 'Luetaan tiedostoa…',
+  'templates.importProgress.readingFile': 'Luetaan tiedostoa {file}…',
   'templates.importProgress.checking': 'Tarkistetaan rivejä: {done, number} / {total, number}',
   'templates.importProgress.writing': 'Tallennetaan {count, plural, one {# rivi} other {# riviä}} luonnoksiksi…',
 };

@@ -1,5 +1,8 @@
-// Migration 7: ids like the real marketplace's, never reused.
+// The service's schema, step 7. Frozen once shipped: never edited, and it imports no
+// live code (every value is written out here), so today's code cannot change what it did
+// (server/db/README.md).
 //
+// Ids like the real marketplace's, never reused:
 // - users, items, images, bids, offers, questions and feedbacks become AUTOINCREMENT tables, so a
 //   deleted row's id is never handed out again (without it SQLite reuses the highest id after a
 //   delete, and a client holding the old id — a cached item, a link in a note, an image URL served
@@ -19,19 +22,10 @@
 // `version` bumps of the item response cache), are recreated from their stored SQL after the rows
 // are copied, so the copy neither fires them nor changes any row's version.
 import type Database from 'better-sqlite3';
-
-/** The first id of each table in a new database (the sequence starts one below). */
-export const FIRST_IDS = {
-  users: 1_000_001,
-  items: 600_000_001,
-  images: 40_000_001,
-} as const;
-
-const sequenceStart = (table: keyof typeof FIRST_IDS) =>
-  `INSERT INTO sqlite_sequence (name, seq) SELECT '${table}', max(coalesce((SELECT max(id) FROM ${table}), 0), ${FIRST_IDS[table] - 1});`;
+import type { Migration } from '../../../shared/sqlite/migrations.ts';
 
 /** The tables whose ids must never be reused (images have been AUTOINCREMENT since migration 3). */
-export const NEVER_REUSED = ['users', 'items', 'images', 'bids', 'offers', 'questions', 'feedbacks'] as const;
+const NEVER_REUSED = ['users', 'items', 'images', 'bids', 'offers', 'questions', 'feedbacks'] as const;
 
 const ID_PRIMARY_KEY = /\bid\s+INTEGER\s+PRIMARY\s+KEY\b(?!\s+AUTOINCREMENT)/i;
 
@@ -42,7 +36,7 @@ interface SchemaObject {
 
 /** Rebuilds each table whose `id INTEGER PRIMARY KEY` lacks AUTOINCREMENT, keeping its rows (ids
  * included), indexes and every trigger. Runs inside the migration's transaction. */
-export function addAutoincrement(db: Database.Database, tables: readonly string[]): void {
+function addAutoincrement(db: Database.Database, tables: readonly string[]): void {
   const objects = (type: 'table' | 'index' | 'trigger', table?: string) =>
     db
       .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = ? AND sql IS NOT NULL ${table === undefined ? '' : 'AND tbl_name = ?'} ORDER BY name`)
@@ -68,10 +62,17 @@ export function addAutoincrement(db: Database.Database, tables: readonly string[
   for (const trigger of triggers) db.exec(trigger.sql);
 }
 
-/** Sequences: never below a row that exists, never below the real service's range. */
-export const ID_SEQUENCES_SQL = `
-  DELETE FROM sqlite_sequence WHERE name IN ('users', 'items', 'images');
-  ${sequenceStart('users')}
-  ${sequenceStart('items')}
-  ${sequenceStart('images')}
-`;
+export const migration: Migration = {
+  version: 7,
+  name: 'ids like the real service\'s, never reused: AUTOINCREMENT tables with sequences in its ranges',
+  run: (db) => addAutoincrement(db, NEVER_REUSED),
+  // Sequences: never below a row that exists, never below the real service's range (the first
+  // user 1,000,001, item 600,000,001, image 40,000,001).
+  sql: `
+    DELETE FROM sqlite_sequence WHERE name IN ('users', 'items', 'images');
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'users', max(coalesce((SELECT max(id) FROM users), 0), 1000000);
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'items', max(coalesce((SELECT max(id) FROM items), 0), 600000000);
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'images', max(coalesce((SELECT max(id) FROM images), 0), 40000000);
+  `,
+  foreignKeysOff: true,
+};
