@@ -1,4 +1,4 @@
-// Lint rules, including the runtime boundaries of STYLE.md: each folder may import only what
+// Lint rules, including the runtime boundaries (ARCHITECTURE.md, "Runtimes and folders"): each folder may import only what
 // runs where its code runs.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

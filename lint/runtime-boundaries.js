@@ -1,4 +1,4 @@
-// The runtime boundaries of STYLE.md as one lint rule: every file is placed in the runtime it runs
+// The runtime boundaries (ARCHITECTURE.md, "Runtimes and folders") as one lint rule: every file is placed in the runtime it runs
 // in (by its path, the table RUNTIMES below), and every import it makes is judged by where it
 // resolves to. Static imports, re-exports, dynamic import() and require() are all judged; relative
 // paths are resolved before matching (so '../../web/x.ts' from a nested folder is caught); Node's

@@ -46,7 +46,7 @@ export const FIELD_SYNONYMS: Readonly<Record<ItemFieldName, { readonly fi: reado
   title: { fi: ['Nimi', 'Nimike', 'Tuote', 'Tuotenimi', 'Tuotteen nimi', 'Ilmoituksen otsikko', 'Otsake'], en: ['Name', 'Product', 'Product name', 'Item', 'Item name', 'Heading'] },
   categoryId: { fi: ['Kategoria', 'Tuoteryhmä', 'Osasto id', 'Osastonumero', 'Kategorianumero'], en: ['Category id', 'Category number'] },
   condition: { fi: ['Kuntoluokka', 'Kuntoluokitus', 'Tuotteen kunto', 'Kuntoarvio'], en: ['State', 'Item condition', 'Grade'] },
-  description: { fi: ['Tuotteen kuvaus', 'Tuotekuvaus', 'Kuvausteksti', 'Ilmoitusteksti', 'Lisätiedot', 'Selite'], en: ['Details', 'Item description', 'Product description', 'Body', 'Text'] },
+  description: { fi: ['Tuotteen kuvaus', 'Tuotekuvaus', 'Kuvausteksti', 'Ilmoitusteksti', 'Lisätiedot', 'Selite'], en: ['Description (HTML)', 'Details', 'Item description', 'Product description', 'Body', 'Text'] },
   buyNowPrice: { fi: ['Hinta', 'Myyntihinta', 'Osta heti', 'Kiinteä hinta', 'Ostahinta'], en: ['Price', 'Buy now', 'Buy it now', 'Fixed price', 'Sale price'] },
   startingPrice: { fi: ['Lähtö', 'Lähtöhinta', 'Aloitushinta'], en: ['Starting bid', 'Start price', 'Opening bid'] },
   minimumIncrease: { fi: ['Korotus', 'Minimikorotus', 'Vähimmäiskorotus', 'Huutoväli'], en: ['Bid increment', 'Increment', 'Minimum raise'] },

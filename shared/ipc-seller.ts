@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
 import { Empty, LocalId, Ok, SyncStateSchema } from './ipc-common.ts';
+import { SALES_COLUMN_KEYS } from './sales-columns.ts';
 
 const Amount = z.number().nullable();
 /** An item's values that canned answers may quote ({title} {price} {deliveryTerms}...). */
@@ -156,7 +157,7 @@ export const sellerMethods = {
       locale: z.enum(['fi', 'en']),
       timeZone: z.string().max(100).optional(),
       words: z.object({
-        headings: z.object({ date: Words, item: Words, buyer: Words, quantity: Words, unitPrice: Words, price: Words, status: Words }),
+        headings: z.record(z.enum(SALES_COLUMN_KEYS), Words),
         kinds: z.object({ auction: Words, 'buy-now': Words, offer: Words }),
       }),
     }),

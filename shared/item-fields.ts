@@ -5,8 +5,11 @@
 //
 // Adding a field: an entry here, a migration each side that adds `column` (the cache's
 // electron/core/db/migrations.ts; the service's server/db/migrations.ts unless `rest` is null),
-// and for a REST field its parameter in shared/api/items.ts (ItemInput, Item) and view; the
-// compiler and tests/shared/item-fields.test.ts point at anything else.
+// and for a REST field its parameter in shared/api/items.ts (ItemInput, Item), the service's view
+// (server/views/item-views.ts) and the adapter's reading (electron/core/sync/server-fields.ts);
+// the compiler and the tests point at anything else: tests/shared/item-fields.test.ts (columns,
+// bounds, the English words, which come from here) and tests/server/items-create.test.ts (every
+// REST field sent comes back through GET as the app reads it).
 
 export const SALE_METHODS = ['auction', 'buy-now'] as const;
 export const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
@@ -31,6 +34,7 @@ export interface ItemFieldDef {
   min?: number;
   max?: number;
   maxLength?: number;
+  /** The English name sellers read (the screens' catalog takes it from here: renderer/src/i18n/catalogs/en/fields.ts). */
   label: string;
   group: FieldGroup;
   editor?: { kind?: EditorKind; label?: string; step?: string; hint?: string };
@@ -53,7 +57,7 @@ export const ITEM_FIELDS = {
   title: { rest: 'title', column: 'title', kind: 'text', maxLength: 60, label: 'Title', group: 'Basics', grid: { width: 0, sort: 'title' } },
   categoryId: { rest: 'categoryId', column: 'category_id', kind: 'int', label: 'Category', group: 'Basics', editor: { kind: 'category' }, grid: { width: 106, sort: 'category' } },
   condition: { rest: 'condition', column: 'condition', kind: 'enum', options: CONDITIONS, label: 'Condition', group: 'Basics', grid: { width: 112 } },
-  description: { rest: 'description', column: 'description', kind: 'text', maxLength: 100_000, label: 'Description (HTML)', group: 'Basics', editor: { kind: 'html' } },
+  description: { rest: 'description', column: 'description', kind: 'text', maxLength: 100_000, label: 'Description', group: 'Basics', editor: { kind: 'html' } },
   buyNowPrice: { rest: 'buyNowPrice', column: 'buy_now_price', kind: 'number', min: 0.01, max: 10_000_000, label: 'Buy-now price €', group: 'Price and sale', editor: money, grid: { label: 'Buy-now €', width: 96, sort: 'buyNowPrice', align: 'right' } },
   startingPrice: { rest: 'startingPrice', column: 'starting_price', kind: 'number', min: 0, max: 10_000_000, label: 'Starting price €', group: 'Price and sale', editor: money, grid: { label: 'Start €', width: 72, sort: 'startingPrice', align: 'right' } },
   minimumIncrease: { rest: 'minimumIncrease', column: 'minimum_increase', kind: 'number', min: 0.01, max: 1_000_000, label: 'Minimum increase €', group: 'Price and sale', editor: money, grid: { label: 'Min. raise €', width: 96, align: 'right' } },

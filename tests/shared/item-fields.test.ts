@@ -7,6 +7,9 @@ import { Condition, DeliveryMethod, ItemInput, PaymentMethod, SaleMethod } from 
 import { ITEM_FIELD_NAMES, ITEM_FIELDS, REST_FIELD_NAMES, type ItemFieldDef } from '../../shared/item-fields.ts';
 import { ITEM_VERSION_COLUMNS } from '../../server/db/item-columns.ts';
 import { openDatabase } from '../../server/db/open.ts';
+import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
+import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
+import { FIELD_GROUPS } from '../../shared/item-fields.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-fields-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,5 +61,19 @@ describe('the item-field registry', () => {
         expect(schema.safeParse('x'.repeat(def.maxLength + 1)).success, `${field} above maxLength`).toBe(false);
       }
     }
+  });
+
+  it('is the one source of the fields\' English words, and Finnish names every field the same way', () => {
+    const catalog: Record<string, string> = en;
+    const finnish: Record<string, string> = fi;
+    for (const field of ITEM_FIELD_NAMES) {
+      const def: ItemFieldDef = ITEM_FIELDS[field];
+      expect(catalog[`field.${field}`], field).toBe(def.editor?.label ?? def.label);
+      expect(catalog[`field.${field}.short`], field).toBe(def.grid?.label ?? def.label);
+      expect(catalog[`field.${field}.hint`], field).toBe(def.editor?.hint);
+      for (const key of [`field.${field}`, `field.${field}.short`]) expect(finnish[key], key).toMatch(/\S/);
+      if (def.editor?.hint !== undefined) expect(finnish[`field.${field}.hint`], field).toMatch(/\S/);
+    }
+    for (const group of FIELD_GROUPS) expect([catalog[`fieldGroup.${group}`], finnish[`fieldGroup.${group}`]]).toEqual([group, expect.stringMatching(/\S/)]);
   });
 });

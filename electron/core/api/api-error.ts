@@ -49,6 +49,47 @@ export class ApiError extends Error {
   get isNetwork(): boolean {
     return this.status === 0;
   }
+
+  // What the failure means to the app, in its words: the core above this adapter decides on these
+  // and never on HTTP statuses or the service's codes (issue 40: the marketplace behind its port).
+
+  /** Signing in again is needed (a refused token, login or missing credentials): the sync pauses. */
+  get needsSignIn(): boolean {
+    return this.isTokenProblem || this.code === 'login_refused' || this.code === 'no_credentials';
+  }
+
+  /** The thing asked for is not on the marketplace (removed, or never there). */
+  get isGone(): boolean {
+    return this.status === 404;
+  }
+
+  /**
+   * The marketplace refused the change in the state it has now (answered, decided or listed
+   * already): perhaps our own earlier attempt whose answer was lost, so read it back.
+   */
+  get refusedInCurrentState(): boolean {
+    return this.status === 409;
+  }
+
+  /** The seller's drafts on the marketplace are at its limit: wait for a free one, never fail. */
+  get isDraftLimit(): boolean {
+    return this.status === 409 && this.code === 'draft_limit';
+  }
+
+  /** The marketplace asks to come back later (a rate limit, Retry-After). */
+  get isRateLimited(): boolean {
+    return this.status === 429;
+  }
+
+  /** Worth sending again later: a brief failure, or the same request still being worked on. */
+  get worthRepeating(): boolean {
+    return this.retryable || (this.status === 409 && this.code === 'idempotency_in_progress');
+  }
+
+  /** It may have taken effect, and no answer says whether: a create must be looked for before it is sent again. */
+  get outcomeUnknown(): boolean {
+    return this.mayHaveReached && (this.status === 0 || this.status >= 500);
+  }
 }
 
 /** Statuses worth repeating (the request had no lasting effect or the service is briefly unwell). */

@@ -4,10 +4,9 @@
 // open instead (a pending promise alone would not keep Node running until the answer came, and
 // toggling ref()/unref() on a busy worker left its port holding the process in Node 20).
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TaskResult, WorkerReply, WorkerTask } from './worker-protocol.ts';
+import { startWorker } from '../host/start-worker.ts';
 
 export interface PreparePool {
   readonly size: number;
@@ -38,15 +37,9 @@ interface Slot {
  * ships it bundled as prepare-worker.js next to main.js (electron/build-shell.ts).
  */
 function spawn(limits: PrepareLimits): Worker {
-  const here = fileURLToPath(import.meta.url);
   // The JavaScript heap is capped here; the pixels themselves are bounded by MAX_INPUT_PIXELS,
   // checked before decoding (libvips' and libheif's buffers live outside the heap).
-  const options = { resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 } };
-  if (here.endsWith('.ts')) {
-    const url = pathToFileURL(join(dirname(here), 'prepare-worker.ts')).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { ...options, eval: true });
-  }
-  return new Worker(join(dirname(here), 'prepare-worker.js'), options);
+  return startWorker(import.meta.url, 'prepare-worker', { resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 } });
 }
 
 export interface PrepareLimits {

@@ -77,7 +77,7 @@ export function createResearch(deps: ResearchDeps) {
         store.saveQuery(key, page, at);
         return { page, fetchedAt: at, asked: true };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429) return { unavailable: 'rate-limited', retryAfterMs: error.retryAfterMs ?? 5000 };
+        if (error instanceof ApiError && error.isRateLimited) return { unavailable: 'rate-limited', retryAfterMs: error.retryAfterMs ?? 5000 };
         if (error instanceof ApiError && (error.isNetwork || error.code === 'timeout')) return stale('unreachable');
         if (signal?.aborted) throw error;
         return stale('failed');

@@ -17,7 +17,8 @@ import type { Item, Offer } from '../../../shared/api/index.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
-import type { OpContext, OpResult } from '../sync/operations.ts';
+import { remoteIdOf, type OpContext, type OpResult } from '../sync/operations.ts';
+import { logOutcomeOf, sendOrReadBack } from '../sync/request-outcome.ts';
 import { ruleStore } from './rule-store.ts';
 
 type Payload = OutboxPayload<'rule-offer-decision'>;
@@ -42,12 +43,6 @@ export function ruleOfferOp(db: Db) {
     `UPDATE items SET status = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
   );
 
-  function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
-    const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
-    if (id === null) throw new ApiError({ status: 0, code: 'internal', field: null, message: `item ${row.item_local_id} has no remote id`, retryable: false, mayHaveReached: false });
-    return id;
-  }
-
   /**
    * The offer as the service has it decides how the row ends: ours → done, else moot. `item`: the
    * item after our accept, when it is done; `answered`: the request's audit entry, closed here.
@@ -63,12 +58,12 @@ export function ruleOfferOp(db: Db) {
     return 'applied';
   }
 
-  /** Read back: the offer, and when our accept is on it, the item as it is now. */
-  async function readBack(ctx: OpContext, row: OutboxRow, payload: Payload, id: number): Promise<OpResult | null> {
+  /** Read back: the offer, and when our accept is on it, the item as it is now; what settles the row (null: still pending). */
+  async function readBack(ctx: OpContext, row: OutboxRow, payload: Payload, id: number): Promise<(() => OpResult) | null> {
     const offer = await ctx.api.getOffer(id, payload.offerId);
     if (offer.status === 'pending') return null;
     const item = offer.status === 'accepted' && payload.decision === 'accepted' ? await ctx.api.getItem(id) : null;
-    return settle(ctx, row, payload, offer, 'read-back', item);
+    return () => settle(ctx, row, payload, offer, 'read-back', item);
   }
 
   return async function send(ctx: OpContext, row: OutboxRow, payload: Payload): Promise<OpResult> {
@@ -77,8 +72,8 @@ export function ruleOfferOp(db: Db) {
     let item: Item | null = null;
     if (payload.decision === 'accepted') {
       if ((sentBefore.get(row.id) as number) > 0) {
-        const settled = await readBack(ctx, row, payload, id);
-        if (settled) return settled;
+        const settleRead = await readBack(ctx, row, payload, id);
+        if (settleRead) return settleRead();
       }
       item = await ctx.api.getItem(id);
       const noUnit = item.saleMethod === 'buy-now' && (item.quantity ?? 0) < 1;
@@ -93,23 +88,27 @@ export function ruleOfferOp(db: Db) {
         return 'dropped';
       }
     }
-    const logId = ctx.store.logSent(row, 'PUT', path, ctx.now());
-    let offer: Offer;
+    // Decided already (our earlier attempt, or elsewhere), or the item closed: read it back.
+    // Each way gives what settles the row, done after the request's error handling: a failure
+    // to record the answer is not the request's failure (the row stays and is read back).
+    let settleRow: () => OpResult;
     try {
-      offer = await ctx.api.setOfferStatus(id, payload.offerId, payload.decision);
+      settleRow = await sendOrReadBack(async () => {
+        const logId = ctx.store.logSent(row, 'PUT', path, ctx.now());
+        try {
+          const offer = await ctx.api.setOfferStatus(id, payload.offerId, payload.decision);
+          return () => settle(ctx, row, payload, offer, 'sent', item && afterAccept(item), logId);
+        } catch (error) {
+          const o = logOutcomeOf(error);
+          ctx.store.logFinish(logId, o.status, o.outcome, o.message, ctx.now());
+          throw error;
+        }
+      }, () => readBack(ctx, row, payload, id));
     } catch (error) {
-      const e = error instanceof ApiError ? error : null;
-      const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
-      ctx.store.logFinish(logId, e?.status || null, unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', e?.message ?? String(error), ctx.now());
-      if (e && e.status === 409) {
-        // Decided already (our earlier attempt, or elsewhere), or the item closed: read it back.
-        const settled = await readBack(ctx, row, payload, id);
-        if (settled) return settled;
-      }
-      if (!e || !e.retryable) rules.finish(payload.logId, 'failed', { error: e?.message ?? String(error) });
+      if (!(error instanceof ApiError && error.retryable)) rules.finish(payload.logId, 'failed', { error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
-    return settle(ctx, row, payload, offer, 'sent', item && afterAccept(item), logId);
+    return settleRow();
   };
 }
 

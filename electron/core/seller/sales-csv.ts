@@ -3,6 +3,8 @@
 // so a Finnish seller's file has both; English has commas and decimal points. Always UTF-8 with a
 // BOM (Excel takes a file without one for the system's code page and breaks "ä"). The words
 // (headings, how each item sold) come from the renderer's catalog: the core knows no language.
+// The columns are the Sales table's (shared/sales-columns.ts), each written by its type.
+import { SALES_COLUMN_KEYS, SALES_COLUMNS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
 import { createFormatter } from '../../../shared/format/formatter.ts';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
@@ -10,7 +12,7 @@ import { writeCsv } from '../csv/rfc4180.ts';
 import type { SaleKind, SoldItem } from './sold-items.ts';
 
 export interface SalesCsvWords {
-  headings: { date: string; item: string; buyer: string; quantity: string; unitPrice: string; price: string; status: string };
+  headings: Record<SalesColumnKey, string>;
   kinds: Record<SaleKind, string>;
 }
 
@@ -22,15 +24,19 @@ export function salesCsv(rows: readonly SoldItem[], locale: AppLocale, words: Sa
   const amount = (euros: number) => (locale === 'fi' ? euros.toFixed(2).replace('.', ',') : euros.toFixed(2));
   // A title or a buyer's name a spreadsheet would run as a formula (in either separator's reading) is written as text.
   const text = (value: string | null) => formulaSafe(value ?? '');
-  const h = words.headings;
-  const lines = rows.map((r) => [
-    r.soldAt === null ? '' : format.date(r.soldAt),
-    text(r.title),
-    text(r.buyer),
-    String(r.quantity),
-    amount(r.unitPrice),
-    amount(r.price),
-    words.kinds[r.kind],
-  ]);
-  return writeCsv([[h.date, h.item, h.buyer, h.quantity, h.unitPrice, h.price, h.status], ...lines], { bom: true, delimiter: SALES_CSV_SEPARATOR[locale] });
+  const cell = (key: SalesColumnKey, sale: SoldItem): string => {
+    const column = SALES_COLUMNS[key];
+    switch (column.type) {
+      case 'date': {
+        const at = column.value(sale);
+        return at === null ? '' : format.date(at);
+      }
+      case 'text': return text(column.value(sale));
+      case 'count': return String(column.value(sale));
+      case 'money': return amount(column.value(sale));
+      case 'kind': return words.kinds[column.value(sale)];
+    }
+  };
+  const lines = rows.map((sale) => SALES_COLUMN_KEYS.map((key) => cell(key, sale)));
+  return writeCsv([SALES_COLUMN_KEYS.map((key) => words.headings[key]), ...lines], { bom: true, delimiter: SALES_CSV_SEPARATOR[locale] });
 }

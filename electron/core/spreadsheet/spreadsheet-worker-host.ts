@@ -2,21 +2,18 @@
 // timer that ends it. A worker that runs out of either (or dies any other way) is ended and the
 // seller is told which limit the file met; the core goes on. One thread per file: reading is rare
 // and a fresh thread gives every byte it used back when it ends.
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ImportCancelled } from '../csv/import-cancel.ts';
 import type { SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits, type SpreadsheetRefusal } from './spreadsheet-limits.ts';
+import { startWorker } from '../host/start-worker.ts';
 
 export type WorkerAnswer =
   | { ok: true; read: SpreadsheetRead }
   | { ok: false; refusal: SpreadsheetRefusal }
   | { ok: false; failure: string };
 
-/** From source (tsx, vitest) the .ts file through tsx's loader; built, spreadsheet-worker.js beside main.js. */
 function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
-  const here = fileURLToPath(import.meta.url);
   // The worker gets a copy of its own, moved (not copied again) into it: the thread's end gives
   // it back with the rest. The caller's bytes stay whole: a file inspected, then imported (or
   // imported again with a mapping) is read from the same buffer more than once.
@@ -26,11 +23,7 @@ function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
     transferList: [own.buffer as ArrayBuffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   };
-  if (here.endsWith('.ts')) {
-    const url = pathToFileURL(join(dirname(here), 'spreadsheet-worker.ts')).href;
-    return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`, { ...options, eval: true });
-  }
-  return new Worker(join(dirname(here), 'spreadsheet-worker.js'), options);
+  return startWorker(import.meta.url, 'spreadsheet-worker', options);
 }
 
 /** Reads `bytes` in a new worker (a copy: the caller's buffer is left as it was). */

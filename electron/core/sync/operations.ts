@@ -9,7 +9,8 @@ import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
 import { findLostCreate } from './reconcile.ts';
 import { inputOf } from './server-fields.ts';
-import type { LogOutcome, SyncRepository } from './sync-repository.ts';
+import { goneIsDone, logOutcomeOf, sendOrReadBack } from './request-outcome.ts';
+import type { SyncRepository } from './sync-repository.ts';
 
 // The outbox's writes are repeated by the outbox only (push-engine.ts: the row is deferred to its
 // `next_attempt_at`, exponential with jitter, Retry-After honoured): the HTTP layer repeats only
@@ -42,17 +43,12 @@ export type CreatePayload = OutboxPayload<'create'> | OutboxPayload<'copy'>;
 
 const internal = (message: string) => new ApiError({ status: 0, code: 'internal', field: null, message, retryable: false, mayHaveReached: false });
 
-function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
+/** The item's id on the marketplace; a row sent before its create completed is the core's own bug. */
+export function remoteIdOf(ctx: OpContext, row: OutboxRow): number {
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id === null) throw internal(`item ${row.item_local_id} has no remote id yet`);
   return id;
 }
-
-const outcomeOf = (error: unknown): { status: number | null; outcome: LogOutcome; message: string } => {
-  const e = error instanceof ApiError ? error : null;
-  const unknown = e !== null && e.mayHaveReached && (e.status === 0 || e.status >= 500);
-  return { status: e?.status || null, outcome: unknown ? 'unknown' : e?.retryable ? 'failed' : 'rejected', message: e?.message ?? String(error) };
-};
 
 /**
  * Runs `send` with an audit-log entry. A POST (create, copy, upload) gets its entry committed
@@ -71,7 +67,7 @@ async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: s
       ctx.store.logDone(row, method, path, 200, 'ok', null, sentAt, ctx.now());
       return result;
     } catch (error) {
-      const o = outcomeOf(error);
+      const o = logOutcomeOf(error);
       ctx.store.logDone(row, method, path, o.status, o.outcome, o.message, sentAt, ctx.now());
       throw error;
     }
@@ -82,7 +78,7 @@ async function logged<T>(ctx: OpContext, row: OutboxRow, method: string, path: s
     if (!closedByCompletion) ctx.store.logFinish(logId, 200, 'ok', null, ctx.now());
     return result;
   } catch (error) {
-    const o = outcomeOf(error);
+    const o = logOutcomeOf(error);
     ctx.store.logFinish(logId, o.status, o.outcome, o.message, ctx.now());
     throw error;
   }
@@ -137,11 +133,7 @@ export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayloa
 export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id !== null) {
-    try {
-      await logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id));
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
+    await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id)));
     ctx.leftDraft();
   }
   ctx.store.completeDelete(row);
@@ -183,7 +175,7 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
     } catch (error) {
       // A step the service refuses with 409 may have been made already (an earlier attempt whose
       // answer was lost, a stale cached status): read the item to tell that from a refusal.
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      if (!(error instanceof ApiError && error.refusedInCurrentState)) throw error;
       current = await ctx.api.getItem(id);
       if (reached(current.status)) break;
       if (current.status !== status) throw error;
@@ -246,11 +238,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  try {
-    await logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number));
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-  }
+  await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number)));
   ctx.store.completeRow(row, null);
   if (ctx.remoteImages) ctx.remoteImages = ctx.remoteImages.filter((rid) => rid !== payload.remoteId);
   return 'applied';
@@ -284,29 +272,27 @@ export async function reorderImages(ctx: OpContext, row: OutboxRow): Promise<OpR
 
 export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'answer-question'>): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
-  let question;
-  try {
-    question = await logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer));
-  } catch (error) {
-    // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    question = await ctx.api.getQuestion(id, payload.questionId);
-    if (question.answer !== payload.answer) throw error;
-  }
+  // Answered already: ours (an earlier attempt whose answer was lost) completes the row.
+  const question = await sendOrReadBack(
+    () => logged(ctx, row, 'PUT', `/items/${id}/questions/${payload.questionId}`, () => ctx.api.answerQuestion(id, payload.questionId, payload.answer)),
+    async () => {
+      const seen = await ctx.api.getQuestion(id, payload.questionId);
+      return seen.answer === payload.answer ? seen : null;
+    },
+  );
   ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answered, JSON.stringify(question));
   return 'applied';
 }
 
 export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'offer-decision'>): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
-  let offer;
-  try {
-    offer = await logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision));
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    offer = await ctx.api.getOffer(id, payload.offerId);
-    if (offer.status !== payload.decision) throw error;
-  }
+  const offer = await sendOrReadBack(
+    () => logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision)),
+    async () => {
+      const seen = await ctx.api.getOffer(id, payload.offerId);
+      return seen.status === payload.decision ? seen : null;
+    },
+  );
   ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
   return 'applied';
 }

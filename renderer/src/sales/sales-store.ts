@@ -10,6 +10,7 @@ import { msg, type Msg } from '../i18n/messages.ts';
 import { translate } from '../i18n/translate.ts';
 import { callSequence, reloadOnChanges } from '../navigation/live-store.ts';
 import { rangeBounds, sortSold, type DateRange, type Period, type SoldSort, type SoldSortKey } from './sold-table.ts';
+import { SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
 
 export interface SalesState {
   filter: SalesFilter;
@@ -94,10 +95,7 @@ export function createSalesStore(bridge: Bridge) {
           locale,
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           words: {
-            headings: {
-              date: word('sales.column.date'), item: word('sales.column.item'), buyer: word('sales.column.buyer'), quantity: word('sales.column.quantity'),
-              unitPrice: word('sales.column.unitPrice'), price: word('sales.column.price'), status: word('sales.column.status'),
-            },
+            headings: Object.fromEntries(SALES_COLUMN_KEYS.map((key) => [key, word(`sales.column.${key}`)])) as Record<SalesColumnKey, string>,
             kinds: { auction: word('sales.kind.auction'), 'buy-now': word('sales.kind.buy-now'), offer: word('sales.kind.offer') },
           },
         });

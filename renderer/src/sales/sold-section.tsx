@@ -10,12 +10,15 @@ import { localeStore } from '../i18n/locale-store.ts';
 import { RevenueChart } from './charts.tsx';
 import { usePeriodLabel } from './period-label.ts';
 import { shownSold, type SalesStore } from './sales-store.ts';
-import { periodTotals, sumOf, type Period, type SoldSortKey } from './sold-table.ts';
+import { periodTotals, sumOf, type Period } from './sold-table.ts';
+import { isNumericColumn, SALES_COLUMNS, SCREEN_SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
-const COLUMNS: Array<{ key: SoldSortKey; numeric?: boolean }> = [
-  { key: 'date' }, { key: 'item' }, { key: 'buyer' }, { key: 'quantity', numeric: true }, { key: 'price', numeric: true }, { key: 'status' },
-];
+/** Words for a text cell without a value, per column; the buyer's is muted (the marketplace did not say). */
+const MISSING: Partial<Record<SalesColumnKey, { id: 'sales.untitled' | 'sales.unknownBuyer'; muted?: boolean }>> = {
+  item: { id: 'sales.untitled' },
+  buyer: { id: 'sales.unknownBuyer', muted: true },
+};
 
 export function SoldSection({ store }: { store: SalesStore }) {
   const t = useT();
@@ -87,7 +90,6 @@ export function SoldSection({ store }: { store: SalesStore }) {
 
 function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
   const t = useT();
-  const format = useFormatter();
   const sort = useStore(store, (s) => s.sort);
   return (
     // At 400 % zoom the table scrolls inside itself, the page does not (issue 42); its sort buttons take the focus.
@@ -95,12 +97,12 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
     <table className="table sold-table" aria-labelledby="sold-title">
       <thead>
         <tr>
-          {COLUMNS.map((c) => {
-            const active = sort.key === c.key;
-            const name = t(`sales.column.${c.key}`);
+          {SCREEN_SALES_COLUMN_KEYS.map((key) => {
+            const active = sort.key === key;
+            const name = t(`sales.column.${key}`);
             return (
-              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                <button type="button" className="sort" title={t('sales.sort', { column: name })} onClick={() => store.getState().sortBy(c.key)}>
+              <th key={key} scope="col" className={isNumericColumn(key) ? 'num' : undefined} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <button type="button" className="sort" title={t('sales.sort', { column: name })} onClick={() => store.getState().sortBy(key)}>
                   {name}{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
                 </button>
               </th>
@@ -111,17 +113,33 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
       <tbody>
         {rows.map((r) => (
           <tr key={r.saleId} data-local-id={r.localId}>
-            <td><time dateTime={new Date(r.soldAt).toISOString()}>{format.date(r.soldAt)}</time></td>
-            <td>{r.title ?? t('sales.untitled')}</td>
-            <td>{r.buyer ?? <span className="muted">{t('sales.unknownBuyer')}</span>}</td>
-            <td className="num">{format.number(r.quantity)}</td>
-            {/* The whole sale's price: several units at once are one line (the CSV also has the price of one). */}
-            <td className="num">{format.money(r.price)}</td>
-            <td>{t(`sales.kind.${r.kind}`)}</td>
+            {SCREEN_SALES_COLUMN_KEYS.map((key) => <SoldCell key={key} column={key} sale={r} />)}
           </tr>
         ))}
       </tbody>
     </table>
     </div>
   );
+}
+
+/** One cell, shown by its column's type (shared/sales-columns.ts). */
+function SoldCell({ column: key, sale }: { column: SalesColumnKey; sale: SoldRow }) {
+  const t = useT();
+  const format = useFormatter();
+  const column = SALES_COLUMNS[key];
+  switch (column.type) {
+    case 'date': {
+      const at = column.value(sale) ?? 0;
+      return <td><time dateTime={new Date(at).toISOString()}>{format.date(at)}</time></td>;
+    }
+    case 'text': {
+      const text = column.value(sale);
+      const missing = MISSING[key];
+      if (text !== null || !missing) return <td>{text}</td>;
+      return <td>{missing.muted ? <span className="muted">{t(missing.id)}</span> : t(missing.id)}</td>;
+    }
+    case 'count': return <td className="num">{format.number(column.value(sale))}</td>;
+    case 'money': return <td className="num">{format.money(column.value(sale))}</td>;
+    case 'kind': return <td>{t(`sales.kind.${column.value(sale)}`)}</td>;
+  }
 }

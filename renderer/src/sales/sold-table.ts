@@ -2,9 +2,11 @@
 // table's sort, and totals per day, week (from Monday) or month. Pure and DOM-free (tested under
 // Node); times are the local zone's, as the seller reads a calendar.
 import type { SaleKind, SoldRow } from '../../../shared/ipc.ts';
+import { SALES_COLUMNS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
 
 export type Period = 'day' | 'week' | 'month';
-export type SoldSortKey = 'date' | 'item' | 'buyer' | 'quantity' | 'price' | 'status';
+/** A column of the table (shared/sales-columns.ts): each sorts by what its cells hold. */
+export type SoldSortKey = SalesColumnKey;
 export interface SoldSort {
   key: SoldSortKey;
   direction: 'asc' | 'desc';
@@ -86,15 +88,17 @@ export function sumOf(rows: readonly SoldRow[]): { sold: number; revenue: number
 /** The rows in the table's order; `kindName` puts a sale's kind into the words it is sorted by. */
 export function sortSold(rows: readonly SoldRow[], sort: SoldSort, kindName: (kind: SaleKind) => string, collator: Intl.Collator): SoldRow[] {
   const text = (a: string | null, b: string | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : collator.compare(a, b));
-  const compare: Record<SoldSortKey, (a: SoldRow, b: SoldRow) => number> = {
-    date: (a, b) => a.soldAt - b.soldAt,
-    item: (a, b) => text(a.title, b.title),
-    buyer: (a, b) => text(a.buyer, b.buyer),
-    quantity: (a, b) => a.quantity - b.quantity,
-    price: (a, b) => a.price - b.price,
-    status: (a, b) => collator.compare(kindName(a.kind), kindName(b.kind)),
+  const column = SALES_COLUMNS[sort.key];
+  const compare = (a: SoldRow, b: SoldRow): number => {
+    switch (column.type) {
+      case 'date': return (column.value(a) ?? 0) - (column.value(b) ?? 0);
+      case 'text': return text(column.value(a), column.value(b));
+      case 'count':
+      case 'money': return column.value(a) - column.value(b);
+      case 'kind': return collator.compare(kindName(column.value(a)), kindName(column.value(b)));
+    }
   };
   const sign = sort.direction === 'asc' ? 1 : -1;
   // Ties keep the newest first, whatever the column.
-  return [...rows].sort((a, b) => sign * compare[sort.key](a, b) || b.soldAt - a.soldAt || b.localId - a.localId || (a.saleId < b.saleId ? 1 : -1));
+  return [...rows].sort((a, b) => sign * compare(a, b) || b.soldAt - a.soldAt || b.localId - a.localId || (a.saleId < b.saleId ? 1 : -1));
 }

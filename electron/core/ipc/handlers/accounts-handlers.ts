@@ -1,9 +1,7 @@
 // Accounts, signing in, preferences and the cached settings, and opening external links: the
 // app registry's methods (accounts.ts) and the shell's.
 import { UserSettings } from '../../../../shared/api/users.ts';
-import { ApiError } from '../../api/api-error.ts';
-import { createApiClient } from '../../api/client.ts';
-import { memoryCredentialStore } from '../../api/session.ts';
+import { checkSignIn } from '../../api/sign-in-check.ts';
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { AccountError } from '../../errors/core-error.ts';
 import { marketplaceOf, marketplaceRoot, type AccountEntry } from '../../session/accounts.ts';
@@ -46,15 +44,8 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
       const marketplace = marketplaceOf(entry);
       if (marketplace === null) throw new AccountError('state', 'the local drafts are on no marketplace', 'id', { reason: 'no-marketplace' });
       // The marketplace checks the password before it is stored.
-      try {
-        const check = createApiClient({ baseUrl: marketplaceRoot(marketplace), credentials: memoryCredentialStore({ username, password }) });
-        await check.login();
-        // The token only proved the password: revoke it rather than leave it live for an hour.
-        void check.logout().catch(() => undefined);
-      } catch (error) {
-        const message = error instanceof ApiError ? error.message : String(error);
-        throw new AccountError('validation', `sign-in refused: ${message}`, undefined, { reason: 'sign-in-refused' });
-      }
+      const check = await checkSignIn(marketplaceRoot(marketplace), username, password);
+      if (!check.taken) throw new AccountError('validation', `sign-in refused: ${check.reason}`, undefined, { reason: 'sign-in-refused' });
       vault.set(id, { username, password });
       const updated = session.registry.update(id, { username }) ?? entry;
       if (session.account().id === id) {

@@ -1,4 +1,5 @@
 import type { FieldGroup, ITEM_FIELDS, ItemFieldName } from '../../../../shared/item-fields.ts';
+import type { SalesColumnKey } from '../../../../shared/sales-columns.ts';
 
 // A language's catalog of one domain has exactly the keys of the English one: a key missing in
 // Finnish (or one English lacks) fails the typecheck, and tests/i18n/catalogs.test.ts
@@ -21,3 +22,6 @@ export type FieldLabels =
 type FieldOptionId = {
   [F in ItemFieldName]: (typeof ITEM_FIELDS)[F] extends { options: readonly (infer O extends string)[] } ? `option.${F}.${O}` : never;
 }[ItemFieldName];
+
+/** A heading per column of the Sales table (shared/sales-columns.ts): the English sales catalog `satisfies` it. */
+export type SalesColumnWords = { readonly [K in SalesColumnKey as `sales.column.${K}`]: string };

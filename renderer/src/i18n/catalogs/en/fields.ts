@@ -1,76 +1,28 @@
-// The item fields' names as sellers read them (shared/item-fields.ts keeps the machine names and
-// the CSV headers): `field.<name>` in forms and errors, `field.<name>.short` in grid headings.
+// The item fields' names as sellers read them in English. One source: the item-field registry
+// (shared/item-fields.ts) names each field, its grid column and its editor hint, and its groups;
+// this catalog takes them from there (`field.<name>` in forms and errors, `field.<name>.short`
+// in grid headings) and adds the options' words. Finnish has its own words (../fi/fields.ts).
+import { FIELD_GROUPS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldDef } from '../../../../../shared/item-fields.ts';
 import type { FieldLabels } from '../catalog.ts';
 
+type RegistryWords = Pick<FieldLabels, Exclude<keyof FieldLabels, `option.${string}`>>;
+
+function registryWords(): RegistryWords {
+  const words: Record<string, string> = {};
+  for (const name of ITEM_FIELD_NAMES) {
+    const def: ItemFieldDef = ITEM_FIELDS[name];
+    words[`field.${name}`] = def.editor?.label ?? def.label;
+    words[`field.${name}.short`] = def.grid?.label ?? def.label;
+    if (def.editor?.hint !== undefined) words[`field.${name}.hint`] = def.editor.hint;
+  }
+  for (const group of FIELD_GROUPS) words[`fieldGroup.${group}`] = group;
+  // Built by the loops above from the registry the type is made of; the catalog test
+  // (tests/app/catalogs.test.ts) checks every key of FieldLabels is here.
+  return words as RegistryWords;
+}
+
 export const fields = {
-  'field.saleMethod': 'Sale method',
-  'field.saleMethod.short': 'Sale method',
-  'field.title': 'Title',
-  'field.title.short': 'Title',
-  'field.categoryId': 'Category',
-  'field.categoryId.short': 'Category',
-  'field.condition': 'Condition',
-  'field.condition.short': 'Condition',
-  'field.description': 'Description',
-  'field.description.short': 'Description',
-  'field.buyNowPrice': 'Buy-now price €',
-  'field.buyNowPrice.short': 'Buy-now €',
-  'field.startingPrice': 'Starting price €',
-  'field.startingPrice.short': 'Start €',
-  'field.minimumIncrease': 'Minimum increase €',
-  'field.minimumIncrease.short': 'Min. raise €',
-  'field.reservePrice': 'Reserve price €',
-  'field.reservePrice.short': 'Reserve €',
-  'field.quantity': 'Quantity',
-  'field.quantity.short': 'Qty',
-  'field.offersAllowed': 'Offers allowed',
-  'field.offersAllowed.short': 'Offers',
-  'field.openDays': 'Open days',
-  'field.openDays.short': 'Days',
-  'field.openDays.hint': 'or a closing time',
-  'field.listTime': 'List time',
-  'field.listTime.short': 'List time',
-  'field.listTime.hint': 'empty: when published',
-  'field.closingTime': 'Closing time',
-  'field.closingTime.short': 'Closing time',
-  'field.republish': 'Republish if unsold',
-  'field.republish.short': 'Republish',
-  'field.republish.hint': 'items open more than 3 days',
-  'field.isLocationAbroad': 'Located abroad',
-  'field.isLocationAbroad.short': 'Abroad',
-  'field.postalCode': 'Postal code',
-  'field.postalCode.short': 'Postal code',
-  'field.deliveryMethods': 'Delivery methods',
-  'field.deliveryMethods.short': 'Delivery',
-  'field.deliveryMethods.hint': 'empty: buyers see none; say how in the delivery terms',
-  'field.deliveryPrice': 'Delivery price €',
-  'field.deliveryPrice.short': 'Delivery price €',
-  'field.deliveryTerms': 'Delivery terms',
-  'field.deliveryTerms.short': 'Delivery terms',
-  'field.paymentMethods': 'Payment methods',
-  'field.paymentMethods.short': 'Payment',
-  'field.paymentTerms': 'Payment terms',
-  'field.paymentTerms.short': 'Payment terms',
-  'field.identificationRequired': 'Buyer identification required',
-  'field.identificationRequired.short': 'ID required',
-  'field.minimumFeedback': 'Minimum buyer feedback',
-  'field.minimumFeedback.short': 'Min. feedback',
-  'field.marginalTax': 'Marginal tax',
-  'field.marginalTax.short': 'Marginal tax',
-  'field.vat': 'VAT %',
-  'field.vat.short': 'VAT %',
-  'field.note': 'Private note',
-  'field.note.short': 'Note',
-  'field.note.hint': 'only on this computer, never on the marketplace',
-  'field.sku': 'SKU / own label',
-  'field.sku.short': 'SKU',
-  'fieldGroup.Basics': 'Basics',
-  'fieldGroup.Price and sale': 'Price and sale',
-  'fieldGroup.Timing': 'Timing',
-  'fieldGroup.Location and delivery': 'Location and delivery',
-  'fieldGroup.Payment': 'Payment',
-  'fieldGroup.Buyers and tax': 'Buyers and tax',
-  'fieldGroup.Own notes': 'Own notes',
+  ...registryWords(),
   'option.saleMethod.auction': 'Auction',
   'option.saleMethod.buy-now': 'Buy now',
   'option.condition.new': 'New',

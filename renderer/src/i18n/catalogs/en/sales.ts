@@ -1,4 +1,5 @@
 // The Sales screen: sold items with a range, totals per period and CSV; the items by status; the plots.
+import type { SalesColumnWords } from '../catalog.ts';
 export const sales = {
   'sales.title': 'Sales',
   'sales.fromCache': 'from the local cache',
@@ -67,4 +68,4 @@ export const sales = {
   'sales.chart.byCategory': 'Average price by category',
   'sales.chart.byCategory.bar': '{title}: {price} ({count, plural, one {# sold} other {# sold}})',
   'sales.chart.empty': 'No sales yet.',
-} as const;
+} as const satisfies SalesColumnWords & Record<string, string>;
