@@ -3,7 +3,9 @@
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
 // --publish-drafts N (default 1000), --rule-items N (default 10000), --rule-offers N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation (window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
+// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation,responsive (responsive: the core's
+// answers to a typed search while it backs up, bulk-edits, applies a template and imports: --responsive-drafts N, default 100000,
+// --responsive-rows N, default 100000, --busy: beside a spinning child process; window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
 // --backup-photos N, --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
+import { benchResponsiveCore } from './responsive-bench.ts';
 import { benchRulePass } from './rules-bench.ts';
 import { benchTemplateApply } from './template-bench.ts';
 import { benchWindowThread } from './window-thread-bench.ts';
@@ -43,7 +46,10 @@ const { values: args } = parseArgs({
     'publish-drafts': { type: 'string', default: '1000' },
     'rule-items': { type: 'string', default: '10000' },
     'rule-offers': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation,responsive' },
+    'responsive-drafts': { type: 'string', default: '100000' },
+    'responsive-rows': { type: 'string', default: '100000' },
+    busy: { type: 'boolean', default: false },
     'window-rows': { type: 'string', default: '100000' },
     'window-photos': { type: 'string', default: '40' },
     'window-in-process': { type: 'boolean', default: false },
@@ -292,6 +298,7 @@ try {
   if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']), Number(args['window-photos']), args['window-in-process']);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
+  if (ONLY.has('responsive')) figures.responsiveCore = await benchResponsiveCore(root, Number(args['responsive-drafts']), Number(args['responsive-rows']), args.busy);
   if (ONLY.has('automation')) figures.rulePass = await benchRulePass(root, Number(args['rule-items']), Number(args['rule-offers']));
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {

@@ -42,7 +42,7 @@ async function sellerWithDraft(username: string) {
   const clock = { now: Date.now() };
   const session = openCoreSession({
     root: tempFolder(),
-    sync: (db) => engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), now: () => clock.now }),
+    sync: (db, _account, _folder, writes) => engineSync({ db, writes, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), now: () => clock.now }),
   });
   return { token, remoteId, clock, session, bridge: createIpcDispatcher(coreHandlers(session, async () => {})) };
 }

@@ -28,7 +28,7 @@ describe('the sync store with the real engine', () => {
     const remoteId = (created.body as { id: number }).id;
     const session = openCoreSession({
       root: tempFolder(),
-      sync: (db) => engineSync({ db, baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }),
+      sync: (db, _account, _folder, writes) => engineSync({ db, writes, baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }),
     });
     const core = createIpcDispatcher(coreHandlers(session, async () => {}));
     const bridge = typedBridge(memoryTransport(core, session));

@@ -6,6 +6,7 @@
 // description its template placeholders again, as it had them before the publish filled them.
 import type { UndoSkip } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
+import type { Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import type { ActionStep } from './bulk-actions.ts';
@@ -40,8 +41,8 @@ export function bulkActionUndo(db: Db) {
        AND NOT EXISTS (SELECT 1 FROM outbox WHERE item_local_id = items.local_id)`,
   );
 
-  /** Must run inside the undo's transaction. */
-  return function undoAction(stepId: number, step: ActionStep, now: number): ActionUndoResult {
+  /** Must run inside the undo's transaction: a long write's work (issue 41), it yields between items. */
+  return function* undoAction(stepId: number, step: ActionStep, now: number): Slices<ActionUndoResult> {
     const result: ActionUndoResult = { restored: 0, skipped: [] };
     const skip = (localId: number, code: UndoSkip) => result.skipped.push({ localId, code, reason: REASONS[code] });
     switch (step.action) {
@@ -49,6 +50,7 @@ export function bulkActionUndo(db: Db) {
       case 'schedule':
       case 'close':
         for (const localId of step.localIds) {
+          yield;
           const item = reads.item(localId);
           if (!item || item.deletedAt !== null) { skip(localId, 'gone'); continue; }
           const rowId = queuedStatus.get(localId, stepId) as number | undefined;
@@ -70,6 +72,7 @@ export function bulkActionUndo(db: Db) {
         break;
       case 'relist':
         for (const copy of step.copies ?? []) {
+          yield;
           const item = reads.item(copy);
           if (!item || item.deletedAt !== null) { skip(copy, 'gone'); continue; }
           if (item.status !== 'draft') { skip(copy, 'live'); continue; }
@@ -81,6 +84,7 @@ export function bulkActionUndo(db: Db) {
       case 'delete': {
         const kept = new Map((step.snapshots ?? []).map((s) => [s.item.local_id as number, s]));
         for (const localId of step.localIds) {
+          yield;
           const snapshot = kept.get(localId);
           if (snapshot) {
             if (snapshots.restore(snapshot)) result.restored += 1;

@@ -2,7 +2,8 @@
 // relist unsold (copies of closed items as new drafts) and delete drafts, on a selection of any
 // size. Each item is judged by the same rules the editor's single actions use (status-changes.ts:
 // the status table and the badges' offline validation); the preview counts and groups, the run
-// queues through those same single actions with its undo step, in batches of one transaction.
+// queues through those same single actions with its undo step, in ONE transaction worked in
+// slices (issue 41: db/sliced-transaction.ts), the core free between them: none or all of it.
 import { DateTime } from 'luxon';
 import type { ActionRefusal, BulkAction } from '../../../shared/ipc.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -13,6 +14,7 @@ import type { ValidationContext } from '../validation/validate-draft.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { snapshotStatements, type ItemSnapshot } from './item-snapshots.ts';
 import { SOLD_SQL } from '../seller/sold-items.ts';
+import { runInSlices, runSliced, type SliceOptions, type SliceProgress, type Slices } from '../db/sliced-transaction.ts';
 
 export interface Verdict {
   reason: ActionRefusal;
@@ -62,22 +64,29 @@ export function isActionStep(applied: unknown): applied is ActionStep {
   return typeof applied === 'object' && applied !== null && 'action' in applied && 'localIds' in applied;
 }
 
-/** Items per batch (one transaction each), and how the core yields between two. */
+/**
+ * How the work is sliced: by default a slice is a few milliseconds of items (SLICE_MS), the core
+ * free between two; `size`: exactly this many items per slice (tests); `pause`: between slices.
+ */
 export interface Batching {
   size?: number;
   pause?: () => Promise<void>;
 }
 
-const BATCH = 2000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The slicing options of `options` (with `size`, a slice ends only at a report: exactly every `size` items). */
+const sliced = (options: Batching): SliceOptions => ({ ...(options.size ? { budgetMs: Infinity } : {}), ...(options.pause ? { pause: options.pause } : {}) });
 
-async function inBatches(ids: readonly number[], options: Batching, work: (batch: readonly number[]) => void): Promise<void> {
-  const size = options.size ?? BATCH;
-  const pause = options.pause ?? nextTurn;
-  for (let start = 0; start < ids.length; start += size) {
-    if (start > 0) await pause();
-    work(ids.slice(start, start + size));
-  }
+/** Items between two progress reports (each ends its slice) when no `size` is given. */
+const REPORT = 500;
+
+/**
+ * Where the work stops before the i-th item: a report (ending the slice), a place to pause, or
+ * nowhere (null: with `size`, it stops only every `size` items).
+ */
+function stopAt(i: number, total: number, size?: number): SliceProgress | undefined | null {
+  if (i === 0) return null;
+  if (i % (size ?? REPORT) === 0) return { done: i, total };
+  return size ? null : undefined;
 }
 
 const SAMPLES = 5;
@@ -115,7 +124,7 @@ export function bulkActions(db: Db) {
   // step that changes items, and a schema change for a label is not worth a migration; the
   // `action` in its applied JSON is what makes it a bulk action (see isActionStep).
   const copied = db.prepare(`SELECT count(*) FROM items WHERE original_id = ? AND deleted_at IS NULL`).pluck();
-  const insertStep = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 0, '{}', '{}', ?)`);
+  const insertStep = db.prepare(`INSERT INTO bulk_steps (kind, item_count, previous, applied, created) VALUES ('bulk-edit', 0, '{}', ?, ?)`);
   const finishStep = db.prepare(`UPDATE bulk_steps SET item_count = ?, applied = ? WHERE id = ?`);
   const dropStep = db.prepare(`DELETE FROM bulk_steps WHERE id = ?`);
   const openStep = db.prepare(`SELECT 1 FROM bulk_steps WHERE id = ? AND undone_at IS NULL`).pluck();
@@ -152,7 +161,7 @@ export function bulkActions(db: Db) {
     return blocking ? { reason: blocking.code === 'required' ? 'missing' : 'invalid', field: blocking.field, status: null } : null;
   }
 
-  return {
+  const actions = {
     judge,
 
     /** How far the sync has carried a step: of what it sends, what left the outbox, what the service refused, what waits. */
@@ -172,9 +181,13 @@ export function bulkActions(db: Db) {
 
     /**
      * Counts and groups without writing anything; a few titles per group, never every row. In
-     * batches, pausing between them: 100,000 items keep the core answering meanwhile.
+     * slices, the core free between them: 100,000 items keep the core answering meanwhile.
      */
-    async preview(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<ActionPreview> {
+    preview(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<ActionPreview> {
+      return runSliced(actions.previewSlices(action, localIds, listTime, now, options.size), sliced(options));
+    },
+
+    *previewSlices(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), size?: number): Slices<ActionPreview> {
       if (listTime !== undefined) assertFutureListTime(listTime, now);
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
@@ -183,25 +196,25 @@ export function bulkActions(db: Db) {
       let ready = 0;
       let scheduled = 0;
       let toRead = 0;
-      await inBatches(unique, options, (batch) => {
-        for (const localId of batch) {
-          const item = reads.item(localId);
-          const verdict = judge(action, item, ctx, listTime, true);
-          const ref = { localId, title: item?.fields.title ?? null };
-          if (verdict === null) {
-            ready += 1;
-            if (item?.detail !== 'full') toRead += 1;
-            if (action === 'publish' && isFutureListTime(item?.fields.listTime, now)) scheduled += 1;
-            if (samples.length < SAMPLES) samples.push(ref);
-            continue;
-          }
-          const key = `${verdict.reason}|${verdict.field ?? ''}|${verdict.status ?? ''}`;
-          const group = groups.get(key) ?? { ...verdict, count: 0, samples: [] };
-          group.count += 1;
-          if (group.samples.length < REFUSED_SAMPLES) group.samples.push(ref);
-          groups.set(key, group);
+      for (const [i, localId] of unique.entries()) {
+        const stop = stopAt(i, unique.length, size);
+        if (stop !== null) yield stop;
+        const item = reads.item(localId);
+        const verdict = judge(action, item, ctx, listTime, true);
+        const ref = { localId, title: item?.fields.title ?? null };
+        if (verdict === null) {
+          ready += 1;
+          if (item?.detail !== 'full') toRead += 1;
+          if (action === 'publish' && isFutureListTime(item?.fields.listTime, now)) scheduled += 1;
+          if (samples.length < SAMPLES) samples.push(ref);
+          continue;
         }
-      });
+        const key = `${verdict.reason}|${verdict.field ?? ''}|${verdict.status ?? ''}`;
+        const group = groups.get(key) ?? { ...verdict, count: 0, samples: [] };
+        group.count += 1;
+        if (group.samples.length < REFUSED_SAMPLES) group.samples.push(ref);
+        groups.set(key, group);
+      }
       const refused = [...groups.values()].sort((a, b) => b.count - a.count);
       return { action, selected: unique.length, ready, scheduled, toRead, samples, refused };
     },
@@ -218,11 +231,14 @@ export function bulkActions(db: Db) {
 
     /**
      * Queues the action for every item that can take it (the others are left as they are and
-     * counted), through the editor's own single actions. In batches, each ONE transaction with
-     * the step's record of what it has done so far: a crash between batches leaves an undo step
-     * that covers exactly what was committed.
+     * counted), through the editor's own single actions, with its undo step: ONE transaction in
+     * slices on `db` (the session runs runSlices as a long write on its own connection).
      */
-    async run(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<{ stepId: number | null; changed: number; refused: number }> {
+    run(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), options: Batching = {}): Promise<{ stepId: number | null; changed: number; refused: number }> {
+      return runInSlices(db, () => actions.runSlices(action, localIds, listTime, now, options.size), sliced(options));
+    },
+
+    *runSlices(action: BulkAction, localIds: readonly number[], listTime?: string, now = Date.now(), size?: number): Slices<{ stepId: number | null; changed: number; refused: number }> {
       if (listTime !== undefined) assertFutureListTime(listTime, now);
       const ctx = cachedValidationContext(db);
       const unique = [...new Set(localIds)];
@@ -231,59 +247,63 @@ export function bulkActions(db: Db) {
         step.listTime = listTime;
         step.previousListTimes = {};
       }
-      let stepId: number | null = null;
+      // The step is an action's from the start (lastStep and undo know it); its items are
+      // written into it at the end.
+      const id = Number(insertStep.run(JSON.stringify({ action, localIds: [] }), now).lastInsertRowid);
       let refused = 0;
-      const runBatch = db.transaction((batch: readonly number[]) => {
-        if (stepId === null) stepId = Number(insertStep.run(now).lastInsertRowid);
-        // Undone between two batches (another window): the rest is not queued.
-        else if (!openStep.get(stepId)) throw new DraftError('state', 'the bulk action was undone while it ran');
-        const id = stepId;
-        for (const localId of batch) {
-          if (action === 'publish' || action === 'close') {
-            // The editor's own action judges the item (the same rules as judge()) and queues it;
-            // a refusal rolls back only its own savepoint and leaves the item as it is.
-            try {
-              if (action === 'publish') keepFill(step, localId, status.publish(localId, now, id, ctx));
-              else status.close(localId, now, id);
-              step.localIds.push(localId);
-            } catch (error) {
-              if (!(error instanceof DraftError)) throw error;
-              refused += 1;
-            }
-            continue;
-          }
-          const item = reads.item(localId);
-          if (judge(action, item, ctx, listTime) !== null || !item) {
+      for (const [i, localId] of unique.entries()) {
+        const stop = stopAt(i, unique.length, size);
+        if (stop !== null) {
+          yield stop;
+          // Undone between two slices (on this connection): the rest is not queued.
+          if (stop && !openStep.get(id)) throw new DraftError('state', 'the bulk action was undone while it ran');
+        }
+        if (action === 'publish' || action === 'close') {
+          // The editor's own action judges the item (the same rules as judge()) and queues it;
+          // a refusal rolls back only its own savepoint and leaves the item as it is.
+          try {
+            if (action === 'publish') keepFill(step, localId, status.publish(localId, now, id, ctx));
+            else status.close(localId, now, id);
+            step.localIds.push(localId);
+          } catch (error) {
+            if (!(error instanceof DraftError)) throw error;
             refused += 1;
-            continue;
           }
-          step.localIds.push(localId);
-          switch (action) {
-            case 'schedule':
-              (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
-              writes.editDraft(localId, { listTime }, now);
-              keepFill(step, localId, status.publish(localId, now, id, ctx));
-              break;
-            case 'relist':
-              (step.copies ??= []).push(status.copyClosed(localId, now));
-              break;
-            case 'delete':
-              // A draft only this computer knows is removed at once: its rows are kept in the step.
-              if (item.remoteId === null && item.syncState === 'local-only') (step.snapshots ??= []).push(snapshots.take(localId));
-              writes.deleteDraft(localId, now);
-              break;
-            default: {
-              const unknown: never = action;
-              throw new Error(`unknown bulk action ${String(unknown)}`);
-            }
+          continue;
+        }
+        const item = reads.item(localId);
+        if (judge(action, item, ctx, listTime) !== null || !item) {
+          refused += 1;
+          continue;
+        }
+        step.localIds.push(localId);
+        switch (action) {
+          case 'schedule':
+            (step.previousListTimes as Record<string, string | null>)[localId] = (item.fields.listTime as string | undefined) ?? null;
+            writes.editDraft(localId, { listTime }, now);
+            keepFill(step, localId, status.publish(localId, now, id, ctx));
+            break;
+          case 'relist':
+            (step.copies ??= []).push(status.copyClosed(localId, now));
+            break;
+          case 'delete':
+            // A draft only this computer knows is removed at once: its rows are kept in the step.
+            if (item.remoteId === null && item.syncState === 'local-only') (step.snapshots ??= []).push(snapshots.take(localId));
+            writes.deleteDraft(localId, now);
+            break;
+          default: {
+            const unknown: never = action;
+            throw new Error(`unknown bulk action ${String(unknown)}`);
           }
         }
-        if (step.localIds.length === 0) dropStep.run(id);
-        else finishStep.run(step.localIds.length, JSON.stringify(step), id);
-        if (step.localIds.length === 0) stepId = null;
-      });
-      await inBatches(unique, options, runBatch);
-      return { stepId, changed: step.localIds.length, refused };
+      }
+      if (step.localIds.length === 0) {
+        dropStep.run(id);
+        return { stepId: null, changed: 0, refused };
+      }
+      finishStep.run(step.localIds.length, JSON.stringify(step), id);
+      return { stepId: id, changed: step.localIds.length, refused };
     },
   };
+  return actions;
 }

@@ -1,5 +1,8 @@
 // Bulk edit: one or more fields set on a selection of drafts, validated, written with their
-// outbox rows and an undo record in ONE transaction, and undone as one step.
+// outbox rows and an undo record in ONE transaction, and undone as one step. Each write is also a
+// long write's work (issue 41: `*Slices`, run in slices by db/sliced-transaction.ts): it reads and
+// writes a few hundred drafts per piece and yields between pieces, so 100,000 drafts never hold
+// the core; the plain methods run the same work in one go.
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-account-db.ts';
 import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
@@ -13,6 +16,8 @@ import { templateLinks } from '../rules/template-links.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
 import type { BulkAction, UndoSkip } from '../../../shared/ipc.ts';
 import { bulkActionUndo } from './bulk-action-undo.ts';
+import { runWhole, type SliceProgress, type Slices } from '../db/sliced-transaction.ts';
+import { pieceSizer, progressEvery, type PieceSizer } from '../db/pieces.ts';
 import { isActionStep } from './bulk-actions.ts';
 
 type StepKind = 'bulk-edit' | 'csv-import';
@@ -37,6 +42,14 @@ export interface UndoResult {
   action?: BulkAction;
 }
 
+/** What bulkEditEach did: the step, how many drafts changed, what each got, where it did not apply. */
+export interface EachResult {
+  stepId: number | null;
+  changed: number;
+  applied: Map<number, FieldValues>;
+  notApplicable: number[];
+}
+
 interface StepRow {
   id: number;
   kind: StepKind;
@@ -45,6 +58,43 @@ interface StepRow {
   applied: string;
   created: number;
   undone_at: number | null;
+}
+
+/** Drafts read (planned) in the first piece of a bulk write, and written in the first (then sized as they go: db/pieces.ts). */
+const PLAN_PIECE = 100;
+const WRITE_PIECE = 50;
+
+/** The pieces of `items` a sizer cuts, each with its work timed. */
+function* pieces<T>(items: readonly T[], sizer: PieceSizer, work: (piece: readonly T[]) => void): Generator<number, void, undefined> {
+  for (let start = 0; start < items.length;) {
+    const piece = items.slice(start, start + sizer.size);
+    sizer.time(piece.length, () => work(piece));
+    start += piece.length;
+    yield start;
+  }
+}
+
+/** A bulk write's progress, reported a few times a second: planning is the first half, writing the second. */
+function bulkProgress(total: number) {
+  const every = progressEvery();
+  return (phase: 'plan' | 'write', done: number, of: number): SliceProgress | undefined =>
+    every(phase === 'plan' ? done : total + Math.round((done / Math.max(1, of)) * total), 2 * total);
+}
+
+/** JSON objects with distinct keys (json_group_object's, per piece) as one object. */
+function mergedObjects(parts: readonly string[]): string {
+  return `{${parts.map((part) => part.slice(1, -1)).filter((inner) => inner !== '').join(',')}}`;
+}
+
+/** The not-found refusals of the ids of `unique` missing from `present`. */
+function missingOf(unique: readonly number[], present: ReadonlySet<number>): ItemProblems[] {
+  return unique.filter((localId) => !present.has(localId))
+    .map((localId) => ({ localId, problems: [], reason: `item ${localId} does not exist`, detail: { reason: 'item-not-found' as const, params: { id: localId } } }));
+}
+
+/** The refusal of a bulk change (all or nothing): every refused draft with its problems. */
+function refusedError(refused: ItemProblems[]): DraftError {
+  return new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused, undefined, { reason: 'items-refused', params: { count: refused.length } });
 }
 
 /** True when the group's drafts may be edited; otherwise each is added to `refused` with the reason. */
@@ -74,15 +124,12 @@ export function bulkWrites(db: Db) {
   const links = templateLinks(db);
   // Statements per field set (the one statement cache, keyed by what they are and their fields).
   const statements = statementCache();
-  /** A bulk step whose `previous` is built by SQLite from the rows: {localId: {field: value}}. */
-  const insertStepFromRows = (fields: readonly DraftField[]): Database.Statement => statements(`step:${fields.join(',')}`, () => {
+  /** A step's `previous`, read by SQLite from a piece's rows before they change: {localId: {field: value}}. */
+  const previousOf = (fields: readonly DraftField[]): Database.Statement => statements(`previous:${fields.join(',')}`, () => {
     const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
-    return db.prepare(
-      `INSERT INTO bulk_steps (kind, item_count, previous, applied, created)
-       SELECT 'bulk-edit', ?, json_group_object(local_id, json_object(${pairs})), ?, ?
-       FROM items WHERE local_id IN (SELECT value FROM json_each(?))`,
-    );
+    return db.prepare(`SELECT json_group_object(local_id, json_object(${pairs})) FROM items WHERE local_id IN (SELECT value FROM json_each(?))`).pluck();
   });
+  const setPrevious = db.prepare(`UPDATE bulk_steps SET previous = ? WHERE id = ?`);
   const setMany = (fields: readonly DraftField[]): Database.Statement => statements(`set:${fields.join(',')}`, () => {
     const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
     return db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id IN (SELECT value FROM json_each(?))`);
@@ -106,54 +153,80 @@ export function bulkWrites(db: Db) {
     if (sent) outbox.enqueue(localId, 'edit', { fields: sent }, now, stepId);
   }
 
-  return {
+  const writes = {
     /**
      * Sets the same values on every selected item. All or nothing: if one item is unknown, not
      * editable, or would get a problem it did not have, nothing is written and every refused
      * item is reported. Items that already hold the values are left alone (no outbox row).
      */
     bulkEdit(localIds: readonly number[], changes: Readonly<Record<string, unknown>>, now = Date.now()): { stepId: number | null; changed: number } {
-      const { values, problems } = parseChanges(changes);
-      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }], undefined, { reason: 'invalid-values' });
+      return runWhole(db, () => writes.bulkEditSlices(localIds, changes, now));
+    },
+
+    /**
+     * What bulkEdit would do, nothing written: the drafts that would change (sorted) and the
+     * refused ones (sorted, empty when it may go ahead). Its previews read this very plan.
+     */
+    *planBulkEditSlices(unique: readonly number[], values: FieldValues): Slices<{ refused: ItemProblems[]; changing: number[] }> {
       const fields = Object.keys(values) as DraftField[];
       const ctx = cachedValidationContext(db);
-      const unique = [...new Set(localIds)];
-      return db.transaction(() => {
-        // Rows with the same state and the same values of the fields that matter are planned
-        // once: validation is pure, and thousands of drafts have few distinct combinations.
-        const groups = reads.bulkGroups(unique, fieldsForRules(fields));
-        const refused: ItemProblems[] = [];
-        const changing: number[] = [];
+      // Rows with the same state and the same values of the fields that matter are planned
+      // once: validation is pure, and thousands of drafts have few distinct combinations.
+      const plans = new Map<string, { refused: ItemProblems['problems']; changes: boolean }>();
+      const refused: ItemProblems[] = [];
+      const changing: number[] = [];
+      const progress = bulkProgress(unique.length);
+      for (const planned of pieces(unique, pieceSizer(PLAN_PIECE), (piece) => {
+        const groups = reads.bulkGroups(piece, fieldsForRules(fields));
         let found = 0;
         for (const group of groups) {
           found += group.localIds.length;
           if (!editableOrRefused(group, refused)) continue;
-          const plan = planEdit(group.fields, values, ctx, false);
+          const key = JSON.stringify([group.status, group.fields]);
+          let plan = plans.get(key);
+          if (plan === undefined) {
+            const edit = planEdit(group.fields, values, ctx, false);
+            plan = { refused: edit.refused, changes: Object.keys(edit.changed).length > 0 };
+            plans.set(key, plan);
+          }
           if (plan.refused.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: plan.refused });
-          else if (Object.keys(plan.changed).length > 0) changing.push(...group.localIds);
+          else if (plan.changes) changing.push(...group.localIds);
         }
-        if (found < unique.length) {
-          const present = new Set(groups.flatMap((g) => g.localIds));
-          for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist`, detail: { reason: 'item-not-found', params: { id: localId } } });
-        }
-        refused.sort((a, b) => a.localId - b.localId);
-        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused, undefined, { reason: 'items-refused', params: { count: refused.length } });
-        if (changing.length === 0) return { stepId: null, changed: 0 };
-        changing.sort((a, b) => a - b);
-        const ids = JSON.stringify(changing);
+        if (found < piece.length) refused.push(...missingOf(piece, new Set(groups.flatMap((g) => g.localIds))));
+      })) yield progress('plan', planned, unique.length);
+      refused.sort((a, b) => a.localId - b.localId);
+      changing.sort((a, b) => a - b);
+      return { refused, changing };
+    },
+
+    /** bulkEdit as a long write's work (the caller holds the transaction). */
+    *bulkEditSlices(localIds: readonly number[], changes: Readonly<Record<string, unknown>>, now = Date.now()): Slices<{ stepId: number | null; changed: number }> {
+      const { values, problems } = parseChanges(changes);
+      if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }], undefined, { reason: 'invalid-values' });
+      const fields = Object.keys(values) as DraftField[];
+      const unique = [...new Set(localIds)];
+      const { refused, changing } = yield* writes.planBulkEditSlices(unique, values);
+      if (refused.length > 0) throw refusedError(refused);
+      if (changing.length === 0) return { stepId: null, changed: 0 };
+      const stepId = Number(insertStep.run('bulk-edit', changing.length, '{}', JSON.stringify(values), now).lastInsertRowid);
+      // Local-only values (the SKU) are not the service's: nothing to queue for them alone.
+      const sent = sentFields(values);
+      const previous: string[] = [];
+      const progress = bulkProgress(unique.length);
+      for (const written of pieces(changing, pieceSizer(WRITE_PIECE), (piece) => {
+        const ids = JSON.stringify(piece);
         // The undo record is read from the rows before they change, in the same transaction.
-        const stepId = Number(insertStepFromRows(fields).run(changing.length, JSON.stringify(values), now, ids).lastInsertRowid);
+        previous.push(previousOf(fields).get(ids) as string);
         // Set-based writes: every changing item gets all the values (a field that already held
         // its value is rewritten with it), and one outbox row with the same payload.
         setMany(fields).run(...fields.map((f) => toColumnValue(f, values[f])), now, ids);
-        // Local-only values (the SKU) are not the service's: nothing to queue for them alone.
-        const sent = sentFields(values);
         if (sent) {
           requeueMany.run(ids);
-          outbox.enqueueMany(changing, 'edit', { fields: sent }, now, stepId);
+          outbox.enqueueMany(piece, 'edit', { fields: sent }, now, stepId);
         }
-        return { stepId, changed: changing.length };
-      })();
+      })) yield progress('write', written, changing.length);
+      setPrevious.run(mergedObjects(previous), stepId);
+      return { stepId, changed: changing.length };
     },
 
     /**
@@ -164,65 +237,111 @@ export function bulkWrites(db: Db) {
      */
     bulkEditEach(
       localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, now = Date.now(),
-    ): { stepId: number | null; changed: number; applied: Map<number, FieldValues>; notApplicable: number[] } {
+    ): EachResult {
+      return runWhole(db, () => writes.bulkEditEachSlices(localIds, fields, valuesFor, now));
+    },
+
+    /**
+     * What bulkEditEach would do, nothing written: each changing draft's values, the drafts the
+     * change does not apply to, and the refused ones (sorted). Its previews read this very plan.
+     */
+    *planEachSlices(
+      unique: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null,
+    ): Slices<{ refused: ItemProblems[]; notApplicable: number[]; applied: Map<number, FieldValues> }> {
       const ctx = cachedValidationContext(db);
-      const unique = [...new Set(localIds)];
-      return db.transaction(() => {
-        const refused: ItemProblems[] = [];
-        const notApplicable: number[] = [];
-        const writes = new Map<string, { values: FieldValues; ids: number[] }>();
+      const refused: ItemProblems[] = [];
+      const notApplicable: number[] = [];
+      const writesOf = new Map<string, { values: FieldValues; ids: number[] }>();
+      // Each group of equal drafts is planned once, also when a piece boundary splits it.
+      const plans = new Map<string, { kind: 'not-applicable' } | { kind: 'refused'; problems: ItemProblems['problems'] } | { kind: 'write'; key: string; values: FieldValues } | { kind: 'same' }>();
+      const progress = bulkProgress(unique.length);
+      for (const planned of pieces(unique, pieceSizer(PLAN_PIECE), (piece) => {
         const present = new Set<number>();
-        for (const group of reads.bulkGroups(unique, fieldsForRules(fields))) {
+        for (const group of reads.bulkGroups(piece, fieldsForRules(fields))) {
           for (const localId of group.localIds) present.add(localId);
           if (!editableOrRefused(group, refused)) continue;
-          const computed = valuesFor(group.fields);
-          if (computed === null) {
-            notApplicable.push(...group.localIds);
-            continue;
+          const groupKey = JSON.stringify([group.status, group.fields]);
+          let plan = plans.get(groupKey);
+          if (plan === undefined) {
+            const computed = valuesFor(group.fields);
+            if (computed === null) plan = { kind: 'not-applicable' };
+            else {
+              // Computed values meet the same bounds (ItemInput) as typed ones.
+              const { values, problems } = parseChanges(computed);
+              const edit = planEdit(group.fields, values, ctx, false);
+              const refusals = [...problems, ...edit.refused];
+              plan = refusals.length > 0 ? { kind: 'refused', problems: refusals }
+                : Object.keys(edit.changed).length > 0 ? { kind: 'write', key: JSON.stringify(edit.changed), values: edit.changed } : { kind: 'same' };
+            }
+            plans.set(groupKey, plan);
           }
-          // Computed values meet the same bounds (ItemInput) as typed ones.
-          const { values, problems } = parseChanges(computed);
-          const plan = planEdit(group.fields, values, ctx, false);
-          const refusals = [...problems, ...plan.refused];
-          if (refusals.length > 0) for (const localId of group.localIds) refused.push({ localId, problems: refusals });
-          else if (Object.keys(plan.changed).length > 0) {
-            const key = JSON.stringify(plan.changed);
-            const write = writes.get(key) ?? { values: plan.changed, ids: [] };
-            write.ids.push(...group.localIds);
-            writes.set(key, write);
+          switch (plan.kind) {
+            case 'not-applicable':
+              notApplicable.push(...group.localIds);
+              break;
+            case 'refused':
+              for (const localId of group.localIds) refused.push({ localId, problems: plan.problems });
+              break;
+            case 'write': {
+              const write = writesOf.get(plan.key) ?? { values: plan.values, ids: [] };
+              write.ids.push(...group.localIds);
+              writesOf.set(plan.key, write);
+              break;
+            }
+            case 'same':
+              break;
+            default: {
+              const never: never = plan;
+              throw new Error(`unknown plan ${JSON.stringify(never)}`);
+            }
           }
         }
-        for (const localId of unique) if (!present.has(localId)) refused.push({ localId, problems: [], reason: `item ${localId} does not exist`, detail: { reason: 'item-not-found', params: { id: localId } } });
-        refused.sort((a, b) => a.localId - b.localId);
-        if (refused.length > 0) throw new DraftError('validation', `${refused.length} of the selected items cannot take these values`, refused, undefined, { reason: 'items-refused', params: { count: refused.length } });
-        const applied = new Map<number, FieldValues>();
-        for (const { values, ids } of writes.values()) for (const localId of ids) applied.set(localId, values);
-        if (applied.size === 0) return { stepId: null, changed: 0, applied, notApplicable };
-        const changing = [...applied.keys()].sort((a, b) => a - b);
-        // Undo compares each draft with what it got: the applied values are kept per draft.
-        const perItem = JSON.stringify({ perItem: Object.fromEntries(applied) });
-        const stepId = Number(insertStepFromRows(fields).run(changing.length, perItem, now, JSON.stringify(changing)).lastInsertRowid);
+        refused.push(...missingOf(piece, present));
+      })) yield progress('plan', planned, unique.length);
+      refused.sort((a, b) => a.localId - b.localId);
+      const applied = new Map<number, FieldValues>();
+      for (const { values, ids } of writesOf.values()) for (const localId of ids) applied.set(localId, values);
+      return { refused, notApplicable, applied };
+    },
+
+    /** bulkEditEach as a long write's work (the caller holds the transaction). */
+    *bulkEditEachSlices(
+      localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, now = Date.now(),
+    ): Slices<EachResult> {
+      const unique = [...new Set(localIds)];
+      const { refused, notApplicable, applied } = yield* writes.planEachSlices(unique, fields, valuesFor);
+      if (refused.length > 0) throw refusedError(refused);
+      if (applied.size === 0) return { stepId: null, changed: 0, applied, notApplicable };
+      const changing = [...applied.keys()].sort((a, b) => a - b);
+      // Undo compares each draft with what it got: the applied values are kept per draft.
+      const perItem = JSON.stringify({ perItem: Object.fromEntries(applied) });
+      const stepId = Number(insertStep.run('bulk-edit', changing.length, '{}', perItem, now).lastInsertRowid);
+      const previous: string[] = [];
+      const progress = bulkProgress(unique.length);
+      for (const written of pieces(changing, pieceSizer(WRITE_PIECE), (piece) => {
+        previous.push(previousOf(fields).get(JSON.stringify(piece)) as string);
         // One UPDATE per set of written fields (a price rule: one per sale method) and one
-        // outbox INSERT, each over a JSON list of the drafts with their own values.
+        // outbox INSERT, each over a JSON list of the piece's drafts with their own values.
         const byFields = new Map<string, { fields: DraftField[]; rows: unknown[][] }>();
         const sentRows: Array<[number, { fields: Record<string, unknown> }]> = [];
-        for (const { values, ids } of writes.values()) {
+        for (const localId of piece) {
+          const values = applied.get(localId) as FieldValues;
           const written = Object.keys(values) as DraftField[];
           const key = written.join(',');
           const entry = byFields.get(key) ?? { fields: written, rows: [] };
-          const columnValues = written.map((f) => toColumnValue(f, values[f]));
-          for (const localId of ids) entry.rows.push([localId, ...columnValues]);
+          entry.rows.push([localId, ...written.map((f) => toColumnValue(f, values[f]))]);
           byFields.set(key, entry);
           const sent = sentFields(values);
-          if (sent) for (const localId of ids) sentRows.push([localId, { fields: sent }]);
+          if (sent) sentRows.push([localId, { fields: sent }]);
         }
         for (const { fields: written, rows } of byFields.values()) setEach(written).run(now, JSON.stringify(rows));
         if (sentRows.length > 0) {
           requeueMany.run(JSON.stringify(sentRows.map(([localId]) => localId)));
           outbox.enqueueEach(sentRows, 'edit', now, stepId);
         }
-        return { stepId, changed: changing.length, applied, notApplicable };
-      })();
+      })) yield progress('write', written, changing.length);
+      setPrevious.run(mergedObjects(previous), stepId);
+      return { stepId, changed: changing.length, applied, notApplicable };
     },
 
     /** Records a CSV import as one undoable step (the caller holds the transaction). */
@@ -244,66 +363,74 @@ export function bulkWrites(db: Db) {
      * never overwrites later work silently, it reports what it skipped.
      */
     undo(stepId?: number, now = Date.now()): UndoResult {
+      return runWhole(db, () => writes.undoSlices(stepId, now));
+    },
+
+    /** undo as a long write's work (the caller holds the transaction): yields between drafts. */
+    *undoSlices(stepId?: number, now = Date.now()): Slices<UndoResult> {
       const ctx = cachedValidationContext(db);
-      return db.transaction((): UndoResult => {
-        const step = (stepId === undefined ? lastStep.get() : stepById.get(stepId)) as StepRow | undefined;
-        if (!step || step.undone_at !== null) throw new DraftError('nothing-to-undo', 'there is no step to undo');
-        const skipped: UndoResult['skipped'] = [];
-        let restored = 0;
-        const applied: unknown = step.kind === 'bulk-edit' ? JSON.parse(step.applied) : null;
-        if (isActionStep(applied)) {
-          const done = undoAction(step.id, applied, now);
-          markUndone.run(now, step.id);
-          return { stepId: step.id, restored: done.restored, skipped: done.skipped, action: applied.action };
-        }
-        if (step.kind === 'csv-import') {
-          const { localIds } = JSON.parse(step.applied) as { localIds: number[] };
-          for (const localId of localIds) {
-            const row = reads.row(localId);
-            if (!row || row.deleted_at !== null || row.status !== 'draft') {
-              skipped.push({ localId, reason: row ? `item is ${row.deleted_at !== null ? 'deleted' : row.status}` : 'item no longer exists' });
-              continue;
-            }
-            drafts.deleteDraft(localId, now);
-            restored++;
-          }
-        } else {
-          // A step of bulkEditEach keeps what each draft got; bulkEdit's the one set of values.
-          const stored = JSON.parse(step.applied) as Record<string, unknown> & { perItem?: Record<string, Record<string, unknown>> };
-          const previous = JSON.parse(step.previous) as Record<string, Record<string, unknown>>;
-          for (const [key, before] of Object.entries(previous)) {
-            const localId = Number(key);
-            const row = reads.row(localId);
-            try {
-              assertEditable(row, localId);
-            } catch (error) {
-              if (!(error instanceof DraftError)) throw error;
-              skipped.push({ localId, reason: error.message });
-              continue;
-            }
-            const current = rowFields(row);
-            const restore: Record<string, unknown> = {};
-            const applied = stored.perItem ? (stored.perItem[key] ?? {}) : stored;
-            for (const [field, value] of Object.entries(before)) {
-              if (!isDraftField(field) || !Object.hasOwn(applied, field)) continue;
-              if (sameValue(current[field], applied[field])) restore[field] = value;
-              else skipped.push({ localId, field, reason: 'changed again since this step' });
-            }
-            const plan = planEdit(current, restore as FieldValues, ctx);
-            if (plan.refused.length > 0) {
-              skipped.push({ localId, reason: plan.refused.map((p) => p.message).join('; ') });
-              continue;
-            }
-            if (Object.keys(plan.changed).length === 0) continue;
-            writeEdit(localId, plan.changed, now, null);
-            restored++;
-          }
-        }
-        // A template's application: its items get their previous template back (rules/template-links.ts).
-        links.undoStep(step.id);
+      const step = (stepId === undefined ? lastStep.get() : stepById.get(stepId)) as StepRow | undefined;
+      if (!step || step.undone_at !== null) throw new DraftError('nothing-to-undo', 'there is no step to undo');
+      const skipped: UndoResult['skipped'] = [];
+      let restored = 0;
+      const applied: unknown = step.kind === 'bulk-edit' ? JSON.parse(step.applied) : null;
+      if (isActionStep(applied)) {
+        const done = yield* undoAction(step.id, applied, now);
         markUndone.run(now, step.id);
-        return { stepId: step.id, restored, skipped };
-      })();
+        return { stepId: step.id, restored: done.restored, skipped: done.skipped, action: applied.action };
+      }
+      if (step.kind === 'csv-import') {
+        const { localIds } = JSON.parse(step.applied) as { localIds: number[] };
+        const progress = progressEvery();
+        for (const [i, localId] of localIds.entries()) {
+          yield progress(i, localIds.length);
+          const row = reads.row(localId);
+          if (!row || row.deleted_at !== null || row.status !== 'draft') {
+            skipped.push({ localId, reason: row ? `item is ${row.deleted_at !== null ? 'deleted' : row.status}` : 'item no longer exists' });
+            continue;
+          }
+          drafts.deleteDraft(localId, now);
+          restored++;
+        }
+      } else {
+        // A step of bulkEditEach keeps what each draft got; bulkEdit's the one set of values.
+        const stored = JSON.parse(step.applied) as Record<string, unknown> & { perItem?: Record<string, Record<string, unknown>> };
+        const previous = Object.entries(JSON.parse(step.previous) as Record<string, Record<string, unknown>>);
+        const progress = progressEvery();
+        for (const [i, [key, before]] of previous.entries()) {
+          yield progress(i, previous.length);
+          const localId = Number(key);
+          const row = reads.row(localId);
+          try {
+            assertEditable(row, localId);
+          } catch (error) {
+            if (!(error instanceof DraftError)) throw error;
+            skipped.push({ localId, reason: error.message });
+            continue;
+          }
+          const current = rowFields(row);
+          const restore: Record<string, unknown> = {};
+          const applied = stored.perItem ? (stored.perItem[key] ?? {}) : stored;
+          for (const [field, value] of Object.entries(before)) {
+            if (!isDraftField(field) || !Object.hasOwn(applied, field)) continue;
+            if (sameValue(current[field], applied[field])) restore[field] = value;
+            else skipped.push({ localId, field, reason: 'changed again since this step' });
+          }
+          const plan = planEdit(current, restore as FieldValues, ctx);
+          if (plan.refused.length > 0) {
+            skipped.push({ localId, reason: plan.refused.map((p) => p.message).join('; ') });
+            continue;
+          }
+          if (Object.keys(plan.changed).length === 0) continue;
+          writeEdit(localId, plan.changed, now, null);
+          restored++;
+        }
+      }
+      // A template's application: its items get their previous template back (rules/template-links.ts).
+      links.undoStep(step.id);
+      markUndone.run(now, step.id);
+      return { stepId: step.id, restored, skipped };
     },
   };
+  return writes;
 }

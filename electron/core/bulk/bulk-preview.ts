@@ -1,7 +1,8 @@
 // The preview of a bulk edit: how many selected drafts change, per field, a few before/after
-// samples and the refused items. The outcome comes from the real bulk edit run in a transaction
-// that is then rolled back: the preview cannot disagree with what Apply does.
+// samples and the refused items. The outcome comes from the real bulk edit's own plan (issue 41:
+// nothing is written, not even to be rolled back): the preview cannot disagree with what Apply does.
 import type { Db } from '../db/open-account-db.ts';
+import { drain, type Slices } from '../db/sliced-transaction.ts';
 import { DraftError, refusalOf } from '../drafts/draft-error.ts';
 import { sameValue, type DraftField } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
@@ -20,52 +21,54 @@ export interface BulkPreview {
   warnings: Array<{ field: string; count: number; message: string }>;
 }
 
-class DryRun extends Error {}
-
 /** Fields only an auction uses: set on a buy-now draft they are stored but mean nothing. */
 export const AUCTION_FIELDS: ReadonlySet<DraftField> = new Set(['startingPrice', 'minimumIncrease', 'reservePrice']);
 
-function notApplying(reads: ReturnType<typeof itemReads>, localIds: readonly number[], fields: readonly DraftField[]): BulkPreview['warnings'] {
+/** Drafts read per piece of a preview. */
+const PIECE = 2000;
+
+function* notApplying(reads: ReturnType<typeof itemReads>, localIds: readonly number[], fields: readonly DraftField[]): Slices<BulkPreview['warnings']> {
   const auctionOnly = fields.filter((f) => AUCTION_FIELDS.has(f));
   if (auctionOnly.length === 0) return [];
-  const buyNow = reads.bulkGroups(localIds, ['saleMethod']).filter((g) => g.fields.saleMethod === 'buy-now').reduce((n, g) => n + g.localIds.length, 0);
+  let buyNow = 0;
+  for (let start = 0; start < localIds.length; start += PIECE) {
+    buyNow += reads.bulkGroups(localIds.slice(start, start + PIECE), ['saleMethod']).filter((g) => g.fields.saleMethod === 'buy-now').reduce((n, g) => n + g.localIds.length, 0);
+    yield;
+  }
   if (buyNow === 0) return [];
   return auctionOnly.map((field) => ({ field, count: buyNow, message: `${field} applies only to auctions: ${buyNow} selected draft${buyNow === 1 ? ' sells' : 's sell'} at a buy-now price` }));
 }
 
-export function previewBulkEdit(
-  db: Db,
-  repo: { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> },
-  localIds: readonly number[],
-  changes: Readonly<Record<string, unknown>>,
-): BulkPreview {
+type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkWrites> };
+
+/** `_db`: the repositories' connection (they read it). */
+export function previewBulkEdit(_db: Db, repo: Repo, localIds: readonly number[], changes: Readonly<Record<string, unknown>>): BulkPreview {
+  return drain(previewBulkEditSlices(repo, localIds, changes));
+}
+
+/** previewBulkEdit in pieces (a preview of 100,000 drafts keeps the core answering). */
+export function* previewBulkEditSlices(repo: Repo, localIds: readonly number[], changes: Readonly<Record<string, unknown>>): Slices<BulkPreview> {
   const { reads, bulk } = repo;
   const { values, problems } = parseChanges(changes);
   if (problems.length > 0) throw new DraftError('validation', 'invalid values', [{ localId: 0, problems }], undefined, { reason: 'invalid-values' });
   const fields = Object.keys(values) as DraftField[];
   const unique = [...new Set(localIds)];
-  const refused: BulkPreview['refused'] = [];
-  try {
-    db.transaction(() => {
-      bulk.bulkEdit(unique, changes);
-      throw new DryRun();
-    })();
-  } catch (error) {
-    if (error instanceof DraftError) {
-      for (const item of error.items.slice(0, 200)) refused.push(refusalOf(item));
-    } else if (!(error instanceof DryRun)) throw error;
-  }
+  const plan = yield* bulk.planBulkEditSlices(unique, values);
+  const refused: BulkPreview['refused'] = plan.refused.slice(0, 200).map(refusalOf);
   const perField: Record<string, number> = Object.fromEntries(fields.map((f) => [f, 0]));
   const changingIds: number[] = [];
-  for (const group of reads.bulkGroups(unique, fields)) {
-    let differs = false;
-    for (const field of fields) {
-      if (!sameValue(group.fields[field], values[field])) {
-        perField[field] = (perField[field] ?? 0) + group.localIds.length;
-        differs = true;
+  for (let start = 0; start < unique.length; start += PIECE) {
+    for (const group of reads.bulkGroups(unique.slice(start, start + PIECE), fields)) {
+      let differs = false;
+      for (const field of fields) {
+        if (!sameValue(group.fields[field], values[field])) {
+          perField[field] = (perField[field] ?? 0) + group.localIds.length;
+          differs = true;
+        }
       }
+      if (differs) changingIds.push(...group.localIds);
     }
-    if (differs) changingIds.push(...group.localIds);
+    yield;
   }
   changingIds.sort((a, b) => a - b);
   const samples = changingIds.slice(0, 10).map((localId) => {
@@ -79,5 +82,5 @@ export function previewBulkEdit(
     }
     return { localId, title: (item.fields.title ?? null) as string | null, before, after };
   });
-  return { selected: unique.length, changing: changingIds.length, perField, samples, refused, warnings: notApplying(reads, unique, fields) };
+  return { selected: unique.length, changing: changingIds.length, perField, samples, refused, warnings: yield* notApplying(reads, unique, fields) };
 }

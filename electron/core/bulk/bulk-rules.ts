@@ -9,7 +9,11 @@ import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
 import type { bulkWrites } from './bulk-edit.ts';
-import { dryRunEach, type EachSample, type Refusal } from './dry-run.ts';
+import { dryRunEachSlices, type EachSample, type Refusal } from './dry-run.ts';
+import { drain, type Slices } from '../db/sliced-transaction.ts';
+
+/** Drafts read per piece of a preview. */
+const PIECE = 2000;
 
 export interface PriceRule {
   /** market: from the market's research of the draft (`basis`, times `factor`). */
@@ -145,10 +149,21 @@ type Repo = { reads: ReturnType<typeof itemReads>; bulk: ReturnType<typeof bulkW
 
 /** Applies the rules to the selection: one transaction, one undo step; drafts a rule does not fit are left alone. */
 export function applyBulkRules(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now(), market?: MarketPrices): { stepId: number | null; changed: number } {
+  const { stepId, changed } = repo.bulk.bulkEditEach(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules, market), now);
+  return { stepId, changed };
+}
+
+/** applyBulkRules as a long write's work (issue 41; the caller holds the transaction). */
+export function* applyBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, now = Date.now(), market?: MarketPrices): Slices<{ stepId: number | null; changed: number }> {
+  const { stepId, changed } = yield* repo.bulk.bulkEditEachSlices(localIds, writtenFields(rules), (current) => changesUnderRules(current, rules, market), now);
+  return { stepId, changed };
+}
+
+/** The fields the rules write; refused when there is no rule. */
+function writtenFields(rules: BulkRules): DraftField[] {
   const fields = ruleFields(rules);
   if (fields.length === 0) throw new DraftError('validation', 'choose a price rule or a text change', [], undefined, { reason: 'no-rule' });
-  const { stepId, changed } = repo.bulk.bulkEditEach(localIds, fields, (current) => changesUnderRules(current, rules, market), now);
-  return { stepId, changed };
+  return fields;
 }
 
 function changesUnderRules(current: DraftFields, rules: BulkRules, market?: MarketPrices): FieldValues | null {
@@ -165,16 +180,25 @@ export interface RulesPreview {
 }
 
 /**
- * What the rules would do, from the real bulk edit run in a transaction that is rolled back:
- * every changing draft's before and after (up to `limit`), refusals and warnings.
+ * What the rules would do, from the real bulk edit's own plan (nothing is written): every
+ * changing draft's before and after (up to `limit`), refusals and warnings. `_db`: the
+ * repositories' connection.
  */
-export function previewBulkRules(db: Db, repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200, market?: MarketPrices): RulesPreview {
+export function previewBulkRules(_db: Db, repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200, market?: MarketPrices): RulesPreview {
+  return drain(previewBulkRulesSlices(repo, localIds, rules, limit, market));
+}
+
+/** previewBulkRules in pieces (a preview of 100,000 drafts keeps the core answering). */
+export function* previewBulkRulesSlices(repo: Repo, localIds: readonly number[], rules: BulkRules, limit = 200, market?: MarketPrices): Slices<RulesPreview> {
   const unique = [...new Set(localIds)];
-  const { changing, samples, refused } = dryRunEach(db, repo, unique, ruleFields(rules), (current) => changesUnderRules(current, rules, market), limit);
+  const { changing, samples, refused } = yield* dryRunEachSlices(repo, unique, ruleFields(rules), (current) => changesUnderRules(current, rules, market), limit);
   // Warnings per draft (not per group): the rules are pure, so each draft is asked again here.
   const counts = new Map<RuleWarning['rule'], number>();
-  for (const group of repo.reads.bulkGroups(unique, ruleFields(rules))) {
-    for (const rule of valuesUnderRules(group.fields, rules, market).skipped) counts.set(rule, (counts.get(rule) ?? 0) + group.localIds.length);
+  for (let start = 0; start < unique.length; start += PIECE) {
+    for (const group of repo.reads.bulkGroups(unique.slice(start, start + PIECE), ruleFields(rules))) {
+      for (const rule of valuesUnderRules(group.fields, rules, market).skipped) counts.set(rule, (counts.get(rule) ?? 0) + group.localIds.length);
+    }
+    yield;
   }
   const warnings = [...counts].map(([rule, count]) => ({ rule, count, message: WARNINGS[rule] }));
   return { selected: unique.length, changing, samples, refused, warnings };

@@ -1,8 +1,8 @@
 // The previews of bulk changes whose values differ per draft (price and text rules, templates):
-// the real bulkEditEach run in a transaction that is rolled back, so a preview cannot disagree
-// with what Apply does, and each changing draft's before and after.
-import type { Db } from '../db/open-account-db.ts';
-import { DraftError, refusalOf } from '../drafts/draft-error.ts';
+// the real bulkEditEach's own plan (issue 41: nothing is written, not even to be rolled back), so
+// a preview cannot disagree with what Apply does, and each changing draft's before and after.
+import { drain, type Slices } from '../db/sliced-transaction.ts';
+import { refusalOf } from '../drafts/draft-error.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
 import type { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
@@ -18,33 +18,33 @@ export interface EachSample {
   after: Record<string, Value>;
 }
 
-class DryRun extends Error {}
-
 /** A refused draft with its problems and reason as codes (the renderer words them). */
 export type Refusal = ReturnType<typeof refusalOf>;
+
+export interface EachDryRun {
+  changing: number;
+  samples: EachSample[];
+  refused: Refusal[];
+}
 
 /**
  * What bulkEditEach would write per draft, and the drafts it would refuse (the first 200 with
  * their reasons); nothing is written. Samples: the first `limit` changing drafts before and after.
  */
 export function dryRunEach(
-  db: Db, repo: Repo, localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, limit = 200,
-): { changing: number; samples: EachSample[]; refused: Refusal[] } {
-  let applied = new Map<number, FieldValues>();
-  const refused: Refusal[] = [];
-  if (localIds.length > 0) {
-    try {
-      db.transaction(() => {
-        applied = repo.bulk.bulkEditEach(localIds, fields, valuesFor).applied;
-        throw new DryRun();
-      })();
-    } catch (error) {
-      if (error instanceof DraftError) {
-        for (const item of error.items.slice(0, 200)) refused.push(refusalOf(item));
-      } else if (!(error instanceof DryRun)) throw error;
-    }
-  }
-  const changingIds = [...applied.keys()].sort((a, b) => a - b);
+  repo: Repo, localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, limit = 200,
+): EachDryRun {
+  return drain(dryRunEachSlices(repo, localIds, fields, valuesFor, limit));
+}
+
+/** dryRunEach in pieces (a preview of 100,000 drafts keeps the core answering). */
+export function* dryRunEachSlices(
+  repo: Repo, localIds: readonly number[], fields: readonly DraftField[], valuesFor: (current: DraftFields) => FieldValues | null, limit = 200,
+): Slices<EachDryRun> {
+  const unique = [...new Set(localIds)];
+  const { refused, applied } = unique.length > 0 ? yield* repo.bulk.planEachSlices(unique, fields, valuesFor) : { refused: [], applied: new Map<number, FieldValues>() };
+  // A change refused for any draft is refused whole: then nothing would change.
+  const changingIds = refused.length > 0 ? [] : [...applied.keys()].sort((a, b) => a - b);
   const samples = changingIds.slice(0, limit).map((localId) => {
     const current: DraftFields = repo.reads.item(localId)?.fields ?? {};
     const after = applied.get(localId) ?? {};
@@ -56,5 +56,5 @@ export function dryRunEach(
     }
     return { localId, title: (current.title ?? null) as string | null, before: was, after: now };
   });
-  return { changing: changingIds.length, samples, refused };
+  return { changing: changingIds.length, samples, refused: refused.slice(0, 200).map(refusalOf) };
 }

@@ -1,107 +1,84 @@
-// The write of a big import in batches: each batch of rows is one short transaction, and the
-// event loop gets a turn between batches, so other contract calls are answered while it runs.
-// Until its last step the import's drafts are pending: written as tombstones (the grid, search,
-// counts, edits and the sync never see a tombstone) with no outbox row, listed in import_pending
-// under the import's id. The last short transaction makes them all drafts, queues their 'create'
-// rows and records the ONE undo step of the import: after a crash there are none or all.
+// The write of an import (issue 41): every valid row becomes a draft with its 'create' outbox row,
+// and the import ONE undo step, in ONE transaction worked in slices (db/sliced-transaction.ts) on
+// the long writes' connection, the event loop free between slices: other contract calls are
+// answered meanwhile, from the last committed state (none of the import shows until its commit).
+// A crash rolls it back (none or all); a cancel rolls it back at its next slice.
+//
+// Imports written by an older version of the app left pending tombstones between their batches
+// (migration 15's import_runs, import_pending); removeDeadImports still clears what one of them
+// left when the app stopped mid-import.
 import type { Db } from '../db/open-account-db.ts';
-import { DRAFT_FIELDS, FIELD_SPECS, restFieldsOf, toColumnValue } from '../drafts/fields.ts';
+import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
-import { NEW_IDEMPOTENCY_KEY } from '../outbox/outbox.ts';
+import { draftWrites } from '../drafts/draft-writes.ts';
+import { pieceSizer } from '../db/pieces.ts';
 import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
+import { WriteCancelled } from '../db/sliced-transaction.ts';
 
-/** Rows written per short transaction of an import. */
+/** Rows written between two 'writing' progress reports of an import. */
 export const IMPORT_WRITE_BATCH = 1_000;
+
+/** Runs a long write: the session's (account-writes.ts), or by default in slices on `db` itself. */
+export type LongWrite = <T>(work: (db: Db) => Slices<T>, options?: SliceOptions) => Promise<T>;
 
 export interface BatchedWriteOptions {
   now: number;
+  /** Rows between two progress reports (default IMPORT_WRITE_BATCH). */
   batchRows?: number;
-  /** After each batch: rows written so far of all. */
+  /** At the start and after each batch of rows: rows written so far of all. */
   onBatch?: (written: number, total: number) => void;
-  /** Asked between batches: a cancelled import removes its pending rows (import-cancel.ts). */
+  /** A cancelled import stops at its next slice, rolled back (import-cancel.ts). */
   control?: ImportControl;
+  /** The session's long writes; default: in slices on `db`, which must hold no transaction. */
+  long?: LongWrite;
 }
 
-/** The event loop's turn between two batches (progress reaches the window, calls are answered). */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Drafts written in the first piece: two statements (drafts, then their 'create' rows); then sized as they go (db/pieces.ts). */
+const PIECE = 100;
+
+/** The import's writes: drafts with their outbox rows in pieces, then its undo step. */
+export function* importWrites(db: Db, valid: readonly FieldValues[], now: number, batchRows = IMPORT_WRITE_BATCH, onBatch?: BatchedWriteOptions['onBatch']): Slices<{ imported: number[]; stepId: number }> {
+  const drafts = draftWrites(db);
+  const sizer = pieceSizer(PIECE, 10, 1_000);
+  const imported: number[] = [];
+  const total = valid.length;
+  onBatch?.(0, total);
+  while (imported.length < total) {
+    // A piece never crosses a report: the report lands after exactly its rows.
+    const next = Math.min(total, imported.length + sizer.size, (Math.floor(imported.length / batchRows) + 1) * batchRows);
+    const piece = valid.slice(imported.length, next);
+    imported.push(...sizer.time(piece.length, () => drafts.insertValidatedMany(piece, now)));
+    // A report ends its slice: a cancel it sets off lands before the next piece (also the last).
+    if (imported.length % batchRows === 0 || imported.length === total) {
+      onBatch?.(imported.length, total);
+      yield { done: imported.length, total };
+    } else yield;
+  }
+  return { imported, stepId: bulkWrites(db).recordImport(imported, now) };
+}
 
 /**
- * Writes validated drafts in batches and makes them visible in one last step. Returns their
- * local ids and the import's undo step. A failure (the connection closed under it, a full disk)
- * leaves the pending rows for `removeDeadImports`, which runs when the account is opened.
+ * Writes validated drafts and the import's undo step in one transaction, in slices. Returns their
+ * local ids and the step. Cancelled before its commit: ImportCancelled, nothing written.
  */
 export async function writeImportInBatches(db: Db, valid: readonly FieldValues[], options: BatchedWriteOptions): Promise<{ imported: number[]; stepId: number }> {
-  const { now } = options;
   const batchRows = Math.max(1, options.batchRows ?? IMPORT_WRITE_BATCH);
-  const columns = DRAFT_FIELDS.map((f) => FIELD_SPECS[f].column);
-  const startRun = db.prepare(`INSERT INTO import_runs (started) VALUES (?)`);
-  const insertPending = db.prepare(
-    `INSERT INTO items (status, sync_state, ${columns.join(', ')}, created, updated, deleted_at)
-     VALUES ('draft', 'local-only', ${columns.map(() => '?').join(', ')}, ?, ?, ?)`,
-  );
-  const listPending = db.prepare(`INSERT INTO import_pending (local_id, import_id, payload) VALUES (?, ?, ?)`);
-  const runId = Number(startRun.run(now).lastInsertRowid);
-  const imported: number[] = [];
-  const writeBatch = db.transaction((rows: readonly FieldValues[]) => {
-    for (const values of rows) {
-      const params = DRAFT_FIELDS.map((f) => toColumnValue(f, values[f]));
-      const localId = Number(insertPending.run(...params, now, now, now).lastInsertRowid);
-      listPending.run(localId, runId, JSON.stringify({ fields: restFieldsOf(values) }));
-      imported.push(localId);
-    }
-  });
   const control = options.control ?? UNCANCELLABLE;
-  options.onBatch?.(0, valid.length);
+  const long: LongWrite = options.long ?? ((work, sliceOptions) => runInSlices(db, () => work(db), sliceOptions));
+  control.check();
   try {
-    for (let start = 0; start < valid.length; start += batchRows) {
-      await turn();
-      control.check();
-      writeBatch(valid.slice(start, start + batchRows));
-      options.onBatch?.(imported.length, valid.length);
-    }
-    await turn();
-    const stepId = control.finish(() => finishImport(db, runId, imported, now));
-    return { imported, stepId };
+    // The commit is the import's last step: from then on a cancel is answered 'already-done'.
+    return await long((writer) => importWrites(writer, valid, options.now, batchRows, options.onBatch), { signal: control.signal, finish: (commit) => control.finish(commit) });
   } catch (error) {
-    // Cancelled before its last step: none of its drafts is left (other failures leave the
-    // pending rows to removeDeadImports, as a crash would).
-    if (error instanceof ImportCancelled) dropImport(db, runId);
+    if (error instanceof WriteCancelled) throw new ImportCancelled();
     throw error;
   }
 }
 
-/** A cancelled import's pending tombstones and rows, removed in one short transaction. */
-function dropImport(db: Db, runId: number): void {
-  db.transaction(() => {
-    db.prepare(`DELETE FROM items WHERE local_id IN (SELECT local_id FROM import_pending WHERE import_id = ?)`).run(runId);
-    db.prepare(`DELETE FROM import_pending WHERE import_id = ?`).run(runId);
-    db.prepare(`DELETE FROM import_runs WHERE id = ?`).run(runId);
-  })();
-}
-
-/** The last step of an import: its pending drafts become drafts with their outbox rows and one undo step. */
-function finishImport(db: Db, runId: number, localIds: readonly number[], now: number): number {
-  const show = db.prepare(`UPDATE items SET deleted_at = NULL WHERE local_id IN (SELECT local_id FROM import_pending WHERE import_id = ?)`);
-  const queue = db.prepare(
-    `INSERT INTO outbox (item_local_id, kind, payload, idempotency_key, created, step_id)
-     SELECT local_id, 'create', payload, ${NEW_IDEMPOTENCY_KEY}, ?, NULL FROM import_pending WHERE import_id = ? ORDER BY local_id`,
-  );
-  const forget = db.prepare(`DELETE FROM import_pending WHERE import_id = ?`);
-  const endRun = db.prepare(`DELETE FROM import_runs WHERE id = ?`);
-  const bulk = bulkWrites(db);
-  return db.transaction(() => {
-    show.run(runId);
-    queue.run(now, runId);
-    forget.run(runId);
-    endRun.run(runId);
-    return bulk.recordImport(localIds, now);
-  })();
-}
-
 /**
- * Removes what imports that never ended left behind (the app stopped mid-import): their pending
- * items and rows. Run when the account's cache is opened, before anything else uses it.
+ * Removes what an import of an older version left behind when the app stopped in the middle of
+ * it (its pending tombstones). Run when the account's cache is opened, before anything else.
  */
 export function removeDeadImports(db: Db): number {
   return db.transaction(() => {

@@ -1,13 +1,12 @@
 // CSV export and import of drafts. Columns are the item field names of ItemInput; lists are
 // joined with ';'; an empty cell is an unset field. Import creates new drafts: every row is
 // checked, the valid rows are written with their outbox rows and ONE undo step (a long import in
-// short batches made visible at once: batched-import.ts) and every refused row is reported by row
+// slices of one transaction: batched-import.ts) and every refused row is reported by row
 // number, field and message.
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
-import { bulkWrites } from '../bulk/bulk-edit.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
-import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
+import { cachedValidationContext } from '../drafts/draft-writes.ts';
 import { DRAFT_FIELDS, fieldKind, isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import { parseChanges, type FieldValues } from '../drafts/plan-edit.ts';
@@ -16,8 +15,9 @@ import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { descriptionHtml, parseTimeCell } from '../spreadsheet/cell-values.ts';
 import { noTitleColumn } from './import-header.ts';
 import { readOptionCell } from './option-cells.ts';
-import { writeImportInBatches } from './batched-import.ts';
-import type { ImportControl } from './import-cancel.ts';
+import { importWrites, writeImportInBatches, type LongWrite } from './batched-import.ts';
+import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
+import { drain, runSliced, runWhole, WriteCancelled, type Slices } from '../db/sliced-transaction.ts';
 import { formulaSafe, fromFormulaSafe } from './formula-safe.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 
@@ -144,21 +144,11 @@ export interface ImportOptions {
  * seller sees it now rather than a refusal after publish.
  */
 export function importRecords(db: Db, records: readonly CsvRecord[], options: ImportOptions = {}): ImportReport {
-  const steps = checkSteps(db, records, options);
-  for (;;) {
-    const step = steps.next();
-    if (!step.done) continue;
-    if ('report' in step.value) return step.value.report;
-    const { valid, errors } = step.value;
-    const now = options.now ?? Date.now();
-    const drafts = draftWrites(db);
-    const bulk = bulkWrites(db);
-    const { imported, stepId } = db.transaction(() => {
-      const ids = valid.map((values) => drafts.insertValidated(values, now));
-      return { imported: ids, stepId: bulk.recordImport(ids, now) };
-    })();
-    return { imported, errors, stepId };
-  }
+  const checked = drain(checkSteps(db, records, options));
+  if ('report' in checked) return checked.report;
+  const { valid, errors } = checked;
+  const { imported, stepId } = runWhole(db, () => importWrites(db, valid, options.now ?? Date.now()));
+  return { imported, errors, stepId };
 }
 
 /** Rows checked between two progress reports of a long import. */
@@ -172,42 +162,38 @@ export interface ImportStepProgress {
 }
 
 /**
- * importRecords in steps: every IMPORT_STEP_ROWS rows checked, `onProgress` is told how far it
- * got and the event loop gets a turn (so the progress reaches the window and other calls are
- * answered). The valid rows are then written in batches, each its own short transaction with a
- * turn of the event loop between them, and made visible with the import's one undo step in one
- * last short transaction (batched-import.ts): a crash leaves none or all.
+ * importRecords in slices (issue 41): the rows are checked in slices of the event loop, with a
+ * 'checking' report after each (so the progress reaches the window and other calls are answered),
+ * then written in ONE transaction worked in slices (batched-import.ts), visible all at once at its
+ * commit with the import's one undo step: a crash leaves none or all, a cancel none.
  */
 export async function importRecordsInSteps(
-  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number; control?: ImportControl }, onProgress: (progress: ImportStepProgress) => void,
+  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number; control?: ImportControl; long?: LongWrite }, onProgress: (progress: ImportStepProgress) => void,
 ): Promise<ImportReport> {
-  const steps = checkSteps(db, records, options);
-  const rows = Math.max(0, records.length - 1);
-  for (;;) {
-    options.control?.check();
-    const step = steps.next();
-    if (!step.done) {
-      onProgress({ phase: 'checking', done: step.value, total: rows });
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      continue;
-    }
-    if ('report' in step.value) return step.value.report;
-    const { valid, errors } = step.value;
-    const { imported, stepId } = await writeImportInBatches(db, valid, {
-      now: options.now ?? Date.now(),
-      ...(options.batchRows !== undefined ? { batchRows: options.batchRows } : {}),
-      ...(options.control ? { control: options.control } : {}),
-      onBatch: (written, total) => onProgress({ phase: 'writing', done: written, total }),
-    });
-    return { imported, errors, stepId };
+  const control = options.control ?? UNCANCELLABLE;
+  let checked: Checked;
+  try {
+    checked = await runSliced(checkSteps(db, records, options), { signal: control.signal, onProgress: (p) => onProgress({ phase: 'checking', ...p }) });
+  } catch (error) {
+    throw error instanceof WriteCancelled ? new ImportCancelled() : error;
   }
+  if ('report' in checked) return checked.report;
+  const { valid, errors } = checked;
+  const { imported, stepId } = await writeImportInBatches(db, valid, {
+    now: options.now ?? Date.now(),
+    ...(options.batchRows !== undefined ? { batchRows: options.batchRows } : {}),
+    ...(options.long ? { long: options.long } : {}),
+    control,
+    onBatch: (written, total) => onProgress({ phase: 'writing', done: written, total }),
+  });
+  return { imported, errors, stepId };
 }
 
 /** What checking found: a report when nothing is to be written, else the valid rows and the problems. */
 type Checked = { report: ImportReport } | { valid: FieldValues[]; errors: CsvRowError[] };
 
-/** The check of an import as a generator: yields the number of rows checked so far. */
-function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptions): Generator<number, Checked> {
+/** The check of an import as a generator: yields after each row how many of them are checked. */
+function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptions): Slices<Checked> {
   const zone = options.zone ?? 'Europe/Helsinki';
   const header = records[0];
   if (!header) return { report: { imported: [], errors: [{ row: 1, field: null, rule: 'empty-file', message: 'the file is empty' }], stepId: null } };
@@ -224,9 +210,10 @@ function* checkSteps(db: Db, records: readonly CsvRecord[], options: ImportOptio
   const knownCategory = categories.length > 0 ? new Set(categories.map((c) => c.id)) : null;
   const errors: CsvRowError[] = [];
   const valid: FieldValues[] = [];
+  const total = records.length - 1;
   let checked = 0;
   for (const record of records.slice(1)) {
-    if (checked > 0 && checked % IMPORT_STEP_ROWS === 0) yield checked;
+    if (checked > 0) yield checked % IMPORT_STEP_ROWS === 0 ? { done: checked, total } : undefined;
     checked += 1;
     if (record.error) {
       errors.push({ row: record.row, field: null, rule: record.errorRule ?? 'invalid', message: record.error });

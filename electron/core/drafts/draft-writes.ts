@@ -81,6 +81,16 @@ export function draftWrites(db: Db) {
     `UPDATE items SET deleted_at = ?, updated = ?, sync_state = ${SQL_STATE_AFTER_LOCAL_CHANGE} WHERE local_id = ?`,
   );
 
+  // Many validated drafts in two statements (an import's piece, issue 41): one INSERT over a JSON
+  // list of their column values, in order, so their ids come in that order; then their 'create'
+  // rows. Two statements instead of two a draft: the full-text index takes each statement's
+  // terms as one segment.
+  const insertMany = db.prepare(
+    `INSERT INTO items (status, sync_state, ${columns.join(', ')}, created, updated)
+     SELECT 'draft', 'local-only', ${columns.map((_, i) => `value ->> ${i}`).join(', ')}, ?, ? FROM json_each(?) ORDER BY key
+     RETURNING local_id`,
+  ).pluck();
+
   /** A copy is created on the service by its own 'copy' row, so it passes createRow false. */
   function insert(values: FieldValues, now: number, createRow = true): number {
     if (!db.inTransaction) throw new Error('a draft must be inserted in the transaction of its outbox row');
@@ -106,6 +116,16 @@ export function draftWrites(db: Db) {
 
     /** Inserts already validated drafts (CSV import, copies); the caller holds the transaction. */
     insertValidated: insert,
+
+    /** insertValidated of many drafts at once, each with its 'create' row; their ids in order. */
+    insertValidatedMany(many: readonly FieldValues[], now: number): number[] {
+      if (!db.inTransaction) throw new Error('drafts must be inserted in the transaction of their outbox rows');
+      if (many.length === 0) return [];
+      const rows = many.map((values) => DRAFT_FIELDS.map((f) => toColumnValue(f, values[f])));
+      const ids = (insertMany.all(now, now, JSON.stringify(rows)) as number[]).sort((a, b) => a - b);
+      outbox.enqueueEach(ids.map((localId, i) => [localId, { fields: restFieldsOf(many[i] as FieldValues) }] as const), 'create', now);
+      return ids;
+    },
 
     /** Sets one or many fields of one draft or preview item. */
     editDraft(localId: number, raw: Readonly<Record<string, unknown>>, now = Date.now()): EditResult {

@@ -16,12 +16,12 @@ export function parseChanges(changes: Readonly<Record<string, unknown>>): { valu
   const problems: Problem[] = [];
   for (const [name, raw] of Object.entries(changes)) {
     if (!isDraftField(name)) throw new DraftError('unknown-field', `${name} is not an item field`);
-    const issue = valueProblem(name, raw);
+    const parsed = parseFieldValue(name, raw);
+    const issue = valueProblem(name, raw, parsed);
     if (issue !== null) {
       problems.push({ field: name, code: 'invalid', ...issue });
       continue;
     }
-    const parsed = parseFieldValue(name, raw);
     if (parsed.ok) values[name] = parsed.value;
   }
   return { values: values as FieldValues, problems };

@@ -67,6 +67,11 @@ export interface AddImagesOptions {
   pool?: PreparePool;
   onProgress?: (event: ImageProgress) => void;
   now?: () => number;
+  /**
+   * Waited for before each write that follows a photo's check or preparation: the session's turn
+   * of the cache's write gate (issue 41: never inside a long write's transaction). Default: none.
+   */
+  turn?: () => Promise<void>;
 }
 
 interface ReadyFile {
@@ -137,6 +142,7 @@ export async function addImages(db: Db, options: AddImagesOptions): Promise<AddI
   // Rows first, in the user's order, so the order survives any completion order and a crash
   // leaves 'preparing' rows that say which files were asked for (resumeImages picks them up).
   // The draft's limit is applied in the same transaction as the rows it admits.
+  await options.turn?.();
   const admitted = db.transaction(() => {
     assertImagesEditable(s.item.get(itemLocalId) as { status: string; deleted_at: number | null } | undefined, itemLocalId);
     const max = imageLimit(db);
@@ -209,6 +215,7 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
     try {
       report(index, imageId, 'reading');
       const { sha256: sourceSha } = await pool.run({ type: 'hash', path: file });
+      await options.turn?.();
       // Claiming the hash on our row makes a second copy of the same photo, even one running
       // in parallel, see this row and stand down.
       const existing = db.transaction(() => {
@@ -233,6 +240,7 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
         ready = { sha256: prepared.sha256, file_path: filePath, thumb_path: thumbPath, width: prepared.width, height: prepared.height, bytes: prepared.bytes };
       }
       const f = ready;
+      await options.turn?.();
       // The image becomes ready together with its outbox row, or not at all.
       db.transaction(() => {
         s.markReady.run(f.sha256, f.file_path, f.thumb_path, f.width, f.height, f.bytes, imageId);
@@ -243,6 +251,7 @@ async function prepareRows(db: Db, rows: readonly PendingImage[], options: Omit<
       return { file, outcome: 'added', imageId };
     } catch (error) {
       const failure = plainFailure(error);
+      await options.turn?.();
       s.markFailed.run(failure.message, imageId);
       report(index, imageId, 'failed', failure);
       return { file, outcome: 'failed', imageId, error: failure.message, issue: failure.issue };

@@ -119,7 +119,8 @@ interface EditRow {
  * uploaded), both queued in the transaction that records the edit.
  */
 /** Returns the item's local id. */
-export async function editImage(db: Db, folder: string, pool: PreparePool, imageId: number, edits: ImageEdits, now = Date.now()): Promise<number> {
+/** `turn`: waited for before the write (the session's write gate, issue 41). */
+export async function editImage(db: Db, folder: string, pool: PreparePool, imageId: number, edits: ImageEdits, now = Date.now(), turn: () => Promise<void> = async () => {}): Promise<number> {
   const row = db.prepare(`SELECT id, item_local_id, source_sha256, prep_state, remote_id, file_path FROM images WHERE id = ?`).get(imageId) as EditRow | undefined;
   if (!row) throw new DraftError('not-found', `image ${imageId} does not exist`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });
   const s = imageStatements(db);
@@ -140,6 +141,7 @@ export async function editImage(db: Db, folder: string, pool: PreparePool, image
     result = { sha256: sha256Of(master), width: meta.width ?? 0, height: meta.height ?? 0, bytes: readFileSync(master).length };
   }
   const outbox = outboxStatements(db);
+  await turn();
   const previous = db.prepare(`SELECT file_path, thumb_path FROM images WHERE id = ?`).get(imageId) as { file_path: string | null; thumb_path: string | null };
   db.transaction(() => {
     assertImagesEditable(s.item.get(row.item_local_id) as { status: string; deleted_at: number | null } | undefined, row.item_local_id);

@@ -3,6 +3,7 @@
 // out. Adding a method: its schemas in its domain's shared/ipc-<domain>.ts, its handler in its domain's map.
 import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
+import { gatedHandlers } from './read-methods.ts';
 import { backupsHandlers } from './handlers/backups-handlers.ts';
 import { accountsHandlers, type Notify, type OpenExternal } from './handlers/accounts-handlers.ts';
 import { bulkActionsHandlers } from './handlers/bulk-actions-handlers.ts';
@@ -20,9 +21,12 @@ import { templatesHandlers } from './handlers/templates-handlers.ts';
 export type { Handler, Handlers } from './handler-types.ts';
 export type { Notify, OpenExternal } from './handlers/accounts-handlers.ts';
 
-/** notify: the desktop shell's notifications (web mode leaves them to the page). */
+/**
+ * notify: the desktop shell's notifications (web mode leaves them to the page). Every method that
+ * may write waits for its turn of the cache's write gate (read-methods.ts).
+ */
 export function coreHandlers(session: CoreSession, openExternal: OpenExternal, notify?: Notify): Handlers {
-  return {
+  return gatedHandlers({
     ...draftsHandlers(session),
     ...bulkActionsHandlers(session),
     ...spreadsheetHandlers(session),
@@ -38,5 +42,5 @@ export function coreHandlers(session: CoreSession, openExternal: OpenExternal, n
     ...backupsHandlers(session),
     ...rulesHandlers(session),
     ...researchHandlers(session),
-  } satisfies Handlers;
+  } satisfies Handlers, () => session.writes().turn());
 }

@@ -20,6 +20,11 @@ export interface BulkResearchOptions {
   now?: () => number;
   /** Waits (a test clock may stand in). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * A turn of the cache's write gate (issue 41, db/write-gate.ts): each draft's research writes
+   * (its request's log) before it asks the marketplace, so it waits while a long write holds the cache.
+   */
+  writeTurn?: () => Promise<void>;
 }
 
 const realSleep = (ms: number, signal: AbortSignal) =>
@@ -54,6 +59,8 @@ export function bulkResearch(options: BulkResearchOptions) {
         const localId = localIds[next++]!;
         for (let attempt = 0; ; attempt++) {
           try {
+            await options.writeTurn?.();
+            if (stop.signal.aborted) return;
             const result = await options.research.draft(localId, { signal: stop.signal });
             // A lost connection: the same draft again after a wait, a few times, before the run stops.
             if (result?.unavailable === 'unreachable' && attempt < UNREACHABLE_WAITS.length && !ending) {

@@ -49,9 +49,10 @@ function byTitle(repo: Repo, choices: ReadonlyArray<{ localId: number; categoryI
   return out;
 }
 
-export function previewCategories(db: Db, repo: Repo, choices: ReadonlyArray<{ localId: number; categoryId: number }>) {
+/** `_db`: the repositories' connection (the preview reads the real change's plan, issue 41). */
+export function previewCategories(_db: Db, repo: Repo, choices: ReadonlyArray<{ localId: number; categoryId: number }>) {
   const titles = byTitle(repo, choices);
-  return dryRunEach(db, repo, choices.map((c) => c.localId), FIELDS, (current) => {
+  return dryRunEach(repo, choices.map((c) => c.localId), FIELDS, (current) => {
     const categoryId = titles.get(current.title ?? '');
     return categoryId === undefined ? null : { categoryId };
   });

@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import { timestampMs } from '../../../shared/api/index.ts';
 import type { OfferRule, OfferVerdict } from '../../../shared/ipc-rules.ts';
 import type { Db } from '../db/open-account-db.ts';
+import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { SQL_STATE_AFTER_LOCAL_CHANGE } from '../drafts/sync-state.ts';
 import { ruleStore, type NewLogEntry } from './rule-store.ts';
@@ -124,7 +125,7 @@ export function offerRules(db: Db) {
     return out;
   }
 
-  return {
+  const offers = {
     /** A rule's effect on the waiting offers, before it is saved: nothing is written. */
     preview(draft: OfferRule, now: number): OfferVerdict[] {
       return plan(now, draft)
@@ -136,38 +137,41 @@ export function offerRules(db: Db) {
      * Decides the waiting offers: accepts and refusals are queued (one transaction each with
      * their log entry), leaves and holds are logged once. Returns the new log entries' ids.
      */
-    apply(now: number): { queued: number; logIds: number[] } {
+    apply: (now: number): { queued: number; logIds: number[] } => runWhole(db, () => offers.applySlices(now)),
+
+    /** apply as a long write's work (issue 41): yields between offers; the caller holds the transaction. */
+    *applySlices(now: number): Slices<{ queued: number; logIds: number[] }> {
       if (store.paused()) return { queued: 0, logIds: [] };
       const verdicts = plan(now);
       if (verdicts.length === 0) return { queued: 0, logIds: [] };
       const seen = new Set(logged.all(JSON.stringify(verdicts.map((v) => v.offerId))) as string[]);
       const logIds: number[] = [];
       let queued = 0;
-      db.transaction(() => {
-        for (const v of verdicts) {
-          const rule = v.rule as OfferRule;
-          const entry: NewLogEntry = {
-            at: now, ruleKind: 'offer', ruleId: rule.id, ruleVersion: rule.updated, itemLocalId: v.itemLocalId, itemRemoteId: v.itemRemoteId,
-            offerId: v.offerId, action: v.decision, outcome: 'none',
-            detail: { scope: rule.scope, amount: v.amount, author: v.author, accept: v.threshold.accept, refuse: v.threshold.refuse, reason: v.reason },
-          };
-          if (v.decision === 'leave' || v.decision === 'hold') {
-            const key = `${v.offerId}:${rule.id}:${rule.updated}:${v.decision}:${v.reason ?? ''}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            logIds.push(store.log(entry));
-            continue;
-          }
-          const status = v.decision === 'accept' ? 'accepted' : 'refused';
-          if (setDecision.run(status, v.offerId).changes === 0) continue;
-          const logId = store.log({ ...entry, outcome: 'queued', detail: { ...entry.detail, sent: `PUT /items/${v.itemRemoteId}/offers/${v.offerId} status=${status}` } });
-          touch.run(now, v.itemLocalId);
-          store.setOutbox(logId, outbox.enqueue(v.itemLocalId, 'rule-offer-decision', { offerId: v.offerId, decision: status, logId }, now));
-          logIds.push(logId);
-          queued += 1;
+      for (const v of verdicts) {
+        yield;
+        const rule = v.rule as OfferRule;
+        const entry: NewLogEntry = {
+          at: now, ruleKind: 'offer', ruleId: rule.id, ruleVersion: rule.updated, itemLocalId: v.itemLocalId, itemRemoteId: v.itemRemoteId,
+          offerId: v.offerId, action: v.decision, outcome: 'none',
+          detail: { scope: rule.scope, amount: v.amount, author: v.author, accept: v.threshold.accept, refuse: v.threshold.refuse, reason: v.reason },
+        };
+        if (v.decision === 'leave' || v.decision === 'hold') {
+          const key = `${v.offerId}:${rule.id}:${rule.updated}:${v.decision}:${v.reason ?? ''}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          logIds.push(store.log(entry));
+          continue;
         }
-      })();
+        const status = v.decision === 'accept' ? 'accepted' : 'refused';
+        if (setDecision.run(status, v.offerId).changes === 0) continue;
+        const logId = store.log({ ...entry, outcome: 'queued', detail: { ...entry.detail, sent: `PUT /items/${v.itemRemoteId}/offers/${v.offerId} status=${status}` } });
+        touch.run(now, v.itemLocalId);
+        store.setOutbox(logId, outbox.enqueue(v.itemLocalId, 'rule-offer-decision', { offerId: v.offerId, decision: status, logId }, now));
+        logIds.push(logId);
+        queued += 1;
+      }
       return { queued, logIds };
     },
   };
+  return offers;
 }

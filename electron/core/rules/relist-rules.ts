@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import { timestampMs } from '../../../shared/api/index.ts';
 import type { RelistRule } from '../../../shared/ipc-rules.ts';
 import type { Db } from '../db/open-account-db.ts';
+import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import type { ItemDetail } from '../drafts/item-rows.ts';
 import { statusChanges } from '../drafts/status-changes.ts';
@@ -92,13 +93,16 @@ export function relistRules(db: Db) {
     return (item) => lookup(item.localId, [item.root ?? item.localId, item.localId]);
   }
 
-  return {
+  const relist = {
     /**
-     * Relists what the rules say, each item in one transaction with its log entry. An item known
-     * only from its list summary is not judged yet: its record is asked for (`wanted`), read by
-     * the next sync, and the pass after it decides (its price, republish flag, the copy's values).
+     * Relists what the rules say, each item in one transaction (a savepoint) with its log entry. An
+     * item known only from its list summary is not judged yet: its record is asked for (`wanted`),
+     * read by the next sync, and the pass after it decides (its price, republish flag, the copy's values).
      */
-    apply(now: number): { relisted: number; logIds: number[]; wanted: number } {
+    apply: (now: number): { relisted: number; logIds: number[]; wanted: number } => runWhole(db, () => relist.applySlices(now)),
+
+    /** apply as a long write's work (issue 41): yields between items; the caller holds the transaction. */
+    *applySlices(now: number): Slices<{ relisted: number; logIds: number[]; wanted: number }> {
       if (store.paused()) return { relisted: 0, logIds: [], wanted: 0 };
       const rules = store.relistRules();
       if (!rules.some((r) => r.enabled)) return { relisted: 0, logIds: [], wanted: 0 };
@@ -107,6 +111,7 @@ export function relistRules(db: Db) {
       const unread: number[] = [];
       let relisted = 0;
       for (const item of closed.all() as Closed[]) {
+        yield;
         const rule = ruleOf(item);
         // Only items that closed while the rule existed: saving a rule does not relist the past.
         if (!rule || (timestampMs(item.closing ?? '') ?? 0) < rule.created) continue;
@@ -149,4 +154,5 @@ export function relistRules(db: Db) {
       return { relisted, logIds, wanted: db.transaction(() => queue.want(unread))() };
     },
   };
+  return relist;
 }

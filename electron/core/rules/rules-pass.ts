@@ -4,6 +4,7 @@
 // the cache now shows done (a relisted copy or a scheduled item on sale or waiting for its time).
 import type { RuleLogEntry } from '../../../shared/ipc-rules.ts';
 import type { Db } from '../db/open-account-db.ts';
+import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { offerRules } from './offer-rules.ts';
 import { relistRules } from './relist-rules.ts';
 import { logEntry } from './rule-store.ts';
@@ -30,12 +31,18 @@ export function rulesPass(db: Db) {
   );
   const entries = db.prepare(`SELECT l.*, i.title FROM rule_log l LEFT JOIN items i ON i.local_id = l.item_local_id WHERE l.id IN (SELECT value FROM json_each(?)) ORDER BY l.id DESC LIMIT ${NOTIFIED}`);
 
-  return function run(now: number): PassResult {
+  /** The pass as a long write's work (issue 41): it yields between offers and between items. */
+  function* slices(now: number): Slices<PassResult> {
     settle.run();
-    const o = offers.apply(now);
-    const r = relist.apply(now);
+    yield;
+    const o = yield* offers.applySlices(now);
+    const r = yield* relist.applySlices(now);
     const ids = [...o.logIds, ...r.logIds];
     const list = ids.length === 0 ? [] : (entries.all(JSON.stringify(ids)) as Parameters<typeof logEntry>[0][]).map(logEntry);
     return { queued: o.queued, relisted: r.relisted, wanted: r.wanted, entries: list, logged: ids.length };
-  };
+  }
+
+  /** The pass in one go, in one transaction. */
+  const run = (now: number): PassResult => runWhole(db, () => slices(now));
+  return Object.assign(run, { slices });
 }

@@ -14,6 +14,7 @@ import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
 import { sellerFiles, type SellerFiles } from './seller-files.ts';
 import { deviceCookieFile } from './device-cookie-file.ts';
+import { accountWrites, type AccountWrites } from './account-writes.ts';
 
 export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
 
@@ -26,7 +27,7 @@ export interface SessionOptions {
    * Builds the sync port of an account. Default: the real engine for an account with a
    * marketplace username and a stored password, the offline-only stand-in otherwise.
    */
-  sync?: (db: Db, account: AccountEntry, folder: string) => SyncPort;
+  sync?: (db: Db, account: AccountEntry, folder: string, writes: AccountWrites) => SyncPort;
   /** Engine timing: a run this long after a local change, and a poll (0: off; tests). */
   syncTiming?: { debounceMs: number; pollMs: number };
   /**
@@ -43,6 +44,8 @@ export interface CoreSession {
   registry: AppRegistry;
   account(): AccountEntry;
   db(): Db;
+  /** The writes of the open account's cache: short writes' turns, long writes in slices (account-writes.ts). */
+  writes(): AccountWrites;
   folder(): string;
   sync(): SyncPort;
   switchAccount(id: string): AccountEntry | undefined;
@@ -70,9 +73,9 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   // A poll every 20 s: new questions, offers and sales are noticed (and notified) within 30 s of
   // their arrival; an unchanged incremental sync costs a handful of requests, whatever the shop.
   const timing = options.syncTiming ?? { debounceMs: 1500, pollMs: 20_000 };
-  const makeSync = options.sync ?? ((db: Db, account: AccountEntry, folder: string): SyncPort => {
+  const makeSync = options.sync ?? ((db: Db, account: AccountEntry, folder: string, writes: AccountWrites): SyncPort => {
     if (!vault || !account.username || !vault.get(account.id)) return offlineOnlySync(db);
-    return engineSync({ db, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), device: deviceCookieFile(folder), ...timing });
+    return engineSync({ db, writes, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), device: deviceCookieFile(folder), ...timing });
   });
   const listeners = new Set<EventListener>();
   const files = sellerFiles(options.root, { typedFolders: options.typedFolders ?? true });
@@ -95,9 +98,10 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     const db = openAccountDb(cache);
     // An import the app stopped in the middle of left only pending rows: none of it is kept.
     removeDeadImports(db);
-    const sync = makeSync(db, account, folder);
+    const writes = accountWrites(db, cache);
+    const sync = makeSync(db, account, folder, writes);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));
-    return { account, folder, db, sync, unsubscribe };
+    return { account, folder, db, writes, sync, unsubscribe };
   }
 
   function forwardSync(event: SyncEvent): void {
@@ -115,6 +119,8 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   function closeCurrent(): void {
     current.unsubscribe();
     current.sync.close();
+    // A long write still under way is rolled back (it ends with WriteCancelled).
+    current.writes.close();
     current.db.close();
   }
 
@@ -123,6 +129,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     registry,
     account: () => current.account,
     db: () => current.db,
+    writes: () => current.writes,
     folder: () => current.folder,
     sync: () => current.sync,
     switchAccount(id) {

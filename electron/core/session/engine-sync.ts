@@ -21,11 +21,20 @@ import { detailQueue } from '../sync/item-details.ts';
 import { detailReader } from './detail-reader.ts';
 import { shopProgress } from './shop-progress.ts';
 import { rulesPass } from '../rules/rules-pass.ts';
+import { perConnection } from '../db/per-connection.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
+import type { AccountWrites } from './account-writes.ts';
+import { gatedPort } from './gated-port.ts';
 
 export interface EngineSyncOptions {
   db: Db;
+  /**
+   * The cache's writes (session/account-writes.ts): the engine's writes wait for their turn while
+   * a long write holds the cache, and the rules pass after a pull is a long write itself. Without
+   * it (tests that run the engine alone) every turn is free and the pass runs in one go.
+   */
+  writes?: Pick<AccountWrites, 'turn' | 'long'>;
   /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
   baseUrl: string;
   credentials: CredentialStore;
@@ -64,16 +73,21 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
     onWait: ({ until }) => shop.waiting(until),
   });
+  const { writes } = options;
   const rules = rulesPass(db);
+  const rulesPassOf = perConnection(rulesPass);
   // The rules run after every pull; their decisions go out with the same run's push.
+  // The engine's and the background reader's answers reach the cache in turns of the write gate.
+  const marketplace = writes ? gatedPort(api, writes.turn) : api;
   const engine = createSyncEngine({
-    db, api, now,
-    afterPull: () => {
-      const pass = rules(now());
+    db, api: marketplace, now,
+    afterPull: async () => {
+      const pass = writes ? await writes.long((long) => rulesPassOf(long).slices(now())) : rules(now());
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });
-  const research = closedSalesAdapter(api);
+  // Research writes what the market answered (research/research-draft.ts): in a turn, like the engine.
+  const research = writes ? gatedPort(closedSalesAdapter(api), writes.turn) : closedSalesAdapter(api);
   const counts = queueCounts(db);
   const details = detailQueue(db);
   const listeners = new Set<(event: SyncEvent) => void>();
@@ -91,7 +105,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   let closed = false;
   let debounce: ReturnType<typeof setTimeout> | null = null;
   const reader = detailReader({
-    db, api, events: engine.events, now,
+    db, api: marketplace, events: engine.events, now,
     intervalMs: options.backgroundReadMs ?? 1000,
     paused: () => running !== null || offline || closed || !online,
     waitingUntil: () => shop.waitingUntil(),

@@ -3,15 +3,9 @@
 // (`28.11.2026 18:00`), and plain-text descriptions whose line breaks become paragraphs. A date
 // that cannot exist (31.02.2026) is told apart from one written in an unknown way, so the import
 // can flag it instead of letting the service refuse it after publish.
-import { DateTime, IANAZone } from 'luxon';
+import { localInstant } from '../../../shared/node/request-time.ts';
 
-// One zone object per name: Luxon checks a zone name on every use, a tenth of a 10,000-row import.
-const zones = new Map<string, IANAZone>();
-function zoneOf(name: string): IANAZone {
-  let zone = zones.get(name);
-  if (!zone) zones.set(name, (zone = IANAZone.create(name)));
-  return zone;
-}
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A failure names its rule (shared/problem-rules.ts) for the seller's sentence; reason is English. */
 export type TimeCell = { ok: true; value: string } | { ok: false; rule: 'not-a-date' | 'date-does-not-exist'; reason: string };
@@ -33,12 +27,9 @@ export function parseTimeCell(cell: string, zone = 'Europe/Helsinki'): TimeCell 
     ? [fi[1], fi[2], fi[3], fi[4], fi[5], fi[6]]
     : [iso?.[3], iso?.[2], iso?.[1], iso?.[4], iso?.[5], iso?.[6]];
   const parts = { year: Number(year), month: Number(month), day: Number(day), hour: Number(hour ?? 0), minute: Number(minute ?? 0), second: Number(second ?? 0) };
-  const time = DateTime.fromObject(parts, { zone: zoneOf(zone) });
-  // Luxon moves a time inside a spring-forward gap to a valid one: compare the hour too.
-  if (!time.isValid || time.day !== parts.day || time.month !== parts.month || time.hour !== parts.hour) {
-    return { ok: false, rule: 'date-does-not-exist', reason: `${text} is not a date that exists` };
-  }
-  return { ok: true, value: time.toFormat('yyyy-MM-dd HH:mm:ss') };
+  // Not on the calendar (31.02., 24:00) or skipped by the zone (a spring-forward night's hour).
+  if (typeof localInstant(parts, zone) !== 'number') return { ok: false, rule: 'date-does-not-exist', reason: `${text} is not a date that exists` };
+  return { ok: true, value: `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)} ${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}` };
 }
 
 // Tags of HTML a seller's description holds; `<ei toimitusta>` in plain text is no tag.

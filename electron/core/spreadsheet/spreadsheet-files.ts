@@ -6,6 +6,7 @@ import { itemReads } from '../drafts/item-rows.ts';
 import { importRecordsInSteps, type ColumnMapping, type ImportReport } from '../csv/drafts-csv.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
 import type { ImportControl } from '../csv/import-cancel.ts';
+import type { LongWrite } from '../csv/batched-import.ts';
 import { importMappings } from './import-mappings.ts';
 import { readSpreadsheet, type SpreadsheetRead } from './read-spreadsheet.ts';
 
@@ -31,7 +32,7 @@ export interface ImportProgress {
 
 export async function importSpreadsheet(
   db: Db, bytes: Uint8Array,
-  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; long?: LongWrite; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress, ...importOptions } = options;
   onProgress?.({ phase: 'reading', done: 0, total: 0 });

@@ -7,7 +7,7 @@ import { detailContext, readDetailsOf } from './item-details.ts';
 export interface SyncEngineOptions extends Omit<PushOptions, 'events'> {
   events?: SyncEvents;
   /** Runs after each pull, before anything else may run (the automation rules: electron/core/rules/rules-pass.ts). */
-  afterPull?: (result: PullResult) => void;
+  afterPull?: (result: PullResult) => void | Promise<void>;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -27,7 +27,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pull: (pullOptions: PullOptions = {}): Promise<PullResult> =>
       serial(async () => {
         const result = await pull(options.db, options.api, events, options.now, pullOptions);
-        options.afterPull?.(result);
+        await options.afterPull?.(result);
         return result;
       }),
     retryRejected: (localId: number) => push.retryRejected(localId),

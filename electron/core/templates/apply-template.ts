@@ -8,7 +8,8 @@ import { usedPlaceholders, type TemplatePlaceholder } from '../../../shared/list
 import { fillListingText, hasPlaceholders } from '../../../shared/listing-words.ts';
 import type { bulkWrites } from '../bulk/bulk-edit.ts';
 import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
-import { dryRunEach } from '../bulk/dry-run.ts';
+import { dryRunEachSlices } from '../bulk/dry-run.ts';
+import { drain, type Slices } from '../db/sliced-transaction.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { draftWrites } from '../drafts/draft-writes.ts';
 import type { DraftField, DraftFields } from '../drafts/fields.ts';
@@ -94,17 +95,27 @@ export interface TemplateSelection {
   notEditable: Array<{ localId: number; status: string }>;
 }
 
+/** Drafts read or linked per piece of a long application or preview (issue 41). */
+const PIECE = 2000;
+
 /** Splits a selection into the drafts a template may change and the rest. */
 export function splitSelection(reads: Repo['reads'], localIds: readonly number[]): TemplateSelection {
+  return drain(splitSelectionSlices(reads, localIds));
+}
+
+function* splitSelectionSlices(reads: Repo['reads'], localIds: readonly number[]): Slices<TemplateSelection> {
   const unique = [...new Set(localIds)];
   const editable: number[] = [];
   const notEditable: TemplateSelection['notEditable'] = [];
   const present = new Set<number>();
-  for (const group of reads.bulkGroups(unique, [])) {
-    for (const localId of group.localIds) present.add(localId);
-    const status = group.deleted_at !== null ? 'deleted' : group.status;
-    if (EDITABLE_STATUSES.includes(status)) editable.push(...group.localIds);
-    else for (const localId of group.localIds) notEditable.push({ localId, status });
+  for (let start = 0; start < unique.length; start += PIECE) {
+    for (const group of reads.bulkGroups(unique.slice(start, start + PIECE), [])) {
+      for (const localId of group.localIds) present.add(localId);
+      const status = group.deleted_at !== null ? 'deleted' : group.status;
+      if (EDITABLE_STATUSES.includes(status)) editable.push(...group.localIds);
+      else for (const localId of group.localIds) notEditable.push({ localId, status });
+    }
+    yield;
   }
   for (const localId of unique) if (!present.has(localId)) notEditable.push({ localId, status: 'missing' });
   editable.sort((a, b) => a - b);
@@ -128,19 +139,38 @@ export function applyTemplate(repo: Repo, localIds: readonly number[], ctx: Appl
   return { stepId: result.stepId, changed: result.changed, notEditable: notEditable.length };
 }
 
+/** applyTemplate as a long write's work (issue 41; the caller holds the transaction). */
+export function* applyTemplateSlices(repo: Repo, localIds: readonly number[], ctx: ApplyContext, now = Date.now()): Slices<{ stepId: number | null; changed: number; notEditable: number }> {
+  const { editable, notEditable } = yield* splitSelectionSlices(repo.reads, localIds);
+  const plan = templatePlan(ctx);
+  if (editable.length === 0) return { stepId: null, changed: 0, notEditable: notEditable.length };
+  const applied = yield* repo.bulk.bulkEditEachSlices(editable, plan.fields, plan.changes, now);
+  // The links in the same transaction as the values (see applyTemplate).
+  for (let start = 0; start < editable.length && repo.links; start += PIECE) {
+    repo.links.set(editable.slice(start, start + PIECE), ctx.template.id, applied.stepId);
+    yield;
+  }
+  return { stepId: applied.stepId, changed: applied.changed, notEditable: notEditable.length };
+}
+
 export type TemplateWarning =
   | { kind: 'auction-only'; field: string; count: number }
   | { kind: 'empty-placeholder'; placeholder: TemplatePlaceholder; count: number };
 
 /**
- * What applying would do, from the real application run in a transaction that is rolled back:
+ * What applying would do, from the real application's own plan (nothing is written):
  * each changing draft's before and after (up to `limit`), refusals, the drafts left alone with
  * their status, and warnings (an auction's field on buy-now drafts; a placeholder empty on some).
  */
-export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
-  const { editable, notEditable } = splitSelection(repo.reads, localIds);
+export function previewTemplate(_db: Db, repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
+  return drain(previewTemplateSlices(repo, localIds, ctx, limit));
+}
+
+/** previewTemplate in pieces (a preview of 100,000 drafts keeps the core answering). */
+export function* previewTemplateSlices(repo: Repo, localIds: readonly number[], ctx: ApplyContext, limit = 200) {
+  const { editable, notEditable } = yield* splitSelectionSlices(repo.reads, localIds);
   const plan = templatePlan(ctx);
-  const run = dryRunEach(db, repo, editable, plan.fields, plan.changes, limit);
+  const run = yield* dryRunEachSlices(repo, editable, plan.fields, plan.changes, limit);
   const { changing, refused } = run;
   // The seller sees each description as publish would fill it from the draft's fields as they
   // are now; what is written keeps the placeholders.
@@ -153,12 +183,15 @@ export function previewTemplate(db: Db, repo: Repo, localIds: readonly number[],
   // Warnings per draft: the plan is pure, so each group of equal drafts is asked again here.
   const auctionOnly = new Map<string, number>();
   const emptyPlaceholders = new Map<TemplatePlaceholder, number>();
-  for (const group of editable.length > 0 ? repo.reads.bulkGroups(editable, plan.fields) : []) {
-    const n = group.localIds.length;
-    const { values, empty } = plan.valuesFor(group.fields);
-    const saleMethod = (values.saleMethod ?? group.fields.saleMethod) as string | null | undefined;
-    for (const field of Object.keys(values)) if (AUCTION_FIELDS.has(field as DraftField) && saleMethod === 'buy-now') auctionOnly.set(field, (auctionOnly.get(field) ?? 0) + n);
-    for (const name of new Set(empty)) emptyPlaceholders.set(name, (emptyPlaceholders.get(name) ?? 0) + n);
+  for (let start = 0; start < editable.length; start += PIECE) {
+    for (const group of repo.reads.bulkGroups(editable.slice(start, start + PIECE), plan.fields)) {
+      const n = group.localIds.length;
+      const { values, empty } = plan.valuesFor(group.fields);
+      const saleMethod = (values.saleMethod ?? group.fields.saleMethod) as string | null | undefined;
+      for (const field of Object.keys(values)) if (AUCTION_FIELDS.has(field as DraftField) && saleMethod === 'buy-now') auctionOnly.set(field, (auctionOnly.get(field) ?? 0) + n);
+      for (const name of new Set(empty)) emptyPlaceholders.set(name, (emptyPlaceholders.get(name) ?? 0) + n);
+    }
+    yield;
   }
   const warnings: TemplateWarning[] = [
     ...[...auctionOnly].map(([field, count]) => ({ kind: 'auction-only' as const, field, count })),

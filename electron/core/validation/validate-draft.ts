@@ -7,7 +7,7 @@
 import { LIMITS } from '../../../shared/api/items.ts';
 import type { BoundedRule, ParameterRule, UserSettings } from '../../../shared/api/users.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
-import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ValueIssue } from '../drafts/fields.ts';
+import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ParsedValue, type ValueIssue } from '../drafts/fields.ts';
 
 export type ProblemCode = 'invalid' | 'not-allowed' | 'required';
 /**
@@ -161,8 +161,11 @@ function checkTypes(draft: DraftFields, add: Add): void {
   }
 }
 
-/** Why one value cannot be stored in a field, or null when it can (null clears a field). */
-export function valueProblem(field: DraftField, value: unknown): ValueIssue | null {
+/**
+ * Why one value cannot be stored in a field, or null when it can (null clears a field). `parsed`:
+ * the value's parse, when the caller has it already (a parse is most of a row's check).
+ */
+export function valueProblem(field: DraftField, value: unknown, parsed?: ParsedValue): ValueIssue | null {
   if (value === null || value === undefined) return null;
   if (field === 'title' && typeof value === 'string' && value.length > LIMITS.titleLength) {
     return { rule: 'max-length', params: { max: LIMITS.titleLength }, message: `title: at most ${LIMITS.titleLength} characters` };
@@ -170,8 +173,8 @@ export function valueProblem(field: DraftField, value: unknown): ValueIssue | nu
   if (field === 'paymentTerms' && typeof value === 'string' && value.length > LIMITS.paymentTermsLength) {
     return { rule: 'max-length', params: { max: LIMITS.paymentTermsLength }, message: `paymentTerms: at most ${LIMITS.paymentTermsLength} characters` };
   }
-  const parsed = parseFieldValue(field, value);
-  return parsed.ok ? null : { rule: parsed.rule, ...(parsed.params ? { params: parsed.params } : {}), message: parsed.message };
+  const result = parsed ?? parseFieldValue(field, value);
+  return result.ok ? null : { rule: result.rule, ...(result.params ? { params: result.params } : {}), message: result.message };
 }
 
 function applyRule(draft: DraftFields, field: DraftField, rule: ParameterRule, add: Add): void {

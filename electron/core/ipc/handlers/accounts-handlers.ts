@@ -49,6 +49,8 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
       vault.set(id, { username, password });
       const updated = session.registry.update(id, { username }) ?? entry;
       if (session.account().id === id) {
+        // Reopened only between long writes (issue 41): one under way is not cut off.
+        await session.writes().turn();
         session.reload();
         changed(null, 'account');
         void session.sync().syncNow();

@@ -2,6 +2,7 @@
 // (queued in the outbox, one undo step). The target is ids or the grid's query, resolved here.
 import type { IpcParsedInput } from '../../../../shared/ipc.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
+import { perConnection } from '../../db/per-connection.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
@@ -13,6 +14,8 @@ type Target = IpcParsedInput<'drafts.runAction'>['target'];
 
 export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.actionPreview' | 'drafts.runAction' | 'drafts.actionProgress'> {
   const repo = perCache(session, (db) => ({ actions: bulkActions(db), search: gridSearch(db) }));
+  // A run is a long write in slices on the long writes' connection (issue 41).
+  const actionsOf = perConnection(bulkActions);
   const changed = changedEmitter(session);
   const idsOf = (target: Target) => ('localIds' in target ? target.localIds : queryIds(repo().search, target.query));
 
@@ -25,7 +28,7 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
       // Copies are made of whole records: those known only from list summaries are read first
       // (issue 38); the ones that cannot be read now are refused ('unread'), the rest copied.
       await readRecords(session, repo().actions.toRead(action, ids));
-      const result = await repo().actions.run(action, ids, listTime);
+      const result = await session.writes().long((db) => actionsOf(db).runSlices(action, ids, listTime));
       if (result.changed > 0) changed(null, action);
       return result;
     },

@@ -1,8 +1,10 @@
 // The drafts grid's methods: pages and ids of a query, one draft, create, edit, delete, bulk
 // edit with its preview and undo. A few lines each over drafts/, bulk/ and search/.
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
-import { previewBulkEdit } from '../../bulk/bulk-preview.ts';
-import { applyBulkRules, previewBulkRules } from '../../bulk/bulk-rules.ts';
+import { previewBulkEditSlices } from '../../bulk/bulk-preview.ts';
+import { applyBulkRulesSlices, previewBulkRulesSlices } from '../../bulk/bulk-rules.ts';
+import { perConnection } from '../../db/per-connection.ts';
+import { runSliced } from '../../db/sliced-transaction.ts';
 import { settingsCache, type CategoryEntry } from '../../cache/settings-cache.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
@@ -54,6 +56,8 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
+  // Over the long writes' connection: bulk changes are long writes in slices (issue 41).
+  const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
   return {
@@ -90,15 +94,16 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       changed([localId], 'delete');
       return { ok: true as const };
     },
-    'drafts.bulkPreview': ({ localIds, changes }) => previewBulkEdit(session.db(), repo(), localIds, changes),
-    'drafts.bulkEdit'({ localIds, changes }) {
-      const result = repo().bulk.bulkEdit(localIds, changes);
+    'drafts.bulkPreview': ({ localIds, changes }) => runSliced(previewBulkEditSlices(repo(), localIds, changes)),
+    async 'drafts.bulkEdit'({ localIds, changes }) {
+      const result = await session.writes().long((db) => longRepo(db).bulk.bulkEditSlices(localIds, changes));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
-    'drafts.rulesPreview': ({ localIds, rules }) => previewBulkRules(session.db(), repo(), localIds, rules, undefined, marketPrices(repo().research)),
-    'drafts.applyRules'({ localIds, rules }) {
-      const result = applyBulkRules(repo(), localIds, rules, undefined, marketPrices(repo().research));
+    'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules, undefined, marketPrices(repo().research))),
+    async 'drafts.applyRules'({ localIds, rules }) {
+      // The market's figures read on the long write's own connection, like the drafts they price.
+      const result = await session.writes().long((db) => applyBulkRulesSlices(longRepo(db), localIds, rules, undefined, marketPrices(longRepo(db).research)));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
@@ -107,7 +112,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
       const step = repo().bulk.lastStep();
       if (step && step.kind === 'csv-import' && (stepId === undefined || step.id === stepId)) await backupServiceOf(session).before('before-undo', step.itemCount);
-      const result = repo().bulk.undo(stepId);
+      const result = await session.writes().long((db) => longRepo(db).bulk.undoSlices(stepId));
       changed(null, 'undo');
       return result;
     },

@@ -31,7 +31,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
       try {
         const accepted = sources.flatMap((s) => ('file' in s ? [s.file] : []));
         const added = accepted.length === 0 ? [] : await addImages(session.db(), {
-          itemLocalId: localId, files: accepted, folder: session.folder(), pool,
+          itemLocalId: localId, files: accepted, folder: session.folder(), pool, turn: () => session.writes().turn(),
           onProgress: (e) => session.emit('images.progress', {
             localId, file: e.file, ...(e.key !== undefined ? { key: e.key } : {}), phase: e.phase, done: e.done, total: e.total, ...(e.error ? { error: e.error } : {}), ...(e.issue ? { issue: e.issue } : {}),
           }),
@@ -64,7 +64,7 @@ export function imagesHandlers(session: CoreSession): HandlerMap<ImagesMethod> {
       return { ok: true as const };
     },
     async 'images.edit'({ imageId, edits }) {
-      const localId = await editImage(session.db(), session.folder(), pool, imageId, edits);
+      const localId = await editImage(session.db(), session.folder(), pool, imageId, edits, Date.now(), () => session.writes().turn());
       changed([localId], 'images');
       const image = (await list(localId)).find((i) => i.id === imageId);
       if (!image) throw new DraftError('not-found', `image ${imageId} is gone`, [], undefined, { reason: 'image-not-found', params: { id: imageId } });

@@ -30,7 +30,7 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
     const research = createResearch({ db, port: () => session.sync().market?.() ?? null });
     return {
       research,
-      bulk: bulkResearch({ research, emit: (progress) => session.emit('research.progress', progress) }),
+      bulk: bulkResearch({ research, emit: (progress) => session.emit('research.progress', progress), writeTurn: () => session.writes().turn() }),
       reads: itemReads(db),
       writes: bulkWrites(db),
       search: gridSearch(db),

@@ -14,6 +14,7 @@ import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { perConnection } from '../../db/per-connection.ts';
 
 type RulesMethod =
   | 'rules.list' | 'rules.previewOfferRule' | 'rules.saveOfferRule' | 'rules.deleteOfferRule' | 'rules.saveRelistRule' | 'rules.deleteRelistRule'
@@ -40,9 +41,11 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
     query: { ...g.query, status: g.query.status && [...g.query.status], syncState: g.query.syncState && [...g.query.syncState] },
     count: repo().groups.count(g, now()),
   });
+  // A pass is a long write in slices on the long writes' connection (issue 41).
+  const passOf = perConnection(rulesPass);
   /** Runs the rules now; decisions made are told (notification) and start a sync (drafts.changed). */
-  const pass = () => {
-    const result = repo().pass(now());
+  const pass = async () => {
+    const result = await session.writes().long((db) => passOf(db).slices(now()));
     if (result.logged > 0) session.emit('rules.activity', { decided: result.logged, entries: result.entries });
     if (result.queued + result.relisted > 0) changed(null, 'rules');
     return result;
@@ -55,9 +58,9 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
       const draft: OfferRule = { ...input, id: existing?.id ?? -1, created: existing?.created ?? now(), updated: now() };
       return { verdicts: repo().offers.preview(draft, now()) };
     },
-    'rules.saveOfferRule': (input) => {
+    'rules.saveOfferRule': async (input) => {
       const rule = repo().store.saveOfferRule(input, now());
-      return { rule, queued: pass().queued };
+      return { rule, queued: (await pass()).queued };
     },
     'rules.deleteOfferRule': ({ id }) => {
       repo().store.deleteOfferRule(id);
@@ -68,13 +71,13 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
       repo().store.deleteRelistRule(id);
       return { ok: true as const };
     },
-    'rules.setPaused': ({ paused }) => {
+    'rules.setPaused': async ({ paused }) => {
       repo().store.setPaused(paused, now());
-      if (!paused) pass();
+      if (!paused) await pass();
       return { ok: true as const };
     },
-    'rules.runNow': () => {
-      const { queued, relisted } = pass();
+    'rules.runNow': async () => {
+      const { queued, relisted } = await pass();
       return { queued, relisted };
     },
     'rules.log': (filter) => repo().log(filter),

@@ -26,6 +26,8 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
     },
     async 'csv.import'({ text, base64, source, fileName, mapping, importId }) {
       const db = session.db();
+      // Written as one long write in slices on the long writes' connection (issue 41).
+      const { long } = session.writes();
       const control = cancels.start(importId);
       try {
         let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;
@@ -37,8 +39,8 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
           }
         }
         const report = bytes !== null
-          ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), control, onProgress: (progress) => session.emit('csv.progress', progress) })
-          : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), { control }, (progress) => session.emit('csv.progress', progress)), facts: null };
+          ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), control, long, onProgress: (progress) => session.emit('csv.progress', progress) })
+          : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), { control, long }, (progress) => session.emit('csv.progress', progress)), facts: null };
         if (report.imported.length > 0) changed(null, 'csv-import');
         return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts };
       } catch (error) {

@@ -9,7 +9,9 @@ import { itemReads } from '../../drafts/item-rows.ts';
 import { templateLinks } from '../../rules/template-links.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import type { CoreSession } from '../../session/core-session.ts';
-import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } from '../../templates/apply-template.ts';
+import { applyTemplateSlices, draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../../templates/apply-template.ts';
+import { perConnection } from '../../db/per-connection.ts';
+import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
@@ -24,6 +26,8 @@ const repositories = (db: Db) => {
 
 export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMethod> {
   const repo = perCache(session, repositories);
+  // Over the long writes' connection: an application is a long write in slices (issue 41).
+  const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
   /** The selection's ids: given, or every draft the grid's query matches, read a page at a time. */
@@ -56,9 +60,11 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
       repo().templates.delete(id);
       return { ok: true as const };
     },
-    'templates.preview': (input) => previewTemplate(session.db(), repo(), selectionIds(input.selection), context(input)),
-    'templates.apply'(input) {
-      const result = applyTemplate(repo(), selectionIds(input.selection), context(input));
+    'templates.preview': (input) => runSliced(previewTemplateSlices(repo(), selectionIds(input.selection), context(input))),
+    async 'templates.apply'(input) {
+      const ids = selectionIds(input.selection);
+      const ctx = context(input);
+      const result = await session.writes().long((db) => applyTemplateSlices(longRepo(db), ids, ctx));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
