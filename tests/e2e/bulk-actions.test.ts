@@ -138,7 +138,11 @@ describe('bulk status actions from the grid', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     expect(await page.locator('[role=menuitem]:focus').textContent()).toBe('Relist unsold…');
     await page.keyboard.press('Enter');
-    await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toBe('10 closed unsold items will be copied as new drafts, with their SKUs and notes.');
+    // Closed unsold items are known from the marketplace's list until the background reader (one a
+    // second) has read their records (issue 38): the preview says how many are read first, when any are.
+    await expect.poll(() => dialog().locator('[role=status]').first().textContent()).toMatch(
+      /^10 closed unsold items will be copied as new drafts, with their SKUs and notes\.( (1 of them is shown from the marketplace's list only: its|([2-9]|10) of them are shown from the marketplace's list only: their) details are read from the marketplace first\.)?$/,
+    );
     await page.screenshot({ path: join(OUTPUT, 'bulk-relist-preview.png') });
     await dialog().getByRole('button', { name: 'Relist 10' }).click();
     await page.getByLabel('Status filter').selectOption({ label: 'Drafts' });
