@@ -160,7 +160,8 @@ describe('a seller on the embedded sandbox marketplace', () => {
   it('resolves a conflict with a second client field by field in the sync panel', async () => {
     await workOffline(true);
     // The switch stops new runs; one already going (a poll) finishes first.
-    await expect.poll(() => main().locator('.progress-line').count(), { timeout: 20_000 }).toBe(0);
+    // (The run's progress line: the shop's reading, issue 38, stays while closed listings are left to read later.)
+    await expect.poll(() => main().getByTestId('run-progress').count(), { timeout: 20_000 }).toBe(0);
     await open('Drafts');
     const cell = page.locator('[role=row][data-local-id]').first().locator('[data-field=title]');
     await expect.poll(() => cell.textContent()).toBe(`${TITLE}, edited offline`);

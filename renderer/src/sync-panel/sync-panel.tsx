@@ -64,7 +64,7 @@ export function SyncPanel({ sync, problems: store }: { sync: SyncStore; problems
           : <p className="notice info" role="status">{say(notice)}</p>
       )}
       {progress?.running && (
-        <p className="progress-line">
+        <p className="progress-line" data-testid="run-progress">
           <span>{t('sync.phase', { phase: progress.phase.split(' ')[0] })}</span>
           {progress.total > 0 && <progress max={progress.total} value={progress.done} aria-label={t('sync.runProgress')} />}
           {progress.total > 0 && <span>{t('sync.runCount', { done: progress.done, total: progress.total })}</span>}
