@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import type { BulkResearchProgress } from '../shared/ipc-research.ts';
+import type { BulkResearchProgress } from '../shared/ipc/research.ts';
 import { closedSalesAdapter } from '../electron/core/api/closed-sales-adapter.ts';
 import { createApiClient } from '../electron/core/api/client.ts';
 import { memoryCredentialStore } from '../electron/core/api/session.ts';

@@ -5,7 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { isAbsolute, join } from 'node:path';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, APP_URL, appSchemeResponse } from './app-scheme.ts';
-import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc-names.ts';
+import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, IPC_EVENT_NAMES, IPC_METHOD_NAMES, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel } from '../shared/ipc/names.ts';
 import type { Credentials } from './core/api/session.ts';
 import { startCoreSupervisor, type CoreSupervisor } from './core/host/core-supervisor.ts';
 import { appRegistry } from './core/session/accounts.ts';

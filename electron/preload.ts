@@ -1,12 +1,12 @@
 // The preload exposes exactly five functions to the page: invoke a contract method, listen to a
 // contract event, a handle for a picked or dropped file, one for a file named in main's save
-// dialog and one for a folder chosen in main's folder dialog (shared/preload-api.ts). Names outside
+// dialog and one for a folder chosen in main's folder dialog (shared/ipc/preload-api.ts). Names outside
 // the contract are refused here, and main checks again. A file's path goes from here to main (to
 // the core, which keeps it and answers a handle); the page gets only the handle.
 // Built as one CommonJS file (sandboxed preloads cannot load modules from disk).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { PreloadApi } from '../shared/preload-api.ts';
-import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel, isIpcEventName, isIpcMethodName } from '../shared/ipc-names.ts';
+import type { PreloadApi } from '../shared/ipc/preload-api.ts';
+import { FOLDER_CHANNEL, HAND_OVER_CHANNEL, SAVE_TARGET_CHANNEL, eventChannel, invokeChannel, isIpcEventName, isIpcMethodName } from '../shared/ipc/names.ts';
 
 contextBridge.exposeInMainWorld('marketDesk', {
   async handleForFile(file: unknown): Promise<string> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
 import { seedMarketHistory } from '../../server/seed/market-history.ts';
-import { hostOf } from '../../shared/host-check.ts';
+import { hostOf } from '../../shared/http/host-check.ts';
 import { SANDBOX_ACCOUNT_ID, sandboxAccountName } from '../../shared/sandbox-account.ts';
 import type { AppRegistry } from '../core/session/accounts.ts';
 import type { CredentialVault } from '../core/session/credential-file.ts';

@@ -1,13 +1,13 @@
 // POST /ipc/<method> bodies, read so that no page can stop web mode's server with one (issue 37:
 // 32 bodies of 79 MB at once ran it out of heap; a 100,000-deep one made the send to the core
-// throw). Each method has its size (shared/web-ipc-socket.ts callLimit: 8 MB, 80 MB for the two
+// throw). Each method has its size (shared/ipc/web-socket.ts callLimit: 8 MB, 80 MB for the two
 // calls that carry a spreadsheet's content), a body declared larger is refused before it is read,
 // and one found larger while read is dropped. All bodies being read or handed to the core share
 // one budget (one large call and a few default ones); a body that does not fit is answered
 // 'busy' (try again) before its first byte is read. Then the JSON's depth is checked before it is
 // parsed.
 import type { IncomingMessage } from 'node:http';
-import { callLimit, MAX_CALL_BYTES, MAX_LARGE_CALL_BYTES, nestsDeeper } from '../../shared/web-ipc-socket.ts';
+import { callLimit, MAX_CALL_BYTES, MAX_LARGE_CALL_BYTES, nestsDeeper } from '../../shared/ipc/web-socket.ts';
 
 /** Bytes of bodies in memory at once: one large call and four default ones. */
 export const BODY_BUDGET_BYTES = MAX_LARGE_CALL_BYTES + 4 * MAX_CALL_BYTES;

@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { IPC_PROTOCOL, IPC_SOCKET_PATH } from '../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, IPC_SOCKET_PATH } from '../../shared/ipc/web-socket.ts';
 import type { UpgradeRequest } from '../core/host/socket-calls.ts';
 
 export interface IpcSocketOptions {

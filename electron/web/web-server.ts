@@ -8,8 +8,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/host-check.ts';
-import { IPC_EVENT_NAMES } from '../../shared/ipc-names.ts';
+import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/http/host-check.ts';
+import { IPC_EVENT_NAMES } from '../../shared/ipc/names.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
 import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';

@@ -3,7 +3,7 @@
 // bridge/primed-transport.ts). The app's code is in this same script (renderer/classic-script.ts):
 // its import() here is run at once, not fetched.
 import { transport } from './bridge/transport.ts';
-import { launchPageInput } from '../../shared/grid-first-page.ts';
+import { launchPageInput } from '../../shared/screens/grid-first-page.ts';
 import { warmIntl } from './i18n/warm-intl.ts';
 import { localeStore } from './i18n/locale-store.ts';
 import { loadCatalog } from './i18n/messages.ts';

@@ -1,7 +1,7 @@
-// The service's item columns as the registry (shared/item-fields.ts) makes them: the data
+// The service's item columns as the registry (shared/items/item-fields.ts) makes them: the data
 // columns create, edit, copy and republish write, and the column list of the items_version
 // trigger. A leaf module: migrations and domain code both import it.
-import { SERVER_FIELD_COLUMNS } from '../../shared/item-fields.ts';
+import { SERVER_FIELD_COLUMNS } from '../../shared/items/item-fields.ts';
 
 /** Columns the service derives from the fields (category path, town, whether times were given). */
 export const DERIVED_COLUMNS = ['main_category_id', 'section_category_id', 'list_time_requested', 'location'] as const;

@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorEntry } from '../../shared/api/index.ts';
-import { echoed } from '../../shared/echoed.ts';
+import { echoed } from '../../shared/http/echoed.ts';
 
 export class ApiError extends Error {
   constructor(

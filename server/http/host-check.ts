@@ -2,7 +2,7 @@
 // it: the host of --public-url, or the embedded sandbox's own 127.0.0.1:port. Links are built from
 // that base too, so a foreign Host header can neither read the service (DNS rebinding) nor make
 // it hand out links to another site. Without either, links follow the request's Host.
-import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/host-check.ts';
+import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/http/host-check.ts';
 import type { App } from './app-types.ts';
 import { ApiError } from './errors.ts';
 

@@ -6,8 +6,8 @@ import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { cannedAnswers } from '../../electron/core/seller/canned-answers.ts';
-import { DEFAULT_CANNED } from '../../shared/canned-answers.ts';
-import type { IpcResult } from '../../shared/ipc.ts';
+import { DEFAULT_CANNED } from '../../shared/canned-answers/canned-answers.ts';
+import type { IpcResult } from '../../shared/ipc/contract.ts';
 import { openTestCore } from './support.ts';
 
 const value = <T>(result: IpcResult<unknown>): T => {

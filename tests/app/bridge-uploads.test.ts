@@ -11,7 +11,7 @@ import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
-import type { IpcEventPayload } from '../../shared/ipc.ts';
+import type { IpcEventPayload } from '../../shared/ipc/contract.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createImagesStore, uploadProgress } from '../../renderer/src/images/images-store.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IPC_METHOD_NAMES } from '../../shared/ipc.ts';
+import { IPC_METHOD_NAMES } from '../../shared/ipc/contract.ts';
 import { assertHandlersComplete, createIpcDispatcher, MissingHandlerError } from '../../electron/core/ipc/dispatcher.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { draftsCsv, openTestCore } from './support.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { DEFAULT_CANNED } from '../../shared/canned-answers.ts';
+import { DEFAULT_CANNED } from '../../shared/canned-answers/canned-answers.ts';
 
 /** A message's text without its tags (a rich message's <k>…</k>, an attribute's "…"). */
 const text = (message: string) => message.replace(/<[^>]*>/g, '');

@@ -4,7 +4,7 @@
 // marketplace gets, keeps the Finnish title. Rows and the tree come from a real core.
 import { describe, expect, it, vi } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { fillListingText } from '../../shared/listing-words.ts';
+import { fillListingText } from '../../shared/items/listing-words.ts';
 import type { AppLocale } from '../../shared/format/app-locale.ts';
 // (Not the grid's gridText itself: its words come through react-intl, whose types would give this
 // Node project React's empty DOM interfaces; the cell's name is rowCategoryName, which it calls.)

@@ -5,7 +5,7 @@ import { ALL_COLUMNS, BULK_FIELDS, choicesOf, DEFAULT_COLUMN_FIELDS, displayValu
 import { gridLayout } from '../../renderer/src/drafts/grid-layout.ts';
 import { createGridColumnsStore, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type PreferenceStorage } from '../../renderer/src/drafts/grid-columns-store.ts';
 import { DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
-import type { DraftRow } from '../../shared/ipc.ts';
+import type { DraftRow } from '../../shared/ipc/contract.ts';
 
 /** Local storage as the browser has it: strings by key. */
 function memoryStorage(initial: Record<string, string> = {}): PreferenceStorage & { data: Map<string, string> } {

@@ -1,20 +1,20 @@
-// The IPC contract split by domain (shared/ipc-<domain>.ts): the merged tables hold every name of
-// shared/ipc-names.ts once, and a name two domains define is refused, never silently overwritten.
+// The IPC contract split by domain (shared/ipc/<domain>.ts): the merged tables hold every name of
+// shared/ipc/names.ts once, and a name two domains define is refused, never silently overwritten.
 import { describe, expect, it } from 'vitest';
-import { IPC_EVENT_NAMES, IPC_EVENTS, IPC_METHOD_NAMES, IPC_METHODS } from '../../shared/ipc.ts';
-import { mergeDomains } from '../../shared/ipc-common.ts';
-import { draftEvents, draftMethods } from '../../shared/ipc-drafts.ts';
-import { bulkActionMethods } from '../../shared/ipc-bulk-actions.ts';
-import { editorMethods } from '../../shared/ipc-editor.ts';
-import { spreadsheetEvents, spreadsheetMethods } from '../../shared/ipc-spreadsheet.ts';
-import { imageEvents, imageMethods } from '../../shared/ipc-images.ts';
-import { accountEvents, accountMethods } from '../../shared/ipc-accounts.ts';
-import { sellerMethods } from '../../shared/ipc-seller.ts';
-import { syncEvents, syncMethods } from '../../shared/ipc-sync.ts';
-import { backupEvents, backupMethods } from '../../shared/ipc-backup.ts';
-import { importCancelMethods } from '../../shared/ipc-import-cancel.ts';
-import { ruleEvents } from '../../shared/ipc-rules.ts';
-import { researchEvents, researchMethods } from '../../shared/ipc-research.ts';
+import { IPC_EVENT_NAMES, IPC_EVENTS, IPC_METHOD_NAMES, IPC_METHODS } from '../../shared/ipc/contract.ts';
+import { mergeDomains } from '../../shared/ipc/common.ts';
+import { draftEvents, draftMethods } from '../../shared/ipc/drafts.ts';
+import { bulkActionMethods } from '../../shared/ipc/bulk-actions.ts';
+import { editorMethods } from '../../shared/ipc/editor.ts';
+import { spreadsheetEvents, spreadsheetMethods } from '../../shared/ipc/spreadsheet.ts';
+import { imageEvents, imageMethods } from '../../shared/ipc/images.ts';
+import { accountEvents, accountMethods } from '../../shared/ipc/accounts.ts';
+import { sellerMethods } from '../../shared/ipc/seller.ts';
+import { syncEvents, syncMethods } from '../../shared/ipc/sync.ts';
+import { backupEvents, backupMethods } from '../../shared/ipc/backup.ts';
+import { importCancelMethods } from '../../shared/ipc/import-cancel.ts';
+import { ruleEvents } from '../../shared/ipc/rules.ts';
+import { researchEvents, researchMethods } from '../../shared/ipc/research.ts';
 
 describe('the IPC contract by domain', () => {
   it('merges tables and refuses a name defined twice', () => {

@@ -46,7 +46,7 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import 'node:path';`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { z } from 'zod'; export const s = z.string();`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { Item } from '../../../shared/api/items.ts'; export const s = Item;`, refused: 1 },
-  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { DraftRowSchema } from '../../../shared/ipc.ts'; export const m = DraftRowSchema;`, refused: 1 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { DraftRowSchema } from '../../../shared/ipc/contract.ts'; export const m = DraftRowSchema;`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `export const load = () => import('node:fs');`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `export const load = () => import('../../../electron/core/db/migrations.ts');`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `export const load = (name: string) => import(name);`, refused: 1 },
@@ -57,13 +57,13 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import '../../../tests/support/fault-proxy.ts';`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Item } from '../../../shared/api/items.ts'; export type T = Item;`, refused: 0 },
   // `import { type X }` is emitted as `import {} from ...` (verbatimModuleSyntax): it loads the contract, zod and all
-  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { type IpcInput } from '../../../shared/ipc.ts'; export type T = IpcInput<'sales.list'>;`, refused: 1 },
-  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { IpcInput } from '../../../shared/ipc.ts'; export type T = IpcInput<'sales.list'>;`, refused: 0 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { type IpcInput } from '../../../shared/ipc/contract.ts'; export type T = IpcInput<'sales.list'>;`, refused: 1 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { IpcInput } from '../../../shared/ipc/contract.ts'; export type T = IpcInput<'sales.list'>;`, refused: 0 },
   // a package's types may bring Node's into the page's type check
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Database } from 'better-sqlite3'; export type D = Database;`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { Readable } from 'node:stream'; export type R = Readable;`, refused: 1 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'; export type M = MessageFormatElement;`, refused: 0 },
-  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { SALE_METHODS } from '../../../shared/item-fields.ts'; export const f = SALE_METHODS;`, refused: 0 },
+  { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { SALE_METHODS } from '../../../shared/items/item-fields.ts'; export const f = SALE_METHODS;`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { SERVICE_ERROR_CODES } from '../../../shared/api/error-codes.ts'; export const c = SERVICE_ERROR_CODES;`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/sales/probe.ts', source: `import { create } from 'zustand'; import { useState } from 'react'; export const x = [create, useState];`, refused: 0 },
   { boundary: 'renderer', file: 'renderer/src/probe.ts', source: `export const load = () => import('./app-root.tsx');`, refused: 0 },
@@ -99,7 +99,7 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import 'playwright-core';`, refused: 1 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { readFileSync } from 'fs'; import sharp from 'sharp'; import { z } from 'zod'; export const x = [readFileSync, sharp, z];`, refused: 0 },
   { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { createRequire } from 'node:module'; export const s = createRequire(import.meta.url)('sharp');`, refused: 0 },
-  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { openDatabase } from '../../../shared/sqlite/open-database.ts'; import { SALE_METHODS } from '../../../shared/item-fields.ts'; export const x = [openDatabase, SALE_METHODS];`, refused: 0 },
+  { boundary: 'core', file: 'electron/core/sync/probe.ts', source: `import { openDatabase } from '../../../shared/sqlite/open-database.ts'; import { SALE_METHODS } from '../../../shared/items/item-fields.ts'; export const x = [openDatabase, SALE_METHODS];`, refused: 0 },
   // the service: never the desktop app
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import '../../electron/core/db/migrations.ts';`, refused: 1 },
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import '../../renderer/src/bridge.ts';`, refused: 1 },
@@ -110,9 +110,9 @@ const CROSSINGS: Array<{ boundary: string; file: string; source: string; refused
   { boundary: 'server', file: 'server/routes/probe.ts', source: `import fastify from 'fastify'; import { openDatabase } from '../../shared/sqlite/open-database.ts'; export const x = [fastify, openDatabase];`, refused: 0 },
   // the preload: sandboxed, Electron's ipcRenderer and the contract's names only
   { boundary: 'preload', file: 'electron/preload.ts', source: `import 'node:fs';`, refused: 1 },
-  { boundary: 'preload', file: 'electron/preload.ts', source: `import { DraftRowSchema } from '../shared/ipc.ts'; export const m = DraftRowSchema;`, refused: 1 },
+  { boundary: 'preload', file: 'electron/preload.ts', source: `import { DraftRowSchema } from '../shared/ipc/contract.ts'; export const m = DraftRowSchema;`, refused: 1 },
   { boundary: 'preload', file: 'electron/preload.ts', source: `import './core/ipc/dispatcher.ts';`, refused: 1 },
-  { boundary: 'preload', file: 'electron/preload.ts', source: `import { contextBridge } from 'electron'; import { IPC_METHOD_NAMES } from '../shared/ipc-names.ts'; export const x = [contextBridge, IPC_METHOD_NAMES];`, refused: 0 },
+  { boundary: 'preload', file: 'electron/preload.ts', source: `import { contextBridge } from 'electron'; import { IPC_METHOD_NAMES } from '../shared/ipc/names.ts'; export const x = [contextBridge, IPC_METHOD_NAMES];`, refused: 0 },
   // web mode and the Electron-free shell: no Electron (the page is served by plain Node)
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import 'electron';`, refused: 1 },
   { boundary: 'web', file: 'electron/web/probe.ts', source: `import '../main.ts';`, refused: 1 },

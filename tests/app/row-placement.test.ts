@@ -1,7 +1,7 @@
 // Where rows, the focus and the shift anchor go when fresh rows arrive.
 import { describe, expect, it } from 'vitest';
 import { followDrafts, mergeFresh } from '../../renderer/src/drafts/row-placement.ts';
-import type { DraftRow } from '../../shared/ipc.ts';
+import type { DraftRow } from '../../shared/ipc/contract.ts';
 
 const row = (localId: number, updated: number, title = `draft ${localId}`) => ({ localId, updated, fields: { title } }) as unknown as DraftRow;
 

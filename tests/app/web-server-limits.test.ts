@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { IPC_PROTOCOL, MAX_CALL_BYTES, MAX_LARGE_CALL_BYTES, type SocketAnswer } from '../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, MAX_CALL_BYTES, MAX_LARGE_CALL_BYTES, type SocketAnswer } from '../../shared/ipc/web-socket.ts';
 import { startCoreSupervisor } from '../../electron/core/host/core-supervisor.ts';
 import { bundledCoreEntry } from '../../electron/web/core-bundle.ts';
 import { forkCore } from '../../electron/web/core-process.ts';

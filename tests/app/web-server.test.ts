@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { IPC_PROTOCOL, type SocketAnswer } from '../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, type SocketAnswer } from '../../shared/ipc/web-socket.ts';
 import { MAX_SOURCE_BYTES } from '../../electron/core/images/source-file.ts';
 import { stageUpload } from '../../electron/core/images/staged-uploads.ts';
 import { startWebServer, type WebServer } from '../../electron/web/web-server.ts';

@@ -8,7 +8,7 @@ import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { importMappings } from '../../electron/core/spreadsheet/import-mappings.ts';
 import { importSpreadsheet, inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
-import { acceptedValues, optionOfWord } from '../../shared/option-words.ts';
+import { acceptedValues, optionOfWord } from '../../shared/items/option-words.ts';
 import { openTempDb, privateSellerSettings } from './support.ts';
 
 function setup() {

@@ -2,8 +2,8 @@
 // per account, applied to a selection (drafts and previews only, one undo step) also at 10,000
 // drafts, and new drafts made from them.
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, unknownTemplatePlaceholders } from '../../shared/listing-templates.ts';
-import { fillListingText } from '../../shared/listing-words.ts';
+import { fillTemplate, unknownTemplatePlaceholders } from '../../shared/items/listing-templates.ts';
+import { fillListingText } from '../../shared/items/listing-words.ts';
 import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';

@@ -3,7 +3,7 @@
 // by the loopback proxy. One service and one market for the file; a fresh core per test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition, SaleMethod } from '../../shared/api/index.ts';
-import type { BulkResearchProgress } from '../../shared/ipc-research.ts';
+import type { BulkResearchProgress } from '../../shared/ipc/research.ts';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { searchPrefix } from '../../electron/core/research/finnish-words.ts';
 import { researchQueries } from '../../electron/core/research/research-query.ts';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IPC_METHODS } from '../../shared/ipc.ts';
+import { IPC_METHODS } from '../../shared/ipc/contract.ts';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { writeGate } from '../../electron/core/db/write-gate.ts';
 import { READ_METHODS } from '../../electron/core/ipc/read-methods.ts';

@@ -1,7 +1,7 @@
 // What a pull finds new on the marketplace (questions, offers, sales) is one `news` event for
 // notifications and badges; the first pull of a shop is not news.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncNews } from '../../shared/ipc.ts';
+import type { SyncNews } from '../../shared/ipc/contract.ts';
 import { newsText, newsWords } from '../../renderer/src/navigation/news-words.ts';
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import '../support/catalogs-loaded.ts';

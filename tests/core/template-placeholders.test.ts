@@ -11,7 +11,7 @@ import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext } 
 import { bulkActions } from '../../electron/core/bulk/bulk-actions.ts';
 import { listingTemplates } from '../../electron/core/templates/listing-templates.ts';
 import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
-import { fillListingText, withoutDoubledEuro } from '../../shared/listing-words.ts';
+import { fillListingText, withoutDoubledEuro } from '../../shared/items/listing-words.ts';
 import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
 
 function setup() {

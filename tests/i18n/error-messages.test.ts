@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_CODES, SERVICE_ERROR_CODES } from '../../shared/api/error-codes.ts';
-import { CORE_ERROR_CODES, CORE_ERROR_REASONS, PROBLEM_RULES } from '../../shared/problem-rules.ts';
+import { CORE_ERROR_CODES, CORE_ERROR_REASONS, PROBLEM_RULES } from '../../shared/screens/problem-rules.ts';
 import { parseFieldValue } from '../../electron/core/drafts/fields.ts';
 import { validateDraft } from '../../electron/core/validation/validate-draft.ts';
 import { BridgeError } from '../../renderer/src/bridge/bridge-types.ts';

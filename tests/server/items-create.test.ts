@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Item, LIMITS } from '../../shared/api/index.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
-import { REST_FIELD_NAMES } from '../../shared/item-fields.ts';
+import { REST_FIELD_NAMES } from '../../shared/items/item-fields.ts';
 import { fieldsOfServerItem } from '../../electron/core/sync/server-fields.ts';
 import {
   auctionBody,

@@ -1,6 +1,6 @@
 // Canned answers' placeholders: filled without a doubled period, whatever the item's values end with.
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, type PlaceholderName } from '../../shared/canned-answers.ts';
+import { fillPlaceholders, type PlaceholderName } from '../../shared/canned-answers/canned-answers.ts';
 
 const fill = (text: string, values: Partial<Record<PlaceholderName, string>>) => fillPlaceholders(text, (name) => values[name] ?? '');
 

@@ -1,11 +1,11 @@
-// The import's heading words (shared/field-labels-fi.ts) name one field each: a word two fields
+// The import's heading words (shared/items/field-labels-fi.ts) name one field each: a word two fields
 // share would make the mapping step offer either on no evidence. The only shared words are the
 // catalog's own short labels "Toimitus" and "Toimitus €" (delivery methods and price), which the
 // matcher offers as a guess, never as certain.
 import { describe, expect, it } from 'vitest';
 import { matchHeading, simpleHeading } from '../../electron/core/spreadsheet/heading-match.ts';
-import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../shared/field-labels-fi.ts';
-import { ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldDef } from '../../shared/item-fields.ts';
+import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../shared/items/field-labels-fi.ts';
+import { ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldDef } from '../../shared/items/item-fields.ts';
 
 describe('the import\'s heading words', () => {
   it('give every field headings in both languages, each word one field\'s only', () => {

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { Condition, DeliveryMethod, ItemInput, PaymentMethod, SaleMethod } from '../../shared/api/index.ts';
-import { ITEM_FIELD_NAMES, ITEM_FIELDS, REST_FIELD_NAMES, type ItemFieldDef } from '../../shared/item-fields.ts';
+import { ITEM_FIELD_NAMES, ITEM_FIELDS, REST_FIELD_NAMES, type ItemFieldDef } from '../../shared/items/item-fields.ts';
 import { ITEM_VERSION_COLUMNS } from '../../server/db/item-columns.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { FIELD_GROUPS } from '../../shared/item-fields.ts';
+import { FIELD_GROUPS } from '../../shared/items/item-fields.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-fields-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../renderer/src/i18n/catalogs/en/index.ts';
 import { fi } from '../../renderer/src/i18n/catalogs/fi/index.ts';
-import { FIELD_LABELS_FI } from '../../shared/field-labels-fi.ts';
-import { OPTION_WORDS } from '../../shared/option-words.ts';
+import { FIELD_LABELS_FI } from '../../shared/items/field-labels-fi.ts';
+import { OPTION_WORDS } from '../../shared/items/option-words.ts';
 
 describe('the import\'s word tables', () => {
   it('hold every option\'s label as the English and Finnish catalogs write it', () => {

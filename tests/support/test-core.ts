@@ -1,6 +1,6 @@
 // The desktop core as the renderer sees it: a session on a fresh data root, its handler table
 // behind the real bridge (contract checks included), the events it emits and the links it opened.
-import type { IpcEventName, IpcEventPayload, IpcMethodName, IpcOutput } from '../../shared/ipc.ts';
+import type { IpcEventName, IpcEventPayload, IpcMethodName, IpcOutput } from '../../shared/ipc/contract.ts';
 import { createIpcDispatcher, type IpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
 import { openCoreSession, type CoreSession, type SessionOptions } from '../../electron/core/session/core-session.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';

@@ -20,7 +20,7 @@
 // is found as it is read, and the rows per table are checked against the manifest).
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { ImageEditsSchema, type ImageEdits } from '../../../shared/ipc-images.ts';
+import { ImageEditsSchema, type ImageEdits } from '../../../shared/ipc/images.ts';
 import { latestVersion, migrate, openAccountDb, type Db } from '../db/open-account-db.ts';
 import { preparedName, SHA256_HEX } from '../images/prepared-names.ts';
 import { carryForward, readLiveState, type CarryResult, type LiveState } from './carry-forward.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ProblemParamsSchema } from '../../../shared/ipc-common.ts';
+import { ProblemParamsSchema } from '../../../shared/ipc/common.ts';
 import type { CoreSession } from '../session/core-session.ts';
 import { FolderRefused } from '../session/seller-files.ts';
 import { BackupError } from './backup-errors.ts';

@@ -10,7 +10,7 @@ import { constants as fsc } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Db } from '../db/open-account-db.ts';
-import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import type { ProblemParams } from '../../../shared/screens/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { BackupError, diskFullError, isDiskFull } from './backup-errors.ts';
 import type { Manifest} from './backup-layout.ts';

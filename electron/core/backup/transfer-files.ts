@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { ExportTarget } from '../../../shared/ipc-backup.ts';
-import type { ImageSource } from '../../../shared/ipc-common.ts';
+import type { ExportTarget } from '../../../shared/ipc/backup.ts';
+import type { ImageSource } from '../../../shared/ipc/common.ts';
 import type { SellerFiles } from '../session/seller-files.ts';
 
 /** A download not taken within this time is removed at the next export. */

@@ -4,7 +4,7 @@
 // (a copy already on the service as a draft is deleted there too). A listing that went live
 // stays: undo reports it as 'live' so the seller is told plainly. A publish taken back gives the
 // description its template placeholders again, as it had them before the publish filled them.
-import type { UndoSkip } from '../../../shared/ipc.ts';
+import type { UndoSkip } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';

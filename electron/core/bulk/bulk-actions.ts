@@ -5,7 +5,7 @@
 // queues through those same single actions with its undo step, in ONE transaction worked in
 // slices (issue 41: db/sliced-transaction.ts), the core free between them: none or all of it.
 import { DateTime } from 'luxon';
-import type { ActionRefusal, BulkAction } from '../../../shared/ipc.ts';
+import type { ActionRefusal, BulkAction } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { cachedValidationContext, draftWrites } from '../drafts/draft-writes.ts';
 import { itemReads, type LocalItem } from '../drafts/item-rows.ts';

@@ -14,7 +14,7 @@ import { parseChanges, planEdit, type FieldValues } from '../drafts/plan-edit.ts
 import { outboxStatements } from '../outbox/outbox.ts';
 import { templateLinks } from '../rules/template-links.ts';
 import { fieldsForRules } from '../validation/validate-draft.ts';
-import type { BulkAction, UndoSkip } from '../../../shared/ipc.ts';
+import type { BulkAction, UndoSkip } from '../../../shared/ipc/contract.ts';
 import { bulkActionUndo } from './bulk-action-undo.ts';
 import { runWhole, type SliceProgress, type Slices } from '../db/sliced-transaction.ts';
 import { pieceSizer, progressEvery, type PieceSizer } from '../db/pieces.ts';

@@ -3,7 +3,7 @@
 // checked, the valid rows are written with their outbox rows and ONE undo step (a long import in
 // slices of one transaction: batched-import.ts) and every refused row is reported by row
 // number, field and message.
-import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { cachedValidationContext } from '../drafts/draft-writes.ts';

@@ -1,9 +1,9 @@
 // Cells of option fields and yes/no fields as a seller writes them: the machine word, the label
-// of either language's screens or a clear synonym (shared/option-words.ts), case and accents
+// of either language's screens or a clear synonym (shared/items/option-words.ts), case and accents
 // forgiven; a list ("Nouto;Lähetys") word by word. A word that names no option is refused with
 // every accepted value listed, so the seller can mend the column at once.
-import type { ProblemRule } from '../../../shared/problem-rules.ts';
-import { acceptedValues, foldWord, isOptionField, optionOfWord } from '../../../shared/option-words.ts';
+import type { ProblemRule } from '../../../shared/screens/problem-rules.ts';
+import { acceptedValues, foldWord, isOptionField, optionOfWord } from '../../../shared/items/option-words.ts';
 import { fieldKind, type DraftField } from '../drafts/fields.ts';
 
 export type OptionCellRead =

@@ -1,16 +1,16 @@
 // The editable fields of an item and how each is stored in the items table: the registry of
-// shared/item-fields.ts, checked here against ItemInput (shared/api) so the two cannot drift.
+// shared/items/item-fields.ts, checked here against ItemInput (shared/api) so the two cannot drift.
 // One table drives row mapping, CSV columns, bulk edit and what a push sends.
 import { z } from 'zod';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
-import { acceptedValues, isOptionField } from '../../../shared/option-words.ts';
+import { acceptedValues, isOptionField } from '../../../shared/items/option-words.ts';
 import { MARKETPLACE_ZONE, parseRequestTime } from '../../../shared/node/request-time.ts';
 import { parseTimeCell } from '../spreadsheet/cell-values.ts';
-import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 import { ItemInput, type ITEM_DATA_FIELDS } from '../../../shared/api/items.ts';
 import {
   ITEM_FIELD_NAMES, ITEM_FIELDS, isItemField, isLocalOnly, type FieldKind, type ItemFieldName, type LocalFieldName, type RestFieldName,
-} from '../../../shared/item-fields.ts';
+} from '../../../shared/items/item-fields.ts';
 
 type RestDataField = (typeof ITEM_DATA_FIELDS)[number];
 // Both directions: every item-data parameter of ItemInput has a registry entry, and every REST

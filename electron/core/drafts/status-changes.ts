@@ -1,7 +1,7 @@
 // Status changes and copies as local changes: checked against the status rules of PUT /items/{id} and the
 // offline validation before they are queued, written with their outbox row in one transaction.
 // items.status keeps the service's last known status; a queued change is the outbox row.
-import { fillListingText, hasPlaceholders } from '../../../shared/listing-words.ts';
+import { fillListingText, hasPlaceholders } from '../../../shared/items/listing-words.ts';
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { outboxStatements, type OutboxRow } from '../outbox/outbox.ts';

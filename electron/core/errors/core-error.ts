@@ -3,7 +3,7 @@
 // as a reason with its parameters (what the renderer words in the seller's language). The
 // bridge turns each into a plain { code, message, field?, reason?, params? } (ipc/dispatcher.ts);
 // anything else is an internal error.
-import type { CoreErrorReason, ProblemParams } from '../../../shared/problem-rules.ts';
+import type { CoreErrorReason, ProblemParams } from '../../../shared/screens/problem-rules.ts';
 
 /** What exactly an error is about, for the seller's sentence. */
 export interface ErrorDetail {

@@ -1,11 +1,11 @@
 // The core in its own process (issue 19): the session, the handler table and the dispatcher (which
-// checks every input and output against shared/ipc.ts) live here, off the window's thread. The
+// checks every input and output against shared/ipc/contract.ts) live here, off the window's thread. The
 // other side only makes windows or serves HTTP, checks who is asking and forwards: a workbook
 // that takes a minute, or a crash, costs this process, never the window (core-supervisor.ts
 // restarts it). Every committed change is in SQLite (synchronous=FULL) before its answer leaves.
 import { join } from 'node:path';
-import { launchPageInput } from '../../../shared/grid-first-page.ts';
-import type { IpcResult } from '../../../shared/ipc.ts';
+import { launchPageInput } from '../../../shared/screens/grid-first-page.ts';
+import type { IpcResult } from '../../../shared/ipc/contract.ts';
 import { createIpcDispatcher } from '../ipc/dispatcher.ts';
 import { coreHandlers } from '../ipc/handlers.ts';
 import { openCoreSession, type CoreSession } from '../session/core-session.ts';
@@ -14,7 +14,7 @@ import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostChannel, HostInit, ShellRequest } from './protocol.ts';
 import { socketCalls, type SocketCalls } from './socket-calls.ts';
 import { giveBackMemory } from './give-back-memory.ts';
-import { LARGE_CALLS } from '../../../shared/web-ipc-socket.ts';
+import { LARGE_CALLS } from '../../../shared/ipc/web-socket.ts';
 
 export interface CoreHost {
   /** Closes the session (the caches' last writes are already committed). */
@@ -55,7 +55,7 @@ export function runCoreHost(channel: HostChannel, exit: () => void, log: (messag
       (notice) => void shell({ op: 'notify', notice }).catch(() => {}),
     ), log);
     post({ t: 'ready' });
-    // The window's first request is known (shared/grid-first-page.ts): read once now, it finds
+    // The window's first request is known (shared/screens/grid-first-page.ts): read once now, it finds
     // everything warm when it comes, while the window's own start takes the machine's cores. Its
     // first read took 300 ms on a quiet 2-core machine, and 850 ms beside a busy core, for 60 ms
     // of work (issue 19). Read-only: nothing changes.

@@ -7,7 +7,7 @@
 // closes with the core, and the page opens another. Electron-free: the shell passes in how to
 // start the process.
 import type { Socket } from 'node:net';
-import type { IpcEventName, IpcResult } from '../../../shared/ipc.ts';
+import type { IpcEventName, IpcResult } from '../../../shared/ipc/contract.ts';
 import type { Credentials } from '../api/session.ts';
 import type { FromCore, HostInit, ShellRequest, ToCore } from './protocol.ts';
 import type { UpgradeRequest } from './socket-calls.ts';

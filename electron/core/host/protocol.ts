@@ -1,9 +1,9 @@
 // The messages between the window's side (Electron main, or web mode's HTTP server) and the core's
 // own process (core-host.ts). Plain data only: they cross a process boundary (utilityProcess's
-// port in Electron, child_process IPC in web mode). The contract itself (shared/ipc.ts) is not
+// port in Electron, child_process IPC in web mode). The contract itself (shared/ipc/contract.ts) is not
 // restated here: an invoke carries a method name and its raw input, and the core checks both.
 import type { Socket } from 'node:net';
-import type { IpcEventName, IpcResult } from '../../../shared/ipc.ts';
+import type { IpcEventName, IpcResult } from '../../../shared/ipc/contract.ts';
 import type { Credentials } from '../api/session.ts';
 import type { UpgradeRequest } from './socket-calls.ts';
 

@@ -10,9 +10,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { IPC_PROTOCOL, MAX_CALL_BYTES, nestsDeeper, type SocketAnswer } from '../../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, MAX_CALL_BYTES, nestsDeeper, type SocketAnswer } from '../../../shared/ipc/web-socket.ts';
 import { giveBackMemory, LARGE_FRAME_BYTES } from './give-back-memory.ts';
-import type { IpcResult } from '../../../shared/ipc.ts';
+import type { IpcResult } from '../../../shared/ipc/contract.ts';
 
 /** The handshake's request as the web server read it: what the upgrade needs, plain data. */
 export interface UpgradeRequest {

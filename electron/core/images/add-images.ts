@@ -15,7 +15,7 @@ import { MAX_INPUT_PIXELS, NO_EDITS } from './prepare-terms.ts';
 import { preparedName } from './prepared-names.ts';
 import { checkSourceFile, SourceRefused } from './source-file.ts';
 import { PrepareTimeout, sharedPreparePool, type PreparePool } from './worker-pool.ts';
-import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 
 export type ImagePhase = 'reading' | 'preparing' | 'added' | 'duplicate' | 'failed' | 'refused';
 
@@ -32,7 +32,7 @@ export interface ImageProgress {
   total: number;
   /** English, for logs... */
   error?: string;
-  /** ...and what the seller reads: the rule (shared/problem-rules.ts) and its params. */
+  /** ...and what the seller reads: the rule (shared/screens/problem-rules.ts) and its params. */
   issue?: PhotoIssue;
 }
 

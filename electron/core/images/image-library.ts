@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Sharp from 'sharp';
-import type { ImageEdits } from '../../../shared/ipc.ts';
+import type { ImageEdits } from '../../../shared/ipc/contract.ts';
 import { ImageRecord } from '../../../shared/api/images.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';

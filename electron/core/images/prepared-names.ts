@@ -3,7 +3,7 @@
 // backup's photo store keeps each photo once; and a path is never taken from a file from outside:
 // a restore or an import recomputes every row's paths from its hash and edits (backup/adopt-rows.ts)
 // and refuses a photo whose name is not one of these.
-import type { ImageEdits } from '../../../shared/ipc.ts';
+import type { ImageEdits } from '../../../shared/ipc/contract.ts';
 
 /** A SHA-256 as the core writes it: 64 lowercase hex digits. */
 export const SHA256_HEX = /^[0-9a-f]{64}$/;

@@ -3,7 +3,7 @@
 // (".jpg") proves nothing: a text file renamed .jpg is refused here with one plain sentence.
 import { open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 
 /** Cameras make up to ~100 MB (RAW-sized JPEGs, 100 MP); a little above, nothing near memory limits. */
 export const MAX_SOURCE_BYTES = 200 * 1024 * 1024;

@@ -2,13 +2,13 @@
 // handler table covers the contract exactly, parses each input with the contract, and returns a
 // result object instead of throwing across the process boundary.
 import type { z } from 'zod';
-import { IPC_METHOD_NAMES, IPC_METHODS, isIpcMethodName, type IpcError, type IpcMethodName, type IpcResult } from '../../../shared/ipc.ts';
+import { IPC_METHOD_NAMES, IPC_METHODS, isIpcMethodName, type IpcError, type IpcMethodName, type IpcResult } from '../../../shared/ipc/contract.ts';
 import { DatabaseTooNewError } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { isDiskFull } from '../backup/backup-errors.ts';
 import type { Handlers } from './handler-types.ts';
-import { echoed } from '../../../shared/echoed.ts';
+import { echoed } from '../../../shared/http/echoed.ts';
 
 export interface IpcDispatcher {
   invoke(name: string, input: unknown): Promise<IpcResult<unknown>>;

@@ -1,6 +1,6 @@
 // The handler types, in a leaf module: every domain's handler map and handlers.ts import them
 // from here (no domain file imports handlers.ts, so there is no import cycle).
-import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc.ts';
+import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { CoreSession } from '../session/core-session.ts';
 

@@ -1,6 +1,6 @@
-// The handler table: every domain's handler map, one function per method of shared/ipc.ts.
+// The handler table: every domain's handler map, one function per method of shared/ipc/contract.ts.
 // Inputs arrive parsed by the contract (dispatcher.ts); outputs are checked against it on the way
-// out. Adding a method: its schemas in its domain's shared/ipc-<domain>.ts, its handler in its domain's map.
+// out. Adding a method: its schemas in its domain's shared/ipc/<domain>.ts, its handler in its domain's map.
 import type { CoreSession } from '../session/core-session.ts';
 import type { Handlers } from './handler-types.ts';
 import { gatedHandlers } from './read-methods.ts';

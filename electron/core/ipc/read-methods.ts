@@ -4,7 +4,7 @@
 // write runs while a long write's transaction is open. A method listed here that writes fails at
 // once while a long write runs (the session's connection is query_only then): tests/core/
 // responsive-core.test.ts calls every one of them during a long write.
-import { IPC_METHOD_NAMES, type IpcMethodName } from '../../../shared/ipc.ts';
+import { IPC_METHOD_NAMES, type IpcMethodName } from '../../../shared/ipc/contract.ts';
 import type { Handler, Handlers } from './handler-types.ts';
 
 export const READ_METHODS: ReadonlySet<IpcMethodName> = new Set([

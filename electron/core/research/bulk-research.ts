@@ -6,7 +6,7 @@
 // and stops at the seller's cancel. A lost connection is tried again three times (1, 3, 9 s)
 // before the run stops.
 import { randomUUID } from 'node:crypto';
-import type { BulkResearchProgress } from '../../../shared/ipc-research.ts';
+import type { BulkResearchProgress } from '../../../shared/ipc/research.ts';
 import { RateLimited, type Research } from './research-draft.ts';
 
 /** Drafts in flight: the API client's own cap on requests in flight is 6. */

@@ -10,7 +10,7 @@
 // (rule_log's unique index); a `leave` or `hold` is logged once per rule version and reason.
 import { DateTime } from 'luxon';
 import { timestampMs } from '../../../shared/api/index.ts';
-import type { OfferRule, OfferVerdict } from '../../../shared/ipc-rules.ts';
+import type { OfferRule, OfferVerdict } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { outboxStatements } from '../outbox/outbox.ts';

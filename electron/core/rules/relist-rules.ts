@@ -10,7 +10,7 @@
 // are left to it.
 import { DateTime } from 'luxon';
 import { timestampMs } from '../../../shared/api/index.ts';
-import type { RelistRule } from '../../../shared/ipc-rules.ts';
+import type { RelistRule } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';

@@ -4,8 +4,8 @@
 // decimal commas; UTF-8 with BOM, `;` between fields in Finnish (Excel's Finnish reading), commas
 // in English. Text a spreadsheet would run as a formula is written as text.
 import { DateTime } from 'luxon';
-import type { RuleLogEntry, RuleLogWords } from '../../../shared/ipc-rules.ts';
-import { ruleLogFacts, ruleLogReason, wallClock } from '../../../shared/rule-log-words.ts';
+import type { RuleLogEntry, RuleLogWords } from '../../../shared/ipc/rules.ts';
+import { ruleLogFacts, ruleLogReason, wallClock } from '../../../shared/screens/rule-log-words.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
 import { writeCsv } from '../csv/rfc4180.ts';
 import { SERVICE_ZONE } from './offer-rules.ts';

@@ -1,6 +1,6 @@
 // The rules' tables (migration 14): offer and relist rules, the pause switch and the log. Write
 // paths and read paths apart; every statement prepared once per connection.
-import type { OfferRule, OfferRuleValues, RelistRule, RelistRuleValues, RuleLogEntry } from '../../../shared/ipc-rules.ts';
+import type { OfferRule, OfferRuleValues, RelistRule, RelistRuleValues, RuleLogEntry } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 

@@ -2,7 +2,7 @@
 // afterPull hook) and by "Run now". It sends nothing itself: decisions become outbox rows that
 // the same run's push sends. Paused rules do nothing. It also closes the log entries whose work
 // the cache now shows done (a relisted copy or a scheduled item on sale or waiting for its time).
-import type { RuleLogEntry } from '../../../shared/ipc-rules.ts';
+import type { RuleLogEntry } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { runWhole, type Slices } from '../db/sliced-transaction.ts';
 import { offerRules } from './offer-rules.ts';

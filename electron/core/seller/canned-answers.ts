@@ -1,8 +1,8 @@
 // The seller's canned answers, kept in the account's cache (one row, the whole list as JSON).
 // Lists arrive validated by the IPC contract; they are parsed again here before they are
 // written, so no caller can store a list the editor would refuse.
-import { CannedAnswersSchema } from '../../../shared/canned-answers-schema.ts';
-import { DEFAULT_CANNED, type CannedAnswer } from '../../../shared/canned-answers.ts';
+import { CannedAnswersSchema } from '../../../shared/canned-answers/schema.ts';
+import { DEFAULT_CANNED, type CannedAnswer } from '../../../shared/canned-answers/canned-answers.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';

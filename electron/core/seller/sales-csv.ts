@@ -3,8 +3,8 @@
 // so a Finnish seller's file has both; English has commas and decimal points. Always UTF-8 with a
 // BOM (Excel takes a file without one for the system's code page and breaks "ä"). The words
 // (headings, how each item sold) come from the renderer's catalog: the core knows no language.
-// The columns are the Sales table's (shared/sales-columns.ts), each written by its type.
-import { SALES_COLUMN_KEYS, SALES_COLUMNS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
+// The columns are the Sales table's (shared/screens/sales-columns.ts), each written by its type.
+import { SALES_COLUMN_KEYS, SALES_COLUMNS, type SalesColumnKey } from '../../../shared/screens/sales-columns.ts';
 import { createFormatter } from '../../../shared/format/formatter.ts';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';

@@ -1,7 +1,7 @@
 // The seller's screens read the cache the pull filled: questions and offers across all items,
 // the items by status, the dashboard's figures, and what the sync could not settle. Read paths
 // only; every write goes through drafts/ (with its outbox row).
-import type { Dashboard, ItemFacts, OfferRow, QuestionRow, SalesFilter, SalesRow, SyncProblems } from '../../../shared/ipc.ts';
+import type { Dashboard, ItemFacts, OfferRow, QuestionRow, SalesFilter, SalesRow, SyncProblems } from '../../../shared/ipc/contract.ts';
 import { optionalTimestamp as time } from '../api/session.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncState } from '../drafts/sync-state.ts';

@@ -2,8 +2,8 @@
 // Switching accounts closes one cache and opens the other; the sync port follows the account.
 import { ensurePrivateDir } from '../../../shared/sqlite/private-files.ts';
 import { join } from 'node:path';
-import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc.ts';
-import { IPC_EVENTS } from '../../../shared/ipc.ts';
+import type { IpcEventName, IpcEventPayload } from '../../../shared/ipc/contract.ts';
+import { IPC_EVENTS } from '../../../shared/ipc/contract.ts';
 import { openAccountDb, type Db } from '../db/open-account-db.ts';
 import { removeDeadImports } from '../csv/batched-import.ts';
 import { backupBeforeMigration } from '../backup/before-migration.ts';

@@ -7,7 +7,7 @@
 // ends that reading early: it is sent first, and the reading goes on in the next run), the rest
 // in the background (detail-reader.ts); the progress bar says what is read, what is left and
 // until when the marketplace asked to wait, and nothing is asked before then.
-import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { SyncStatus } from '../../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createApiClient } from '../api/client.ts';
 import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';

@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, lstat, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { ImageSource } from '../../../shared/ipc.ts';
-import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import type { ImageSource } from '../../../shared/ipc/contract.ts';
+import type { ProblemParams } from '../../../shared/screens/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
 
 export type FileRefusal = 'file-not-handed-over' | 'file-private' | 'file-gone' | 'file-not-a-file' | 'file-no-place';

@@ -2,7 +2,7 @@
 // status's `shop`): the listing's pages as they commit, the records of open, scheduled and sold
 // items read and left, the unsold closed ones left for later, and the marketplace's "wait until".
 // What is left is the cache's own state (item-details.ts), so it is right after a restart too.
-import type { ShopReading } from '../../../shared/ipc.ts';
+import type { ShopReading } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { detailQueue, type DetailCounts } from '../sync/item-details.ts';
 

@@ -1,7 +1,7 @@
 // What the handler table needs from the sync: engine-sync.ts implements this port over the
 // engine of electron/core/sync for an account that can sign in; `offlineOnlySync` stands in for
 // an account without a marketplace password (nothing is sent, the queue is only counted).
-import type { IpcEventPayload, SyncStatus } from '../../../shared/ipc.ts';
+import type { IpcEventPayload, SyncStatus } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { queueCounts } from '../outbox/outbox.ts';
 import type { MarketResearchPort } from '../research/research-port.ts';
@@ -12,7 +12,7 @@ export function queueStatus(c: ReturnType<ReturnType<typeof queueCounts>>): Pick
 }
 
 /**
- * The port speaks the IPC contract's own event vocabulary (shared/ipc.ts): one name and payload
+ * The port speaks the IPC contract's own event vocabulary (shared/ipc/contract.ts): one name and payload
  * per event from the engine's translation here to the renderer, forwarded as they are.
  */
 export type SyncEventName = 'sync.progress' | 'images.upload' | 'sync.itemState' | 'sync.online' | 'sync.news' | 'sync.shop' | 'drafts.changed' | 'rules.activity';

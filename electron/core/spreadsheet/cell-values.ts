@@ -7,7 +7,7 @@ import { localInstant } from '../../../shared/node/request-time.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** A failure names its rule (shared/problem-rules.ts) for the seller's sentence; reason is English. */
+/** A failure names its rule (shared/screens/problem-rules.ts) for the seller's sentence; reason is English. */
 export type TimeCell = { ok: true; value: string } | { ok: false; rule: 'not-a-date' | 'date-does-not-exist'; reason: string };
 
 const FINNISH = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(?:klo\s+)?(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?$/;

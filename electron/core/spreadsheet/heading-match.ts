@@ -1,13 +1,13 @@
 // Which field a spreadsheet's heading names. First by its words: a field's name, its label in
 // either language (the editor's and the grid's) or a heading sellers use for it
-// (shared/field-labels-fi.ts), ignoring case, spaces and signs. Then, as a guess the mapping step
+// (shared/items/field-labels-fi.ts), ignoring case, spaces and signs. Then, as a guess the mapping step
 // marks for the seller to check, by a near spelling: a typo or another inflection of one of
 // those words ("Lähetyskulu" for "Lähetyskulut", "Postinumro"), a compound that ends with one
 // ("Tuotteen hinta"), or a heading whose first word is one ("Hinta (sis. alv)"). A word two
 // fields share never makes a match certain; a guess two fields score alike is no guess.
 import { DRAFT_FIELDS, FIELD_SPECS, type DraftField } from '../drafts/fields.ts';
-import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../../shared/field-labels-fi.ts';
-import type { ItemFieldDef } from '../../../shared/item-fields.ts';
+import { FIELD_LABELS_FI, FIELD_SYNONYMS } from '../../../shared/items/field-labels-fi.ts';
+import type { ItemFieldDef } from '../../../shared/items/item-fields.ts';
 
 /** How a heading was matched: by one of the field's own words, or as a guess to check. */
 export type HeadingMatch = { field: DraftField; how: 'known' | 'guess' };

@@ -1,7 +1,7 @@
 // What a seller's spreadsheet may cost before it is refused, and the refusal: each limit is
 // checked before and during the work (spreadsheet-worker.ts), and the seller reads which limit
 // the file met (the reason and its params, worded by the renderer's error describer).
-import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import type { ProblemParams } from '../../../shared/screens/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
 
 export interface SpreadsheetLimits {

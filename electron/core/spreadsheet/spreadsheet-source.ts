@@ -3,8 +3,8 @@
 // are accepted is decided by session/seller-files.ts (issue 19); its bytes are read here, in the
 // core, never carried inside an IPC message.
 import { readFile, rm, stat } from 'node:fs/promises';
-import type { ImageSource } from '../../../shared/ipc.ts';
-import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import type { ImageSource } from '../../../shared/ipc/contract.ts';
+import type { ProblemParams } from '../../../shared/screens/problem-rules.ts';
 import { CoreError } from '../errors/core-error.ts';
 import type { SellerFiles } from '../session/seller-files.ts';
 

@@ -1,5 +1,5 @@
 // Events the sync engine emits for the UI: run progress, per-item state, connectivity, pauses.
-import type { SyncNews } from '../../../shared/ipc.ts';
+import type { SyncNews } from '../../../shared/ipc/contract.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 
 /** The photos a push run uploads: counted when it starts, advanced as each upload ends. */

@@ -11,7 +11,7 @@ import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, sameValue, toColumnValue, type DraftField } from '../drafts/fields.ts';
-import type { SyncNews } from '../../../shared/ipc.ts';
+import type { SyncNews } from '../../../shared/ipc/contract.ts';
 import type { SyncEvents } from './events.ts';
 import { readFirstDetails } from './item-details.ts';
 import { pullSales, restoreCheck } from './pull-sales.ts';

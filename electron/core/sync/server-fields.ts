@@ -1,7 +1,7 @@
 // The service's Item as local field values: what `base` holds (the service's values at the last
 // read) and what a pull takes into the editable columns.
 import type { Item } from '../../../shared/api/items.ts';
-import { REST_FIELD_NAMES, type RestFieldName } from '../../../shared/item-fields.ts';
+import { REST_FIELD_NAMES, type RestFieldName } from '../../../shared/items/item-fields.ts';
 import { parseFieldValue, restFieldsOf, type DraftFields } from '../drafts/fields.ts';
 
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */

@@ -2,7 +2,7 @@
 // read only from there: what the summary tells in the item's own shape, and nothing it does not.
 // Beside server-fields.ts (the full Item): the two mappings of the service's shapes to the cache.
 import type { Item, ItemSummary } from '../../../shared/api/items.ts';
-import type { RestFieldName } from '../../../shared/item-fields.ts';
+import type { RestFieldName } from '../../../shared/items/item-fields.ts';
 import { DRAFT_FIELDS, isLocalOnly, parseFieldValue, type DraftField, type DraftFields } from '../drafts/fields.ts';
 
 /**

@@ -1,11 +1,11 @@
 // A listing template applied: to a selection of drafts (any size, one undoable step through the
 // bulk edit's bulkEditEach, so Ctrl+Z undoes it like any bulk edit) and to a new draft. Only
 // drafts and previews change (what the service lets a seller edit); the others are listed with
-// their status and left alone. The description keeps its placeholders (shared/listing-templates.ts)
+// their status and left alone. The description keeps its placeholders (shared/items/listing-templates.ts)
 // until publish fills them from each draft's values as they are then.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import { usedPlaceholders, type TemplatePlaceholder } from '../../../shared/listing-templates.ts';
-import { fillListingText, hasPlaceholders } from '../../../shared/listing-words.ts';
+import { usedPlaceholders, type TemplatePlaceholder } from '../../../shared/items/listing-templates.ts';
+import { fillListingText, hasPlaceholders } from '../../../shared/items/listing-words.ts';
 import type { bulkWrites } from '../bulk/bulk-edit.ts';
 import { AUCTION_FIELDS } from '../bulk/bulk-preview.ts';
 import { dryRunEachSlices } from '../bulk/dry-run.ts';
@@ -21,7 +21,7 @@ import type { ListingTemplate } from './listing-templates.ts';
 
 /**
  * How the app's language writes what placeholders quote. No longer used for the listing's text,
- * which is always in the listing's language (shared/listing-words.ts); kept in the contract so the
+ * which is always in the listing's language (shared/items/listing-words.ts); kept in the contract so the
  * screens that send it need not change.
  */
 export interface PlaceholderWords {

@@ -2,7 +2,7 @@
 // so each account has its own. A template's values are parsed with the same rules as a draft's
 // (parseChanges: ItemInput's bounds, the registry's for local fields) before they are written,
 // and again on every read: a stored value the rules no longer take is left out, never applied.
-import { templateNameProblem, unknownTemplatePlaceholders, TEMPLATE_LIMITS } from '../../../shared/listing-templates.ts';
+import { templateNameProblem, unknownTemplatePlaceholders, TEMPLATE_LIMITS } from '../../../shared/items/listing-templates.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';

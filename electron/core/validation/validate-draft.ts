@@ -6,7 +6,7 @@
 // incomplete). Saving refuses a change that introduces new non-required problems.
 import { LIMITS } from '../../../shared/api/items.ts';
 import type { BoundedRule, ParameterRule, UserSettings } from '../../../shared/api/users.ts';
-import type { ProblemParams, ProblemRule } from '../../../shared/problem-rules.ts';
+import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ParsedValue, type ValueIssue } from '../drafts/fields.ts';
 
 export type ProblemCode = 'invalid' | 'not-allowed' | 'required';

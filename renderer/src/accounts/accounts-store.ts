@@ -1,7 +1,7 @@
 // Marketplace accounts: several kept, one active; signing in hands the password to the core
 // (which checks it with the marketplace and gives it to the shell's store) and forgets it here.
 import { createStore } from 'zustand/vanilla';
-import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

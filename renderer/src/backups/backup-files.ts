@@ -3,7 +3,7 @@
 // download the browser saves (web mode: an <a download> of the core's written file, streamed by
 // the local process, good once); an import is the file picked, staged as photos and spreadsheets are.
 // The backup folder is chosen in main's folder dialog (Electron: a handle); web mode types it.
-import type { ExportTarget } from '../../../shared/ipc-backup.ts';
+import type { ExportTarget } from '../../../shared/ipc/backup.ts';
 import { transportMode } from '../bridge/transport.ts';
 import type { BackupFiles } from './backups-store.ts';
 

@@ -4,7 +4,7 @@
 // computer (one file; a passphrase seals it and lets the password travel).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { BackupEntry } from '../../../shared/ipc-backup.ts';
+import type { BackupEntry } from '../../../shared/ipc/backup.ts';
 import { describeReason } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { msg, type MessageId } from '../i18n/messages.ts';

@@ -2,8 +2,8 @@
 // aside at start), the list, a backup now, restore, the seller's folder, moving accounts to
 // another computer. DOM-free: tested under Node through the real core.
 import { createStore } from 'zustand/vanilla';
-import type { BackupEntry, BackupStatusView, ExportTarget, FolderChoice } from '../../../shared/ipc-backup.ts';
-import type { ImageSource } from '../../../shared/ipc-common.ts';
+import type { BackupEntry, BackupStatusView, ExportTarget, FolderChoice } from '../../../shared/ipc/backup.ts';
+import type { ImageSource } from '../../../shared/ipc/common.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

@@ -1,7 +1,7 @@
 // The renderer's view of the core: typed by the contract, implemented by the Electron preload
 // or by web mode. DOM-free so the stores can be tested under plain Node.
-import type { IpcError, IpcEventName, IpcEventPayload, IpcInput, IpcMethodName, IpcOutput, IpcResult } from '../../../shared/ipc.ts';
-import type { ProblemParams } from '../../../shared/problem-rules.ts';
+import type { IpcError, IpcEventName, IpcEventPayload, IpcInput, IpcMethodName, IpcOutput, IpcResult } from '../../../shared/ipc/contract.ts';
+import type { ProblemParams } from '../../../shared/screens/problem-rules.ts';
 
 export interface Bridge {
   invoke<K extends IpcMethodName>(name: K, input: IpcInput<K>): Promise<IpcResult<IpcOutput<K>>>;
@@ -50,7 +50,7 @@ export function typedBridge(transport: RawTransport): Bridge {
 export class BridgeError extends Error {
   readonly code: string;
   readonly field: string | undefined;
-  /** What exactly went wrong (shared/problem-rules.ts CORE_ERROR_REASONS), for the seller's sentence. */
+  /** What exactly went wrong (shared/screens/problem-rules.ts CORE_ERROR_REASONS), for the seller's sentence. */
   readonly reason: string | undefined;
   readonly params: ProblemParams | undefined;
   readonly items: NonNullable<IpcError['items']>;

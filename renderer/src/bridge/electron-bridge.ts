@@ -1,5 +1,5 @@
 // The Electron transport: the functions the preload exposes (see electron/preload.ts).
-import type { PreloadApi } from '../../../shared/preload-api.ts';
+import type { PreloadApi } from '../../../shared/ipc/preload-api.ts';
 import type { RawTransport } from './bridge-types.ts';
 
 declare global {

@@ -2,7 +2,7 @@
 // request per keystroke cost the browser far more), POST /ipc/:method until then, both with the
 // per-launch secret; Server-Sent Events for push events. The secret arrives in the URL fragment
 // (never sent to a server) and is kept for this tab only.
-import { IPC_PROTOCOL, IPC_SOCKET_PATH, MAX_CALL_BYTES, type SocketAnswer } from '../../../shared/web-ipc-socket.ts';
+import { IPC_PROTOCOL, IPC_SOCKET_PATH, MAX_CALL_BYTES, type SocketAnswer } from '../../../shared/ipc/web-socket.ts';
 import { BridgeError, type RawTransport } from './bridge-types.ts';
 
 const SECRET_KEY = 'market-desk-secret';
@@ -148,7 +148,7 @@ export function webTransport(): RawTransport {
     async invoke(name, input) {
       const body = JSON.stringify(input ?? {});
       // A spreadsheet given as its content is larger than a frame: it goes as a request, which
-      // web mode's server takes that large for those calls only (shared/web-ipc-socket.ts).
+      // web mode's server takes that large for those calls only (shared/ipc/web-socket.ts).
       if (fitsFrame(body)) {
         const onSocket = sockets.call((id) => `{"id":${id},"method":${JSON.stringify(name)},"input":${body}}`);
         if (onSocket) return onSocket;

@@ -1,7 +1,7 @@
 // The cached category tree for screens that name categories (previews, pickers outside the
 // editor): loaded once from the core, and a category's name as its path, never a bare id.
 import { useEffect, useState } from 'react';
-import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
 import { call } from '../bridge/bridge-types.ts';
 import { bridge } from '../bridge.ts';
 

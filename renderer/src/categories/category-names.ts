@@ -1,7 +1,7 @@
 // A category's name as a screen shows it, in the language in use. DOM-free (no bridge): the
 // stores, the grid's words and the tests use it as they are.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 
 type Category = IpcOutput<'categories.list'>[number];

@@ -5,7 +5,7 @@ import { fieldLabelId } from '../i18n/translate.ts';
 import { useT } from '../i18n/intl.ts';
 import { CategoryChips } from '../research/market-panel.tsx';
 import type { ResearchStore } from '../research/research-store.ts';
-import { FIELD_GROUPS, type ItemFieldName } from '../../../shared/item-fields.ts';
+import { FIELD_GROUPS, type ItemFieldName } from '../../../shared/items/item-fields.ts';
 import type { EditorState, EditorStore } from './editor-store.ts';
 import type { EditorView } from './editor-view.ts';
 import { EDITOR_FIELDS } from './field-specs.ts';

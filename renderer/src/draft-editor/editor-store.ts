@@ -2,7 +2,7 @@
 // the core (drafts.validate, the same rules the grid badges and saving use), the cached settings
 // and categories. DOM-free: tested under Node against the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcOutput, IpcProblem } from '../../../shared/ipc/contract.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { msg } from '../i18n/messages.ts';

@@ -2,15 +2,15 @@
 // in the seller's language. Numbers are typed as the seller writes them (12,50 or 12.50) and
 // shown with the language's decimal mark; the core reads them with parseDecimal.
 import { DateTimeField } from '../a11y/date-time-fields.tsx';
-import type { IpcProblem } from '../../../shared/ipc.ts';
+import type { IpcProblem } from '../../../shared/ipc/contract.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
-import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import type { ItemFieldName } from '../../../shared/items/item-fields.ts';
 import { describeProblem } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { CategoryPicker } from './category-picker.tsx';
-import { fillListingText, hasPlaceholders, type ListingFields } from '../../../shared/listing-words.ts';
+import { fillListingText, hasPlaceholders, type ListingFields } from '../../../shared/items/listing-words.ts';
 import { DescriptionField } from './description-field.tsx';
 import type { Category } from './editor-store.ts';
 import { fromLocalInput, toLocalInput, type EditorField, type FieldPresentation } from './field-specs.ts';

@@ -1,13 +1,13 @@
 // Every item field as the editor shows it (from the item-field registry), and which rules of the cached settings
 // (UserSettings) decide whether it is shown and required. DOM-free (tested under Node).
 import type { UserSettings } from '../../../shared/api/users.ts';
-import { ITEM_FIELD_NAMES, ITEM_FIELDS, type EditorKind, type FieldGroup, type ItemFieldDef } from '../../../shared/item-fields.ts';
+import { ITEM_FIELD_NAMES, ITEM_FIELDS, type EditorKind, type FieldGroup, type ItemFieldDef } from '../../../shared/items/item-fields.ts';
 
 export type SettingsItem = UserSettings['item'];
 type Rule = { isAllowed: boolean; isRequired: boolean; min?: number; max?: number };
 export type SaleMethod = 'auction' | 'buy-now' | null;
 
-export type { EditorKind } from '../../../shared/item-fields.ts';
+export type { EditorKind } from '../../../shared/items/item-fields.ts';
 
 export interface EditorField {
   field: string;

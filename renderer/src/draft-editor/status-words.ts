@@ -1,5 +1,5 @@
 // An item's status and sync state in the seller's words (the editor's header, the Sales screen).
-import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftRow } from '../../../shared/ipc/contract.ts';
 
 type SyncState = DraftRow['syncState'];
 import { useT } from '../i18n/intl.ts';

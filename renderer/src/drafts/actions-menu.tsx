@@ -1,7 +1,7 @@
 // The grid toolbar's Actions menu: a menu button (WAI-ARIA menu pattern: Enter, Space or ↓ opens
 // it on the first item, ↑/↓/Home/End move, Enter runs, Escape closes and gives the focus back).
 import { useEffect, useRef, useState } from 'react';
-import type { BulkAction } from '../../../shared/ipc.ts';
+import type { BulkAction } from '../../../shared/ipc/contract.ts';
 import { useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import type { BulkActionsStore } from './bulk-actions-store.ts';

@@ -1,6 +1,6 @@
 // Per-row badges: the sync state in words, and the offline validation result (words from
 // grid-text.ts, made once per language).
-import type { DraftRow, IpcProblem } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcProblem } from '../../../shared/ipc/contract.ts';
 import type { GridText } from './grid-text.ts';
 
 /** An item's marketplace status in words: `waiting` (published with a future list time) is scheduled, never a refusal. */

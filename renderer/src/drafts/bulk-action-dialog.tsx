@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
-import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import type { ItemFieldName } from '../../../shared/items/item-fields.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import type { ActionPreview, BulkActionsStore } from './bulk-actions-store.ts';

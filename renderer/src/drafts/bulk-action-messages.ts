@@ -1,5 +1,5 @@
 // What the seller reads after the undo of a bulk action, as a message (put into words when shown).
-import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 
 /** What came back, and plainly what had already gone live and stays (or was in flight). */

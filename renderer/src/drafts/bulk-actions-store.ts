@@ -3,7 +3,7 @@
 // computes first, the run, and its progress as the sync carries it (refreshed on sync events).
 // DOM-free: tested under Node against the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { BulkAction, BulkActionInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { BulkAction, BulkActionInput, IpcOutput } from '../../../shared/ipc/contract.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

@@ -3,7 +3,7 @@
 // click elsewhere closes it.
 import { memo, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { isItemField } from '../../../shared/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
 import { isMessageId, type MessageId } from '../i18n/messages.ts';

@@ -1,7 +1,7 @@
 // The grid's columns: which item field each shows, how it is edited and sorted. Made from the
-// item-field registry (shared/item-fields.ts): a field with a `grid` entry is a column.
-import type { DraftRow, GridQueryInput } from '../../../shared/ipc.ts';
-import { DEFAULT_GRID_FIELDS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldName } from '../../../shared/item-fields.ts';
+// item-field registry (shared/items/item-fields.ts): a field with a `grid` entry is a column.
+import type { DraftRow, GridQueryInput } from '../../../shared/ipc/contract.ts';
+import { DEFAULT_GRID_FIELDS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldName } from '../../../shared/items/item-fields.ts';
 
 export type ColumnKind = 'text' | 'number' | 'int' | 'enum' | 'list' | 'flag';
 export interface Column {

@@ -1,7 +1,7 @@
 // Values as the drafts' dialogs show them, in the language in use: yes/no, options by their
 // names, prices with two decimals and the locale's decimal comma or point.
 import type { Formatter } from '../../../shared/format/formatter.ts';
-import { ITEM_FIELDS, isItemField } from '../../../shared/item-fields.ts';
+import { ITEM_FIELDS, isItemField } from '../../../shared/items/item-fields.ts';
 import type { Translate } from '../i18n/intl.ts';
 import { isMessageId } from '../i18n/messages.ts';
 

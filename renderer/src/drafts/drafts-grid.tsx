@@ -2,7 +2,7 @@
 // multi-select with shift/ctrl click and the keyboard, inline edit of a cell, per-row badges.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftRow } from '../../../shared/ipc/contract.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 import type { GridColumnsStore } from './grid-columns-store.ts';

@@ -1,9 +1,9 @@
 // What the drafts grid asks for. Its own small module: the boot script sends the first page's
-// request (shared/grid-first-page.ts) before the rest of the app's code has loaded.
+// request (shared/screens/grid-first-page.ts) before the rest of the app's code has loaded.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import type { GridQuery } from '../../../shared/grid-first-page.ts';
+import type { GridQuery } from '../../../shared/screens/grid-first-page.ts';
 
-export { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, launchPageInput, type GridQuery } from '../../../shared/grid-first-page.ts';
+export { DEFAULT_QUERY, FIRST_PAGE_SIZE, firstPageInput, launchPageInput, type GridQuery } from '../../../shared/screens/grid-first-page.ts';
 
 /** Small enough that checking a page as it arrives fits in a frame beside a fast scroll. */
 export const PAGE_SIZE = 100;

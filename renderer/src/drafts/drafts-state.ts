@@ -1,6 +1,6 @@
 // The drafts grid's state and the actions on it, as types (the store, drafts-store.ts, and the
 // bulk and file actions, drafts-actions.ts, both implement them).
-import type { DraftRow, ImageSource, IpcEventPayload, IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { DraftRow, ImageSource, IpcEventPayload, IpcInput, IpcOutput } from '../../../shared/ipc/contract.ts';
 import type { Msg } from '../i18n/messages.ts';
 import type { GridQuery } from './drafts-query.ts';
 

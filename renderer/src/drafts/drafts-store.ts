@@ -4,7 +4,7 @@
 // DOM-free: tested under Node against the real core through an in-memory bridge.
 import { isReadOnlyColumn } from './columns.ts';
 import { createStore } from 'zustand/vanilla';
-import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftRow } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { msg } from '../i18n/messages.ts';
 import { bulkAndFileActions, noticeOf } from './drafts-actions.ts';

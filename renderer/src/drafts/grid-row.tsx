@@ -1,7 +1,7 @@
 // One row of the drafts grid. Memoised: a row re-renders only when its own draft, selection,
 // focus, edit or error changes, not when another row's page arrives or the focus moves elsewhere.
 import { memo } from 'react';
-import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftRow } from '../../../shared/ipc/contract.ts';
 import { ProblemBadge, SyncBadge } from './badges.tsx';
 import { CellEditor } from './cell-editor.tsx';
 import type { Column } from './columns.ts';

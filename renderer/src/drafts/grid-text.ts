@@ -2,10 +2,10 @@
 // (money as `12,50` / `12.50`), options, yes and no, category names, statuses, sync states and
 // check results from the catalog. Made once per language by the grid and handed to every row
 // (one object: memoised rows do not re-render for it, and no row asks react-intl for its own).
-import type { DraftRow, IpcProblem } from '../../../shared/ipc.ts';
+import type { DraftRow, IpcProblem } from '../../../shared/ipc/contract.ts';
 import type { Formatter } from '../../../shared/format/formatter.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
-import { isItemField } from '../../../shared/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { timeCellText } from './time-cells.ts';
 import type { Translate } from '../i18n/intl.ts';
 import { isMessageId, type MessageId } from '../i18n/messages.ts';

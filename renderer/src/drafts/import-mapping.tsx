@@ -4,8 +4,8 @@
 // refuses such an import: every row would be a blank draft) and when few columns map, and opens
 // the list of remembered mappings.
 import { useState } from 'react';
-import type { ITEM_FIELDS } from '../../../shared/item-fields.ts';
-import { ITEM_FIELD_NAMES } from '../../../shared/item-fields.ts';
+import type { ITEM_FIELDS } from '../../../shared/items/item-fields.ts';
+import { ITEM_FIELD_NAMES } from '../../../shared/items/item-fields.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useMessage, useT } from '../i18n/intl.ts';
 import { mapsTitle } from './drafts-actions.ts';

@@ -1,8 +1,8 @@
 // The outcome of an import: what the file was (format, encoding, separator), how many drafts were
 // created, and every refused or flagged row with its column, value and reason (in the seller's
 // words); the report can be saved as CSV to work through beside the spreadsheet.
-import type { SpreadsheetFacts } from '../../../shared/ipc.ts';
-import { ITEM_FIELD_NAMES } from '../../../shared/item-fields.ts';
+import type { SpreadsheetFacts } from '../../../shared/ipc/contract.ts';
+import { ITEM_FIELD_NAMES } from '../../../shared/items/item-fields.ts';
 import { describeProblem, fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT, type Translate } from '../i18n/intl.ts';
 import type { Msg } from '../i18n/messages.ts';

@@ -2,7 +2,7 @@
 // one being changed (without importing), and forgetting one. DOM-free: tested under Node against
 // the real core through an in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import type { ColumnMapping, UsedMapping } from './drafts-state.ts';
 

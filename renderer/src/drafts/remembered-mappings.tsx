@@ -2,7 +2,7 @@
 // was last used, Change… and Forget) and the change of one, saved without importing.
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { isItemField } from '../../../shared/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';

@@ -1,5 +1,5 @@
 // Where rows go when fresh copies arrive, apart from the store that holds them. Pure functions.
-import type { DraftRow } from '../../../shared/ipc.ts';
+import type { DraftRow } from '../../../shared/ipc/contract.ts';
 
 export type SparseRows = ReadonlyArray<DraftRow | undefined>;
 

@@ -4,8 +4,8 @@
 // in; the core's and the service's English messages never reach the screen (they stay in logs).
 // An unknown code still gets a sentence in the language, with the field's label when known.
 import { CLIENT_ERROR_CODES, SERVICE_ERROR_CODES } from '../../../shared/api/error-codes.ts';
-import { isItemField } from '../../../shared/item-fields.ts';
-import { CORE_ERROR_CODES, CORE_ERROR_REASONS, PROBLEM_RULES, type ProblemParams } from '../../../shared/problem-rules.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
+import { CORE_ERROR_CODES, CORE_ERROR_REASONS, PROBLEM_RULES, type ProblemParams } from '../../../shared/screens/problem-rules.ts';
 import { BridgeError } from '../bridge/bridge-types.ts';
 import { msg, type MessageId, type MessageValues, type Msg } from './messages.ts';
 import { fieldLabelId } from './translate.ts';

@@ -4,7 +4,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { INTL_LOCALE, type AppLocale } from '../../../shared/format/app-locale.ts';
 import { createFormatter, type Formatter } from '../../../shared/format/formatter.ts';
-import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import type { ItemFieldName } from '../../../shared/items/item-fields.ts';
 import { localeStore } from './locale-store.ts';
 import { catalogOf, type MessageId, type MessageValues, type Msg } from './messages.ts';
 

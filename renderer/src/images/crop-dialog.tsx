@@ -2,7 +2,7 @@
 // (arrows move it, Shift+arrows size it, Alt for 10 % steps) or with the four number fields, or
 // drawn with the mouse. Apply stores the crop as parameters; the photo itself is never changed.
 import { useEffect, useRef, useState } from 'react';
-import type { ImageEdits } from '../../../shared/ipc.ts';
+import type { ImageEdits } from '../../../shared/ipc/contract.ts';
 import { useT } from '../i18n/intl.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { Rich } from '../i18n/rich.tsx';

@@ -1,7 +1,7 @@
 // Files from a file input or a drop (folders included) as the images store reads them: by a
 // handle in Electron (main keeps the path the seller handed over), by a streamed upload in web
 // mode. Their bytes never travel inside an IPC message, and the page never names a path.
-import type { ImageSource } from '../../../shared/ipc.ts';
+import type { ImageSource } from '../../../shared/ipc/contract.ts';
 import { electronHandleForFile } from '../bridge/electron-bridge.ts';
 import { transportMode } from '../bridge/transport.ts';
 import { webUpload } from '../bridge/web-bridge.ts';

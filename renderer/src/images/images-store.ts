@@ -3,7 +3,7 @@
 // progress. Preparation runs in the core; a photo already prepared (same bytes) is reused by
 // hash, not prepared again. DOM-free apart from the URL factory, which the caller passes in.
 import { createStore } from 'zustand/vanilla';
-import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc.ts';
+import type { ImageEdits, ImageSource, IpcEventPayload, IpcOutput } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { callSequence } from '../navigation/live-store.ts';
 import { describeError, describeProblem } from '../i18n/describe-error.ts';

@@ -2,7 +2,7 @@
 // the desktop shell (asked for through shell.notify) and in web mode (the browser's
 // Notifications API). DOM-free: tested under Node.
 import { INTL_LOCALE, type AppLocale } from '../../../shared/format/app-locale.ts';
-import type { SyncNews } from '../../../shared/ipc.ts';
+import type { SyncNews } from '../../../shared/ipc/contract.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 
 export interface NewsWords {

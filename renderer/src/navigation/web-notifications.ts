@@ -2,7 +2,7 @@
 // Web mode: the browser's Notifications API, whose permission is asked for once (the answer,
 // and that it was asked, are remembered by the browser and in localStorage). The desktop shell:
 // shell.notify, shown by Electron's Notification (electron/news-notification.ts).
-import type { SyncNews } from '../../../shared/ipc.ts';
+import type { SyncNews } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { msg } from '../i18n/messages.ts';

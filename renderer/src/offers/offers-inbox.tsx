@@ -7,7 +7,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
 import { useAnnounce } from '../a11y/live-region.tsx';
-import type { OfferRow } from '../../../shared/ipc.ts';
+import type { OfferRow } from '../../../shared/ipc/contract.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { Msg } from '../i18n/messages.ts';

@@ -1,7 +1,7 @@
 // The offers inbox: open offers across all items, grouped by item, a selection, and a decision
 // that is only made after a confirmation saying what it does.
 import { createStore } from 'zustand/vanilla';
-import type { OfferRow } from '../../../shared/ipc.ts';
+import type { OfferRow } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { errorInfo } from '../draft-editor/error-info.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

@@ -4,7 +4,7 @@
 import { useImperativeHandle, useRef, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
-import { CANNED_LIMITS, PLACEHOLDER_NAMES } from '../../../shared/canned-answers.ts';
+import { CANNED_LIMITS, PLACEHOLDER_NAMES } from '../../../shared/canned-answers/canned-answers.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { answerProblems, previewOf, type AnswerProblems, type CannedEditorStore } from './canned-editor-store.ts';

@@ -1,10 +1,10 @@
 // The canned answers manager: a working copy of the list (add, rename, edit, delete, reorder),
-// the problems of each entry flagged as the seller types (the rules of shared/canned-answers.ts,
+// the problems of each entry flagged as the seller types (the rules of shared/canned-answers/canned-answers.ts,
 // the same the core applies), a live preview filled from a question's item, and one save of the
 // whole list. Nothing reaches the core before Save; Cancel drops the copy.
 import { createStore } from 'zustand/vanilla';
-import { CANNED_LIMITS, duplicateNames, nameIssue, textIssue, unknownPlaceholders, type CannedIssue } from '../../../shared/canned-answers.ts';
-import type { ItemFacts } from '../../../shared/ipc.ts';
+import { CANNED_LIMITS, duplicateNames, nameIssue, textIssue, unknownPlaceholders, type CannedIssue } from '../../../shared/canned-answers/canned-answers.ts';
+import type { ItemFacts } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { errorInfo, type ErrorInfo } from '../draft-editor/error-info.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

@@ -2,7 +2,7 @@
 // Delete to remove, Enter to edit the name; the add button and the count against the limit.
 import { FormattedMessage } from 'react-intl';
 import { useStore } from 'zustand';
-import { CANNED_LIMITS } from '../../../shared/canned-answers.ts';
+import { CANNED_LIMITS } from '../../../shared/canned-answers/canned-answers.ts';
 import { useT } from '../i18n/intl.ts';
 import { answerProblems, hasProblems, type CannedEditorStore } from './canned-editor-store.ts';
 

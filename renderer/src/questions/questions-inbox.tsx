@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useActionSelect } from '../a11y/action-select.ts';
 import { useAnnounce } from '../a11y/live-region.tsx';
-import type { QuestionRow } from '../../../shared/ipc.ts';
+import type { QuestionRow } from '../../../shared/ipc/contract.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { CannedEditorStore } from './canned-editor-store.ts';

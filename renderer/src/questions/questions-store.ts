@@ -2,9 +2,9 @@
 // orders them), an answer being typed per question, canned answers with placeholders, a
 // selection answered with one canned answer (filled per question), and each item's picture.
 import { createStore } from 'zustand/vanilla';
-import { DEFAULT_CANNED, fillPlaceholders, PLACEHOLDER_NAMES, type CannedAnswer, type PlaceholderName } from '../../../shared/canned-answers.ts';
+import { DEFAULT_CANNED, fillPlaceholders, PLACEHOLDER_NAMES, type CannedAnswer, type PlaceholderName } from '../../../shared/canned-answers/canned-answers.ts';
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import type { CannedList, ItemFacts, QuestionRow } from '../../../shared/ipc.ts';
+import type { CannedList, ItemFacts, QuestionRow } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { msg, type MessageId, type Msg } from '../i18n/messages.ts';
@@ -15,8 +15,8 @@ import { thumbnailLoader } from './thumbnails.ts';
 
 export const ANSWER_MAX = 255;
 
-export type { CannedAnswer } from '../../../shared/canned-answers.ts';
-export { DEFAULT_CANNED } from '../../../shared/canned-answers.ts';
+export type { CannedAnswer } from '../../../shared/canned-answers/canned-answers.ts';
+export { DEFAULT_CANNED } from '../../../shared/canned-answers/canned-answers.ts';
 
 /** Fills {title} {price} {deliveryTerms}... from the item, in the seller's language; an unknown {name} stays as typed. */
 export function fillTemplate(template: string, item: ItemFacts, locale: AppLocale = localeStore.getState().locale): string {

@@ -6,7 +6,7 @@
 import { useStore } from 'zustand';
 import './research.css';
 import type { Condition } from '../../../shared/api/enums.ts';
-import type { ResearchResult } from '../../../shared/ipc.ts';
+import type { ResearchResult } from '../../../shared/ipc/contract.ts';
 import type { Category } from '../categories/categories.ts';
 import { categoryPath } from '../categories/categories.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';

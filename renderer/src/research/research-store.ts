@@ -6,7 +6,7 @@
 // window only asks and shows.
 import { createStore } from 'zustand/vanilla';
 import type { Condition } from '../../../shared/api/enums.ts';
-import type { BulkResearchProgress, CategorySuggestion, IpcInput, IpcOutput, ResearchResult } from '../../../shared/ipc.ts';
+import type { BulkResearchProgress, CategorySuggestion, IpcInput, IpcOutput, ResearchResult } from '../../../shared/ipc/contract.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 
 /** Typing pauses this long before the suggestions are asked for. */

@@ -1,8 +1,8 @@
 // Each rules log entry's details as the log table shows them (issue 42): "95,00 €, tarjoaja maija ·
 // hiljaiset tunnit", "hinta 100,00 € → 90,00 € · myyntiin 1.3.2099 klo 10.30", never raw codes or
 // times.
-import type { RuleLogEntry } from '../../../shared/ipc-rules.ts';
-import { ruleLogFacts, ruleLogReason, wallClock } from '../../../shared/rule-log-words.ts';
+import type { RuleLogEntry } from '../../../shared/ipc/rules.ts';
+import { ruleLogFacts, ruleLogReason, wallClock } from '../../../shared/screens/rule-log-words.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { reasonId } from './log-words.ts';
 

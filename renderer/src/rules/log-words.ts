@@ -1,7 +1,7 @@
 // The rules log CSV's words in the seller's language, from the catalog (issue 42): DOM-free, for
 // the store; the log table's details are worded by log-detail.ts.
-import type { RuleLogWords } from '../../../shared/ipc-rules.ts';
-import { RULE_LOG_REASONS, type RuleLogReason } from '../../../shared/rule-log-words.ts';
+import type { RuleLogWords } from '../../../shared/ipc/rules.ts';
+import { RULE_LOG_REASONS, type RuleLogReason } from '../../../shared/screens/rule-log-words.ts';
 import { msg, type MessageId } from '../i18n/messages.ts';
 import { translate } from '../i18n/translate.ts';
 

@@ -6,7 +6,7 @@
 // saved; a saved rule's Edit button loads it into the second form and moves the keyboard there.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { OfferRule } from '../../../shared/ipc-rules.ts';
+import type { OfferRule } from '../../../shared/ipc/rules.ts';
 import { TimeField } from '../a11y/time-field.tsx';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';

@@ -4,7 +4,7 @@
 // never resets what was not shown; a new rule starts from suggested values.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { RelistRule } from '../../../shared/ipc-rules.ts';
+import type { RelistRule } from '../../../shared/ipc/rules.ts';
 import { TimeField } from '../a11y/time-field.tsx';
 import { useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';

@@ -3,7 +3,7 @@
 // 23.00–07.00", "…: enintään 3 kertaa, 10 % alas, alaraja 50,00 €, kello 09.00". Amounts through
 // the formatter, times as the app's time field writes them.
 import { useStore } from 'zustand';
-import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
+import type { OfferRule, RelistRule } from '../../../shared/ipc/rules.ts';
 import { clockText } from '../a11y/time-field.tsx';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';

@@ -3,7 +3,7 @@
 // live counts, and the log of every decision (filtered, exported as CSV).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
+import type { OfferRule, RelistRule } from '../../../shared/ipc/rules.ts';
 import { download } from '../drafts/file-transfer.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';

@@ -2,8 +2,8 @@
 // with their live counts, what a new offer rule would do (shown before it is saved), and the log
 // (filtered, exported as CSV). DOM-free: tested under Node through the in-memory bridge.
 import { createStore } from 'zustand/vanilla';
-import type { IpcInput, IpcOutput } from '../../../shared/ipc.ts';
-import type { OfferRule, OfferRuleInput, OfferVerdict, RelistRule, RelistRuleInput, RuleLogEntry } from '../../../shared/ipc-rules.ts';
+import type { IpcInput, IpcOutput } from '../../../shared/ipc/contract.ts';
+import type { OfferRule, OfferRuleInput, OfferVerdict, RelistRule, RelistRuleInput, RuleLogEntry } from '../../../shared/ipc/rules.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { callSequence, messageOf, reloadOnChanges } from '../navigation/live-store.ts';

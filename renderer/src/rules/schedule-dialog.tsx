@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatDateInput, formatTimeInput } from '../../../shared/format/date-input.ts';
-import type { ItemFieldName } from '../../../shared/item-fields.ts';
+import type { ItemFieldName } from '../../../shared/items/item-fields.ts';
 import { BusyButton } from '../a11y/busy-button.tsx';
 import { DateTimeField } from '../a11y/date-time-fields.tsx';
 import { useMessage, useT } from '../i18n/intl.ts';

@@ -3,7 +3,7 @@
 // the core's preview of each item's start and end (and the items it cannot take, with why)
 // before anything is queued, then the run: one undo step. DOM-free: tested under Node.
 import { createStore } from 'zustand/vanilla';
-import type { IpcInput, IpcOutput } from '../../../shared/ipc.ts';
+import type { IpcInput, IpcOutput } from '../../../shared/ipc/contract.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { selectionTarget } from '../drafts/bulk-actions-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';

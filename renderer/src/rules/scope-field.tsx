@@ -2,7 +2,7 @@
 // or one item found by its title or SKU (a native select with option groups, keyboard only).
 import { useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import type { RuleScope } from '../../../shared/ipc-rules.ts';
+import type { RuleScope } from '../../../shared/ipc/rules.ts';
 import { useT } from '../i18n/intl.ts';
 import type { RulesStore } from './rules-store.ts';
 

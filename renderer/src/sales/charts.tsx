@@ -1,7 +1,7 @@
 // Plots as inline SVG (no chart library, nothing loaded): revenue per period of the chosen range,
 // bars per week, a sell-through ring, horizontal bars of the average price by category. Each has
 // a text equivalent for screen readers; every number and date goes through the formatter.
-import type { Dashboard } from '../../../shared/ipc.ts';
+import type { Dashboard } from '../../../shared/ipc/contract.ts';
 import { ChartTable } from '../a11y/chart-table.tsx';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import type { Period, PeriodTotal } from './sold-table.ts';

@@ -2,7 +2,7 @@
 // then the seller's items by status.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import type { SalesFilter } from '../../../shared/ipc.ts';
+import type { SalesFilter } from '../../../shared/ipc/contract.ts';
 import { useSaid } from '../draft-editor/error-text.ts';
 import { useStatusWords } from '../draft-editor/status-words.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';

@@ -2,7 +2,7 @@
 // CSV of them), the seller's items by status with bids, offers and prices, and the dashboard's
 // figures, all from the local cache.
 import { createStore } from 'zustand/vanilla';
-import type { Dashboard, SaleKind, SalesFilter, SalesRow, SoldRow } from '../../../shared/ipc.ts';
+import type { Dashboard, SaleKind, SalesFilter, SalesRow, SoldRow } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { errorInfo, type ErrorInfo } from '../draft-editor/error-info.ts';
 import { localeStore } from '../i18n/locale-store.ts';
@@ -10,7 +10,7 @@ import { msg, type Msg } from '../i18n/messages.ts';
 import { translate } from '../i18n/translate.ts';
 import { callSequence, reloadOnChanges } from '../navigation/live-store.ts';
 import { rangeBounds, sortSold, type DateRange, type Period, type SoldSort, type SoldSortKey } from './sold-table.ts';
-import { SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
+import { SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/screens/sales-columns.ts';
 
 export interface SalesState {
   filter: SalesFilter;

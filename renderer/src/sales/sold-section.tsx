@@ -3,7 +3,7 @@
 // table as a CSV file (semicolons and decimal commas in Finnish, for Excel).
 import { DateField } from '../a11y/date-time-fields.tsx';
 import { useStore } from 'zustand';
-import type { SoldRow } from '../../../shared/ipc.ts';
+import type { SoldRow } from '../../../shared/ipc/contract.ts';
 import { download } from '../drafts/file-transfer.ts';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
@@ -11,7 +11,7 @@ import { RevenueChart } from './charts.tsx';
 import { usePeriodLabel } from './period-label.ts';
 import { shownSold, type SalesStore } from './sales-store.ts';
 import { periodTotals, sumOf, type Period } from './sold-table.ts';
-import { isNumericColumn, SALES_COLUMNS, SCREEN_SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
+import { isNumericColumn, SALES_COLUMNS, SCREEN_SALES_COLUMN_KEYS, type SalesColumnKey } from '../../../shared/screens/sales-columns.ts';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
 /** Words for a text cell without a value, per column; the buyer's is muted (the marketplace did not say). */
@@ -122,7 +122,7 @@ function SoldTable({ rows, store }: { rows: SoldRow[]; store: SalesStore }) {
   );
 }
 
-/** One cell, shown by its column's type (shared/sales-columns.ts). */
+/** One cell, shown by its column's type (shared/screens/sales-columns.ts). */
 function SoldCell({ column: key, sale }: { column: SalesColumnKey; sale: SoldRow }) {
   const t = useT();
   const format = useFormatter();

@@ -1,11 +1,11 @@
 // The sold items as the Sales screen shows them: a date range in the seller's own days, the
 // table's sort, and totals per day, week (from Monday) or month. Pure and DOM-free (tested under
 // Node); times are the local zone's, as the seller reads a calendar.
-import type { SaleKind, SoldRow } from '../../../shared/ipc.ts';
-import { SALES_COLUMNS, type SalesColumnKey } from '../../../shared/sales-columns.ts';
+import type { SaleKind, SoldRow } from '../../../shared/ipc/contract.ts';
+import { SALES_COLUMNS, type SalesColumnKey } from '../../../shared/screens/sales-columns.ts';
 
 export type Period = 'day' | 'week' | 'month';
-/** A column of the table (shared/sales-columns.ts): each sorts by what its cells hold. */
+/** A column of the table (shared/screens/sales-columns.ts): each sorts by what its cells hold. */
 export type SoldSortKey = SalesColumnKey;
 export interface SoldSort {
   key: SoldSortKey;

@@ -1,6 +1,6 @@
 // Sync status for the status bar: what the core reports, kept fresh by its push events.
 import { createStore } from 'zustand/vanilla';
-import type { IpcEventPayload, PhotoRun, ShopReading, SyncStatus } from '../../../shared/ipc.ts';
+import type { IpcEventPayload, PhotoRun, ShopReading, SyncStatus } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import type { Msg } from '../i18n/messages.ts';

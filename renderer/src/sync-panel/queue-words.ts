@@ -1,5 +1,5 @@
 // The sync queue in the seller's words (the status bar; DOM-free, tested under Node).
-import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { SyncStatus } from '../../../shared/ipc/contract.ts';
 import { INTL_LOCALE, type AppLocale } from '../../../shared/format/app-locale.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { translate } from '../i18n/translate.ts';

@@ -1,6 +1,6 @@
 // What the sync's status says (offline, not signed in, a failed run), as a message in the
 // seller's language: its kind and the failure's code from the core, never its English text.
-import type { SyncStatus } from '../../../shared/ipc.ts';
+import type { SyncStatus } from '../../../shared/ipc/contract.ts';
 import { describeRefusal } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 

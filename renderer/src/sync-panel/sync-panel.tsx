@@ -3,7 +3,7 @@
 // take theirs" per field, items whose outcome is being verified; Sync now and the Work offline switch.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { isItemField } from '../../../shared/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { describeRefusal, fieldWords } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import type { SyncStore } from '../stores/app-stores.ts';

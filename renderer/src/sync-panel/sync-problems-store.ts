@@ -1,7 +1,7 @@
 // The sync panel's lists: items the service refused (with its reason and field), conflicts field
 // by field with the user's choice per field, and items whose last request's outcome is unknown.
 import { createStore } from 'zustand/vanilla';
-import type { SyncProblems } from '../../../shared/ipc.ts';
+import type { SyncProblems } from '../../../shared/ipc/contract.ts';
 import { call, type Bridge } from '../bridge/bridge-types.ts';
 import { describeError } from '../i18n/describe-error.ts';
 import { msg, type Msg } from '../i18n/messages.ts';

@@ -3,7 +3,7 @@
 // the items left alone and why, and the warnings; Apply is one undo step (Ctrl+Z).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { isItemField } from '../../../shared/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { useCategories } from '../categories/categories.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { TemplateMode } from '../drafts/drafts-state.ts';

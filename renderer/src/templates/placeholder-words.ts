@@ -2,7 +2,7 @@
 // condition by its option's words in the catalog. Sent with every apply and new draft, so the core
 // (which has no catalogs) writes "kunto hyvä, 12,90 €" for a Finnish seller.
 import type { AppLocale } from '../../../shared/format/app-locale.ts';
-import { CONDITIONS } from '../../../shared/item-fields.ts';
+import { CONDITIONS } from '../../../shared/items/item-fields.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import type { MessageId } from '../i18n/messages.ts';
 import { formatMessage, intlFor } from '../i18n/translate.ts';

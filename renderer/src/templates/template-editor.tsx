@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useActionSelect } from '../a11y/action-select.ts';
-import type { IpcProblem } from '../../../shared/ipc.ts';
-import { isItemField, type ItemFieldName } from '../../../shared/item-fields.ts';
-import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
+import type { IpcProblem } from '../../../shared/ipc/contract.ts';
+import { isItemField, type ItemFieldName } from '../../../shared/items/item-fields.ts';
+import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS, templateNameProblem, unknownTemplatePlaceholders } from '../../../shared/items/listing-templates.ts';
 import type { Category } from '../categories/categories.ts';
 import { FieldInput } from '../draft-editor/field-input.tsx';
 import { EDITOR_FIELDS } from '../draft-editor/field-specs.ts';

@@ -3,8 +3,8 @@
 // placeholders. New templates from scratch or from the grid's focused draft.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ItemFieldName } from '../../../shared/item-fields.ts';
-import { isItemField } from '../../../shared/item-fields.ts';
+import type { ItemFieldName } from '../../../shared/items/item-fields.ts';
+import { isItemField } from '../../../shared/items/item-fields.ts';
 import { useCategories } from '../categories/categories.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import { useT } from '../i18n/intl.ts';

@@ -4,10 +4,10 @@
 // Applying a template to the grid's selection is the drafts store's (drafts-actions.ts), beside
 // the other bulk changes and their undo.
 import { createStore } from 'zustand/vanilla';
-import type { IpcOutput } from '../../../shared/ipc.ts';
-import type { OfferRule, RelistRule } from '../../../shared/ipc-rules.ts';
-import { isItemField, type ItemFieldName } from '../../../shared/item-fields.ts';
-import { unknownTemplatePlaceholders } from '../../../shared/listing-templates.ts';
+import type { IpcOutput } from '../../../shared/ipc/contract.ts';
+import type { OfferRule, RelistRule } from '../../../shared/ipc/rules.ts';
+import { isItemField, type ItemFieldName } from '../../../shared/items/item-fields.ts';
+import { unknownTemplatePlaceholders } from '../../../shared/items/listing-templates.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 import { placeholderWords } from './placeholder-words.ts';
 

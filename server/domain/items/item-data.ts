@@ -2,7 +2,7 @@
 // (ItemInput, already type-checked by the schema) become those columns. Only checks that a single
 // parameter can fail on its own live here; rules across fields are in item-validation.ts.
 import type { ItemInput } from '../../../shared/api/index.ts';
-import { ITEM_FIELDS, REST_FIELD_NAMES, type RestFieldName, type ServerFieldColumn } from '../../../shared/item-fields.ts';
+import { ITEM_FIELDS, REST_FIELD_NAMES, type RestFieldName, type ServerFieldColumn } from '../../../shared/items/item-fields.ts';
 import { DATA_COLUMNS, type DERIVED_COLUMNS } from '../../db/item-columns.ts';
 import type { Db } from '../../db/open.ts';
 import { notFound } from '../../http/errors.ts';

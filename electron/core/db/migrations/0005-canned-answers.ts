@@ -8,7 +8,7 @@ export const migration: Migration = {
   name: 'canned answers',
   sql: `
     -- The seller's canned answers of this account: one row holding the whole list (JSON
-    -- [{name, text}], parsed with shared/canned-answers.ts on every read), replaced at once
+    -- [{name, text}], parsed with shared/canned-answers/canned-answers.ts on every read), replaced at once
     -- when the seller saves. No row: the defaults are used (the list was never changed).
     CREATE TABLE canned_answers (
       id      INTEGER PRIMARY KEY CHECK (id = 1),

@@ -7,7 +7,7 @@ export const migration: Migration = {
   version: 6,
   name: 'items: the seller\'s own SKU (local only), sortable and found by search',
   sql: `
-    -- The seller's own stock code or label: never sent to the marketplace (shared/item-fields.ts).
+    -- The seller's own stock code or label: never sent to the marketplace (shared/items/item-fields.ts).
     ALTER TABLE items ADD COLUMN sku TEXT;
     CREATE INDEX items_sku ON items(sku COLLATE NOCASE);  -- the grid's sort by SKU
     -- Search finds an item by its SKU too: the SKU goes into the body column, so the FTS table

@@ -7,7 +7,7 @@ export const migration: Migration = {
   version: 7,
   name: 'photo edits',
   sql: `
-    -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc.ts
+    -- The seller's rotation and crop of a photo, JSON {rotate, crop} (shared/ipc/contract.ts
     -- ImageEditsSchema); NULL: none. Non-destructive: the prepared photo of the source stays
     -- (images/<source sha>.jpg) and file_path/thumb_path name the edited copy made from it.
     ALTER TABLE images ADD COLUMN edits TEXT;

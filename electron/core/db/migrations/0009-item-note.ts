@@ -7,7 +7,7 @@ export const migration: Migration = {
   version: 9,
   name: 'items: the seller\'s private note (local only), sortable and found by search',
   sql: `
-    -- The seller's private note: never sent to the marketplace (shared/item-fields.ts).
+    -- The seller's private note: never sent to the marketplace (shared/items/item-fields.ts).
     ALTER TABLE items ADD COLUMN note TEXT;
     CREATE INDEX items_note ON items(note COLLATE NOCASE);  -- the grid's sort by note
     -- Search finds an item by its note too, in the body column beside the SKU (as in step 6:

@@ -8,8 +8,8 @@ export const migration: Migration = {
   name: 'listing templates of this account',
   sql: `
     -- The seller's listing templates: saved defaults for new drafts and for a selection (any
-    -- field of shared/item-fields.ts, the description HTML with the placeholders of
-    -- shared/listing-templates.ts). fields is JSON {field: value}, parsed field by field with the
+    -- field of shared/items/item-fields.ts, the description HTML with the placeholders of
+    -- shared/items/listing-templates.ts). fields is JSON {field: value}, parsed field by field with the
     -- draft rules on every read. Names are unique ignoring case (ASCII, as NOCASE compares;
     -- the core also compares with toLocaleLowerCase before it writes).
     CREATE TABLE listing_templates (

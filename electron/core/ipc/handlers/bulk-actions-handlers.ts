@@ -1,6 +1,6 @@
 // The grid's bulk status actions: the preview (counts, refusals grouped by reason) and the run
 // (queued in the outbox, one undo step). The target is ids or the grid's query, resolved here.
-import type { IpcParsedInput } from '../../../../shared/ipc.ts';
+import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
 import { perConnection } from '../../db/per-connection.ts';
 import { gridSearch } from '../../search/grid-search.ts';

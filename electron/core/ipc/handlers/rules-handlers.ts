@@ -1,8 +1,8 @@
 // Automation: offer and relist rules (with the preview of what an offer rule would do), the pause
 // switch, the log and its CSV, saved groups with live counts, staggered schedules. A few lines
 // each over electron/core/rules/.
-import type { IpcParsedInput } from '../../../../shared/ipc.ts';
-import type { OfferRule } from '../../../../shared/ipc-rules.ts';
+import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
+import type { OfferRule } from '../../../../shared/ipc/rules.ts';
 import type { Db } from '../../db/open-account-db.ts';
 import { offerRules } from '../../rules/offer-rules.ts';
 import { ruleLogCsv } from '../../rules/rule-log-csv.ts';

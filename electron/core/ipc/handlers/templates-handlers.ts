@@ -13,7 +13,7 @@ import { applyTemplateSlices, draftFromTemplate, previewTemplateSlices, type App
 import { perConnection } from '../../db/per-connection.ts';
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
-import type { IpcParsedInput } from '../../../../shared/ipc.ts';
+import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 import { needRecords } from '../read-records.ts';
 

@@ -1,5 +1,5 @@
 // Every error a seller can meet, as a sentence naming the field by its label: the core's
-// validation rules (shared/problem-rules.ts), its errors (code and reason), the service's
+// validation rules (shared/screens/problem-rules.ts), its errors (code and reason), the service's
 // refusals (shared/api/error-codes.ts). Put into words by ../../describe-error.ts.
 export const errors = {
   // A value or a draft (PROBLEM_RULES). {field} is the field's label.

@@ -1,8 +1,8 @@
 // The item fields' names as sellers read them in English. One source: the item-field registry
-// (shared/item-fields.ts) names each field, its grid column and its editor hint, and its groups;
+// (shared/items/item-fields.ts) names each field, its grid column and its editor hint, and its groups;
 // this catalog takes them from there (`field.<name>` in forms and errors, `field.<name>.short`
 // in grid headings) and adds the options' words. Finnish has its own words (../fi/fields.ts).
-import { FIELD_GROUPS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldDef } from '../../../../../shared/item-fields.ts';
+import { FIELD_GROUPS, ITEM_FIELD_NAMES, ITEM_FIELDS, type ItemFieldDef } from '../../../../../shared/items/item-fields.ts';
 import type { FieldLabels } from '../catalog.ts';
 
 type RegistryWords = Pick<FieldLabels, Exclude<keyof FieldLabels, `option.${string}`>>;

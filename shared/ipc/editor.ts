@@ -1,7 +1,7 @@
-// The IPC contract's draft editor methods (shared/ipc.ts merges them into IPC_METHODS): live
+// The IPC contract's draft editor methods (shared/ipc/contract.ts merges them into IPC_METHODS): live
 // validation, a draft's status changes, the category tree.
 import { z } from 'zod';
-import { Changes, Empty, LocalId, ProblemSchema } from './ipc-common.ts';
+import { Changes, Empty, LocalId, ProblemSchema } from './common.ts';
 
 export const editorMethods = {
   /** Live validation in the editor: the draft's saved values with `changes` applied, nothing written. */

@@ -5,7 +5,7 @@
 // the renderer loads this at startup; the contract's zod schema (canned-answers-schema.ts) is built
 // from the same functions.
 
-import { fillTemplate } from './listing-templates.ts';
+import { fillTemplate } from '../items/listing-templates.ts';
 
 export const CANNED_LIMITS = { answers: 50, name: 60, text: 255 } as const;
 

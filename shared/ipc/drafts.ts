@@ -1,7 +1,7 @@
-// The IPC contract's draft methods and events (shared/ipc.ts merges them into IPC_METHODS and
+// The IPC contract's draft methods and events (shared/ipc/contract.ts merges them into IPC_METHODS and
 // IPC_EVENTS): the grid's pages, a draft's values, bulk edits, price and text rules, undo.
 import { z } from 'zod';
-import { BulkActionSchema, Changes, Empty, FieldValuesSchema, GridQueryInput, LocalId, LocalIds, Ok, ProblemSchema, RefusedItem, SyncStateSchema } from './ipc-common.ts';
+import { BulkActionSchema, Changes, Empty, FieldValuesSchema, GridQueryInput, LocalId, LocalIds, Ok, ProblemSchema, RefusedItem, SyncStateSchema } from './common.ts';
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
 export const DraftRowSchema = z.object({

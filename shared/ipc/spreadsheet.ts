@@ -1,10 +1,10 @@
-// The IPC contract's spreadsheet methods and events (shared/ipc.ts merges them into IPC_METHODS
+// The IPC contract's spreadsheet methods and events (shared/ipc/contract.ts merges them into IPC_METHODS
 // and IPC_EVENTS): CSV and Excel imports and exports.
 import { z } from 'zod';
-import { ITEM_FIELD_NAMES, type ItemFieldName } from './item-fields.ts';
-import { PROBLEM_RULES } from './problem-rules.ts';
-import { ImageSourceSchema, LocalId, ProblemParamsSchema } from './ipc-common.ts';
-import { ImportIdSchema } from './ipc-import-cancel.ts';
+import { ITEM_FIELD_NAMES, type ItemFieldName } from '../items/item-fields.ts';
+import { PROBLEM_RULES } from '../screens/problem-rules.ts';
+import { ImageSourceSchema, LocalId, ProblemParamsSchema } from './common.ts';
+import { ImportIdSchema } from './import-cancel.ts';
 
 // ---- Spreadsheets -------------------------------------------------------------------------
 
@@ -67,7 +67,7 @@ export const spreadsheetMethods = {
       source: ImageSourceSchema.optional(),
       fileName: z.string().max(500).optional(),
       mapping: ColumnMappingSchema.optional(),
-      /** The window's name for this import, for csv.cancelImport (shared/ipc-import-cancel.ts). */
+      /** The window's name for this import, for csv.cancelImport (shared/ipc/import-cancel.ts). */
       importId: ImportIdSchema.optional(),
     }).refine((v) => [v.text, v.base64, v.source].filter((x) => x !== undefined).length === 1, 'give the file by reference (source), its bytes or its text'),
     output: z.object({

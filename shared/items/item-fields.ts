@@ -20,7 +20,7 @@ export const PAYMENT_METHODS = ['wire-transfer', 'cash', 'mobile-pay'] as const;
 export type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';
 /** How the editor edits it, where that differs from the kind. */
 export type EditorKind = 'text' | 'textarea' | 'html' | 'number' | 'int' | 'enum' | 'list' | 'flag' | 'time' | 'category';
-/** The grid's sorts a column may offer (GridSortSchema of shared/ipc.ts). */
+/** The grid's sorts a column may offer (GridSortSchema of shared/ipc/contract.ts). */
 export type ColumnSort = 'title' | 'price' | 'sku' | 'note' | 'buyNowPrice' | 'startingPrice' | 'quantity' | 'category' | 'openDays';
 
 export interface ItemFieldDef {

@@ -1,4 +1,4 @@
-// The IPC contract's cancel of an import under way (shared/ipc.ts spreads it into IPC_METHODS):
+// The IPC contract's cancel of an import under way (shared/ipc/contract.ts spreads it into IPC_METHODS):
 // the window names each import it starts (csv.import's importId) and may cancel it by that name.
 import { z } from 'zod';
 

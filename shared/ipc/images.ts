@@ -1,8 +1,8 @@
-// The IPC contract's photo methods and events (shared/ipc.ts merges them into IPC_METHODS and
+// The IPC contract's photo methods and events (shared/ipc/contract.ts merges them into IPC_METHODS and
 // IPC_EVENTS): a draft's photos, added by reference, edited, ordered, removed.
 import { z } from 'zod';
-import { PROBLEM_RULES } from './problem-rules.ts';
-import { ImageSourceSchema, LocalId, Ok, ProblemParamsSchema } from './ipc-common.ts';
+import { PROBLEM_RULES } from '../screens/problem-rules.ts';
+import { ImageSourceSchema, LocalId, Ok, ProblemParamsSchema } from './common.ts';
 
 /** Why a photo was refused or failed: a rule of PROBLEM_RULES with its params (the file's name, a limit). */
 const PhotoIssueSchema = z.object({ rule: z.enum(PROBLEM_RULES), params: ProblemParamsSchema });

@@ -1,4 +1,4 @@
-// The IPC contract's methods for the remembered column mappings of imports (shared/ipc.ts spreads
+// The IPC contract's methods for the remembered column mappings of imports (shared/ipc/contract.ts spreads
 // them into IPC_METHODS): the seller lists them, changes one, or forgets one, so a mapping chosen
 // once is never a trap (issue 21).
 import { z } from 'zod';

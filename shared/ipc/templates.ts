@@ -1,8 +1,8 @@
-// The IPC contract's listing-template methods (shared/ipc.ts spreads them into IPC_METHODS). Made
+// The IPC contract's listing-template methods (shared/ipc/contract.ts spreads them into IPC_METHODS). Made
 // from the contract's own pieces, handed over by ipc.ts, so there is one schema of each.
 import { z } from 'zod';
-import { APP_LOCALES } from './format/app-locale.ts';
-import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS } from './listing-templates.ts';
+import { APP_LOCALES } from '../format/app-locale.ts';
+import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS } from '../items/listing-templates.ts';
 
 interface Pieces<F extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
   localId: z.ZodNumber;

@@ -1,11 +1,11 @@
 // The Sales screen's table of sales, one entry per column, as the drafts grid follows the
 // item-field registry: the screen's table and its sort (renderer/src/sales/), the CSV file
-// (electron/core/seller/sales-csv.ts), the words the CSV asks the renderer for (shared/ipc-seller.ts)
+// (electron/core/seller/sales-csv.ts), the words the CSV asks the renderer for (shared/ipc/seller.ts)
 // and the catalogs' headings (`sales.column.<key>`, required by renderer/src/i18n/catalogs/catalog.ts)
 // all follow it. A new column is a key here, its entry below (the compiler asks for it), and its
 // heading in both catalogs (the compiler asks for those too); a new fact of a sale also goes into
 // SoldRowSchema and the core's sold-items.ts.
-import type { SaleKind } from './ipc-seller.ts';
+import type { SaleKind } from '../ipc/seller.ts';
 
 /** What a sale carries for the columns (the IPC's SoldRow and the core's SoldItem both have it). */
 export interface SaleFacts {

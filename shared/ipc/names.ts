@@ -1,8 +1,8 @@
 // The names of the IPC contract without its schemas: the preload (which runs sandboxed and
-// should load no validation library) allows exactly these. shared/ipc.ts asserts that its
+// should load no validation library) allows exactly these. shared/ipc/contract.ts asserts that its
 // schemas cover the same names, so the two lists cannot drift apart.
-import { BACKUP_EVENT_NAMES, BACKUP_METHOD_NAMES } from './ipc-backup-names.ts';
-import { IMPORT_CANCEL_METHOD_NAMES } from './ipc-import-cancel-names.ts';
+import { BACKUP_EVENT_NAMES, BACKUP_METHOD_NAMES } from './backup-names.ts';
+import { IMPORT_CANCEL_METHOD_NAMES } from './import-cancel-names.ts';
 
 export const IPC_METHOD_NAMES = [
   'drafts.page',

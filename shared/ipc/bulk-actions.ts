@@ -1,7 +1,7 @@
-// The IPC contract's bulk status actions (shared/ipc.ts merges them into IPC_METHODS): publish,
+// The IPC contract's bulk status actions (shared/ipc/contract.ts merges them into IPC_METHODS): publish,
 // schedule, close, relist and delete on a selection, what they would do and how far they got.
 import { z } from 'zod';
-import { BulkActionSchema, GridQueryInput, LocalIds } from './ipc-common.ts';
+import { BulkActionSchema, GridQueryInput, LocalIds } from './common.ts';
 
 // ---- Bulk status actions ------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
-// The IPC contract's seller methods (shared/ipc.ts merges them into IPC_METHODS): questions and
+// The IPC contract's seller methods (shared/ipc/contract.ts merges them into IPC_METHODS): questions and
 // canned answers, offers, sales and the dashboard, item thumbnails.
 import { z } from 'zod';
-import { CannedAnswerSchema, CannedAnswersSchema } from './canned-answers-schema.ts';
-import { Empty, LocalId, Ok, SyncStateSchema } from './ipc-common.ts';
-import { SALES_COLUMN_KEYS } from './sales-columns.ts';
+import { CannedAnswerSchema, CannedAnswersSchema } from '../canned-answers/schema.ts';
+import { Empty, LocalId, Ok, SyncStateSchema } from './common.ts';
+import { SALES_COLUMN_KEYS } from '../screens/sales-columns.ts';
 
 const Amount = z.number().nullable();
 /** An item's values that canned answers may quote ({title} {price} {deliveryTerms}...). */
@@ -129,7 +129,7 @@ export const sellerMethods = {
   /**
    * Replaces the whole list (add, rename, edit, delete and order in one call). At most 50; name
    * 1-60 and text 1-255 characters after trimming; names unique ignoring case; only the
-   * placeholders of shared/canned-answers.ts. A refused list writes nothing; the error names
+   * placeholders of shared/canned-answers/canned-answers.ts. A refused list writes nothing; the error names
    * the field (answers.2.text).
    */
   'cannedAnswers.save': { input: z.object({ answers: CannedAnswersSchema }).strict(), output: CannedListSchema },

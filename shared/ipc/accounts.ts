@@ -1,8 +1,8 @@
-// The IPC contract's account, settings and shell methods and events (shared/ipc.ts merges them
+// The IPC contract's account, settings and shell methods and events (shared/ipc/contract.ts merges them
 // into IPC_METHODS and IPC_EVENTS).
 import { z } from 'zod';
-import { UserSettings } from './api/users.ts';
-import { Empty, Ok } from './ipc-common.ts';
+import { UserSettings } from '../api/users.ts';
+import { Empty, Ok } from './common.ts';
 
 const AccountSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
-// The IPC contract's sync methods and events (shared/ipc.ts merges them into IPC_METHODS and
+// The IPC contract's sync methods and events (shared/ipc/contract.ts merges them into IPC_METHODS and
 // IPC_EVENTS): the sync's status, its problems, its progress and what a pull found new.
 import { z } from 'zod';
-import { Empty, LocalId, Ok, SyncStateSchema } from './ipc-common.ts';
+import { Empty, LocalId, Ok, SyncStateSchema } from './common.ts';
 
 const SyncNoticeKind = z.enum(['offline', 'not-signed-in', 'signed-out', 'sign-in-failed', 'failed', 'waiting']);
 

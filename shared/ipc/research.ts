@@ -1,10 +1,10 @@
-// The IPC contract's market research (issue 39; shared/ipc.ts merges it): a draft's research
+// The IPC contract's market research (issue 39; shared/ipc/contract.ts merges it): a draft's research
 // (comparable closed sales, figures, suggested prices, categories), category suggestions for a
 // title, research in bulk with its progress, the request budget, and categories set from the
 // suggestions on a selection (previewed, one undo step).
 import { z } from 'zod';
-import { Condition, SaleMethod } from './api/enums.ts';
-import { FieldValuesSchema, GridQueryInput, LocalId, LocalIds, RefusedItem } from './ipc-common.ts';
+import { Condition, SaleMethod } from '../api/enums.ts';
+import { FieldValuesSchema, GridQueryInput, LocalId, LocalIds, RefusedItem } from './common.ts';
 
 /** Why research gave nothing new: working offline, the marketplace not reached, the budget spent, its rate limit, a failure, a title with no word to search by. */
 export const ResearchUnavailableSchema = z.enum(['offline', 'unreachable', 'budget', 'rate-limited', 'failed', 'no-words']);

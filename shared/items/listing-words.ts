@@ -6,8 +6,8 @@
 //
 // {price} and {deliveryPrice} carry the euro sign ("12,90 €"); a sign the template writes beside
 // them ("{price} €", "€{price}", "{price} EUR", "{price} euroa") is not doubled.
-import { createFormatter } from './format/formatter.ts';
-import type { AppLocale } from './format/app-locale.ts';
+import { createFormatter } from '../format/formatter.ts';
+import type { AppLocale } from '../format/app-locale.ts';
 import { fillTemplate, isTemplatePlaceholder, type TemplatePlaceholder } from './listing-templates.ts';
 import { OPTION_WORDS } from './option-words.ts';
 

@@ -2,7 +2,7 @@
 // for it before the app's code has loaded (renderer/src/main.tsx), and the core reads it once as it
 // starts (electron/core/host/core-host.ts), so that request finds its statements prepared, its
 // rows in SQLite's cache, its count known and the code that checks its rows compiled.
-import type { GridQueryInput } from './ipc.ts';
+import type { GridQueryInput } from '../ipc/contract.ts';
 
 export type GridQuery = Omit<GridQueryInput, 'offset' | 'limit'>;
 

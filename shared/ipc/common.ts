@@ -1,7 +1,7 @@
-// The IPC contract's pieces that several domains use (shared/ipc.ts merges the domains' tables
-// into IPC_METHODS and IPC_EVENTS; each domain's file is shared/ipc-<domain>.ts).
+// The IPC contract's pieces that several domains use (shared/ipc/contract.ts merges the domains' tables
+// into IPC_METHODS and IPC_EVENTS; each domain's file is shared/ipc/<domain>.ts).
 import { z } from 'zod';
-import { CORE_ERROR_REASONS, PROBLEM_RULES } from './problem-rules.ts';
+import { CORE_ERROR_REASONS, PROBLEM_RULES } from '../screens/problem-rules.ts';
 
 // ---- Shared pieces ------------------------------------------------------------------------
 
@@ -17,7 +17,7 @@ export const ProblemSchema = z.object({
 });
 export type IpcProblem = z.infer<typeof ProblemSchema>;
 
-/** What exactly a core error or a refused item is about (shared/problem-rules.ts), for the seller's sentence. */
+/** What exactly a core error or a refused item is about (shared/screens/problem-rules.ts), for the seller's sentence. */
 export const ErrorDetailSchema = z.object({ reason: z.enum(CORE_ERROR_REASONS), params: ProblemParamsSchema.optional() });
 /** An item a bulk change cannot take: the English reason (logs), its problems and detail (the seller's words). */
 export const RefusedItem = z.object({ localId: z.number().int(), reason: z.string(), problems: z.array(ProblemSchema).optional(), detail: ErrorDetailSchema.optional() });
@@ -60,7 +60,7 @@ export const GridQueryInput = z.object({
   syncState: z.array(SyncStateSchema).max(10).optional(),
   categoryId: z.number().int().positive().optional(),
   saleMethod: z.enum(['auction', 'buy-now']).optional(),
-  // Saved groups' filters (shared/ipc-rules.ts, electron/core/rules/saved-groups.ts).
+  // Saved groups' filters (shared/ipc/rules.ts, electron/core/rules/saved-groups.ts).
   noBids: z.boolean().optional(),
   noPhotos: z.boolean().optional(),
   endingWithinHours: z.number().min(0).max(24 * 60).optional(),

@@ -1,4 +1,4 @@
-// The bare names of the backup methods and events (spread into shared/ipc-names.ts; no zod, so
+// The bare names of the backup methods and events (spread into shared/ipc/names.ts; no zod, so
 // the preload can import them).
 export const BACKUP_METHOD_NAMES = [
   'backups.status',

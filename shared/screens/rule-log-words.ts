@@ -2,7 +2,7 @@
 // code the screens and the CSV put into the seller's words ("hiljaiset tunnit", "ei vapaita
 // kappaleita"), never the raw code or the English the core wrote, and the facts an entry holds
 // (the offer's amount and buyer, a relisted copy's prices and start, a schedule's start and end).
-import type { RuleLogEntry } from './ipc-rules.ts';
+import type { RuleLogEntry } from '../ipc/rules.ts';
 
 export const RULE_LOG_REASONS = [
   'quiet-hours', 'no-unit-left', 'limit-reached', 'marketplace-republishes', 'refused', 'item-closed',

@@ -1,5 +1,5 @@
 // Listing templates: saved defaults for new drafts and for a selection of drafts (any item field
-// of shared/item-fields.ts, the local SKU and note included), with a description HTML that may
+// of shared/items/item-fields.ts, the local SKU and note included), with a description HTML that may
 // quote the draft through {placeholders}. The placeholder names, the bounds and the filling live
 // here so the IPC contract (which refuses a bad template), the core (which stores and applies it)
 // and the manager (which flags problems while the seller types) apply the same rules. Plain

@@ -1,8 +1,8 @@
-// The IPC contract's backup methods and events (shared/ipc.ts spreads them into IPC_METHODS and
+// The IPC contract's backup methods and events (shared/ipc/contract.ts spreads them into IPC_METHODS and
 // IPC_EVENTS): backups of the active account, restore, the seller's backup folder, moving
 // accounts to another computer, and the damaged caches set aside at start.
 import { z } from 'zod';
-import { ImageSourceSchema, ProblemParamsSchema } from './ipc-common.ts';
+import { ImageSourceSchema, ProblemParamsSchema } from './common.ts';
 
 const Empty = z.object({}).strict();
 const Place = z.enum(['data', 'folder']);

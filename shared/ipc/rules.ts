@@ -1,8 +1,8 @@
-// The IPC contract's automation methods (shared/ipc.ts spreads them into IPC_METHODS): offer and
+// The IPC contract's automation methods (shared/ipc/contract.ts spreads them into IPC_METHODS): offer and
 // relist rules, saved groups, staggered schedules, the rules log and the switch that pauses all.
 // Made from the contract's own pieces, handed over by ipc.ts, so there is one schema of each.
 import { z } from 'zod';
-import { RULE_LOG_REASONS } from './rule-log-words.ts';
+import { RULE_LOG_REASONS } from '../screens/rule-log-words.ts';
 
 interface Pieces<F extends z.ZodType> {
   localIds: z.ZodType<number[]>;
