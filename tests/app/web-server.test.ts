@@ -302,10 +302,11 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     });
     const lines = Object.entries({ host: new URL(s.origin).host, ...pageHandshake(s) }).map(([name, value]) => `${name}: ${value}`);
     raw.write(['GET /ipc HTTP/1.1', ...lines, '', ''].join('\r\n'));
-    // Time for the server to check it and set it waiting; then the page goes, with a reset.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The server checks it and sets it waiting; then the page goes, with a reset, and the server
+    // takes it out of the queue.
+    await expect.poll(() => s.core.waiting(), { timeout: 30_000 }).toBe(1);
     raw.resetAndDestroy();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => s.core.waiting(), { timeout: 30_000 }).toBe(0);
     resume();
     await s.core.ready();
     // The server is up, and the next socket reaches the core.
@@ -319,7 +320,7 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     // queue until the core has taken the first).
     const resume = await holdRestartingCore(s);
     const both = [socket(s), socket(s)];
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => s.core.waiting(), { timeout: 30_000 }).toBe(2);
     resume();
     for (const ws of await Promise.all(both)) {
       const next = answers(ws);

@@ -51,6 +51,8 @@ export interface CoreSupervisor {
   /** The running core's process id (tests kill it). */
   pid(): number | undefined;
   restarts(): number;
+  /** Calls and page sockets waiting for a core that is starting (what tests wait on instead of sleeping). */
+  waiting(): number;
   /** Resolves once the core answers (after a start or restart). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -174,19 +176,28 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
       if (closing) return void socket.destroy();
       const message: ToCore = { t: 'socket', request, head: new Uint8Array(head) };
       const later = { go, fail: () => socket.destroy() };
+      // A page that gives up on a waiting socket (closed, reset) leaves the queue at once.
+      const wait = () => {
+        waiting.push(later);
+        socket.once('close', () => {
+          const at = waiting.indexOf(later);
+          if (at >= 0) waiting.splice(at, 1);
+        });
+      };
       function go(): void {
         // The page gave up on it meanwhile.
         if (socket.destroyed) return;
         if (!child.postWithSocket) return void socket.destroy();
         // A core that died, its exit not read yet: the socket waits for the one started next.
-        if (!child.postWithSocket(message, socket)) waiting.push(later);
+        if (!child.postWithSocket(message, socket)) wait();
       }
       // While the core starts, the page's calls go as requests; the socket waits for it.
       if (isReady) go();
-      else waiting.push(later);
+      else wait();
     },
     pid: () => child.pid,
     restarts: () => restarts,
+    waiting: () => waiting.length,
     ready: () => (isReady ? Promise.resolve() : new Promise<void>((resolve) => readyWaiters.push(resolve))),
     async close() {
       if (closing) return;
