@@ -4,13 +4,13 @@
 // resets what was not shown. Every part of a rule is a field: amounts in % or €, quiet hours in
 // the app's time field, on or off. A rule is previewed on the offers waiting now before it is
 // saved; a saved rule's Edit button loads it into the second form and moves the keyboard there.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { OfferRule } from '../../../shared/ipc/rules.ts';
 import { TimeField } from '../a11y/time-field.tsx';
 import { useFormatter, useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
-import { numberText, readNumber, UnitSelect, useEdited, type Unit } from './rule-form-parts.tsx';
+import { numberText, readNumber, UnitSelect, useEdited, useSavedRuleForm, type Unit } from './rule-form-parts.tsx';
 import { useRuleSummaries } from './rule-summaries.ts';
 import type { RulesStore } from './rules-store.ts';
 import { ScopeField, useScopeChoice, type ScopeTarget } from './scope-field.tsx';
@@ -43,24 +43,11 @@ export function OfferRuleForm({ store, scopeText, shop = false }: { store: Rules
   const rules = useStore(store, (s) => s.offerRules);
   const loaded = useStore(store, (s) => s.loaded);
   const first = useRef<HTMLSelectElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  // Moves with every load, so the time fields drop what was being typed.
-  const [version, setVersion] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  // The values came from a saved rule (not typed): another scope without a rule starts empty.
-  const fromSaved = useRef(false);
-  const savedFor = (target: ScopeTarget | null) => (target ? rules.find((r) => r.scope === target.scope && r.scopeId === target.scopeId) ?? null : null);
-  const load = (rule: OfferRule | null) => {
-    setValues(rule ? valuesOf(rule, locale) : EMPTY);
-    setVersion((v) => v + 1);
-    setProblem(null);
-    fromSaved.current = rule !== null;
-  };
+  const { values, version, problem, setProblem, savedFor, load, set, scopeChanged } = useSavedRuleForm(rules, EMPTY, (r: OfferRule) => valuesOf(r, locale));
   const scope = useScopeChoice(shop ? 'shop' : '', (target) => {
     if (store.getState().editing?.kind === 'offer') store.getState().edit(null);
-    const saved = savedFor(target);
     // The scope left had its rule in the form: the new one starts from its own, or empty.
-    if (saved || fromSaved.current || savedFor(scope.target())) load(saved);
+    scopeChanged(target, scope.target());
   });
   const editing = useEdited<OfferRule>(store, 'offer', shop ? null : (r) => { scope.load(r); load(r); }, first);
   // The shop's form holds the saved shop rule, again each time it is saved (its version moves).
@@ -72,7 +59,6 @@ export function OfferRuleForm({ store, scopeText, shop = false }: { store: Rules
 
   const target = scope.target();
   const saved = savedFor(target);
-  const set = (change: Partial<Values>) => setValues({ ...values, ...change });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;

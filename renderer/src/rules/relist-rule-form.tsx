@@ -2,13 +2,13 @@
 // sale again at a whole hour (the app's time field: `9.00`). It shows what is saved (issue 42): it
 // opens on the shop's saved rule, and picking a scope shows the rule saved for it, so saving again
 // never resets what was not shown; a new rule starts from suggested values.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { RelistRule } from '../../../shared/ipc/rules.ts';
 import { TimeField } from '../a11y/time-field.tsx';
 import { useT } from '../i18n/intl.ts';
 import { localeStore } from '../i18n/locale-store.ts';
-import { numberText, readNumber, UnitSelect, useEdited, type Unit } from './rule-form-parts.tsx';
+import { numberText, readNumber, UnitSelect, useEdited, useSavedRuleForm, type Unit } from './rule-form-parts.tsx';
 import { useRuleSummaries } from './rule-summaries.ts';
 import type { RulesStore } from './rules-store.ts';
 import { ScopeField, useScopeChoice, type ScopeTarget } from './scope-field.tsx';
@@ -40,21 +40,10 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
   const rules = useStore(store, (s) => s.relistRules);
   const loaded = useStore(store, (s) => s.loaded);
   const first = useRef<HTMLSelectElement>(null);
-  const [values, setValues] = useState<Values>(SUGGESTED);
-  const [version, setVersion] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const fromSaved = useRef(false);
-  const savedFor = (target: ScopeTarget | null) => (target ? rules.find((r) => r.scope === target.scope && r.scopeId === target.scopeId) ?? null : null);
-  const load = (rule: RelistRule | null) => {
-    setValues(rule ? valuesOf(rule, locale) : SUGGESTED);
-    setVersion((v) => v + 1);
-    setProblem(null);
-    fromSaved.current = rule !== null;
-  };
+  const { values, version, problem, setProblem, savedFor, load, set, scopeChanged } = useSavedRuleForm(rules, SUGGESTED, (r: RelistRule) => valuesOf(r, locale));
   const scope = useScopeChoice('shop', (target) => {
     if (store.getState().editing?.kind === 'relist') store.getState().edit(null);
-    const saved = savedFor(target);
-    if (saved || fromSaved.current || savedFor(scope.target())) load(saved);
+    scopeChanged(target, scope.target());
   });
   const editing = useEdited<RelistRule>(store, 'relist', (r) => { scope.load(r); load(r); }, first);
   // Opened on the shop: its saved rule once the rules are in.
@@ -67,7 +56,6 @@ export function RelistRuleForm({ store, scopeText }: { store: RulesStore; scopeT
 
   const target = scope.target();
   const saved = savedFor(target);
-  const set = (change: Partial<Values>) => setValues({ ...values, ...change });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;
