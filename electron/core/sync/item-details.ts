@@ -10,6 +10,7 @@ import type { SyncEvents } from './events.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import { markRemoved, mergeServerItem, pullStatements, REMOVED_REMOTELY, type PullResult } from './pull.ts';
 import { readBids, type TradingNews } from './pull-trading.ts';
+import type { PullContext } from './pull-sales.ts';
 
 /** Items whose record is still to read (not deleted here, not removed on the marketplace). Made when first asked: pull.ts and this module import each other. */
 const unreadSql = () => `detail <> 'full' AND remote_id IS NOT NULL AND deleted_at IS NULL AND NOT (sync_state = 'rejected' AND reject_reason = '${REMOVED_REMOTELY.replaceAll("'", "''")}')`;
@@ -73,16 +74,8 @@ export function detailQueue(db: Db) {
 }
 export type DetailQueue = ReturnType<typeof detailQueue>;
 
-export interface DetailContext {
-  db: Db;
-  api: MarketplacePort;
-  events: SyncEvents;
-  s: ReturnType<typeof pullStatements>;
-  now: () => number;
-  userId: number;
-  /** Counts the bids read (a pull's result, or one of its own). */
-  result: PullResult;
-}
+/** What a read of records needs of a pull's context (a pull's own, or one made for reads outside it). */
+export type DetailContext = Pick<PullContext, 'db' | 'api' | 'events' | 's' | 'now' | 'userId' | 'result'>;
 
 /** A context for reads outside a pull (the seller's, the background's): its own statements, the signed-in seller asked once. */
 export function detailContext(db: Db, api: MarketplacePort, events: SyncEvents, now: () => number): () => Promise<DetailContext> {
