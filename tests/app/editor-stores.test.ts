@@ -78,6 +78,27 @@ describe('the editor store', () => {
     expect(editor.getState()).toMatchObject({ dirty: [], row: { fields: { title: 'Oak table', quantity: 3, saleMethod: 'buy-now' } } });
   });
 
+  it('takes no change while a save runs (the form stays enabled to keep the focus; what the save loads would drop it)', async () => {
+    const core = openTestCore();
+    settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+    const slow = slowAnswers(memoryTransport(core.bridge, core.session), 'drafts.update');
+    const editor = createEditorStore(typedBridge(slow.transport));
+    await editor.actions.openNew();
+    editor.actions.setField('title', 'Oak table');
+    slow.hold(true);
+    const saving = editor.actions.save();
+    await vi.waitFor(() => expect(slow.held.length).toBe(1));
+    expect(editor.getState().busy).toBe(true);
+    editor.actions.setField('title', 'Birch table');
+    expect(editor.getState()).toMatchObject({ values: { title: 'Oak table' }, dirty: ['title'] });
+    slow.hold(false);
+    slow.held[0]?.();
+    expect(await saving).toBe(true);
+    expect(editor.getState()).toMatchObject({ busy: false, dirty: [], row: { fields: { title: 'Oak table' } } });
+    editor.actions.setField('title', 'Birch table');
+    expect(editor.getState().dirty).toEqual(['title']);
+  });
+
   it('refuses to publish an incomplete draft, queues a complete one, and copies only closed items', async () => {
     const { editor, core } = setup();
     await editor.actions.openNew();

@@ -185,16 +185,22 @@ describe('a week with the keyboard alone', () => {
     await seen();
     await trapsFocus(crop);
     await escapeTo(moved);
-    // Ctrl+S in a field: the form is disabled while it saves, and the field has the focus again
-    // once it is enabled (a11y/focus-keeper.ts); in between, the focus never falls to the page.
+    // Ctrl+S in a field: the form is read-only while it saves, and the field keeps the focus all
+    // along (a disabled form took it away, and a busy run once saw it fall to the page between).
     step = 'save';
     const quantity = editor.locator('.field[data-field=quantity] input');
     await tabTo(quantity);
     await page.keyboard.press('Control+a');
     await page.keyboard.type('2');
+    await quantity.evaluate((el) => {
+      el.setAttribute('data-blurs', '0');
+      el.addEventListener('blur', () => el.setAttribute('data-blurs', String(Number(el.getAttribute('data-blurs')) + 1)));
+    });
     await press('Control+s');
+    await expect.poll(() => editor.locator('.notice.info').textContent()).toMatch(/^Saved in the local cache/);
     await expect.poll(() => editor.getByRole('button', { name: 'Close editor' }).isEnabled()).toBe(true);
     await expect.poll(() => isFocused(quantity)).toBe(true);
+    expect(await quantity.getAttribute('data-blurs')).toBe('0');
     await seen();
     step = 'editor';
     await trapsFocus(editor);

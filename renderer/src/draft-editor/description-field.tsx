@@ -10,11 +10,13 @@ interface Props {
   maxLength: number;
   invalid: boolean;
   onChange(value: string): void;
+  /** While the draft saves (field-input.tsx). */
+  readOnly?: boolean;
   /** The text with a template's placeholders filled from the draft's fields (null: it has none). */
   filled?: string | null;
 }
 
-export function DescriptionField({ id, value, maxLength, invalid, onChange, filled = null }: Props) {
+export function DescriptionField({ id, value, maxLength, invalid, onChange, filled = null, readOnly = false }: Props) {
   // A description opens as buyers will read it, formatted (issue 42); an empty one opens where
   // it is written.
   const [tab, setTab] = useState<'html' | 'preview'>(() => (value.trim() === '' ? 'html' : 'preview'));
@@ -28,7 +30,7 @@ export function DescriptionField({ id, value, maxLength, invalid, onChange, fill
         <span className="counter">{format.number(value.length)} / {format.number(maxLength)}</span>
       </div>
       {tab === 'html' ? (
-        <textarea id={id} rows={8} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} spellCheck />
+        <textarea id={id} rows={8} value={value} aria-invalid={invalid} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} spellCheck />
       ) : (
         <iframe className="description-preview" title={t('editor.description.frame')} sandbox="" srcDoc={filled ?? value} />
       )}

@@ -27,7 +27,10 @@ export function EditorForm({ s, view, store, research }: { s: EditorState; view:
         void actions.save();
       }}
     >
-      <fieldset disabled={!editable || s.busy}>
+      {/* Not disabled while it saves: a disabled fieldset takes the focus from the field the seller
+          pressed Ctrl+S in, and Chromium drops it to the page before it can be moved (issue 40's CI
+          flake). Its text fields are read-only meanwhile and the store refuses other changes. */}
+      <fieldset disabled={!editable} aria-busy={s.busy || undefined}>
         {!editable && (
           <p className="muted read-only-note">
             {queued ? t('editor.readOnly.queued', { status: words.status(queued) }) : t('editor.readOnly.status', { status: words.status(row.status) })}
@@ -49,6 +52,7 @@ export function EditorForm({ s, view, store, research }: { s: EditorState; view:
                     categories={s.categories}
                     values={s.values}
                     unread={row.detailsMissing?.includes(spec.field) === true && (s.values[spec.field] ?? null) === null}
+                    readOnly={s.busy}
                     onChange={(value) => actions.setField(spec.field, value)}
                   />
                   {spec.field === 'categoryId' && (

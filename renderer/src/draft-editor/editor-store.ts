@@ -152,6 +152,9 @@ export function createEditorStore(bridge: Bridge) {
       },
       setField(field: string, value: Value): void {
         const s = store.getState();
+        // While a save, publish or close runs the form stays enabled (the focus stays in it), but
+        // what it loads when done would drop a change made meanwhile: none is taken.
+        if (s.busy) return;
         const saved = s.row?.fields[field] ?? null;
         const same = JSON.stringify(saved) === JSON.stringify(value);
         set({

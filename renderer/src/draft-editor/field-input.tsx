@@ -28,6 +28,8 @@ interface Props {
   values?: Readonly<Record<string, Value | undefined>>;
   /** Issue 38: not known yet (the item is shown from the marketplace's list): said so, never an empty input. */
   unread?: boolean;
+  /** While the draft saves: typing is refused, and the focus stays where it is (a disabled control would drop it to the page). */
+  readOnly?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ function numberText(value: number, decimalMark: string, money: boolean): string 
   return (money ? value.toFixed(2) : String(value)).replace('.', decimalMark);
 }
 
-export function FieldInput({ spec, look, value, problems, categories, onChange, values, unread = false }: Props) {
+export function FieldInput({ spec, look, value, problems, categories, onChange, values, unread = false, readOnly = false }: Props) {
   const t = useT();
   const format = useFormatter();
   const problemText = useProblemText();
@@ -80,24 +82,26 @@ export function FieldInput({ spec, look, value, problems, categories, onChange, 
   const text = value === null || value === undefined ? '' : typeof value === 'number' ? numberText(value, decimalMark, money) : String(value);
   const describedBy = shown.length > 0 ? `${id}-problems` : undefined;
   const common = { id, 'aria-invalid': invalid, 'aria-required': look.required, 'aria-describedby': describedBy };
+  /** What a text input adds to `common` (a select or a checkbox has no read-only state: the store refuses their changes while busy). */
+  const typed = { ...common, readOnly };
 
   let input: React.ReactNode;
   if (unread) input = <output id={id} className="field-unread">{t('editor.unread.value')}</output>;
   else switch (spec.kind) {
     case 'text':
-      input = <input {...common} type="text" value={text} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
+      input = <input {...typed} type="text" value={text} maxLength={spec.maxLength} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
       break;
     case 'textarea':
-      input = <textarea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
+      input = <textarea {...typed} rows={3} value={text} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />;
       break;
     case 'html':
-      input = <DescriptionField id={id} value={text} maxLength={spec.maxLength ?? 100_000} invalid={invalid} onChange={(v) => onChange(v === '' ? null : v)} filled={filledPreview(text, values ?? {}, categories)} />;
+      input = <DescriptionField id={id} value={text} maxLength={spec.maxLength ?? 100_000} invalid={invalid} readOnly={readOnly} onChange={(v) => onChange(v === '' ? null : v)} filled={filledPreview(text, values ?? {}, categories)} />;
       break;
     case 'number': case 'int':
       // Text, not type=number: what the seller typed stays visible and the core says what is wrong.
       input = (
         <input
-          {...common}
+          {...typed}
           type="text"
           inputMode={spec.kind === 'int' ? 'numeric' : 'decimal'}
           value={text}
