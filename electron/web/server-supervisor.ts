@@ -64,6 +64,7 @@ export function superviseServer(options: ServerSupervisorOptions): ServerSupervi
   let alive = false;
   let announced = false;
   let onStopped: (() => void) | null = null;
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
 
   function start(): void {
     const current = options.spawn();
@@ -88,9 +89,12 @@ export function superviseServer(options: ServerSupervisorOptions): ServerSupervi
       crashesInARow = Date.now() - startedAt < STEADY_MS ? crashesInARow + 1 : 1;
       const delay = crashesInARow <= 1 ? 0 : Math.min(10_000, 250 * 2 ** (crashesInARow - 2));
       options.log(`web mode's server stopped (${detail}); starting it again${delay ? ` in ${delay} ms` : ''} on port ${port}`);
-      setTimeout(() => {
+      // Not unref'd: between two starts this timer is all that keeps web mode's command line alive
+      // (an unref'd one let it exit, now and then, the moment its server died: a CI run's flake).
+      restartTimer = setTimeout(() => {
+        restartTimer = null;
         if (!stopping) start();
-      }, delay).unref();
+      }, delay);
     });
     current.start({ ...options.options, port, restarts });
   }
@@ -103,6 +107,7 @@ export function superviseServer(options: ServerSupervisorOptions): ServerSupervi
     stop() {
       stopping = true;
       // Between two starts: nothing runs, and none is started.
+      if (restartTimer) clearTimeout(restartTimer);
       if (!alive) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
