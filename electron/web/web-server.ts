@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { HOST_PROBLEM_WORDS, hostHeaderProblem, isExpectedHost } from '../../shared/http/host-check.ts';
 import { IPC_EVENT_NAMES } from '../../shared/ipc/names.ts';
+import { EVENTS_PATH } from '../../shared/ipc/web-events.ts';
 import { startCoreSupervisor, type CoreSupervisor } from '../core/host/core-supervisor.ts';
 import type { HostInit } from '../core/host/protocol.ts';
 import { MAX_SOURCE_BYTES, SourceRefused } from '../core/images/source-file.ts';
@@ -181,7 +182,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!fromOwnPage(req)) return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'wrong origin' } });
       return serveDownload(options.root, url.pathname.slice('/download/'.length), res);
     }
-    if (url.pathname === '/events') {
+    if (url.pathname === EVENTS_PATH) {
       // EventSource cannot send headers: the secret comes as a query parameter of a same-origin GET.
       if (!fromOwnPage(req) || !secretOk(url.searchParams.get('secret'))) return send(res, 403, { ok: false, error: { code: 'forbidden', message: 'wrong origin or secret' } });
       streams.open(req, res, `: ${IPC_EVENT_NAMES.length} event kinds\n\n`, () => {

@@ -109,6 +109,34 @@ describe('web mode\'s socket for calls', () => {
     expect(app?.pageErrors).toEqual([]);
   }, 180_000);
 
+  it('opens its event stream again when the browser gives it up while the server restarts, and is still told that it did', async () => {
+    app = await openApp({ prefix: 'e2e-events-closed' });
+    const { page } = app;
+    // The stream's reconnect answered once with something that is not a stream (as a server that
+    // is starting may): the browser's EventSource CLOSEs for good, and the page opens a new one.
+    const streams: string[] = [];
+    let refuse = false;
+    await page.route((url) => url.pathname === '/events', async (route) => {
+      streams.push(new URL(route.request().url()).searchParams.get('lastEventId') ?? '');
+      if (!refuse) return route.continue();
+      refuse = false;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' });
+    });
+    await page.goto(app.web.url);
+    await page.locator('.grid-scroll').waitFor();
+    await expect.poll(() => streams.length).toBe(1);
+    refuse = true;
+    process.kill(webModeProcess(app.web, 'server-main'), 'SIGKILL');
+    await page.locator('.core-restarted').waitFor({ timeout: 60_000 });
+    // The first stream's reconnect was refused; a stream the page opened carried the server's start.
+    expect(refuse).toBe(false);
+    expect(streams[0]).toBe('');
+    expect(streams.slice(2).some((id) => /^[0-9a-f]{16}$/.test(id))).toBe(true);
+    await page.getByLabel('Search drafts').pressSequentially('none');
+    await expect.poll(() => page.locator('.count').textContent(), { timeout: 30_000 }).toMatch(/^0 items/);
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
+
   it('goes on through a server that dies (issue 37): started again on the same address and secret, the window says so, and its work goes on', async () => {
     const { page, sockets } = await openOnSocket('e2e-socket-server-killed');
     await page.getByRole('button', { name: 'New draft' }).click();

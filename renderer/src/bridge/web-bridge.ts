@@ -1,9 +1,11 @@
 // Web mode's transport: calls on one WebSocket once it is open (electron/web/ipc-socket.ts: a
 // request per keystroke cost the browser far more), POST /ipc/:method until then, both with the
-// per-launch secret; Server-Sent Events for push events. The secret arrives in the URL fragment
+// per-launch secret; Server-Sent Events for push events (reopening-events.ts). The secret arrives in the URL fragment
 // (never sent to a server) and is kept for this tab only.
 import { IPC_PROTOCOL, IPC_SOCKET_PATH, MAX_CALL_BYTES, type SocketAnswer } from '../../../shared/ipc/web-socket.ts';
+import { EVENTS_PATH, LAST_EVENT_PARAM } from '../../../shared/ipc/web-events.ts';
 import { BridgeError, type RawTransport } from './bridge-types.ts';
+import { reopeningEvents } from './reopening-events.ts';
 
 const SECRET_KEY = 'market-desk-secret';
 
@@ -135,14 +137,14 @@ function socketCalls(secret: string): { call(frame: (id: number) => string): Pro
 
 export function webTransport(): RawTransport {
   const secret = theSecret();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  let source: EventSource | null = null;
   const sockets = socketCalls(secret);
-
-  function connect(): EventSource {
-    const es = new EventSource(`/events?secret=${encodeURIComponent(secret)}`);
-    return es;
-  }
+  // Opened with the first listener; opened again if the browser gives it up (reopening-events.ts).
+  const events = reopeningEvents({
+    url: (lastEventId) => `${EVENTS_PATH}?secret=${encodeURIComponent(secret)}${lastEventId ? `&${LAST_EVENT_PARAM}=${encodeURIComponent(lastEventId)}` : ''}`,
+    open: (url) => new EventSource(url),
+    later: (run, ms) => void setTimeout(run, ms),
+    random: Math.random,
+  });
 
   return {
     async invoke(name, input) {
@@ -168,20 +170,6 @@ export function webTransport(): RawTransport {
         return CORE_STOPPED;
       }
     },
-    on(name, listener) {
-      source ??= connect();
-      let set = listeners.get(name);
-      if (!set) {
-        const fresh = new Set<(payload: unknown) => void>();
-        listeners.set(name, fresh);
-        source.addEventListener(name, (event) => {
-          const payload: unknown = JSON.parse((event as MessageEvent<string>).data);
-          for (const l of fresh) l(payload);
-        });
-        set = fresh;
-      }
-      set.add(listener);
-      return () => set.delete(listener);
-    },
+    on: (name, listener) => events.on(name, listener),
   };
 }
