@@ -114,8 +114,14 @@ export function createImagesStore(bridge: Bridge) {
 
   async function list(localId: number): Promise<void> {
     const isNewest = nextList();
-    const images = await call(bridge, 'images.list', { localId });
-    if (isNewest() && store.getState().localId === localId) set({ images });
+    try {
+      const images = await call(bridge, 'images.list', { localId });
+      if (isNewest() && store.getState().localId === localId) set({ images });
+    } catch (error) {
+      // Said in the panel, never thrown at whoever opened it (a list asked for as web mode's
+      // server or the core starts again answers 'core-restarted': the next list reads it).
+      if (isNewest() && store.getState().localId === localId) set({ message: describeError(error) });
+    }
   }
 
   function onProgress(event: IpcEventPayload<'images.progress'>): void {
