@@ -279,9 +279,8 @@ describe('web mode calls on a socket', { timeout: 120_000 }, () => {
     // A core that cannot take the connection (stopped), then dies with it in flight.
     process.kill(pid, 'SIGSTOP');
     const lost = socket(s).then((ws) => (ws.close(), 'opened'), () => 'closed');
-    // Time for the handshake to be checked and handed over (were it not yet, it waits for the
-    // core started next and opens: fine too, the test is that it never waits for good).
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The handshake checked and handed to the stopped core, which never takes it.
+    await expect.poll(() => s.core.handedOver(), { timeout: 30_000 }).toBe(1);
     process.kill(pid, 'SIGKILL');
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise((resolve) => (timer = setTimeout(resolve, 30_000, 'still waiting')));

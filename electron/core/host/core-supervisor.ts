@@ -53,6 +53,8 @@ export interface CoreSupervisor {
   restarts(): number;
   /** Calls and page sockets waiting for a core that is starting (what tests wait on instead of sleeping). */
   waiting(): number;
+  /** Page sockets handed to a core so far (a test waits on it instead of sleeping). */
+  handedOver(): number;
   /** Resolves once the core answers (after a start or restart). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +78,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
   const pending = new Map<number, (message: FromCore) => void>();
   const waiting: Array<{ go(): void; fail(): void }> = [];
   const readyWaiters: Array<() => void> = [];
+  let handed = 0;
   let onStopped: (() => void) | null = null;
 
   function start(): void {
@@ -190,6 +193,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
         if (!child.postWithSocket) return void socket.destroy();
         // A core that died, its exit not read yet: the socket waits for the one started next.
         if (!child.postWithSocket(message, socket)) wait();
+        else handed++;
       }
       // While the core starts, the page's calls go as requests; the socket waits for it.
       if (isReady) go();
@@ -198,6 +202,7 @@ export function startCoreSupervisor(options: SupervisorOptions): CoreSupervisor 
     pid: () => child.pid,
     restarts: () => restarts,
     waiting: () => waiting.length,
+    handedOver: () => handed,
     ready: () => (isReady ? Promise.resolve() : new Promise<void>((resolve) => readyWaiters.push(resolve))),
     async close() {
       if (closing) return;
