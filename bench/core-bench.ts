@@ -3,7 +3,8 @@
 // machine. Prints one JSON object. Options: --photos N (default 20), --items N (default 100000),
 // --drafts N (default 10000), --sync-items N (default 1000), --import-rows N (default 10000),
 // --publish-drafts N (default 1000), --rule-items N (default 10000), --rule-offers N (default 1000),
-// --only bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation,responsive (responsive: the core's
+// --only bulk,rules,templates,search,sorted,images,photos,sync,import,publish,window,backup,automation,responsive (sorted: searches
+// sorted by relevance, price and title at --sorted-drafts N, default 100000, see sorted-search-bench.ts; responsive: the core's
 // answers to a typed search while it backs up, bulk-edits, applies a template and imports: --responsive-drafts N, default 100000,
 // --responsive-rows N, default 100000, --busy: beside a spinning child process; window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
 // --backup-photos N, --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
@@ -27,6 +28,7 @@ import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
 import { benchBackup } from './backup-bench.ts';
 import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
+import { benchSortedSearch } from './sorted-search-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
 import { benchResponsiveCore } from './responsive-bench.ts';
@@ -46,7 +48,8 @@ const { values: args } = parseArgs({
     'publish-drafts': { type: 'string', default: '1000' },
     'rule-items': { type: 'string', default: '10000' },
     'rule-offers': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'bulk,rules,templates,search,images,photos,sync,import,publish,window,backup,automation,responsive' },
+    only: { type: 'string', default: 'bulk,rules,templates,search,sorted,images,photos,sync,import,publish,window,backup,automation,responsive' },
+    'sorted-drafts': { type: 'string', default: '100000' },
     'responsive-drafts': { type: 'string', default: '100000' },
     'responsive-rows': { type: 'string', default: '100000' },
     busy: { type: 'boolean', default: false },
@@ -291,6 +294,7 @@ try {
   if (ONLY.has('publish')) figures.bulkPublishQueued = await benchBulkPublish(root, PUBLISH_DRAFTS);
   if (ONLY.has('templates')) figures.templateApply = benchTemplateApply(root, DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
+  if (ONLY.has('sorted')) figures.sortedSearch = benchSortedSearch(root, Number(args['sorted-drafts']));
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);

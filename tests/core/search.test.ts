@@ -56,6 +56,24 @@ describe('searching the cached items', () => {
     expect(search.search({ limit: 1, offset: 1 }).map((r) => r.localId)).toEqual([mid]);
   });
 
+  it('ranks title hits first, the best by bm25 first, then description hits; one letter newest first (issue 41)', () => {
+    const { add, search } = setup();
+    const lamp = add('Lamppu', '');
+    const oldLamp = add('Vanha messinkinen lamppu, iso ja painava', '');
+    const chair = add('Tuoli', '<p>Lamppu ja lamppu</p>');
+    const table = add('Pöytä', '<p>Lamppu mukaan, jos haluat koko setin kerralla</p>');
+    add('Sohva', '<p>Harmaa</p>');
+    const ids = (sort: 'relevance', text: string, offset = 0, limit = 100) => search.search({ text, sort, offset, limit }).map((r) => r.localId);
+    expect(ids('relevance', 'lamppu')).toEqual([lamp, oldLamp, chair, table]);
+    expect(ids('relevance', 'lamp')).toEqual([lamp, oldLamp, chair, table]);
+    // One letter: every word starting with it, title hits newest first, then the others.
+    expect(ids('relevance', 'l')).toEqual([oldLamp, lamp, table, chair]);
+    // Pages across the runs.
+    expect(ids('relevance', 'lamppu', 1, 2)).toEqual([oldLamp, chair]);
+    expect(ids('relevance', 'l', 3, 5)).toEqual([chair]);
+    expect(search.count({ text: 'l', sort: 'relevance' })).toBe(4);
+  });
+
   it('counts a search in a status filter from the full-text index, and a deleted or moved item leaves it', () => {
     const { db, drafts, add, search } = setup();
     const [a, b] = [add('Brass lamp', ''), add('Brass bowl', '')];
