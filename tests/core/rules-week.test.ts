@@ -338,7 +338,7 @@ describe('a week of rules while the seller is away', () => {
     // Every unsold lamp line below its limit that closed before the last run has its copy.
     const unsoldClosedLamps = core.db.prepare(
       `SELECT i.local_id FROM items i LEFT JOIN rule_relists r ON r.copy_local_id = i.local_id
-        WHERE i.sku LIKE 'LAMP-%' AND i.status = 'closed' AND coalesce(json_extract(i.server_copy, '$.republish'), 0) = 0
+        WHERE i.sku LIKE 'LAMP-%' AND i.status = 'closed' AND coalesce(i.relists_unsold, 0) = 0
           AND coalesce(r.generation, 0) < 2 AND i.bidder_count = 0
           AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted')`,
     ).all() as Array<{ local_id: number }>;

@@ -66,7 +66,7 @@ export function offerRules(db: Db) {
   const candidates = db.prepare(
     `SELECT o.remote_id AS offerId, o.item_remote_id AS itemRemoteId, i.local_id AS itemLocalId, i.title, o.amount, o.author, o.expires,
             i.sale_method AS saleMethod, i.buy_now_price AS buyNowPrice,
-            json_extract(i.server_copy, '$.quantity') AS unitsLeft,
+            i.units_left AS unitsLeft,
             (SELECT count(*) FROM offers q WHERE q.item_remote_id = o.item_remote_id AND q.pending_decision = 'accepted') AS queuedAccepts
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
       WHERE o.status = 'pending' AND o.pending_decision IS NULL AND i.status = 'published' AND i.deleted_at IS NULL

@@ -37,10 +37,11 @@ export function ruleOfferOp(db: Db) {
   const rules = ruleStore(db);
   const clearDecision = db.prepare(`UPDATE offers SET pending_decision = NULL WHERE remote_id = ?`);
   const sentBefore = db.prepare(`SELECT count(*) FROM request_log WHERE outbox_id = ?`).pluck();
-  // The service's status and units in the cached copy; its other fields (and `base`) wait for the
-  // next pull, which reads the item in full (its `updated` moved).
+  // The service's status and units left in the cache (and in its copy, which the next summary is
+  // compared with); its other fields (and `base`) wait for the next pull, which reads the item in
+  // full (its `updated` moved).
   const reflect = db.prepare(
-    `UPDATE items SET status = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
+    `UPDATE items SET status = ?, units_left = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
   );
 
   /**
@@ -52,7 +53,7 @@ export function ruleOfferOp(db: Db) {
     db.transaction(() => {
       if (answered !== null) ctx.store.logFinish(answered, 200, 'ok', null, ctx.now());
       ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
-      if (ours && item) reflect.run(item.status, item.status, item.quantity, row.item_local_id);
+      if (ours && item) reflect.run(item.status, item.quantity, item.status, item.quantity, row.item_local_id);
       rules.finish(payload.logId, ours ? 'done' : 'moot', { result: offer.status, how });
     })();
     return 'applied';
@@ -81,7 +82,7 @@ export function ruleOfferOp(db: Db) {
         const seen = item;
         db.transaction(() => {
           ctx.store.completeRow(row, null);
-          reflect.run(seen.status, seen.status, seen.quantity, row.item_local_id);
+          reflect.run(seen.status, seen.quantity, seen.status, seen.quantity, row.item_local_id);
           clearDecision.run(payload.offerId);
           rules.finish(payload.logId, 'moot', { result: seen.status, how: noUnit ? 'no-unit-left' : 'item-closed' });
         })();

@@ -74,8 +74,8 @@ async function pullActivityFeed(ctx: Context, news: TradingNews): Promise<boolea
 
 /** Without the feed: each open item's lists, and those of items closed within the window. */
 async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> {
-  const watched = (ctx.s.itemsToWatch.all() as Array<{ remote_id: number; status: string; closing: string | null }>).filter(
-    (item) => item.status === 'published' || (item.closing !== null && (timestampMs(item.closing) ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS),
+  const watched = (ctx.s.itemsToWatch.all() as Array<{ remote_id: number; status: string; closing: number | null }>).filter(
+    (item) => item.status === 'published' || (item.closing !== null && item.closing > ctx.now() - WATCH_AFTER_CLOSING_MS),
   );
   await Promise.all(
     watched.map(async ({ remote_id: id }) => {

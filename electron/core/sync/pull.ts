@@ -17,7 +17,8 @@ import { readFirstDetails } from './item-details.ts';
 import { pullSales, restoreCheck } from './pull-sales.ts';
 import { syncMarks } from './sync-marks.ts';
 import { pullTrading, type TradingNews } from './pull-trading.ts';
-import { fieldsOfServerItem } from './server-fields.ts';
+import { FACT_COLUMNS, factSets, factValues } from './listing-facts.ts';
+import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 import { restoredMatcher } from './restore-reconcile.ts';
 
 export interface PullResult {
@@ -63,8 +64,8 @@ export function pullStatements(db: Db) {
   return {
     byRemote: db.prepare(`SELECT * FROM items WHERE remote_id = ?`),
     insert: db.prepare(
-      `INSERT INTO items (remote_id, status, sync_state, ${columns.join(', ')}, server_copy, base, current_price, bidder_count, offer_count, created, updated)
-       VALUES (?, ?, 'synced', ${columns.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (remote_id, status, sync_state, ${columns.join(', ')}, server_copy, base, ${FACT_COLUMNS.join(', ')}, current_price, bidder_count, offer_count, created, updated)
+       VALUES (?, ?, 'synced', ${columns.map(() => '?').join(', ')}, ?, ?, ${FACT_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)`,
     ),
     unknownCreates: db.prepare(
       `SELECT count(*) FROM outbox o WHERE o.kind IN ('create','copy')
@@ -79,7 +80,7 @@ export function pullStatements(db: Db) {
     /** After a restore with no live cache: adopts a remote item into the local item it is (restore-reconcile.ts). */
     restored: restoredMatcher(db),
     itemsToWatch: db.prepare(
-      `SELECT remote_id, status, json_extract(server_copy, '$.closingTime') AS closing FROM items
+      `SELECT remote_id, status, closes_at AS closing FROM items
         WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`,
     ),
     questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
@@ -114,7 +115,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
     if (item.status === 'draft' && (s.unknownCreates.get() as number) > 0) return 'skipped';
     s.insert.run(
       item.id, item.status, ...DRAFT_FIELDS.map((f) => toColumnValue(f, remote[f])),
-      JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount, now, now,
+      JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, now, now,
     );
     return 'inserted';
   }
@@ -142,10 +143,10 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   const hasConflicts = Object.keys(conflicts).length > 0;
   const sets = take.map((f) => `${FIELD_SPECS[f].column} = ?`);
   s.mergeUpdates(take.join(','), () => db.prepare(
-    `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?,
+    `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, ${factSets()}, current_price = ?, bidder_count = ?, offer_count = ?,
        conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END, detail = 'full'${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
   )).run(
-    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount,
+    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount,
     hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
   );
   return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';

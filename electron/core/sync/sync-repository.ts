@@ -6,7 +6,8 @@ import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
-import { fieldsOfServerItem } from './server-fields.ts';
+import { factSets, factValues } from './listing-facts.ts';
+import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 
 export type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
 
@@ -41,7 +42,7 @@ export function syncRepository(db: Db) {
       // An item read only from its summary keeps its summary as its copy and base: an answer
       // taken as its base would hide every field it lacks from the full read that fills them in.
       `UPDATE items SET remote_id = ?, status = ?, server_copy = CASE WHEN detail = 'full' THEN ? ELSE server_copy END,
-         base = CASE WHEN detail = 'full' THEN ? ELSE base END, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
+         base = CASE WHEN detail = 'full' THEN ? ELSE base END, ${factSets(`detail = 'full'`)}, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
     setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
     hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),
@@ -142,7 +143,7 @@ export function syncRepository(db: Db) {
       // always means "reconcile first".
       flushLog(row.id);
       s.closeUnfinished.run(finishedAt, row.id);
-      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
       syncedIfDone(row.item_local_id);
@@ -150,7 +151,7 @@ export function syncRepository(db: Db) {
 
     completeRow: db.transaction((row: OutboxRow, item: Item | null) => {
       flushLog(row.id);
-      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       syncedIfDone(row.item_local_id);
     }),
