@@ -26,6 +26,7 @@ import { makeCategories, requestTime } from '../support/item-helpers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { DAY, HOUR, insertTradingItem } from '../support/trading-fixtures.ts';
 import { completeBuyNow, tempFolder } from './support.ts';
+import { marketplaceAdapter } from '../../electron/core/api/marketplace-adapter.ts';
 
 const ITEMS = Number(process.env.RULES_WEEK_ITEMS ?? 500);
 const APP_MADE = 12;
@@ -58,7 +59,7 @@ function openCore(): Core {
   const credentials = memoryCredentialStore({ username: 'rules-seller', password: TEST_PASSWORD });
   const api = createApiClient({ baseUrl: proxy.url, credentials, backoffBaseMs: 5, maxRetryAfterMs: 0 });
   const pass = rulesPass(db);
-  const engine = createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now, afterPull: () => void pass(clock.now()) });
+  const engine = createSyncEngine({ db, api: marketplaceAdapter(api), backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now, afterPull: () => void pass(clock.now()) });
   return { db, engine, close: () => db.close() };
 }
 

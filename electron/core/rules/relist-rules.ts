@@ -140,7 +140,7 @@ export function relistRules(db: Db) {
             lineage.run(copy, item.localId, item.root ?? item.localId, generation + 1, rule.id, now);
             logIds.push(store.log({
               ...base, action: 'relist', outcome: 'queued',
-              detail: { copyLocalId: copy, generation: generation + 1, field, from: price, to: next, listTime, sent: `POST /items originalId=${item.remoteId}; PUT status=published` },
+              detail: { copyLocalId: copy, generation: generation + 1, field, from: price, to: next, listTime, sent: `copy listing ${item.remoteId}, then publish the copy` },
             }));
           })();
           relisted += 1;

@@ -280,19 +280,19 @@ export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: Ou
       return seen.answer === payload.answer ? seen : null;
     },
   );
-  ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answered, JSON.stringify(question));
+  ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answeredAt, question.record);
   return 'applied';
 }
 
 export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'offer-decision'>): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
   const offer = await sendOrReadBack(
-    () => logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision)),
+    () => logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.decideOffer(id, payload.offerId, payload.decision)),
     async () => {
       const seen = await ctx.api.getOffer(id, payload.offerId);
-      return seen.status === payload.decision ? seen : null;
+      return seen.state === payload.decision ? seen : null;
     },
   );
-  ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
+  ctx.store.completeOffer(row, payload.offerId, offer.state, offer.record);
   return 'applied';
 }

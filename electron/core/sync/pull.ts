@@ -4,9 +4,9 @@
 // Conflicts are found per field against `base` (the service's values at the last read):
 // changed only remotely → taken; changed locally (a queued or parked edit names the field) and
 // remotely to a different value → a conflict holding both values; nothing is overwritten.
-import type { CategoryNode } from '../../../shared/api/categories.ts';
 import type { Item } from '../../../shared/api/items.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
+import type { MarketCategory } from './marketplace-types.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -51,10 +51,10 @@ export const REMOVED_REMOTELY = 'removed remotely';
 
 export type Conflicts = Record<string, { local: unknown; remote: unknown }>;
 
-function flatten(nodes: readonly CategoryNode[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
+function flatten(nodes: readonly MarketCategory[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
   nodes.forEach((node, position) => {
-    out.push({ id: node.id, parentId, level, title: node.title, titleEn: node.titleEn ?? null, position });
-    if (node.categories) flatten(node.categories, node.id, level + 1, out);
+    out.push({ id: node.id, parentId, level, title: node.title, titleEn: node.titleEn, position });
+    flatten(node.children, node.id, level + 1, out);
   });
   return out;
 }
@@ -158,7 +158,7 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
   const userId = await api.me();
   const cache = settingsCache(db);
 
-  cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
+  cache.replaceCategories(flatten(await api.categories(), 0, 1, []));
   cache.saveSettings(await api.getSettings(userId), now());
 
   // A first pull finds the whole shop: nothing in it is news (nor in a first listing resumed after a cut).

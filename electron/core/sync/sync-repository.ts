@@ -45,6 +45,11 @@ export function syncRepository(db: Db) {
          base = CASE WHEN detail = 'full' THEN ? ELSE base END, ${factSets(`detail = 'full'`)}, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
     setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
+    // The listing's status and units left, also in the marketplace's copy (the next summary is
+    // compared with it); its other fields (and `base`) wait for the next full read.
+    reflectListing: db.prepare(
+      `UPDATE items SET status = ?, units_left = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
+    ),
     hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),
     deleteOutboxOf: db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`),
     claimedRemoteIds: db.prepare(`SELECT remote_id FROM items WHERE remote_id IS NOT NULL`).pluck(),
@@ -209,6 +214,11 @@ export function syncRepository(db: Db) {
       flushLog(row.id);
       s.defer.run(countAttempt ? 1 : 0, nextAttemptAt, row.id);
     }),
+
+    /** What a decision on an offer learnt of its listing (status, units left), before its next full read. */
+    reflectListing(localId: number, status: string, unitsLeft: number | null) {
+      s.reflectListing.run(status, unitsLeft, status, unitsLeft, localId);
+    },
 
     /** Remote drafts this cache knows of (the service may hold more, made elsewhere). */
     remoteDraftsKnown: () => s.remoteDraftsKnown.get() as number,
