@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { LIMITS } from '../../shared/api/items.ts';
+import { jpegImage } from '../support/image-files.ts';
 import { insertItems } from '../support/item-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
@@ -80,6 +81,22 @@ describe('the marketplace adapter over /1.1 (real service)', () => {
 
     expect((await call(server.api(`/items/${auction}/bids`), { method: 'POST', token: buyer.token, json: { bid: 15 } })).status).toBe(201);
     expect(await port.listBids(auction)).toEqual([{ id: expect.any(Number), itemId: auction, amount: 15, at: expect.stringMatching(MARKET_TIME), bidder: expect.any(String), units: 1, record: expect.any(String) }]);
+  });
+
+  it('uploads, lists, orders and deletes a listing\'s photos by id', async () => {
+    const { port } = marketplace();
+    const [draftId] = insertItems(server.service.db, [{ seller_id: userId, title: 'Valokuvat', category_id: categories.sub, status: 'draft', list_time: null, closing_time: null }], server.service.clock.now());
+    const draft = { id: draftId! };
+    const [a, b] = [await jpegImage(64, 48), await jpegImage(80, 60)];
+    const first = await port.uploadPhoto(draft.id, a.bytes, { idempotencyKey: 'adapter-photo-1' });
+    // The same key again is the same upload, not a second photo.
+    expect(await port.uploadPhoto(draft.id, a.bytes, { idempotencyKey: 'adapter-photo-1' })).toBe(first);
+    const second = await port.uploadPhoto(draft.id, b.bytes, { idempotencyKey: 'adapter-photo-2' });
+    expect(await port.photosOf(draft.id)).toEqual([first, second]);
+    expect(await port.orderPhotos(draft.id, [second, first])).toEqual([second, first]);
+    expect(await port.photosOf(draft.id)).toEqual([second, first]);
+    await port.deletePhoto(draft.id, second);
+    expect(await port.photosOf(draft.id)).toEqual([first]);
   });
 
   it('reads the trading feed page by page where the service has it, and says null where it does not', async () => {

@@ -37,10 +37,12 @@ export function marketplaceAdapter(api: ApiClient): MarketplacePort {
     editItem: (id, input, o) => api.editItem(id, input, o),
     setStatus: (id, status, o) => api.setStatus(id, status, o),
     deleteItem: (id, o) => api.deleteItem(id, o),
-    listImages: (id, o) => api.listImages(id, o),
-    uploadImage: (id, bytes, o) => api.uploadImage(id, bytes, o),
-    deleteImage: (id, imageId, o) => api.deleteImage(id, imageId, o),
-    reorderImages: (id, order, o) => api.reorderImages(id, order, o),
+    photosOf: async (id) => (await api.listImages(id)).images.map((i) => i.id),
+    uploadPhoto: async (id, bytes, o) => (await api.uploadImage(id, bytes, o)).imageId,
+    deletePhoto: async (id, photoId) => {
+      await api.deleteImage(id, photoId);
+    },
+    orderPhotos: async (id, order) => (await api.reorderImages(id, [...order])).images.map((i) => i.id),
     getSettings: (userId, o) => api.getSettings(userId, o),
     sales: (userId, query, o) => api.sales(userId, query, o),
 

@@ -14,7 +14,6 @@ import type { ListingState, MarketBid, MarketCategory, MarketOffer, MarketQuesti
  */
 type ListingCalls = Pick<ApiClient,
   | 'createItem' | 'getItem' | 'editItem' | 'setStatus' | 'deleteItem'
-  | 'listImages' | 'uploadImage' | 'deleteImage' | 'reorderImages'
   | 'getSettings' | 'sales'
 >;
 
@@ -37,6 +36,14 @@ export interface MarketplacePort extends ListingCalls {
   listOffers(itemId: number): Promise<MarketOffer[]>;
   getOffer(itemId: number, offerId: number): Promise<MarketOffer>;
   decideOffer(itemId: number, offerId: number, decision: OfferDecision): Promise<MarketOffer>;
+
+  /** A listing's photos, by id, in the order buyers see them. */
+  photosOf(itemId: number): Promise<number[]>;
+  /** Adds a photo (JPEG bytes) last; the same key again is the same upload. Its id. */
+  uploadPhoto(itemId: number, bytes: Uint8Array, options: { idempotencyKey: string }): Promise<number>;
+  deletePhoto(itemId: number, photoId: number): Promise<void>;
+  /** Puts the photos in this order; the order the marketplace then has. */
+  orderPhotos(itemId: number, order: readonly number[]): Promise<number[]>;
 
   /** A listing's status and units left, read now (before an offer is accepted). */
   listingState(itemId: number): Promise<ListingState>;
