@@ -69,7 +69,7 @@ describe('the marketplace adapter over /1.1 (real service)', () => {
     };
     const low = await offered(auction, 5);
     const offers = await port.listOffers(auction);
-    expect(offers).toEqual([{ id: low, itemId: auction, amount: 5, message: 'Käy?', state: 'pending', author: expect.any(String), expiresAt: expect.stringMatching(MARKET_TIME), record: expect.any(String) }]);
+    expect(offers).toEqual([{ id: low, itemId: auction, amount: 5, message: 'Käy?', state: 'pending', author: expect.any(String), expiresAt: expect.stringMatching(MARKET_TIME), changedAt: expect.stringMatching(MARKET_TIME), record: expect.any(String) }]);
     expect(await port.decideOffer(auction, low, 'refused')).toMatchObject({ id: low, state: 'refused' });
     expect(await port.getOffer(auction, low)).toMatchObject({ id: low, state: 'refused' });
 

@@ -60,7 +60,7 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     marketplace.items.set(draft.id, listed);
     const record = (v: object) => JSON.stringify(v);
     const question: MarketQuestion = { id: 71, itemId: draft.id, question: 'Toimiiko?', answer: null, author: 'maija', askedAt: '2026-11-21T09:00:00+0200', answeredAt: null, record: record({ id: 71 }) };
-    const offer = (id: number, amount: number, author: string): MarketOffer => ({ id, itemId: draft.id, amount, message: null, state: 'pending', author, expiresAt: '2099-01-01T00:00:00+0200', record: record({ id }) });
+    const offer = (id: number, amount: number, author: string): MarketOffer => ({ id, itemId: draft.id, amount, message: null, state: 'pending', author, expiresAt: '2099-01-01T00:00:00+0200', changedAt: '2026-11-21T10:00:00+0200', record: record({ id }) });
     marketplace.questions.push(question);
     marketplace.offers.push(offer(81, 95, 'maija'), offer(82, 40, 'jussi'));
     // The shop's rule: accept an offer of 90 % of the buy-now price or more.

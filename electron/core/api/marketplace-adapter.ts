@@ -13,7 +13,7 @@ export function questionOf(q: Question): MarketQuestion {
 }
 
 export function offerOf(o: Offer): MarketOffer {
-  return { id: o.id, itemId: o.itemId, amount: o.amount, message: o.message, state: o.status, author: o.author, expiresAt: o.expires, record: JSON.stringify(o) };
+  return { id: o.id, itemId: o.itemId, amount: o.amount, message: o.message, state: o.status, author: o.author, expiresAt: o.expires, changedAt: o.updated, record: JSON.stringify(o) };
 }
 
 /** The item's id is the listing's asked for: a bid record names it by link as well. */

@@ -46,7 +46,7 @@ export function ruleOfferOp(db: Db) {
     const ours = offer.state === payload.decision;
     db.transaction(() => {
       if (answered !== null) ctx.store.logFinish(answered, 200, 'ok', null, ctx.now());
-      ctx.store.completeOffer(row, payload.offerId, offer.state, offer.record);
+      ctx.store.completeOffer(row, offer);
       if (ours && item) ctx.store.reflectListing(row.item_local_id, item.status, item.unitsLeft);
       rules.finish(payload.logId, ours ? 'done' : 'moot', { result: offer.state, how });
     })();

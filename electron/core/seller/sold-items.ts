@@ -79,7 +79,7 @@ const cents = (euros: number) => Math.round(euros * 100) / 100;
 export function soldItems(db: Db) {
   // Offers accepted on any item: one unit of a buy-now item, the whole auction (the marketplace's rule for an accept).
   const offers = db.prepare(
-    `SELECT 'offer:' || o.remote_id AS sale_id, ${ITEM_COLUMNS}, json_extract(o.record, '$.updated') AS at,
+    `SELECT 'offer:' || o.remote_id AS sale_id, ${ITEM_COLUMNS}, o.changed_at AS at,
             i.closes_at AS closing, o.author AS buyer, o.amount AS unit_price,
             CASE WHEN i.sale_method = 'buy-now' THEN 1 ELSE coalesce(i.quantity, 1) END AS quantity, 'offer' AS kind
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id ${CATEGORY_JOIN}
@@ -88,7 +88,7 @@ export function soldItems(db: Db) {
   // Every bid on a buy-now item is a purchase at its price; the bid says how many units it took.
   const purchases = db.prepare(
     `SELECT 'bid:' || b.remote_id AS sale_id, ${ITEM_COLUMNS}, b.time AS at, i.closes_at AS closing,
-            b.bidder AS buyer, b.amount AS unit_price, coalesce(json_extract(b.record, '$.quantity'), 1) AS quantity, 'buy-now' AS kind
+            b.bidder AS buyer, b.amount AS unit_price, coalesce(b.units, 1) AS quantity, 'buy-now' AS kind
        FROM bids b JOIN items i ON i.remote_id = b.item_remote_id ${CATEGORY_JOIN}
       WHERE i.sale_method = 'buy-now' AND i.deleted_at IS NULL`,
   );

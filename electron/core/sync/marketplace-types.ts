@@ -43,6 +43,8 @@ export interface MarketOffer {
   author: string;
   /** When the offer stops being open. */
   expiresAt: string;
+  /** When it last changed (an accepted offer: its acceptance). */
+  changedAt: string;
   record: string;
 }
 

@@ -292,6 +292,6 @@ export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: Outbo
       return seen.state === payload.decision ? seen : null;
     },
   );
-  ctx.store.completeOffer(row, payload.offerId, offer.state, offer.record);
+  ctx.store.completeOffer(row, offer);
   return 'applied';
 }

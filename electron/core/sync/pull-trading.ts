@@ -39,7 +39,7 @@ function store(ctx: Context, questions: readonly MarketQuestion[], offers: reado
   }
   for (const o of offers) {
     const known = s.offerKnown.get(o.id) !== undefined;
-    s.upsertOffer.run(o.id, o.itemId, o.amount, o.message, o.state, o.author, o.expiresAt, o.record);
+    s.upsertOffer.run(o.id, o.itemId, o.amount, o.message, o.state, o.author, o.expiresAt, o.changedAt, o.record);
     if (!known) news.offers.push(o);
   }
   result.questions += questions.length;
@@ -92,7 +92,7 @@ export async function readBids(ctx: Context, fetched: readonly Item[], news: Tra
       ctx.db.transaction(() => {
         for (const b of bids) {
           if (ctx.s.bidKnown.get(b.id) === undefined) news.bids?.push({ ...b, itemId: item.id });
-          ctx.s.upsertBid.run(b.id, item.id, b.amount, b.at, b.bidder, b.record);
+          ctx.s.upsertBid.run(b.id, item.id, b.amount, b.at, b.bidder, b.units, b.record);
         }
       })();
       ctx.result.bids += bids.length;

@@ -94,12 +94,12 @@ export function pullStatements(db: Db) {
          pending_answer = CASE WHEN excluded.answer IS NOT NULL AND excluded.answer = questions.pending_answer THEN NULL ELSE questions.pending_answer END`,
     ),
     upsertOffer: db.prepare(
-      `INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (remote_id) DO UPDATE SET status = excluded.status, expires = excluded.expires, record = excluded.record`,
+      `INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, changed_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET status = excluded.status, expires = excluded.expires, changed_at = excluded.changed_at, record = excluded.record`,
     ),
     upsertBid: db.prepare(
-      `INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (remote_id) DO UPDATE SET record = excluded.record`,
+      `INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, units, record) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET units = excluded.units, record = excluded.record`,
     ),
   };
 }

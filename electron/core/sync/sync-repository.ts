@@ -7,6 +7,7 @@ import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
 import { factSets, factValues } from './listing-facts.ts';
+import type { MarketOffer } from './marketplace-types.ts';
 import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 
 export type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
@@ -70,7 +71,7 @@ export function syncRepository(db: Db) {
     ).pluck(),
     closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
     answerDone: db.prepare(`UPDATE questions SET answer = ?, answered = ?, pending_answer = NULL, record = ? WHERE remote_id = ?`),
-    offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, record = ? WHERE remote_id = ?`),
+    offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, changed_at = ?, record = ? WHERE remote_id = ?`),
     rowsLeft: db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ?`).pluck(),
     syncedIfSending: db.prepare(`UPDATE items SET sync_state = 'synced', reject_reason = NULL, reject_field = NULL WHERE local_id = ? AND sync_state = 'sending'`),
     remoteDraftsKnown: db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND status = 'draft'`).pluck(),
@@ -176,9 +177,9 @@ export function syncRepository(db: Db) {
       syncedIfDone(row.item_local_id);
     }),
 
-    completeOffer: db.transaction((row: OutboxRow, offerId: number, status: string, record: string) => {
+    completeOffer: db.transaction((row: OutboxRow, offer: MarketOffer) => {
       flushLog(row.id);
-      s.offerDone.run(status, record, offerId);
+      s.offerDone.run(offer.state, offer.changedAt, offer.record, offer.id);
       s.deleteRow.run(row.id);
       syncedIfDone(row.item_local_id);
     }),

@@ -115,7 +115,7 @@ export function marketplaceDouble(userId = 1_000_001, settings?: UserSettings): 
       const i = offers.findIndex((o) => o.itemId === itemId && o.id === offerId);
       if (i < 0) throw notFound(offerId);
       if (offers[i]!.state !== 'pending') throw new ApiError({ status: 409, code: 'offer_not_pending', field: null, message: 'the offer is decided', retryable: false, mayHaveReached: true });
-      const decided = { ...offers[i]!, state: decision, record: JSON.stringify({ ...offers[i], state: decision }) };
+      const decided = { ...offers[i]!, state: decision, changedAt: stamp(), record: JSON.stringify({ ...offers[i], state: decision }) };
       offers[i] = decided;
       if (decision === 'accepted') {
         const item = get(itemId);

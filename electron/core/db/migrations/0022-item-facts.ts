@@ -5,7 +5,7 @@ import type { Migration } from '../../../../shared/sqlite/migrations.ts';
 
 export const migration: Migration = {
   version: 22,
-  name: 'items: the facts of a listing the app reads, in columns of their own',
+  name: 'items, offers, bids: the facts the app reads, in columns of their own',
   sql: `
     -- What the marketplace last said of a listing, beside the field values the seller edits: the
     -- sales, the seller's reads, the rules and the grid read these columns, not the marketplace's
@@ -40,5 +40,13 @@ export const migration: Migration = {
       relist_of = json_extract(server_copy, '$.republishedFrom'),
       listed_photos = json_array_length(server_copy, '$.images')
     WHERE server_copy IS NOT NULL AND json_valid(server_copy);
+
+    -- The trades' facts the Sales screen reads beside their records: when an offer last changed
+    -- (an accepted one: its acceptance), as the marketplace writes it; how many units a bid bought
+    -- (NULL: not told, one).
+    ALTER TABLE offers ADD COLUMN changed_at TEXT;
+    ALTER TABLE bids ADD COLUMN units INTEGER;
+    UPDATE offers SET changed_at = json_extract(record, '$.updated') WHERE json_valid(record);
+    UPDATE bids SET units = json_extract(record, '$.quantity') WHERE json_valid(record);
   `,
 };
