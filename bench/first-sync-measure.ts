@@ -122,7 +122,7 @@ function cacheCounts(data: string): (() => { listed: number; openUnread: number;
             coalesce(sum(status IN ('published','waiting') AND ${detail} <> 'full'), 0) AS openUnread,
             coalesce(sum(status IN ('published','waiting') AND ${detail} = 'full'), 0) AS openFull,
             coalesce(sum(${detail} = 'sold'), 0) AS soldUnread,
-            coalesce(sum(status = 'closed' AND ${detail} = 'full' AND json_extract(server_copy, '$.quantity') = 0), 0) AS soldFull
+            coalesce(sum(status = 'closed' AND ${detail} = 'full' AND units_left = 0), 0) AS soldFull
        FROM items WHERE remote_id IS NOT NULL`,
   );
   return () => counts.get() as { listed: number; openUnread: number; soldUnread: number; openFull: number; soldFull: number };

@@ -15,6 +15,7 @@ import { createSyncEngine } from '../electron/core/sync/index.ts';
 import { startFaultProxy } from '../tests/support/fault-proxy.ts';
 import { insertItems } from '../tests/support/item-fixtures.ts';
 import { startTestServer, TEST_PASSWORD } from '../tests/support/server.ts';
+import { marketplaceAdapter } from '../electron/core/api/marketplace-adapter.ts';
 
 const DAY = 86_400_000;
 
@@ -35,7 +36,7 @@ export async function benchRulePass(root: string, items: number, offers: number)
     let passMs = 0;
     let passResult: ReturnType<typeof pass> | null = null;
     const engine = createSyncEngine({
-      db, api, concurrency: 4,
+      db, api: marketplaceAdapter(api), concurrency: 4,
       afterPull: () => {
         const t = performance.now();
         passResult = pass(Date.now());

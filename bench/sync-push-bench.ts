@@ -19,6 +19,7 @@ import { createSyncEngine } from '../electron/core/sync/index.ts';
 import { completeBuyNow } from '../tests/core/fixtures/sellers.ts';
 import { startLoopbackProxy } from '../tests/core/support/loopback-proxy.ts';
 import type { SyncBenchServerInfo } from './sync-bench-server.ts';
+import { marketplaceAdapter } from '../electron/core/api/marketplace-adapter.ts';
 
 const SERVER = fileURLToPath(new URL('./sync-bench-server.ts', import.meta.url));
 const round = (x: number, digits = 3) => Number(x.toFixed(digits));
@@ -77,7 +78,7 @@ export async function benchSyncPush(root: string, items: number, concurrency: nu
     const db = openAccountDb(join(root, 'sync.sqlite'));
     let requests = 0;
     const api = createApiClient({ baseUrl: url, credentials: memoryCredentialStore({ username: sellers.engine, password }), onAttempt: () => (requests += 1) });
-    const engine = createSyncEngine({ db, api, concurrency });
+    const engine = createSyncEngine({ db, api: marketplaceAdapter(api), concurrency });
     await engine.pull();
     const drafts = draftWrites(db);
     const status = statusChanges(db);

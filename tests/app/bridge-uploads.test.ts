@@ -10,6 +10,7 @@ import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import type { IpcEventPayload } from '../../shared/ipc/contract.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
@@ -42,7 +43,7 @@ async function sellerWithDraft(username: string) {
   const clock = { now: Date.now() };
   const session = openCoreSession({
     root: tempFolder(),
-    sync: (db, _account, _folder, writes) => engineSync({ db, writes, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), now: () => clock.now }),
+    sync: (db, _account, _folder, writes) => engineSync({ db, writes, marketplace: createMarketplace({ baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }), now: () => clock.now }),
   });
   return { token, remoteId, clock, session, bridge: createIpcDispatcher(coreHandlers(session, async () => {})) };
 }

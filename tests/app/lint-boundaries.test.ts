@@ -29,6 +29,20 @@ describe('the lint boundaries between runtimes', () => {
     expect(await refusals('electron/sandbox/probe.ts', `import '../../renderer/src/app.tsx';`)).toHaveLength(1);
   });
 
+  it('keep the /1.1 REST shapes (shared/api/) in the marketplace\'s adapter: the sync, rules, seller reads and search speak the port\'s types', async () => {
+    const restricted = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
+    };
+    const item = (depth: number) => `import type { Item } from '${'../'.repeat(depth)}shared/api/items.ts'; export type X = Item;`;
+    for (const file of ['electron/core/sync/probe.ts', 'electron/core/rules/probe.ts', 'electron/core/seller/probe.ts', 'electron/core/search/probe.ts', 'electron/core/session/probe.ts']) {
+      expect(await restricted(file, item(3)), file).toBe(1);
+      expect(await restricted(file, `import { LIMITS } from '../../../shared/api/index.ts'; export const n = LIMITS.draftsPerUser;`), file).toBe(1);
+    }
+    expect(await restricted('electron/core/api/probe.ts', item(3))).toBe(0);
+    expect(await restricted('electron/core/sync/probe.ts', `import type { MarketOffer } from './marketplace-types.ts'; export type X = MarketOffer;`)).toBe(0);
+  });
+
   it('allow fetch and EventSource in the renderer only inside its bridge', async () => {
     const source = `export const f = () => fetch('/ipc/x'); export const e = () => new EventSource('/events');`;
     expect(await refusals('renderer/src/sales/probe.ts', source)).toHaveLength(2);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createResearchStore } from '../../renderer/src/research/research-store.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function setUp() {
-  const core = openTestCore({ sync: (db) => engineSync({ db, baseUrl: server.url, credentials: memoryCredentialStore({ username: 'seller', password: TEST_PASSWORD }), debounceMs: 0, pollMs: 0 }) });
+  const core = openTestCore({ sync: (db) => engineSync({ db, marketplace: createMarketplace({ baseUrl: server.url, credentials: memoryCredentialStore({ username: 'seller', password: TEST_PASSWORD }) }), debounceMs: 0, pollMs: 0 }) });
   const bridge = typedBridge(memoryTransport(core.bridge, core.session));
   // A test clock for the pause after typing: the timers run when the test says.
   const timers: Array<() => void> = [];

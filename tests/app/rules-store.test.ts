@@ -18,8 +18,8 @@ function setup() {
   const now = Date.now();
   // A published item of the seller's and its offers, as a pull leaves them.
   db.prepare(
-    `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, created, updated)
-     VALUES (77, 'published', 'synced', 'Lamppu', 'buy-now', 100, 1, '{"quantity":1}', ?, ?)`,
+    `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, units_left, created, updated)
+     VALUES (77, 'published', 'synced', 'Lamppu', 'buy-now', 100, 1, '{"quantity":1}', 1, ?, ?)`,
   ).run(now, now);
   const offer = db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (?, 77, ?, 'pending', ?, '2099-01-01T00:00:00+0200', '{}')`);
   offer.run(1, 95, 'maija');

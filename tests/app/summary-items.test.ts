@@ -9,6 +9,7 @@ import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { call, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createEditorStore } from '../../renderer/src/draft-editor/editor-store.ts';
 import { createQuestionsStore, fillTemplate } from '../../renderer/src/questions/questions-store.ts';
@@ -41,7 +42,7 @@ describe('items shown from the marketplace\'s list', () => {
   it('are marked in the grid and read when the editor opens them, a copy, a relist, an export or a template reads first, and offline nothing is made of them', async () => {
     const session = openCoreSession({
       root: tempFolder(),
-      sync: (db) => engineSync({ db, baseUrl: server.url, credentials: memoryCredentialStore({ username: 'summary-seller', password: TEST_PASSWORD }), backgroundReadMs: 0 }),
+      sync: (db) => engineSync({ db, marketplace: createMarketplace({ baseUrl: server.url, credentials: memoryCredentialStore({ username: 'summary-seller', password: TEST_PASSWORD }) }), backgroundReadMs: 0 }),
     });
     const core = createIpcDispatcher(coreHandlers(session, async () => {}));
     const bridge = typedBridge(memoryTransport(core, session));

@@ -5,6 +5,7 @@ import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { createIpcDispatcher } from '../../electron/core/ipc/dispatcher.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { coreHandlers } from '../../electron/core/ipc/handlers.ts';
 import { call as invoke, typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createSyncStore } from '../../renderer/src/stores/sync-store.ts';
@@ -28,7 +29,7 @@ describe('the sync store with the real engine', () => {
     const remoteId = (created.body as { id: number }).id;
     const session = openCoreSession({
       root: tempFolder(),
-      sync: (db, _account, _folder, writes) => engineSync({ db, writes, baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }),
+      sync: (db, _account, _folder, writes) => engineSync({ db, writes, marketplace: createMarketplace({ baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }) }),
     });
     const core = createIpcDispatcher(coreHandlers(session, async () => {}));
     const bridge = typedBridge(memoryTransport(core, session));

@@ -173,10 +173,10 @@ describe('bulk close, relist and delete', () => {
     const { make, asRemote, actions, db } = setup();
     const [boughtOut, boughtWithBid, unsold] = make(3, 'Untuvamakuupussi') as [number, number, number];
     // As a service that records a purchase without counting the buyer leaves them: bidderCount 0.
-    asRemote(boughtOut, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 0, 'bidderCount', 0)`);
-    asRemote(boughtWithBid, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 2, 'bidderCount', 0)`);
+    asRemote(boughtOut, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 0, 'bidderCount', 0), units_left = 0`);
+    asRemote(boughtWithBid, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 2, 'bidderCount', 0), units_left = 2`);
     db.prepare(`INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (1, ?, 120, '2026-11-20T12:00:00+0200', 'v***e', '{}')`).run(600000000 + boughtWithBid);
-    asRemote(unsold, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 1, 'bidderCount', 0)`);
+    asRemote(unsold, 'closed', `, bidder_count = 0, server_copy = json_object('quantity', 1, 'bidderCount', 0), units_left = 1`);
     const { sold, closedCount } = soldItems(db).read(NOW);
     expect(sold.map((s) => [s.localId, s.price, s.kind]).sort()).toEqual([[boughtOut, 120, 'buy-now'], [boughtWithBid, 120, 'buy-now']].sort());
     expect(closedCount).toBe(3);

@@ -106,7 +106,7 @@ describe("the demo's buy-now trading", () => {
       expect(closedCount).toBe(rows(seeded, "SELECT 1 FROM items i JOIN users u ON u.id = i.seller_id WHERE u.username = ? AND i.status = 'closed'", seller).length);
       expect(closedSold).toBe(rows(seeded, "SELECT DISTINCT t.item_id FROM trades t JOIN items i ON i.id = t.item_id JOIN users u ON u.id = i.seller_id WHERE u.username = ? AND i.status = 'closed'", seller).length);
       const closedBoughtOut = cache.db
-        .prepare(`SELECT local_id FROM items WHERE status = 'closed' AND sale_method = 'buy-now' AND json_extract(server_copy, '$.quantity') = 0`)
+        .prepare(`SELECT local_id FROM items WHERE status = 'closed' AND sale_method = 'buy-now' AND units_left = 0`)
         .pluck()
         .all() as number[];
       if (closedBoughtOut.length > 0) {

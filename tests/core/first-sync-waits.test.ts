@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import type { SyncEvent } from '../../electron/core/session/sync-port.ts';
 import { insertShop, type Shop } from '../support/shop-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
@@ -37,7 +38,7 @@ async function shopAndPort(): Promise<{ shop: Shop; port: ReturnType<typeof engi
   const buyerId = await server.addUser(`waits-buyer-${sellers}`);
   const shop = insertShop(server.service.db, { sellerId, buyerId, categoryId: category, listings: 200 }, server.service.clock.now());
   const { db } = openTempDb();
-  const port = engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), pollMs: 0, debounceMs: 0, backgroundReadMs: 0 });
+  const port = engineSync({ db, marketplace: createMarketplace({ baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }), pollMs: 0, debounceMs: 0, backgroundReadMs: 0 });
   const events: SyncEvent[] = [];
   port.subscribe((e) => events.push(e));
   return { shop, port, events, db };

@@ -8,6 +8,7 @@ import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { searchPrefix } from '../../electron/core/research/finnish-words.ts';
 import { researchQueries } from '../../electron/core/research/research-query.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
 import { insertDemoCategories } from '../../server/seed/category-data.ts';
 import { seedMarketHistory, writeMarketSales, type MarketSale } from '../../server/seed/market-history.ts';
@@ -51,7 +52,7 @@ afterAll(async () => {
 });
 
 function core(): TestCore {
-  return openTestCore({ sync: (db) => engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username: 'seller', password: TEST_PASSWORD }), debounceMs: 0, pollMs: 0 }) });
+  return openTestCore({ sync: (db) => engineSync({ db, marketplace: createMarketplace({ baseUrl: proxy.url, credentials: memoryCredentialStore({ username: 'seller', password: TEST_PASSWORD }) }), debounceMs: 0, pollMs: 0 }) });
 }
 
 async function draft(c: TestCore, fields: Record<string, unknown>): Promise<number> {

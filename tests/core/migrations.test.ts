@@ -270,4 +270,29 @@ describe('each migration keeps the rows written before it', () => {
     expect(db.prepare(`SELECT template_id FROM items`).pluck().get()).toBeNull();
     expect(db.prepare(`SELECT count(*) FROM template_link_steps`).pluck().get()).toBe(0);
   });
+
+  it('22: copies the listing facts of every cached row into their columns; what a summary does not tell stays unknown', () => {
+    const { db } = openTempDb({ upTo: 21 });
+    const add = db.prepare(`INSERT INTO items (remote_id, status, sync_state, title, detail, server_copy, created, updated) VALUES (?, ?, 'synced', ?, ?, ?, 1, 1)`);
+    const full = {
+      id: 7, status: 'closed', closingTime: '2026-11-20T12:00:00+0200', listTime: '2026-11-13T12:00:00+0200', quantity: 0,
+      hasReservePrice: true, hasReservePriceExceeded: false, republish: true, republishedFrom: 6, images: [{ id: 1 }, { id: 2 }],
+    };
+    add.run(7, 'closed', 'Lamp', 'full', JSON.stringify(full));
+    // A summary tells times, reserve and photos; not units, republish or what it relists.
+    add.run(8, 'published', 'Chair', 'summary', JSON.stringify({ id: 8, status: 'published', closingTime: '2026-12-01T10:00:00+0200', listTime: null, hasReservePrice: false, hasReservePriceExceeded: false, images: [] }));
+    db.prepare(`INSERT INTO items (title, sync_state, created, updated) VALUES ('Draft', 'local-only', 1, 1)`).run();
+    db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (1, 7, 90, 'accepted', 'maija', '2026-11-22T12:00:00+0200', ?)`).run(JSON.stringify({ id: 1, updated: '2026-11-19T08:00:00+0200' }));
+    db.prepare(`INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (?, 7, 20, '2026-11-18T08:00:00+0200', 'j***i', ?)`).run(1, JSON.stringify({ id: 1, quantity: 2 }));
+    db.prepare(`INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (2, 7, 20, '2026-11-18T09:00:00+0200', 'j***i', '{}')`).run();
+    migrate(db, MIGRATIONS, 22);
+    expect(db.prepare(`SELECT remote_id, changed_at FROM offers`).all()).toEqual([{ remote_id: 1, changed_at: '2026-11-19T08:00:00+0200' }]);
+    expect(db.prepare(`SELECT remote_id, units FROM bids ORDER BY remote_id`).all()).toEqual([{ remote_id: 1, units: 2 }, { remote_id: 2, units: null }]);
+    const facts = db.prepare(`SELECT title, closes_at, listed_at, units_left, has_reserve, reserve_met, relists_unsold, relist_of, listed_photos FROM items ORDER BY local_id`).all();
+    expect(facts).toEqual([
+      { title: 'Lamp', closes_at: Date.parse('2026-11-20T12:00:00+02:00'), listed_at: '2026-11-13T12:00:00+0200', units_left: 0, has_reserve: 1, reserve_met: 0, relists_unsold: 1, relist_of: 6, listed_photos: 2 },
+      { title: 'Chair', closes_at: Date.parse('2026-12-01T10:00:00+02:00'), listed_at: null, units_left: null, has_reserve: 0, reserve_met: 0, relists_unsold: null, relist_of: null, listed_photos: 0 },
+      { title: 'Draft', closes_at: null, listed_at: null, units_left: null, has_reserve: null, reserve_met: null, relists_unsold: null, relist_of: null, listed_photos: null },
+    ]);
+  });
 });

@@ -16,6 +16,7 @@ import { makeCategories } from '../support/item-helpers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { insertTradingItem } from '../support/trading-fixtures.ts';
 import { tempFolder } from './support.ts';
+import { marketplaceAdapter } from '../../electron/core/api/marketplace-adapter.ts';
 
 const CHILD = fileURLToPath(new URL('./fixtures/rule-push-killed.ts', import.meta.url));
 let server: TestServer;
@@ -53,7 +54,7 @@ async function shop(quantity: number, amounts: number[]) {
 function openCore(path: string, username: string): { db: Db; engine: ReturnType<typeof createSyncEngine> } {
   const db = openAccountDb(path);
   const api = createApiClient({ baseUrl: server.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), backoffBaseMs: 5 });
-  return { db, engine: createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 20, concurrency: 4 }) };
+  return { db, engine: createSyncEngine({ db, api: marketplaceAdapter(api), backoffBaseMs: 5, backoffCapMs: 20, concurrency: 4 }) };
 }
 
 /** Runs the child until it kills itself at `moment`. */

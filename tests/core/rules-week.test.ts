@@ -26,6 +26,7 @@ import { makeCategories, requestTime } from '../support/item-helpers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { DAY, HOUR, insertTradingItem } from '../support/trading-fixtures.ts';
 import { completeBuyNow, tempFolder } from './support.ts';
+import { marketplaceAdapter } from '../../electron/core/api/marketplace-adapter.ts';
 
 const ITEMS = Number(process.env.RULES_WEEK_ITEMS ?? 500);
 const APP_MADE = 12;
@@ -58,7 +59,7 @@ function openCore(): Core {
   const credentials = memoryCredentialStore({ username: 'rules-seller', password: TEST_PASSWORD });
   const api = createApiClient({ baseUrl: proxy.url, credentials, backoffBaseMs: 5, maxRetryAfterMs: 0 });
   const pass = rulesPass(db);
-  const engine = createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now, afterPull: () => void pass(clock.now()) });
+  const engine = createSyncEngine({ db, api: marketplaceAdapter(api), backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now, afterPull: () => void pass(clock.now()) });
   return { db, engine, close: () => db.close() };
 }
 
@@ -338,7 +339,7 @@ describe('a week of rules while the seller is away', () => {
     // Every unsold lamp line below its limit that closed before the last run has its copy.
     const unsoldClosedLamps = core.db.prepare(
       `SELECT i.local_id FROM items i LEFT JOIN rule_relists r ON r.copy_local_id = i.local_id
-        WHERE i.sku LIKE 'LAMP-%' AND i.status = 'closed' AND coalesce(json_extract(i.server_copy, '$.republish'), 0) = 0
+        WHERE i.sku LIKE 'LAMP-%' AND i.status = 'closed' AND coalesce(i.relists_unsold, 0) = 0
           AND coalesce(r.generation, 0) < 2 AND i.bidder_count = 0
           AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted')`,
     ).all() as Array<{ local_id: number }>;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { engineSync } from '../../electron/core/session/engine-sync.ts';
+import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import type { SyncEvent } from '../../electron/core/session/sync-port.ts';
 import { insertItems } from '../support/item-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
@@ -50,7 +51,7 @@ async function seller() {
   const [remoteId] = insertItems(server.service.db, [{ seller_id: userId, title: 'Lamp', category_id: category, status: 'draft', sale_method: 'buy-now', list_time: null, closing_time: null }], server.service.clock.now()) as [number];
   const { db } = openTempDb();
   // No poll and no debounce: only the port's own timers can start a run.
-  const port = engineSync({ db, baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), pollMs: 0, debounceMs: 0 });
+  const port = engineSync({ db, marketplace: createMarketplace({ baseUrl: proxy.url, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }) }), pollMs: 0, debounceMs: 0 });
   const events: SyncEvent[] = [];
   port.subscribe((e) => events.push(e));
   return { db, port, events, remoteId };
@@ -130,8 +131,8 @@ describe('the sync port on time', () => {
     await server.addUser(username);
     const { db } = openTempDb();
     const port = engineSync({
-      db, baseUrl: `http://127.0.0.1:${address.port}`, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }),
-      pollMs: 0, debounceMs: 0, requestTimeoutMs: 1000,
+      db, marketplace: createMarketplace({ baseUrl: `http://127.0.0.1:${address.port}`, credentials: memoryCredentialStore({ username, password: TEST_PASSWORD }), requestTimeoutMs: 1000 }),
+      pollMs: 0, debounceMs: 0,
     });
     const events: SyncEvent[] = [];
     port.subscribe((e) => events.push(e));

@@ -17,7 +17,7 @@ function publishAsPulled(db: Db, localId: number, offers: number[]): number {
   const remoteId = nextRemote++;
   db.prepare(
     `UPDATE items SET remote_id = ?, status = 'published', sync_state = 'synced', sale_method = 'buy-now', buy_now_price = 100, quantity = 1,
-            server_copy = '{"quantity":1}' WHERE local_id = ?`,
+            server_copy = '{"quantity":1}', units_left = 1 WHERE local_id = ?`,
   ).run(remoteId, localId);
   db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`).run(localId);
   const add = db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, status, author, expires, record) VALUES (?, ?, ?, 'pending', 'maija', '2099-01-01T00:00:00+0200', '{}')`);

@@ -32,9 +32,9 @@ function seedShop(root: string): void {
     const now = Date.now();
     const item = { id: 9001, status: 'published', title: 'Messinkilamppu', saleMethod: 'buy-now', buyNowPrice: 100, quantity: 1, closingTime: '2099-01-01T12:00:00+0200' };
     db.prepare(
-      `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, current_price, created, updated)
-       VALUES (9001, 'published', 'synced', 'Messinkilamppu', 'buy-now', 100, 1, ?, 100, ?, ?)`,
-    ).run(JSON.stringify(item), now, now);
+      `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, units_left, closes_at, current_price, created, updated)
+       VALUES (9001, 'published', 'synced', 'Messinkilamppu', 'buy-now', 100, 1, ?, ?, ?, 100, ?, ?)`,
+    ).run(JSON.stringify(item), item.quantity, Date.parse('2099-01-01T12:00:00+02:00'), now, now);
     const offer = db.prepare(`INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, record) VALUES (?, 9001, ?, NULL, 'pending', ?, '2099-01-01T12:00:00+0200', '{}')`);
     offer.run(501, 95, 'maija');
     offer.run(502, 30, 'jussi');
@@ -42,8 +42,8 @@ function seedShop(root: string): void {
     // template "Valaisimet" and a chandelier of its own.
     const template = listingTemplates(db).save({ name: 'Valaisimet', fields: { condition: 'good' } }, now);
     const listing = db.prepare(
-      `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, current_price, template_id, created, updated)
-       VALUES (?, 'published', 'synced', ?, 'buy-now', ?, 1, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (remote_id, status, sync_state, title, sale_method, buy_now_price, quantity, server_copy, units_left, current_price, template_id, created, updated)
+       VALUES (?, 'published', 'synced', ?, 'buy-now', ?, 1, ?, 1, ?, ?, ?, ?)`,
     );
     for (const [id, title, price, templateId] of [[9002, 'Pöytälamppu', 200, template.id], [9003, 'Kattokruunu', 300, null]] as const) {
       listing.run(id, title, price, JSON.stringify({ id, status: 'published', title, saleMethod: 'buy-now', buyNowPrice: price, quantity: 1 }), price, templateId, now, now);

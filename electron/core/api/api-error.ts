@@ -63,6 +63,11 @@ export class ApiError extends Error {
     return this.isTokenProblem || this.code === 'login_refused' || this.code === 'no_credentials';
   }
 
+  /** The password was refused, or there is none to sign in with: the seller must give it again. */
+  get signInRefused(): boolean {
+    return this.code === 'login_refused' || this.code === 'no_credentials';
+  }
+
   /** The thing asked for is not on the marketplace (removed, or never there). */
   get isGone(): boolean {
     return this.status === 404;

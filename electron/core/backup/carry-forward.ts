@@ -15,8 +15,11 @@
 // The pull marks are cleared: the next pull is a complete one (it reads every listing, finds
 // what was published or removed since, and inserts nothing twice).
 import type { Db } from '../db/open-account-db.ts';
+import { FACT_COLUMNS } from '../sync/listing-facts.ts';
 
-interface LiveItem { local_id: number; remote_id: number; status: string; server_copy: string | null; base: string | null }
+/** With the listing's facts (sync/listing-facts.ts) as the live cache holds them. */
+type LiveItem = { local_id: number; remote_id: number; status: string; server_copy: string | null; base: string | null }
+  & Record<(typeof FACT_COLUMNS)[number], string | number | null>;
 interface LiveImage { id: number; source_sha256: string | null; remote_id: number }
 interface LiveLog { outbox_id: number; outcome: string }
 
@@ -39,7 +42,7 @@ const lazily = <T>(read: () => IterableIterator<T>): Iterable<T> => ({ [Symbol.i
 /** Read from the live cache (a read-only connection of the restore's worker: adopt-rows.ts) as it is carried forward. */
 export function readLiveState(db: Db): LiveState {
   return {
-    items: lazily(() => db.prepare(`SELECT local_id, remote_id, status, server_copy, base FROM items WHERE remote_id IS NOT NULL`).iterate() as IterableIterator<LiveItem>),
+    items: lazily(() => db.prepare(`SELECT local_id, remote_id, status, server_copy, base, ${FACT_COLUMNS.join(', ')} FROM items WHERE remote_id IS NOT NULL`).iterate() as IterableIterator<LiveItem>),
     images: lazily(() => db.prepare(`SELECT id, source_sha256, remote_id FROM images WHERE remote_id IS NOT NULL`).iterate() as IterableIterator<LiveImage>),
     logs: db.prepare(`SELECT outbox_id, outcome FROM request_log WHERE outbox_id IS NOT NULL AND outcome IN ('ok','sent','unknown')`).all() as LiveLog[],
     outboxSeq: outboxSeq(db),
@@ -100,13 +103,13 @@ export function carryForward(restored: Db, given: LiveState | null, now: number,
     if (live) {
       const itemBy = restored.prepare(`SELECT local_id, remote_id FROM items WHERE local_id = ?`);
       const remoteTaken = restored.prepare(`SELECT local_id FROM items WHERE remote_id = ?`).pluck();
-      const adopt = restored.prepare(`UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ? WHERE local_id = ?`);
+      const adopt = restored.prepare(`UPDATE items SET remote_id = ?, status = ?, server_copy = ?, base = ?, ${FACT_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE local_id = ?`);
       for (const it of live.items) {
         const mine = itemBy.get(it.local_id) as { local_id: number; remote_id: number | null } | undefined;
         if (!mine || (mine.remote_id !== null && mine.remote_id !== it.remote_id)) continue;
         const holder = remoteTaken.get(it.remote_id) as number | undefined;
         if (holder !== undefined && holder !== it.local_id) continue;
-        adopt.run(it.remote_id, it.status, it.server_copy, it.base, it.local_id);
+        adopt.run(it.remote_id, it.status, it.server_copy, it.base, ...FACT_COLUMNS.map((c) => it[c]), it.local_id);
         if (mine.remote_id === null) {
           result.adopted += 1;
           touched.add(it.local_id);

@@ -9,7 +9,7 @@
 // and expire when the item closes. Each offer is accepted or refused by a rule at most once
 // (rule_log's unique index); a `leave` or `hold` is logged once per rule version and reason.
 import { DateTime } from 'luxon';
-import { timestampMs } from '../../../shared/api/index.ts';
+import { optionalTimestamp } from '../api/session.ts';
 import type { OfferRule, OfferVerdict } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { runWhole, type Slices } from '../db/sliced-transaction.ts';
@@ -66,7 +66,7 @@ export function offerRules(db: Db) {
   const candidates = db.prepare(
     `SELECT o.remote_id AS offerId, o.item_remote_id AS itemRemoteId, i.local_id AS itemLocalId, i.title, o.amount, o.author, o.expires,
             i.sale_method AS saleMethod, i.buy_now_price AS buyNowPrice,
-            json_extract(i.server_copy, '$.quantity') AS unitsLeft,
+            i.units_left AS unitsLeft,
             (SELECT count(*) FROM offers q WHERE q.item_remote_id = o.item_remote_id AND q.pending_decision = 'accepted') AS queuedAccepts
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
       WHERE o.status = 'pending' AND o.pending_decision IS NULL AND i.status = 'published' AND i.deleted_at IS NULL
@@ -96,7 +96,7 @@ export function offerRules(db: Db) {
     const out: PlannedVerdict[] = [];
     const unitsUsed = new Map<number, number>();
     for (const c of candidates.all() as Candidate[]) {
-      if ((timestampMs(c.expires) ?? 0) <= now) continue;
+      if ((optionalTimestamp(c.expires) ?? 0) <= now) continue;
       const rule = ruleOf(c.itemLocalId);
       const accept = rule && threshold(rule.acceptAmount, rule.acceptPercent, c.buyNowPrice);
       const refuse = rule && threshold(rule.refuseAmount, rule.refusePercent, c.buyNowPrice);
@@ -164,7 +164,7 @@ export function offerRules(db: Db) {
         }
         const status = v.decision === 'accept' ? 'accepted' : 'refused';
         if (setDecision.run(status, v.offerId).changes === 0) continue;
-        const logId = store.log({ ...entry, outcome: 'queued', detail: { ...entry.detail, sent: `PUT /items/${v.itemRemoteId}/offers/${v.offerId} status=${status}` } });
+        const logId = store.log({ ...entry, outcome: 'queued', detail: { ...entry.detail, sent: `${v.decision} offer ${v.offerId} on listing ${v.itemRemoteId}` } });
         touch.run(now, v.itemLocalId);
         store.setOutbox(logId, outbox.enqueue(v.itemLocalId, 'rule-offer-decision', { offerId: v.offerId, decision: status, logId }, now));
         logIds.push(logId);

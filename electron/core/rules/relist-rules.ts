@@ -9,7 +9,6 @@
 // republish; rule_log's unique index). Items the marketplace republishes itself (`republish`)
 // are left to it.
 import { DateTime } from 'luxon';
-import { timestampMs } from '../../../shared/api/index.ts';
 import type { RelistRule } from '../../../shared/ipc/rules.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { runWhole, type Slices } from '../db/sliced-transaction.ts';
@@ -31,7 +30,8 @@ interface Closed {
   saleMethod: string | null;
   buyNowPrice: number | null;
   startingPrice: number | null;
-  closing: string | null;
+  /** Epoch ms. */
+  closing: number | null;
   republish: number | null;
   generation: number | null;
   root: number | null;
@@ -64,22 +64,21 @@ export function relistRules(db: Db) {
   const outbox = outboxStatements(db);
   const closed = db.prepare(
     `SELECT i.local_id AS localId, i.remote_id AS remoteId, i.title, i.sale_method AS saleMethod, i.buy_now_price AS buyNowPrice,
-            i.starting_price AS startingPrice, json_extract(i.server_copy, '$.closingTime') AS closing,
-            json_extract(i.server_copy, '$.republish') AS republish, r.generation, r.root_local_id AS root, i.detail
+            i.starting_price AS startingPrice, i.closes_at AS closing,
+            i.relists_unsold AS republish, r.generation, r.root_local_id AS root, i.detail
        FROM items i LEFT JOIN rule_relists r ON r.copy_local_id = i.local_id
       WHERE i.status = 'closed' AND i.remote_id IS NOT NULL AND i.deleted_at IS NULL
         -- one the marketplace lists as sold (its record not read yet) is no relisting's
         AND i.detail <> 'sold'
         -- unsold: the dashboard's reading (bulk-actions.ts)
-        AND NOT ((i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
-                                          OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
+        AND NOT ((i.bidder_count > 0 AND (coalesce(i.has_reserve, 0) = 0
+                                          OR i.reserve_met = 1))
                  OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'))
         -- Not copied yet, nor republished by the marketplace: each set read once per run (a
-        -- subquery on i scanned the items again for each closed item, parsing every server copy:
-        -- quadratic in the shop's size, most of a sync's time at 500 listings).
+        -- subquery on i scanned the items again for each closed item: quadratic in the shop's size, most of a sync's time at 500 listings).
         AND i.remote_id NOT IN (SELECT c.original_id FROM items c WHERE c.original_id IS NOT NULL AND c.deleted_at IS NULL)
-        AND i.remote_id NOT IN (SELECT json_extract(c.server_copy, '$.republishedFrom') FROM items c
-                                 WHERE json_extract(c.server_copy, '$.republishedFrom') IS NOT NULL)
+        AND i.remote_id NOT IN (SELECT c.relist_of FROM items c
+                                 WHERE c.relist_of IS NOT NULL)
         AND NOT EXISTS (SELECT 1 FROM rule_log l WHERE l.item_local_id = i.local_id AND l.action IN ('relist','skip') AND l.rule_kind = 'relist')`,
   );
   const queue = detailQueue(db);
@@ -114,7 +113,7 @@ export function relistRules(db: Db) {
         yield;
         const rule = ruleOf(item);
         // Only items that closed while the rule existed: saving a rule does not relist the past.
-        if (!rule || (timestampMs(item.closing ?? '') ?? 0) < rule.created) continue;
+        if (!rule || (item.closing ?? 0) < rule.created) continue;
         if (item.detail !== 'full') {
           unread.push(item.localId);
           continue;
@@ -141,7 +140,7 @@ export function relistRules(db: Db) {
             lineage.run(copy, item.localId, item.root ?? item.localId, generation + 1, rule.id, now);
             logIds.push(store.log({
               ...base, action: 'relist', outcome: 'queued',
-              detail: { copyLocalId: copy, generation: generation + 1, field, from: price, to: next, listTime, sent: `POST /items originalId=${item.remoteId}; PUT status=published` },
+              detail: { copyLocalId: copy, generation: generation + 1, field, from: price, to: next, listTime, sent: `copy listing ${item.remoteId}, then publish the copy` },
             }));
           })();
           relisted += 1;

@@ -13,10 +13,10 @@
 //   A done accept leaves the cached item as the marketplace has it (one unit fewer, closed when
 //   none is left or it was an auction), so a rules pass before the next pull never accepts an
 //   offer for a unit already sold.
-import type { Item, Offer } from '../../../shared/api/index.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
+import type { ListingState, MarketOffer } from '../sync/marketplace-types.ts';
 import { remoteIdOf, type OpContext, type OpResult } from '../sync/operations.ts';
 import { logOutcomeOf, sendOrReadBack } from '../sync/request-outcome.ts';
 import { ruleStore } from './rule-store.ts';
@@ -24,36 +24,31 @@ import { ruleStore } from './rule-store.ts';
 type Payload = OutboxPayload<'rule-offer-decision'>;
 /** How a decision's ending was learnt (the log's detail `how`; the screens word it). */
 export type DecisionHow = 'sent' | 'read-back' | 'no-unit-left' | 'item-closed';
-type ItemAfter = Pick<Item, 'status' | 'quantity'>;
+type ItemAfter = Pick<ListingState, 'status' | 'unitsLeft'>;
 
 /** The item as the marketplace's accept leaves it (the offer route's document): one unit of a buy-now item, or the whole auction. */
-function afterAccept(item: Item): ItemAfter {
-  if (item.saleMethod !== 'buy-now') return { status: 'closed', quantity: item.quantity };
-  const left = Math.max(0, (item.quantity ?? 1) - 1);
-  return { status: left === 0 ? 'closed' : item.status, quantity: left };
+function afterAccept(item: ListingState): ItemAfter {
+  if (item.saleMethod !== 'buy-now') return { status: 'closed', unitsLeft: item.unitsLeft };
+  const left = Math.max(0, (item.unitsLeft ?? 1) - 1);
+  return { status: left === 0 ? 'closed' : item.status, unitsLeft: left };
 }
 
 export function ruleOfferOp(db: Db) {
   const rules = ruleStore(db);
   const clearDecision = db.prepare(`UPDATE offers SET pending_decision = NULL WHERE remote_id = ?`);
   const sentBefore = db.prepare(`SELECT count(*) FROM request_log WHERE outbox_id = ?`).pluck();
-  // The service's status and units in the cached copy; its other fields (and `base`) wait for the
-  // next pull, which reads the item in full (its `updated` moved).
-  const reflect = db.prepare(
-    `UPDATE items SET status = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
-  );
 
   /**
    * The offer as the service has it decides how the row ends: ours → done, else moot. `item`: the
    * item after our accept, when it is done; `answered`: the request's audit entry, closed here.
    */
-  function settle(ctx: OpContext, row: OutboxRow, payload: Payload, offer: Offer, how: DecisionHow, item: ItemAfter | null, answered: number | null = null): OpResult {
-    const ours = offer.status === payload.decision;
+  function settle(ctx: OpContext, row: OutboxRow, payload: Payload, offer: MarketOffer, how: DecisionHow, item: ItemAfter | null, answered: number | null = null): OpResult {
+    const ours = offer.state === payload.decision;
     db.transaction(() => {
       if (answered !== null) ctx.store.logFinish(answered, 200, 'ok', null, ctx.now());
-      ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
-      if (ours && item) reflect.run(item.status, item.status, item.quantity, row.item_local_id);
-      rules.finish(payload.logId, ours ? 'done' : 'moot', { result: offer.status, how });
+      ctx.store.completeOffer(row, offer);
+      if (ours && item) ctx.store.reflectListing(row.item_local_id, item.status, item.unitsLeft);
+      rules.finish(payload.logId, ours ? 'done' : 'moot', { result: offer.state, how });
     })();
     return 'applied';
   }
@@ -61,27 +56,27 @@ export function ruleOfferOp(db: Db) {
   /** Read back: the offer, and when our accept is on it, the item as it is now; what settles the row (null: still pending). */
   async function readBack(ctx: OpContext, row: OutboxRow, payload: Payload, id: number): Promise<(() => OpResult) | null> {
     const offer = await ctx.api.getOffer(id, payload.offerId);
-    if (offer.status === 'pending') return null;
-    const item = offer.status === 'accepted' && payload.decision === 'accepted' ? await ctx.api.getItem(id) : null;
+    if (offer.state === 'pending') return null;
+    const item = offer.state === 'accepted' && payload.decision === 'accepted' ? await ctx.api.listingState(id) : null;
     return () => settle(ctx, row, payload, offer, 'read-back', item);
   }
 
   return async function send(ctx: OpContext, row: OutboxRow, payload: Payload): Promise<OpResult> {
     const id = remoteIdOf(ctx, row);
     const path = `/items/${id}/offers/${payload.offerId}`;
-    let item: Item | null = null;
+    let item: ListingState | null = null;
     if (payload.decision === 'accepted') {
       if ((sentBefore.get(row.id) as number) > 0) {
         const settleRead = await readBack(ctx, row, payload, id);
         if (settleRead) return settleRead();
       }
-      item = await ctx.api.getItem(id);
-      const noUnit = item.saleMethod === 'buy-now' && (item.quantity ?? 0) < 1;
+      item = await ctx.api.listingState(id);
+      const noUnit = item.saleMethod === 'buy-now' && (item.unitsLeft ?? 0) < 1;
       if (item.status !== 'published' || noUnit) {
         const seen = item;
         db.transaction(() => {
           ctx.store.completeRow(row, null);
-          reflect.run(seen.status, seen.status, seen.quantity, row.item_local_id);
+          ctx.store.reflectListing(row.item_local_id, seen.status, seen.unitsLeft);
           clearDecision.run(payload.offerId);
           rules.finish(payload.logId, 'moot', { result: seen.status, how: noUnit ? 'no-unit-left' : 'item-closed' });
         })();
@@ -96,7 +91,7 @@ export function ruleOfferOp(db: Db) {
       settleRow = await sendOrReadBack(async () => {
         const logId = ctx.store.logSent(row, 'PUT', path, ctx.now());
         try {
-          const offer = await ctx.api.setOfferStatus(id, payload.offerId, payload.decision);
+          const offer = await ctx.api.decideOffer(id, payload.offerId, payload.decision);
           return () => settle(ctx, row, payload, offer, 'sent', item && afterAccept(item), logId);
         } catch (error) {
           const o = logOutcomeOf(error);

@@ -312,14 +312,12 @@ function groupFilters(query: GridQuery, where: string[], params: unknown[]): voi
   if (query.noBids) where.push('items.bidder_count = 0');
   if (query.noPhotos) {
     where.push(`NOT EXISTS (SELECT 1 FROM images WHERE images.item_local_id = items.local_id)
-      AND coalesce(json_array_length(items.server_copy, '$.images'), 0) = 0`);
+      AND coalesce(items.listed_photos, 0) = 0`);
   }
   // A saved group's relative "ending within" (resolved with the core's clock where one is injected).
   const closesBefore = query.closesBefore ?? (query.endingWithinHours === undefined ? undefined : Date.now() + query.endingWithinHours * 3_600_000);
   if (closesBefore !== undefined) {
-    // The service's closing time (YYYY-MM-DDTHH:MM:SS+hhmm) as epoch ms.
-    where.push(`items.status = 'published' AND (SELECT unixepoch(substr(t, 1, 22) || ':' || substr(t, 23)) * 1000
-      FROM (SELECT json_extract(items.server_copy, '$.closingTime') AS t)) < ?`);
+    where.push(`items.status = 'published' AND items.closes_at < ?`);
     params.push(closesBefore);
   }
   if (query.priceMin !== undefined) { where.push('items.grid_price >= ?'); params.push(query.priceMin); }

@@ -6,8 +6,8 @@ import { optionalTimestamp as time } from '../api/session.ts';
 export interface SoldItemFacts {
   sale_method: string | null;
   buy_now_price: number | null;
-  /** The scheduled closing time, as the service sent it. */
-  closing: string | null;
+  /** The scheduled closing time (epoch ms). */
+  closing: number | null;
   /** The highest accepted offer's amount and when it was accepted (its `updated`). */
   offer_amount: number | null;
   offer_accepted: string | null;
@@ -22,7 +22,7 @@ export interface SoldItemFacts {
  * before its scheduled time by its last bid; an auction that ran its course by its closing time.
  */
 export function saleTime(r: SoldItemFacts, now: number): number | null {
-  const closing = time(r.closing);
+  const closing = r.closing;
   if (r.offer_amount !== null) return time(r.offer_accepted) ?? closing;
   const boughtNow = r.sale_method === 'buy-now' || (r.buy_now_price !== null && r.top_bid !== null && r.top_bid >= r.buy_now_price);
   const closedEarly = closing !== null && closing > now;

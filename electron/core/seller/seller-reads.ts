@@ -35,7 +35,7 @@ const FILTER_STATUSES: Record<Exclude<SalesFilter, 'all'>, string[]> = {
 export function sellerReads(db: Db) {
   const questions = db.prepare(
     `SELECT q.remote_id, q.item_remote_id, q.question, q.answer, q.pending_answer, q.author, q.created, i.local_id, i.status AS item_status,
-            json_extract(i.server_copy, '$.closingTime') AS closing, ${FACT_COLUMNS}
+            i.closes_at AS closing, ${FACT_COLUMNS}
        FROM questions q JOIN items i ON i.remote_id = q.item_remote_id
       WHERE i.deleted_at IS NULL
       ORDER BY (q.answer IS NULL AND q.pending_answer IS NULL) DESC, q.created DESC, q.remote_id DESC`,
@@ -43,13 +43,13 @@ export function sellerReads(db: Db) {
   const offers = db.prepare(
     `SELECT o.remote_id, o.item_remote_id, o.amount, o.message, o.status, o.author, o.expires, o.pending_decision,
             i.local_id, i.title, i.current_price, i.starting_price, i.buy_now_price, i.sale_method, i.quantity,
-            json_extract(i.server_copy, '$.closingTime') AS closing
+            i.closes_at AS closing
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id
       WHERE o.status = 'pending' AND i.deleted_at IS NULL
       ORDER BY o.expires, o.remote_id`,
   );
   const salesColumns = `local_id, remote_id, title, status, sync_state, sale_method, starting_price, current_price, buy_now_price,
-    bidder_count, offer_count, json_extract(server_copy, '$.closingTime') AS closing`;
+    bidder_count, offer_count, closes_at AS closing`;
   const counts = db.prepare(`SELECT status, count(*) AS n FROM items WHERE deleted_at IS NULL GROUP BY status`);
   const sold = soldItems(db);
   const problemItems = db.prepare(
@@ -58,7 +58,7 @@ export function sellerReads(db: Db) {
   );
   // Scheduled: the service lists them itself at their list time (soonest first).
   const scheduledItems = db.prepare(
-    `SELECT local_id, title, json_extract(server_copy, '$.listTime') AS list_time FROM items
+    `SELECT local_id, title, listed_at AS list_time FROM items
       WHERE status = 'waiting' AND deleted_at IS NULL ORDER BY list_time, local_id LIMIT 500`,
   );
 
@@ -76,11 +76,11 @@ export function sellerReads(db: Db) {
     questions(): QuestionRow[] {
       return (questions.all() as Array<FactRow & {
         remote_id: number; item_remote_id: number; question: string; answer: string | null; pending_answer: string | null; author: string; created: string; local_id: number;
-        item_status: string; closing: string | null;
+        item_status: string; closing: number | null;
       }>).map((r) => ({
         questionId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, question: r.question, author: r.author,
         created: r.created, answer: r.answer, pendingAnswer: r.pending_answer, item: facts(r),
-        itemStatus: r.item_status, closesAt: time(r.closing),
+        itemStatus: r.item_status, closesAt: r.closing,
       }));
     },
 
@@ -88,11 +88,11 @@ export function sellerReads(db: Db) {
       return (offers.all() as Array<{
         remote_id: number; item_remote_id: number; amount: number; message: string | null; status: string; author: string; expires: string;
         pending_decision: 'accepted' | 'refused' | null; local_id: number; title: string | null; current_price: number | null;
-        starting_price: number | null; buy_now_price: number | null; sale_method: string | null; quantity: number | null; closing: string | null;
+        starting_price: number | null; buy_now_price: number | null; sale_method: string | null; quantity: number | null; closing: number | null;
       }>).map((r) => ({
         offerId: r.remote_id, itemId: r.item_remote_id, localId: r.local_id, title: r.title, amount: r.amount, message: r.message,
         author: r.author, status: r.status, pendingDecision: r.pending_decision, expiresAt: time(r.expires),
-        currentPrice: r.current_price ?? r.starting_price, buyNowPrice: r.buy_now_price, saleMethod: r.sale_method, quantity: r.quantity, closesAt: time(r.closing),
+        currentPrice: r.current_price ?? r.starting_price, buyNowPrice: r.buy_now_price, saleMethod: r.sale_method, quantity: r.quantity, closesAt: r.closing,
       }));
     },
 
@@ -110,7 +110,7 @@ export function sellerReads(db: Db) {
           ORDER BY CASE status WHEN 'published' THEN 0 WHEN 'waiting' THEN 1 WHEN 'preview' THEN 1 WHEN 'draft' THEN 2 ELSE 3 END, updated DESC, local_id DESC LIMIT ?`,
       ).all(...(statuses ? [JSON.stringify(statuses), limit] : [limit])) as Array<{
         local_id: number; remote_id: number | null; title: string | null; status: string; sync_state: SyncState; sale_method: string | null;
-        starting_price: number | null; current_price: number | null; buy_now_price: number | null; bidder_count: number; offer_count: number; closing: string | null;
+        starting_price: number | null; current_price: number | null; buy_now_price: number | null; bidder_count: number; offer_count: number; closing: number | null;
       }>;
       return {
         total: filter === 'all' ? tally.all : tally[filter],
@@ -118,7 +118,7 @@ export function sellerReads(db: Db) {
         rows: rows.map((r) => ({
           localId: r.local_id, remoteId: r.remote_id, title: r.title, status: r.status, syncState: r.sync_state, saleMethod: r.sale_method,
           startingPrice: r.starting_price, currentPrice: r.current_price, buyNowPrice: r.buy_now_price,
-          bidderCount: r.bidder_count, offerCount: r.offer_count, closesAt: time(r.closing),
+          bidderCount: r.bidder_count, offerCount: r.offer_count, closesAt: r.closing,
         })),
       };
     },

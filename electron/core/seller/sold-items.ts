@@ -38,9 +38,9 @@ export interface SoldItem {
  * dashboard and "relist unsold" all read "sold" from here, so they agree.
  */
 export const SOLD_SQL = `(
-  (i.bidder_count > 0 AND (coalesce(json_extract(i.server_copy, '$.hasReservePrice'), 0) = 0
-                           OR json_extract(i.server_copy, '$.hasReservePriceExceeded') = 1))
-  OR (i.sale_method = 'buy-now' AND (json_extract(i.server_copy, '$.quantity') = 0
+  (i.bidder_count > 0 AND (coalesce(i.has_reserve, 0) = 0
+                           OR i.reserve_met = 1))
+  OR (i.sale_method = 'buy-now' AND (i.units_left = 0
                                      OR EXISTS (SELECT 1 FROM bids b WHERE b.item_remote_id = i.remote_id)))
   OR EXISTS (SELECT 1 FROM offers o WHERE o.item_remote_id = i.remote_id AND o.status = 'accepted'))`;
 
@@ -60,7 +60,8 @@ interface ItemColumns {
 interface TradeRow extends ItemColumns {
   sale_id: string;
   at: string | null;
-  closing: string | null;
+  /** Epoch ms. */
+  closing: number | null;
   buyer: string;
   unit_price: number;
   quantity: number;
@@ -78,22 +79,22 @@ const cents = (euros: number) => Math.round(euros * 100) / 100;
 export function soldItems(db: Db) {
   // Offers accepted on any item: one unit of a buy-now item, the whole auction (the marketplace's rule for an accept).
   const offers = db.prepare(
-    `SELECT 'offer:' || o.remote_id AS sale_id, ${ITEM_COLUMNS}, json_extract(o.record, '$.updated') AS at,
-            json_extract(i.server_copy, '$.closingTime') AS closing, o.author AS buyer, o.amount AS unit_price,
+    `SELECT 'offer:' || o.remote_id AS sale_id, ${ITEM_COLUMNS}, o.changed_at AS at,
+            i.closes_at AS closing, o.author AS buyer, o.amount AS unit_price,
             CASE WHEN i.sale_method = 'buy-now' THEN 1 ELSE coalesce(i.quantity, 1) END AS quantity, 'offer' AS kind
        FROM offers o JOIN items i ON i.remote_id = o.item_remote_id ${CATEGORY_JOIN}
       WHERE o.status = 'accepted' AND i.deleted_at IS NULL`,
   );
   // Every bid on a buy-now item is a purchase at its price; the bid says how many units it took.
   const purchases = db.prepare(
-    `SELECT 'bid:' || b.remote_id AS sale_id, ${ITEM_COLUMNS}, b.time AS at, json_extract(i.server_copy, '$.closingTime') AS closing,
-            b.bidder AS buyer, b.amount AS unit_price, coalesce(json_extract(b.record, '$.quantity'), 1) AS quantity, 'buy-now' AS kind
+    `SELECT 'bid:' || b.remote_id AS sale_id, ${ITEM_COLUMNS}, b.time AS at, i.closes_at AS closing,
+            b.bidder AS buyer, b.amount AS unit_price, coalesce(b.units, 1) AS quantity, 'buy-now' AS kind
        FROM bids b JOIN items i ON i.remote_id = b.item_remote_id ${CATEGORY_JOIN}
       WHERE i.sale_method = 'buy-now' AND i.deleted_at IS NULL`,
   );
   const wholes = db.prepare(
     `SELECT ${ITEM_COLUMNS}, i.current_price, i.sale_method, i.buy_now_price, coalesce(i.quantity, 1) AS quantity,
-            json_extract(i.server_copy, '$.closingTime') AS closing, NULL AS offer_amount, NULL AS offer_accepted,
+            i.closes_at AS closing, NULL AS offer_amount, NULL AS offer_accepted,
             (SELECT b.time FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS last_bid,
             (SELECT b.bidder FROM bids b WHERE b.item_remote_id = i.remote_id ORDER BY b.amount DESC LIMIT 1) AS top_bidder,
             (SELECT max(b.amount) FROM bids b WHERE b.item_remote_id = i.remote_id) AS top_bid
@@ -120,7 +121,7 @@ export function soldItems(db: Db) {
       for (const r of [...offers.all(), ...purchases.all()] as TradeRow[]) {
         const quantity = Math.max(1, r.quantity);
         sold.push({
-          saleId: r.sale_id, ...item(r), soldAt: time(r.at) ?? time(r.closing), buyer: r.buyer, quantity,
+          saleId: r.sale_id, ...item(r), soldAt: time(r.at) ?? r.closing, buyer: r.buyer, quantity,
           unitPrice: r.unit_price, price: cents(r.unit_price * quantity), kind: r.kind,
         });
       }

@@ -29,9 +29,7 @@ export function marketplaceOf(entry: AccountEntry): string | null {
 const DEFAULTS: AppFile = { accounts: [DEFAULT_ACCOUNT], activeId: DEFAULT_ACCOUNT.id, preferences: { theme: 'system', pageSize: 200 } };
 
 /** The marketplace's root URL the API client wants (it adds /1.1): accepts either form. */
-export function marketplaceRoot(url: string): string {
-  return url.replace(/\/+$/, '').replace(/\/1\.1$/, '');
-}
+export { marketplaceRoot } from '../api/marketplace-root.ts';
 
 export function appRegistry(root: string) {
   const file = join(root, 'market-desk.json');

@@ -10,6 +10,7 @@ import { backupBeforeMigration } from '../backup/before-migration.ts';
 import { checkAtStart } from '../backup/start-check.ts';
 import { appRegistry, type AccountEntry, type AppRegistry } from './accounts.ts';
 import type { CredentialVault } from './credential-file.ts';
+import { createMarketplace } from '../api/marketplace.ts';
 import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
 import { sellerFiles, type SellerFiles } from './seller-files.ts';
@@ -75,7 +76,8 @@ export function openCoreSession(options: SessionOptions): CoreSession {
   const timing = options.syncTiming ?? { debounceMs: 1500, pollMs: 20_000 };
   const makeSync = options.sync ?? ((db: Db, account: AccountEntry, folder: string, writes: AccountWrites): SyncPort => {
     if (!vault || !account.username || !vault.get(account.id)) return offlineOnlySync(db);
-    return engineSync({ db, writes, baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), device: deviceCookieFile(folder), ...timing });
+    const marketplace = createMarketplace({ baseUrl: account.baseUrl, credentials: vault.storeFor(account.id), device: deviceCookieFile(folder) });
+    return engineSync({ db, writes, marketplace, ...timing });
   });
   const listeners = new Set<EventListener>();
   const files = sellerFiles(options.root, { typedFolders: options.typedFolders ?? true });

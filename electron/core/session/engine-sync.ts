@@ -9,10 +9,7 @@
 // until when the marketplace asked to wait, and nothing is asked before then.
 import type { SyncStatus } from '../../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
-import { createApiClient } from '../api/client.ts';
-import { closedSalesAdapter } from '../api/closed-sales-adapter.ts';
-import type { CredentialStore, DeviceCookieStore } from '../api/session.ts';
-import { marketplaceRoot } from './accounts.ts';
+import type { Marketplace } from '../api/marketplace.ts';
 import { queueCounts } from '../outbox/outbox.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { PhotoRun } from '../sync/events.ts';
@@ -35,11 +32,8 @@ export interface EngineSyncOptions {
    * it (tests that run the engine alone) every turn is free and the pass runs in one go.
    */
   writes?: Pick<AccountWrites, 'turn' | 'long'>;
-  /** The marketplace's root, e.g. http://127.0.0.1:8787 (a trailing /1.1 is dropped). */
-  baseUrl: string;
-  credentials: CredentialStore;
-  /** The account's device cookie (session/device-cookie-file.ts). */
-  device?: DeviceCookieStore;
+  /** The account's marketplace (api/marketplace.ts `createMarketplace`): its port, research, probe and connection. */
+  marketplace: Marketplace;
   /** Run this long after a local change (0: not automatically). */
   debounceMs?: number;
   /** Poll the marketplace this often while online (0: never). */
@@ -49,8 +43,6 @@ export interface EngineSyncOptions {
   probeCapMs?: number;
   /** Between two background reads of an unsold closed item's record (0: none; default 1 s). */
   backgroundReadMs?: number;
-  /** Each request's timeout (the API client's default: 15 s). */
-  requestTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -60,25 +52,23 @@ const GRID_EVERY_MS = 1000;
 export function engineSync(options: EngineSyncOptions): SyncPort & { engine: ReturnType<typeof createSyncEngine>; readDetails: NonNullable<SyncPort['readDetails']> } {
   const { db } = options;
   const now = options.now ?? Date.now;
+  const { marketplace: market } = options;
   // One source of truth for "connected" (issue 42): a request that gets no answer at all (the link
   // hangs or is cut) says so at once, not after its retries and the run's end (four timeouts, about
   // a minute, during which the status bar said connected while requests failed).
-  // A short Retry-After holds back every request of the client (http.ts); the bar says why it waits.
-  const api = createApiClient({
-    baseUrl: marketplaceRoot(options.baseUrl), credentials: options.credentials,
-    ...(options.device ? { device: options.device } : {}),
-    ...(options.requestTimeoutMs !== undefined ? { timeoutMs: options.requestTimeoutMs } : {}),
-    onAttempt: ({ status }) => {
-      if (status === 0 && !closed) setOnline(false);
+  // A short Retry-After holds back every request of the marketplace; the bar says why it waits.
+  const unwatch = market.watch({
+    noAnswer: () => {
+      if (!closed) setOnline(false);
     },
-    onWait: ({ until }) => shop.waiting(until),
+    waitAsked: (until) => shop.waiting(until),
   });
   const { writes } = options;
   const rules = rulesPass(db);
   const rulesPassOf = perConnection(rulesPass);
   // The rules run after every pull; their decisions go out with the same run's push.
   // The engine's and the background reader's answers reach the cache in turns of the write gate.
-  const marketplace = writes ? gatedPort(api, writes.turn) : api;
+  const marketplace = writes ? gatedPort(market.port, writes.turn) : market.port;
   const engine = createSyncEngine({
     db, api: marketplace, now,
     afterPull: async () => {
@@ -87,7 +77,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     },
   });
   // Research writes what the market answered (research/research-draft.ts): in a turn, like the engine.
-  const research = writes ? gatedPort(closedSalesAdapter(api), writes.turn) : closedSalesAdapter(api);
+  const research = writes ? gatedPort(market.research, writes.turn) : market.research;
   const counts = queueCounts(db);
   const details = detailQueue(db);
   const listeners = new Set<(event: SyncEvent) => void>();
@@ -154,8 +144,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     retryTimer.unref();
   };
 
-  // While the marketplace cannot be reached: a cheap probe (GET /1.1/, not repeated by the HTTP
-  // layer, short timeout) with backoff capped so that its return is noticed within 5 s. The
+  // While the marketplace cannot be reached: a cheap probe (one short request, not repeated) with backoff capped so that its return is noticed within 5 s. The
   // first answer says "Online" at once, drops the old connection error, then runs a sync.
   const probeBase = options.probeBaseMs ?? 250;
   const probeCap = options.probeCapMs ?? 3000;
@@ -172,7 +161,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
     const attempt = (delay: number) => {
       probeTimer = setTimeout(() => {
         probeTimer = null;
-        api.root({ retries: 0, timeoutMs: 1500 }).then(
+        market.probe().then(
           () => {
             if (!probing) return;
             message = null;
@@ -294,8 +283,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
         waitFor(now() + wait);
         return status();
       }
-      if (error instanceof ApiError && (error.isNetwork || error.status === 0)) setOnline(false);
-      const signIn = error instanceof ApiError && (error.code === 'login_refused' || error.code === 'no_credentials');
+      if (error instanceof ApiError && error.isNetwork) setOnline(false);
+      const signIn = error instanceof ApiError && error.signInRefused;
       message = signIn ? `Sign-in failed: ${error.message}` : `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
       notice = { kind: signIn ? 'sign-in-failed' : 'failed', code: error instanceof ApiError ? error.code : null };
     } finally {
@@ -307,7 +296,7 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   const port = {
     engine,
     status,
-    media: (url: string) => api.media(url),
+    media: (url: string) => market.media(url),
     // The seller's "work offline" stops research's requests too: it then shows what it kept.
     market: () => (offline || closed ? null : research),
     syncNow(): Promise<SyncStatus> {
@@ -361,7 +350,8 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
       stopProbe();
       scheduleRetry(null);
       // Leaving the account (switch, reload, quit): its token is revoked, not left live for an hour.
-      void api.logout().catch(() => undefined);
+      void market.signOut().catch(() => undefined);
+      unwatch();
       if (poll) clearInterval(poll);
       if (debounce) clearTimeout(debounce);
       unsubscribe();

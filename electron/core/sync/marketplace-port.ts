@@ -1,19 +1,60 @@
-// The marketplace port: what the sync (push, pull, reconcile) and the screens behind it need
-// from a marketplace, and nothing else. The REST client of electron/core/api/ (createApiClient,
-// the /1.1 interface) is its one adapter today; a second marketplace would be a second adapter
-// with its own mapping to these calls and shapes, and the sync would not change. Tests that need
-// no HTTP give the engine a double of this port (tests/core/support/marketplace-double.ts).
+// The marketplace port: what the sync (push, pull, reconcile), the rules and the reads behind them
+// need from a marketplace, and nothing else. The /1.1 REST client's one adapter
+// (electron/core/api/marketplace-adapter.ts, made by api/marketplace.ts) implements it; a second
+// marketplace would be a second adapter with its own mapping, and the sync would not change.
+// Tests that need no HTTP give the engine a double of it (tests/core/support/marketplace-double.ts).
+// Failures are ApiErrors, read by what they mean to the app (needsSignIn, isGone, ...).
 import type { ApiClient } from '../api/client.ts';
+import type { ListingState, MarketBid, MarketCategory, MarketOffer, MarketQuestion, OfferDecision, TradingPage } from './marketplace-types.ts';
 
-/** The calls the sync makes, by name, with the client's own types (shared/api/ shapes). */
-export type MarketplacePort = Pick<ApiClient,
-  // the session: who is signed in
-  | 'login' | 'me'
-  // items the seller lists, and their photos
+/**
+ * The calls on the seller's listings (their records, summaries, photos) and settings still speak
+ * the /1.1 shapes (shared/api/): the item record is what the cache keeps as the marketplace's
+ * copy, and its mapping to the app's item is the step after this one (see marketplace-types.ts).
+ */
+type ListingCalls = Pick<ApiClient,
   | 'createItem' | 'getItem' | 'editItem' | 'setStatus' | 'deleteItem'
-  | 'listImages' | 'uploadImage' | 'deleteImage' | 'reorderImages'
-  // trading on them
-  | 'listBids' | 'listOffers' | 'getOffer' | 'setOfferStatus' | 'listQuestions' | 'getQuestion' | 'answerQuestion'
-  // the seller's rules, categories, sales and what changed
-  | 'getSettings' | 'categories' | 'sales' | 'sellerActivity'
+  | 'getSettings' | 'sales'
 >;
+
+export interface MarketplacePort extends ListingCalls {
+  /** How many drafts a seller may keep on the marketplace at once (creates wait for a free one). */
+  readonly draftLimit: number;
+  /** Signs in with the account's stored credentials now (also checks them). */
+  login(): Promise<unknown>;
+  /** The signed-in seller's id. */
+  me(): Promise<number>;
+  /** The category tree, three levels deep. */
+  categories(): Promise<MarketCategory[]>;
+
+  /** Every question on a listing. */
+  listQuestions(itemId: number): Promise<MarketQuestion[]>;
+  getQuestion(itemId: number, questionId: number): Promise<MarketQuestion>;
+  answerQuestion(itemId: number, questionId: number, answer: string): Promise<MarketQuestion>;
+
+  /** Every offer on a listing. */
+  listOffers(itemId: number): Promise<MarketOffer[]>;
+  getOffer(itemId: number, offerId: number): Promise<MarketOffer>;
+  decideOffer(itemId: number, offerId: number, decision: OfferDecision): Promise<MarketOffer>;
+
+  /** A listing's photos, by id, in the order buyers see them. */
+  photosOf(itemId: number): Promise<number[]>;
+  /** Adds a photo (JPEG bytes) last; the same key again is the same upload. Its id. */
+  uploadPhoto(itemId: number, bytes: Uint8Array, options: { idempotencyKey: string }): Promise<number>;
+  deletePhoto(itemId: number, photoId: number): Promise<void>;
+  /** Puts the photos in this order; the order the marketplace then has. */
+  orderPhotos(itemId: number, order: readonly number[]): Promise<number[]>;
+
+  /** A listing's status and units left, read now (before an offer is accepted). */
+  listingState(itemId: number): Promise<ListingState>;
+
+  /** Every bid on a listing. */
+  listBids(itemId: number): Promise<MarketBid[]>;
+
+  /**
+   * Questions and offers on the seller's listings changed since `since` (null: all), page by
+   * page; null when this marketplace keeps no such feed (the sync then reads each watched
+   * listing's lists).
+   */
+  tradingSince(userId: number, since: string | null, page: number): Promise<TradingPage | null>;
+}

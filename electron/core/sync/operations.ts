@@ -201,7 +201,7 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
   if (ctx.store.hadUnfinishedSend(row.id)) {
     // The lost upload is the remote image no local image claims.
     const known = ctx.store.knownImageRemoteIds(row.item_local_id);
-    const remote = (await ctx.api.listImages(id)).images.map((i) => i.id);
+    const remote = await ctx.api.photosOf(id);
     remoteImageId = remote.find((rid) => !known.has(rid)) ?? null;
     ctx.remoteImages = remote;
   }
@@ -211,8 +211,7 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
     size = bytes.byteLength;
     ctx.upload(image.id, 'uploading', bytes.byteLength);
     try {
-      const result = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadImage(id, bytes, { idempotencyKey: row.idempotency_key }), true);
-      remoteImageId = result.imageId;
+      remoteImageId = await logged(ctx, row, 'POST', `/items/${id}/images`, () => ctx.api.uploadPhoto(id, bytes, { idempotencyKey: row.idempotency_key }), true);
       ctx.remoteImages?.push(remoteImageId);
     } catch (error) {
       ctx.upload(image.id, 'failed', bytes.byteLength, error instanceof Error ? error.message : String(error));
@@ -227,7 +226,7 @@ export async function addImage(ctx: OpContext, row: OutboxRow, payload: OutboxPa
     const removed = remoteImageId;
     // Whether the delete went or not, this push no longer knows the list for sure.
     ctx.remoteImages = null;
-    await ctx.api.deleteImage(id, removed).catch(() => undefined);
+    await ctx.api.deletePhoto(id, removed).catch(() => undefined);
   }
   return 'applied';
 }
@@ -238,7 +237,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deleteImage(id, payload.remoteId as number)));
+  await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}/images/${payload.remoteId}`, () => ctx.api.deletePhoto(id, payload.remoteId as number)));
   ctx.store.completeRow(row, null);
   if (ctx.remoteImages) ctx.remoteImages = ctx.remoteImages.filter((rid) => rid !== payload.remoteId);
   return 'applied';
@@ -251,7 +250,7 @@ export async function removeImage(ctx: OpContext, row: OutboxRow, payload: Outbo
  * context then knows the order it left.
  */
 export async function applyLocalOrder(ctx: Pick<OpContext, 'api' | 'store' | 'remoteImages'>, localId: number, remoteItemId: number): Promise<boolean> {
-  const remote = ctx.remoteImages ?? (await ctx.api.listImages(remoteItemId)).images.map((i) => i.id);
+  const remote = ctx.remoteImages ?? (await ctx.api.photosOf(remoteItemId));
   ctx.remoteImages = remote;
   const remoteSet = new Set(remote);
   const local = ctx.store.imagesOf(localId).map((i) => i.remote_id).filter((r): r is number => r !== null && remoteSet.has(r));
@@ -259,7 +258,7 @@ export async function applyLocalOrder(ctx: Pick<OpContext, 'api' | 'store' | 're
   if (order.join() === remote.join()) return false;
   // Not known until the answer: a failure leaves the order unknown.
   ctx.remoteImages = null;
-  ctx.remoteImages = (await ctx.api.reorderImages(remoteItemId, order)).images.map((i) => i.id);
+  ctx.remoteImages = await ctx.api.orderPhotos(remoteItemId, order);
   return true;
 }
 
@@ -280,19 +279,19 @@ export async function answerQuestion(ctx: OpContext, row: OutboxRow, payload: Ou
       return seen.answer === payload.answer ? seen : null;
     },
   );
-  ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answered, JSON.stringify(question));
+  ctx.store.completeAnswer(row, payload.questionId, question.answer, question.answeredAt, question.record);
   return 'applied';
 }
 
 export async function decideOffer(ctx: OpContext, row: OutboxRow, payload: OutboxPayload<'offer-decision'>): Promise<OpResult> {
   const id = remoteIdOf(ctx, row);
   const offer = await sendOrReadBack(
-    () => logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.setOfferStatus(id, payload.offerId, payload.decision)),
+    () => logged(ctx, row, 'PUT', `/items/${id}/offers/${payload.offerId}`, () => ctx.api.decideOffer(id, payload.offerId, payload.decision)),
     async () => {
       const seen = await ctx.api.getOffer(id, payload.offerId);
-      return seen.status === payload.decision ? seen : null;
+      return seen.state === payload.decision ? seen : null;
     },
   );
-  ctx.store.completeOffer(row, payload.offerId, offer.status, JSON.stringify(offer));
+  ctx.store.completeOffer(row, offer);
   return 'applied';
 }

@@ -3,10 +3,10 @@
 // seller's items changed since the last mark, in pages. Without it: the lists of each item still
 // open or closed within the feedback window (items closed long ago take no questions or offers).
 // Bids: of the items read in full in this pull (a bid changes the item: price, bidder count).
-import type { Bid, Item, Offer, Question } from '../../../shared/api/index.ts';
-import { timestampMs } from '../../../shared/api/index.ts';
-import { ApiError } from '../api/api-error.ts';
+import type { Item } from '../../../shared/api/index.ts';
+import type { MarketBid, MarketOffer, MarketQuestion } from './marketplace-types.ts';
 import type { PullContext } from './pull-sales.ts';
+import { factsOfItem } from './server-fields.ts';
 import { syncMarks } from './sync-marks.ts';
 
 /** How long after closing a buyer may still act on an item (feedback, a late answer): watched that long. */
@@ -16,10 +16,10 @@ type Context = Pick<PullContext, 'db' | 'api' | 'events' | 's' | 'now' | 'userId
 
 /** What changed in the cache: new questions, offers and bids (for notifications and badges). */
 export interface TradingNews {
-  questions: Question[];
-  offers: Offer[];
+  questions: MarketQuestion[];
+  offers: MarketOffer[];
   /** Bids seen for the first time (issue 21: a new bid told the seller nothing). */
-  bids?: Array<Bid & { itemId: number }>;
+  bids?: MarketBid[];
 }
 
 export async function pullTrading(ctx: Context, fetched: readonly Item[], extension: boolean): Promise<TradingNews> {
@@ -30,42 +30,35 @@ export async function pullTrading(ctx: Context, fetched: readonly Item[], extens
   return news;
 }
 
-function store(ctx: Context, questions: readonly Question[], offers: readonly Offer[], news: TradingNews): void {
+function store(ctx: Context, questions: readonly MarketQuestion[], offers: readonly MarketOffer[], news: TradingNews): void {
   const { s, result } = ctx;
   for (const q of questions) {
     const known = s.questionKnown.get(q.id) !== undefined;
-    s.upsertQuestion.run(q.id, q.itemId, q.question, q.answer, q.author, q.created, q.answered, JSON.stringify(q));
+    s.upsertQuestion.run(q.id, q.itemId, q.question, q.answer, q.author, q.askedAt, q.answeredAt, q.record);
     if (!known) news.questions.push(q);
   }
   for (const o of offers) {
     const known = s.offerKnown.get(o.id) !== undefined;
-    s.upsertOffer.run(o.id, o.itemId, o.amount, o.message, o.status, o.author, o.expires, JSON.stringify(o));
+    s.upsertOffer.run(o.id, o.itemId, o.amount, o.message, o.state, o.author, o.expiresAt, o.changedAt, o.record);
     if (!known) news.offers.push(o);
   }
   result.questions += questions.length;
   result.offers += offers.length;
 }
 
-/** The feed since the mark, to its end; false when the service does not have it (404). */
+/** The feed since the mark, to its end; false when the marketplace keeps none. */
 async function pullActivityFeed(ctx: Context, news: TradingNews): Promise<boolean> {
   const marks = syncMarks(ctx.db);
   const since = marks.get('activity');
   let mark: string | null = null;
   for (let page = 1; ; page += 1) {
-    let feed;
-    try {
-      feed = await ctx.api.sellerActivity(ctx.userId, { ...(since === null ? {} : { since }), page });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404 && page === 1) return false;
-      throw error;
-    }
-    mark ??= feed.updated;
-    const questions = feed.entries.flatMap((e) => (e.kind === 'question' ? [e.question] : []));
-    const offers = feed.entries.flatMap((e) => (e.kind === 'offer' ? [e.offer] : []));
-    const last = feed.links.next === null || feed.entries.length === 0;
+    const feed = await ctx.api.tradingSince(ctx.userId, since, page);
+    if (feed === null) return false;
+    mark ??= feed.mark;
+    const last = !feed.more;
     ctx.db.transaction(() => {
-      store(ctx, questions, offers, news);
-      if (last) marks.set('activity', mark ?? feed.updated, ctx.now());
+      store(ctx, feed.questions, feed.offers, news);
+      if (last) marks.set('activity', mark ?? feed.mark, ctx.now());
     })();
     ctx.events.emit({ type: 'pull-progress', phase: 'activity', pages: page });
     if (last) return true;
@@ -74,13 +67,13 @@ async function pullActivityFeed(ctx: Context, news: TradingNews): Promise<boolea
 
 /** Without the feed: each open item's lists, and those of items closed within the window. */
 async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> {
-  const watched = (ctx.s.itemsToWatch.all() as Array<{ remote_id: number; status: string; closing: string | null }>).filter(
-    (item) => item.status === 'published' || (item.closing !== null && (timestampMs(item.closing) ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS),
+  const watched = (ctx.s.itemsToWatch.all() as Array<{ remote_id: number; status: string; closing: number | null }>).filter(
+    (item) => item.status === 'published' || (item.closing !== null && item.closing > ctx.now() - WATCH_AFTER_CLOSING_MS),
   );
   await Promise.all(
     watched.map(async ({ remote_id: id }) => {
       const [questions, offers] = await Promise.all([ctx.api.listQuestions(id), ctx.api.listOffers(id)]);
-      ctx.db.transaction(() => store(ctx, questions.questions, offers.offers, news))();
+      ctx.db.transaction(() => store(ctx, questions, offers, news))();
     }),
   );
 }
@@ -91,15 +84,15 @@ export async function readBids(ctx: Context, fetched: readonly Item[], news: Tra
   // whatever its count says: its buying bids tell who bought and when.
   const hasBids = (item: Item) => item.bidderCount > 0 || (item.saleMethod === 'buy-now' && item.quantity === 0);
   const recent = fetched.filter(
-    (item) => hasBids(item) && (item.status === 'published' || (item.status === 'closed' && (timestampMs(item.closingTime ?? '') ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
+    (item) => hasBids(item) && (item.status === 'published' || (item.status === 'closed' && (factsOfItem(item).closesAt ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
   );
   await Promise.all(
     recent.map(async (item) => {
-      const bids: Bid[] = (await ctx.api.listBids(item.id)).bids;
+      const bids = await ctx.api.listBids(item.id);
       ctx.db.transaction(() => {
         for (const b of bids) {
           if (ctx.s.bidKnown.get(b.id) === undefined) news.bids?.push({ ...b, itemId: item.id });
-          ctx.s.upsertBid.run(b.id, item.id, b.amount, b.time, b.bidder, JSON.stringify(b));
+          ctx.s.upsertBid.run(b.id, item.id, b.amount, b.at, b.bidder, b.units, b.record);
         }
       })();
       ctx.result.bids += bids.length;

@@ -4,9 +4,9 @@
 // Conflicts are found per field against `base` (the service's values at the last read):
 // changed only remotely → taken; changed locally (a queued or parked edit names the field) and
 // remotely to a different value → a conflict holding both values; nothing is overwritten.
-import type { CategoryNode } from '../../../shared/api/categories.ts';
 import type { Item } from '../../../shared/api/items.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
+import type { MarketCategory } from './marketplace-types.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
 import { statementCache } from '../../../shared/sqlite/statement-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -17,7 +17,8 @@ import { readFirstDetails } from './item-details.ts';
 import { pullSales, restoreCheck } from './pull-sales.ts';
 import { syncMarks } from './sync-marks.ts';
 import { pullTrading, type TradingNews } from './pull-trading.ts';
-import { fieldsOfServerItem } from './server-fields.ts';
+import { FACT_COLUMNS, factSets, factValues } from './listing-facts.ts';
+import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 import { restoredMatcher } from './restore-reconcile.ts';
 
 export interface PullResult {
@@ -50,10 +51,10 @@ export const REMOVED_REMOTELY = 'removed remotely';
 
 export type Conflicts = Record<string, { local: unknown; remote: unknown }>;
 
-function flatten(nodes: readonly CategoryNode[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
+function flatten(nodes: readonly MarketCategory[], parentId: number, level: number, out: CachedCategory[]): CachedCategory[] {
   nodes.forEach((node, position) => {
-    out.push({ id: node.id, parentId, level, title: node.title, titleEn: node.titleEn ?? null, position });
-    if (node.categories) flatten(node.categories, node.id, level + 1, out);
+    out.push({ id: node.id, parentId, level, title: node.title, titleEn: node.titleEn, position });
+    flatten(node.children, node.id, level + 1, out);
   });
   return out;
 }
@@ -63,8 +64,8 @@ export function pullStatements(db: Db) {
   return {
     byRemote: db.prepare(`SELECT * FROM items WHERE remote_id = ?`),
     insert: db.prepare(
-      `INSERT INTO items (remote_id, status, sync_state, ${columns.join(', ')}, server_copy, base, current_price, bidder_count, offer_count, created, updated)
-       VALUES (?, ?, 'synced', ${columns.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (remote_id, status, sync_state, ${columns.join(', ')}, server_copy, base, ${FACT_COLUMNS.join(', ')}, current_price, bidder_count, offer_count, created, updated)
+       VALUES (?, ?, 'synced', ${columns.map(() => '?').join(', ')}, ?, ?, ${FACT_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)`,
     ),
     unknownCreates: db.prepare(
       `SELECT count(*) FROM outbox o WHERE o.kind IN ('create','copy')
@@ -79,7 +80,7 @@ export function pullStatements(db: Db) {
     /** After a restore with no live cache: adopts a remote item into the local item it is (restore-reconcile.ts). */
     restored: restoredMatcher(db),
     itemsToWatch: db.prepare(
-      `SELECT remote_id, status, json_extract(server_copy, '$.closingTime') AS closing FROM items
+      `SELECT remote_id, status, closes_at AS closing FROM items
         WHERE remote_id IS NOT NULL AND status IN ('published','closed') AND deleted_at IS NULL`,
     ),
     questionKnown: db.prepare(`SELECT 1 FROM questions WHERE remote_id = ?`).pluck(),
@@ -93,12 +94,12 @@ export function pullStatements(db: Db) {
          pending_answer = CASE WHEN excluded.answer IS NOT NULL AND excluded.answer = questions.pending_answer THEN NULL ELSE questions.pending_answer END`,
     ),
     upsertOffer: db.prepare(
-      `INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (remote_id) DO UPDATE SET status = excluded.status, expires = excluded.expires, record = excluded.record`,
+      `INSERT INTO offers (remote_id, item_remote_id, amount, message, status, author, expires, changed_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET status = excluded.status, expires = excluded.expires, changed_at = excluded.changed_at, record = excluded.record`,
     ),
     upsertBid: db.prepare(
-      `INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, record) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (remote_id) DO UPDATE SET record = excluded.record`,
+      `INSERT INTO bids (remote_id, item_remote_id, amount, time, bidder, units, record) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (remote_id) DO UPDATE SET units = excluded.units, record = excluded.record`,
     ),
   };
 }
@@ -114,7 +115,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
     if (item.status === 'draft' && (s.unknownCreates.get() as number) > 0) return 'skipped';
     s.insert.run(
       item.id, item.status, ...DRAFT_FIELDS.map((f) => toColumnValue(f, remote[f])),
-      JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount, now, now,
+      JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, now, now,
     );
     return 'inserted';
   }
@@ -142,10 +143,10 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
   const hasConflicts = Object.keys(conflicts).length > 0;
   const sets = take.map((f) => `${FIELD_SPECS[f].column} = ?`);
   s.mergeUpdates(take.join(','), () => db.prepare(
-    `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?,
+    `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, ${factSets()}, current_price = ?, bidder_count = ?, offer_count = ?,
        conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END, detail = 'full'${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
   )).run(
-    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), item.currentPrice, item.bidderCount, item.offerCount,
+    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount,
     hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
   );
   return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';
@@ -157,7 +158,7 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
   const userId = await api.me();
   const cache = settingsCache(db);
 
-  cache.replaceCategories(flatten((await api.categories(3)).categories, 0, 1, []));
+  cache.replaceCategories(flatten(await api.categories(), 0, 1, []));
   cache.saveSettings(await api.getSettings(userId), now());
 
   // A first pull finds the whole shop: nothing in it is news (nor in a first listing resumed after a cut).

@@ -8,7 +8,6 @@
 // 10-draft limit leaves free (409 draft_limit means "wait", never "fail").
 // The parts: push-item.ts (one item's rows), push-failure.ts (what a failed send means),
 // push-run-progress.ts (the run's events), push-context.ts (what they share, the just-in-time rule).
-import { LIMITS } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
@@ -98,7 +97,7 @@ export function createPushEngine(options: PushOptions) {
       return { ...result, paused: pausedNow, pending: store.counts().pending, nextAttemptAt: pausedNow ? null : ctx.now() + ctx.backoff(0, null) };
     }
     store.recoverSending();
-    const slots = createDraftSlots(LIMITS.draftsPerUser - remoteDrafts);
+    const slots = createDraftSlots(api.draftLimit - remoteDrafts);
     const candidates = store.pendingItems().filter((c) => eligible(c.item_local_id));
     const run = createRunProgress(db, events, candidates);
     run.started();

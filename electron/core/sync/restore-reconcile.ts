@@ -12,8 +12,9 @@
 import type { Item } from '../../../shared/api/items.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, toColumnValue } from '../drafts/fields.ts';
+import { factSets, factValues } from './listing-facts.ts';
 import { fieldsAgree } from './reconcile.ts';
-import { fieldsOfServerItem, inputOf } from './server-fields.ts';
+import { factsOfItem, fieldsOfServerItem, inputOf } from './server-fields.ts';
 
 /** The two clocks (this computer's at the backup, the service's `updated`) may disagree by this much. */
 export const CLOCK_MARGIN_MS = 60 * 60 * 1000;
@@ -80,11 +81,11 @@ export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) 
     if (mine.length === item.images.length) mine.forEach((id, i) => setImage.run(item.images[i]!.id, id));
     const left = pending.get(local.local_id) as number;
     db.prepare(
-      `UPDATE items SET ${fill.map((f) => `${FIELD_SPECS[f].column} = ?, `).join('')}remote_id = ?, status = ?, server_copy = ?, base = ?,
+      `UPDATE items SET ${fill.map((f) => `${FIELD_SPECS[f].column} = ?, `).join('')}remote_id = ?, status = ?, server_copy = ?, base = ?, ${factSets()},
          current_price = ?, bidder_count = ?, offer_count = ?, sync_state = ?, reject_reason = NULL, reject_field = NULL, reject_code = NULL, updated = ?
        WHERE local_id = ?`,
     ).run(
-      ...fill.map((f) => toColumnValue(f, remote[f])), item.id, item.status, JSON.stringify(item), JSON.stringify(remote),
+      ...fill.map((f) => toColumnValue(f, remote[f])), item.id, item.status, JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)),
       item.currentPrice, item.bidderCount, item.offerCount, left > 0 ? 'queued' : 'synced', now, local.local_id,
     );
     return true;

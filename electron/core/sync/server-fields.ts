@@ -3,6 +3,8 @@
 import type { Item } from '../../../shared/api/items.ts';
 import { REST_FIELD_NAMES, type RestFieldName } from '../../../shared/items/item-fields.ts';
 import { parseFieldValue, restFieldsOf, type DraftFields } from '../drafts/fields.ts';
+import { optionalTimestamp } from '../api/session.ts';
+import type { ListingFacts } from './listing-facts.ts';
 
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */
 const requestTime = (t: string | null) => (t === null ? null : t.slice(0, 19).replace('T', ' '));
@@ -66,4 +68,21 @@ export function inputOf(fields: DraftFields): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(restFieldsOf(fields))) if (v !== null && v !== undefined) body[k] = v;
   return body;
+}
+
+/**
+ * The facts of the listing in a record of the marketplace: a whole Item, or the part of one a
+ * summary tells (summary-fields.ts `summaryCopy`); a key it lacks is not known (null).
+ */
+export function factsOfItem(copy: Partial<Item>): ListingFacts {
+  return {
+    closesAt: optionalTimestamp(copy.closingTime),
+    listedAt: copy.listTime ?? null,
+    unitsLeft: copy.quantity ?? null,
+    hasReserve: copy.hasReservePrice ?? null,
+    reserveMet: copy.hasReservePriceExceeded ?? null,
+    relistsUnsold: copy.republish ?? null,
+    relistOf: copy.republishedFrom ?? null,
+    listedPhotos: copy.images?.length ?? null,
+  };
 }

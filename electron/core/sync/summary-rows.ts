@@ -8,8 +8,10 @@
 import type { Item, ItemSummary } from '../../../shared/api/items.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
+import { FACT_COLUMNS, factSets, factValues } from './listing-facts.ts';
 import { mergeServerItem } from './pull.ts';
 import type { PullContext } from './pull-sales.ts';
+import { factsOfItem } from './server-fields.ts';
 import { fieldsOfSummary, summaryCopy } from './summary-fields.ts';
 
 /** The statuses whose items are read in full first (their questions, offers, bids and rules need them). */
@@ -53,12 +55,12 @@ export function summaryStatements(db: Db) {
   return {
     cached: db.prepare(`SELECT local_id, status, detail, sync_state, deleted_at, server_copy FROM items WHERE remote_id = ?`),
     insert: db.prepare(
-      `INSERT INTO items (remote_id, status, sync_state, detail, ${known.join(', ')}, server_copy, base, current_price, bidder_count, offer_count, created, updated)
-       VALUES (?, ?, 'synced', 'summary', ${known.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (remote_id, status, sync_state, detail, ${known.join(', ')}, server_copy, base, ${FACT_COLUMNS.join(', ')}, current_price, bidder_count, offer_count, created, updated)
+       VALUES (?, ?, 'synced', 'summary', ${known.map(() => '?').join(', ')}, ?, ?, ${FACT_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)`,
     ),
     // Only while the row is still a summary: a full read that came first is newer than this.
     update: db.prepare(
-      `UPDATE items SET ${known.map((c) => `${c} = ?`).join(', ')}, status = ?, server_copy = ?, base = ?, current_price = ?, bidder_count = ?, offer_count = ?, updated = ?
+      `UPDATE items SET ${known.map((c) => `${c} = ?`).join(', ')}, status = ?, server_copy = ?, base = ?, ${factSets()}, current_price = ?, bidder_count = ?, offer_count = ?, updated = ?
         WHERE local_id = ? AND detail <> 'full' AND sync_state <> 'sending'`,
     ),
     /** The sales list's sold items come later (sold-listing): started once, never restarted by a later page. */
@@ -130,7 +132,7 @@ export async function mergeSalesPage(
     for (const summary of inserts) {
       // A remote draft may be one of our creates whose answer was lost: never a second item (mergeServerItem).
       st.insert.run(
-        summary.id, summary.status, ...summaryValues(summary), JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)),
+        summary.id, summary.status, ...summaryValues(summary), JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summaryCopy(summary))),
         summary.currentPrice, summary.bidderCount, summary.offerCount, now, now,
       );
       result.inserted += 1;
@@ -138,7 +140,7 @@ export async function mergeSalesPage(
     }
     for (const { summary, localId } of updates) {
       const changed = st.update.run(
-        ...summaryValues(summary), summary.status, JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)),
+        ...summaryValues(summary), summary.status, JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summaryCopy(summary))),
         summary.currentPrice, summary.bidderCount, summary.offerCount, now, localId,
       ).changes;
       if (changed > 0) result.taken += 1;

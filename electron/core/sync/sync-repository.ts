@@ -6,7 +6,9 @@ import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
-import { fieldsOfServerItem } from './server-fields.ts';
+import { factSets, factValues } from './listing-facts.ts';
+import type { MarketOffer } from './marketplace-types.ts';
+import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 
 export type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
 
@@ -41,9 +43,14 @@ export function syncRepository(db: Db) {
       // An item read only from its summary keeps its summary as its copy and base: an answer
       // taken as its base would hide every field it lacks from the full read that fills them in.
       `UPDATE items SET remote_id = ?, status = ?, server_copy = CASE WHEN detail = 'full' THEN ? ELSE server_copy END,
-         base = CASE WHEN detail = 'full' THEN ? ELSE base END, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
+         base = CASE WHEN detail = 'full' THEN ? ELSE base END, ${factSets(`detail = 'full'`)}, current_price = ?, bidder_count = ?, offer_count = ? WHERE local_id = ?`,
     ),
     setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
+    // The listing's status and units left, also in the marketplace's copy (the next summary is
+    // compared with it); its other fields (and `base`) wait for the next full read.
+    reflectListing: db.prepare(
+      `UPDATE items SET status = ?, units_left = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
+    ),
     hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),
     deleteOutboxOf: db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`),
     claimedRemoteIds: db.prepare(`SELECT remote_id FROM items WHERE remote_id IS NOT NULL`).pluck(),
@@ -64,7 +71,7 @@ export function syncRepository(db: Db) {
     ).pluck(),
     closeUnfinished: db.prepare(`UPDATE request_log SET outcome = 'ok', finished_at = ? WHERE outbox_id = ? AND outcome IN ('sent','unknown')`),
     answerDone: db.prepare(`UPDATE questions SET answer = ?, answered = ?, pending_answer = NULL, record = ? WHERE remote_id = ?`),
-    offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, record = ? WHERE remote_id = ?`),
+    offerDone: db.prepare(`UPDATE offers SET status = ?, pending_decision = NULL, changed_at = ?, record = ? WHERE remote_id = ?`),
     rowsLeft: db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ?`).pluck(),
     syncedIfSending: db.prepare(`UPDATE items SET sync_state = 'synced', reject_reason = NULL, reject_field = NULL WHERE local_id = ? AND sync_state = 'sending'`),
     remoteDraftsKnown: db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND status = 'draft'`).pluck(),
@@ -142,7 +149,7 @@ export function syncRepository(db: Db) {
       // always means "reconcile first".
       flushLog(row.id);
       s.closeUnfinished.run(finishedAt, row.id);
-      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
       syncedIfDone(row.item_local_id);
@@ -150,7 +157,7 @@ export function syncRepository(db: Db) {
 
     completeRow: db.transaction((row: OutboxRow, item: Item | null) => {
       flushLog(row.id);
-      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       syncedIfDone(row.item_local_id);
     }),
@@ -170,9 +177,9 @@ export function syncRepository(db: Db) {
       syncedIfDone(row.item_local_id);
     }),
 
-    completeOffer: db.transaction((row: OutboxRow, offerId: number, status: string, record: string) => {
+    completeOffer: db.transaction((row: OutboxRow, offer: MarketOffer) => {
       flushLog(row.id);
-      s.offerDone.run(status, record, offerId);
+      s.offerDone.run(offer.state, offer.changedAt, offer.record, offer.id);
       s.deleteRow.run(row.id);
       syncedIfDone(row.item_local_id);
     }),
@@ -208,6 +215,11 @@ export function syncRepository(db: Db) {
       flushLog(row.id);
       s.defer.run(countAttempt ? 1 : 0, nextAttemptAt, row.id);
     }),
+
+    /** What a decision on an offer learnt of its listing (status, units left), before its next full read. */
+    reflectListing(localId: number, status: string, unitsLeft: number | null) {
+      s.reflectListing.run(status, unitsLeft, status, unitsLeft, localId);
+    },
 
     /** Remote drafts this cache knows of (the service may hold more, made elsewhere). */
     remoteDraftsKnown: () => s.remoteDraftsKnown.get() as number,

@@ -1,22 +1,43 @@
-// A double of the marketplace port (electron/core/sync/marketplace-port.ts) for sync tests that
-// need no HTTP: items kept in memory, answered in the shapes of shared/api/. It does only what
-// these tests call (sign-in, the seller's drafts, create, read, edit, status); any other call
-// throws, so a test never passes on an answer the double made up. The real service over HTTP
-// stays the test of the REST adapter (tests/core/sync-*.test.ts, api-client.test.ts).
-import type { Item, ItemInput } from '../../../shared/api/items.ts';
+// A double of the marketplace port (electron/core/sync/marketplace-port.ts) for sync and rules
+// tests that need no HTTP: listings kept in memory, answered in the port's types (the listing
+// calls still in the /1.1 shapes the port keeps for them), the questions and offers a test puts
+// on them in the app's own (sync/marketplace-types.ts). It does only what these tests call (sign-in,
+// the seller's listings and their summaries, create, read, edit, status, categories, settings,
+// questions, offers and decisions); any other call throws, so a test never passes on an answer
+// the double made up. The real service over HTTP stays the test of the REST adapter
+// (tests/core/marketplace-adapter.test.ts, sync-*.test.ts, api-client.test.ts).
+import type { Item, ItemInput, ItemSummary, UserSettings } from '../../../shared/api/index.ts';
 import { ApiError } from '../../../electron/core/api/api-error.ts';
 import type { MarketplacePort } from '../../../electron/core/sync/marketplace-port.ts';
+import type { MarketOffer, MarketQuestion } from '../../../electron/core/sync/marketplace-types.ts';
 
 export interface MarketplaceDouble {
   port: MarketplacePort;
   items: Map<number, Item>;
+  /** Questions and offers on the listings, by the listing's id (a test adds them as buyers would). */
+  questions: MarketQuestion[];
+  offers: MarketOffer[];
+
   /** The next create is refused with this 400 (a validation refusal of the marketplace). */
   refuseNextCreate(field: string, code: string, message: string): void;
   calls: string[];
 }
 
-export function marketplaceDouble(userId = 1_000_001): MarketplaceDouble {
+/** A listing's summary as the sales list gives it, from the listing itself. */
+function summaryOf(item: Item): ItemSummary {
+  return {
+    id: item.id, title: item.title ?? '', category: '', saleMethod: item.saleMethod, seller: item.seller, sellerId: item.sellerId,
+    bidderCount: item.bidderCount, offerCount: item.offerCount, buyNowPrice: item.buyNowPrice ?? 0, currentPrice: item.currentPrice ?? 0,
+    hasReservePrice: item.hasReservePrice, hasReservePriceExceeded: item.hasReservePriceExceeded, listTime: item.listTime, closingTime: item.closingTime,
+    location: item.location ?? '', postalCode: item.postalCode, images: item.images, upgrades: item.upgrades,
+    links: { alternative: item.links.alternative, category: item.links.category, images: item.links.images, self: item.links.self }, status: item.status,
+  };
+}
+
+export function marketplaceDouble(userId = 1_000_001, settings?: UserSettings): MarketplaceDouble {
   const items = new Map<number, Item>();
+  const questions: MarketQuestion[] = [];
+  const offers: MarketOffer[] = [];
   const calls: string[] = [];
   let nextId = 600_000_001;
   let refusal: ApiError | null = null;
@@ -40,12 +61,68 @@ export function marketplaceDouble(userId = 1_000_001): MarketplaceDouble {
   };
 
   const implemented: Partial<MarketplacePort> = {
+    draftLimit: 10,
     login: async () => { calls.push('login'); return { id: 'token', userId, expiresAt: Date.now() + 3_600_000 } as Awaited<ReturnType<MarketplacePort['login']>>; },
     me: async () => { calls.push('me'); return userId; },
+    // One page of every listing of the status asked for; its summaries carry no `updated` (a
+    // marketplace without the sync extension: each pull lists everything).
     sales: async (_user, query = {}) => {
       calls.push('sales');
-      const drafts = [...items.values()].filter((i) => query.status === undefined || i.status === query.status);
-      return { items: drafts.map((i) => ({ id: i.id, status: i.status })), links: { next: null } } as unknown as Awaited<ReturnType<MarketplacePort['sales']>>;
+      const listed = [...items.values()].filter((i) => query.status === undefined || query.status === 'all' || i.status === query.status)
+        .filter((i) => !query.sold || i.bidderCount > 0 || (i.saleMethod === 'buy-now' && i.quantity === 0));
+      const self = 'http://marketplace.invalid/1.1/users/sales';
+      return { items: listed.map(summaryOf), totalCount: listed.length, updated: stamp(), links: { self, first: self, next: null, previous: null } } as Awaited<ReturnType<MarketplacePort['sales']>>;
+    },
+    categories: async () => {
+      calls.push('categories');
+      return [{ id: 101, title: 'Huonekalut', titleEn: 'Furniture', children: [{ id: 1010, title: 'Pöydät', titleEn: 'Tables', children: [] }] }];
+    },
+    getSettings: async () => {
+      calls.push('getSettings');
+      if (!settings) throw new Error('the marketplace double has no settings: give them to marketplaceDouble()');
+      return settings;
+    },
+    tradingSince: async () => {
+      calls.push('tradingSince');
+      return null;
+    },
+    listQuestions: async (itemId) => {
+      calls.push('listQuestions');
+      return questions.filter((q) => q.itemId === itemId);
+    },
+    listOffers: async (itemId) => {
+      calls.push('listOffers');
+      return offers.filter((o) => o.itemId === itemId);
+    },
+    listBids: async () => {
+      calls.push('listBids');
+      return [];
+    },
+    getOffer: async (itemId, offerId) => {
+      calls.push('getOffer');
+      const offer = offers.find((o) => o.itemId === itemId && o.id === offerId);
+      if (!offer) throw notFound(offerId);
+      return offer;
+    },
+    listingState: async (itemId) => {
+      calls.push('listingState');
+      const item = get(itemId);
+      return { status: item.status, saleMethod: item.saleMethod, unitsLeft: item.quantity };
+    },
+    // As the marketplace's accept does: one unit of a buy-now listing (closed with its last), the whole of an auction.
+    decideOffer: async (itemId, offerId, decision) => {
+      calls.push(`decideOffer ${decision}`);
+      const i = offers.findIndex((o) => o.itemId === itemId && o.id === offerId);
+      if (i < 0) throw notFound(offerId);
+      if (offers[i]!.state !== 'pending') throw new ApiError({ status: 409, code: 'offer_not_pending', field: null, message: 'the offer is decided', retryable: false, mayHaveReached: true });
+      const decided = { ...offers[i]!, state: decision, changedAt: stamp(), record: JSON.stringify({ ...offers[i], state: decision }) };
+      offers[i] = decided;
+      if (decision === 'accepted') {
+        const item = get(itemId);
+        const left = item.saleMethod === 'buy-now' ? Math.max(0, (item.quantity ?? 1) - 1) : item.quantity;
+        items.set(itemId, { ...item, quantity: left, status: item.saleMethod !== 'buy-now' || left === 0 ? 'closed' : item.status, updated: stamp() });
+      }
+      return decided;
     },
     createItem: async (input) => {
       calls.push('createItem');
@@ -96,6 +173,8 @@ export function marketplaceDouble(userId = 1_000_001): MarketplaceDouble {
   return {
     port,
     items,
+    questions,
+    offers,
     calls,
     refuseNextCreate(field, code, message) {
       refusal = new ApiError({ status: 400, code, field, message, retryable: false, mayHaveReached: true });

@@ -15,6 +15,7 @@ import { createSyncEngine, type SyncEvent } from '../../../electron/core/sync/in
 import { testClock } from '../../support/clock.ts';
 import { TEST_PASSWORD } from '../../support/server.ts';
 import { openTempDb } from '../support.ts';
+import { marketplaceAdapter } from '../../../electron/core/api/marketplace-adapter.ts';
 
 export async function sellerCache(baseUrl: string, username: string, options: { password?: string } = {}) {
   const { db, folder } = openTempDb();
@@ -22,7 +23,7 @@ export async function sellerCache(baseUrl: string, username: string, options: { 
   const api: ApiClient = createApiClient({ baseUrl, credentials, backoffBaseMs: 5, maxRetryAfterMs: 0 });
   // The engine runs on the test's clock: a backoff is passed by moving the clock, not by sleeping.
   const clock = testClock();
-  const engine = createSyncEngine({ db, api, backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now });
+  const engine = createSyncEngine({ db, api: marketplaceAdapter(api), backoffBaseMs: 5, backoffCapMs: 50, concurrency: 4, now: clock.now });
   const events: SyncEvent[] = [];
   engine.events.on((e) => events.push(e));
   return {
