@@ -25,6 +25,7 @@ import { migration as step18 } from './migrations/0018-category-names-en.ts';
 import { migration as step19 } from './migrations/0019-category-sort-en.ts';
 import { migration as step20 } from './migrations/0020-market-research.ts';
 import { migration as step21 } from './migrations/0021-item-details.ts';
+import { migration as step22 } from './migrations/0022-bulk-step-pieces.ts';
 
 export type { Migration };
 
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   step19,
   step20,
   step21,
+  step22,
 ];
