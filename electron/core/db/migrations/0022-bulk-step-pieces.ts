@@ -19,6 +19,6 @@ export const migration: Migration = {
       previous TEXT NOT NULL,
       applied  TEXT,
       PRIMARY KEY (step_id, piece)
-    ) WITHOUT ROWID;
+    );
   `,
 };
