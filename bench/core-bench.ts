@@ -6,7 +6,7 @@
 // --only bulk,rules,templates,search,sorted,images,photos,sync,import,publish,window,backup,automation,responsive (sorted: searches
 // sorted by relevance, price and title at --sorted-drafts N, default 100000, see sorted-search-bench.ts; responsive: the core's
 // answers to a typed search while it backs up, bulk-edits, applies a template and imports: --responsive-drafts N, default 100000,
-// --responsive-rows N, default 100000, --busy: beside a spinning child process; window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
+// --responsive-rows N, default 100000, --responsive-work backup,bulk,template,import (default all), --busy: beside a spinning child process; window: --window-rows N, default 100000, --window-photos N, default 40, --window-in-process: the old shape too; backup: --backup-drafts N,
 // --backup-photos N, --backup-photo-kb N, --backup-folder DIR; see backup-bench.ts); --workers N: preparation worker threads for the
 // photos figure (default: the app's).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -31,7 +31,7 @@ import { benchCameraPhotos } from './photo-bench.ts';
 import { benchSortedSearch } from './sorted-search-bench.ts';
 import { benchSpreadsheetImport } from './spreadsheet-bench.ts';
 import { benchSyncPush } from './sync-push-bench.ts';
-import { benchResponsiveCore } from './responsive-bench.ts';
+import { benchResponsiveCore, RESPONSIVE_WORK, type ResponsiveWork } from './responsive-bench.ts';
 import { benchRulePass } from './rules-bench.ts';
 import { benchTemplateApply } from './template-bench.ts';
 import { benchWindowThread } from './window-thread-bench.ts';
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     'sorted-drafts': { type: 'string', default: '100000' },
     'responsive-drafts': { type: 'string', default: '100000' },
     'responsive-rows': { type: 'string', default: '100000' },
+    'responsive-work': { type: 'string', default: RESPONSIVE_WORK.join(',') },
     busy: { type: 'boolean', default: false },
     'window-rows': { type: 'string', default: '100000' },
     'window-photos': { type: 'string', default: '40' },
@@ -72,6 +73,14 @@ const SYNC_CONCURRENCY = Number(args['sync-concurrency']);
 const IMPORT_ROWS = Number(args['import-rows']);
 const PUBLISH_DRAFTS = Number(args['publish-drafts']);
 const ONLY = new Set(args.only.split(','));
+
+/** --responsive-work: which of the responsive figure's works run (import takes minutes at 100,000 rows). */
+function responsiveWork(list: string): Set<ResponsiveWork> {
+  const known = new Set<string>(RESPONSIVE_WORK);
+  const asked = list.split(',').filter((w) => w !== '');
+  for (const w of asked) if (!known.has(w)) throw new Error(`--responsive-work: ${w} is not one of ${RESPONSIVE_WORK.join(', ')}`);
+  return new Set(RESPONSIVE_WORK.filter((w) => asked.includes(w)));
+}
 
 const root = mkdtempSync(join(tmpdir(), 'core-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -302,7 +311,7 @@ try {
   if (ONLY.has('window')) figures.windowThread = await benchWindowThread(root, Number(args['window-rows']), Number(args['window-photos']), args['window-in-process']);
   if (ONLY.has('sync')) figures.syncPush = await benchSyncPush(root, SYNC_ITEMS, SYNC_CONCURRENCY);
   if (ONLY.has('backup')) figures.backup = await benchBackup(root, Number(args['backup-drafts']), Number(args['backup-photos']), Number(args['backup-photo-kb']), args['backup-folder']);
-  if (ONLY.has('responsive')) figures.responsiveCore = await benchResponsiveCore(root, Number(args['responsive-drafts']), Number(args['responsive-rows']), args.busy);
+  if (ONLY.has('responsive')) figures.responsiveCore = await benchResponsiveCore(root, Number(args['responsive-drafts']), Number(args['responsive-rows']), args.busy, responsiveWork(args['responsive-work']));
   if (ONLY.has('automation')) figures.rulePass = await benchRulePass(root, Number(args['rule-items']), Number(args['rule-offers']));
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
 } finally {

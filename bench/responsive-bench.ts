@@ -40,7 +40,11 @@ function figure(ms: number, probes: ProbeFigures, base: ProbeFigures, extra: Rec
   };
 }
 
-async function run(root: string, drafts: number, rows: number) {
+/** The kinds of work the figure runs (--responsive-work), in this order. */
+export const RESPONSIVE_WORK = ['backup', 'bulk', 'template', 'import'] as const;
+export type ResponsiveWork = (typeof RESPONSIVE_WORK)[number];
+
+async function run(root: string, drafts: number, rows: number, work: ReadonlySet<ResponsiveWork>) {
   const session = openCoreSession({ root });
   try {
     const db = session.db();
@@ -54,17 +58,24 @@ async function run(root: string, drafts: number, rows: number) {
     const base = await idle(invoke, QUERY);
     const figures: Record<string, unknown> = { drafts, seedMs: Math.round(seedMs), idle: { ...base, loadAverage1m: load() } };
 
-    const backup = await probed(invoke, QUERY, async () => checked(await invoke('backups.create', {}), 'backups.create'));
-    figures.backup = figure(backup.ms, backup.probes, base);
+    if (work.has('backup')) {
+      const backup = await probed(invoke, QUERY, async () => checked(await invoke('backups.create', {}), 'backups.create'));
+      figures.backup = figure(backup.ms, backup.probes, base);
+    }
 
-    const edit = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('drafts.bulkEdit', { localIds: ids, changes: { buyNowPrice: 7 } }), 'drafts.bulkEdit'));
-    figures.bulkEdit = figure(edit.ms, edit.probes, base, { changed: edit.value.changed });
+    if (work.has('bulk')) {
+      const edit = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('drafts.bulkEdit', { localIds: ids, changes: { buyNowPrice: 7 } }), 'drafts.bulkEdit'));
+      figures.bulkEdit = figure(edit.ms, edit.probes, base, { changed: edit.value.changed });
+    }
 
-    const template = checked<{ id: number }>(await invoke('templates.save', { name: 'Bench terms', fields: { deliveryTerms: 'Posti 2-3 päivää', paymentTerms: 'Tilisiirto' } }), 'templates.save');
-    const words = { locale: 'fi', conditions: {} };
-    const applied = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('templates.apply', { id: template.id, selection: { localIds: ids }, words }), 'templates.apply'));
-    figures.templateApply = figure(applied.ms, applied.probes, base, { changed: applied.value.changed });
+    if (work.has('template')) {
+      const template = checked<{ id: number }>(await invoke('templates.save', { name: 'Bench terms', fields: { deliveryTerms: 'Posti 2-3 päivää', paymentTerms: 'Tilisiirto' } }), 'templates.save');
+      const words = { locale: 'fi', conditions: {} };
+      const applied = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('templates.apply', { id: template.id, selection: { localIds: ids }, words }), 'templates.apply'));
+      figures.templateApply = figure(applied.ms, applied.probes, base, { changed: applied.value.changed });
+    }
 
+    if (!work.has('import')) return figures;
     const file = finnishExcelFile(rows);
     const { id } = await stageUpload(root, Readable.from([file]));
     const imported = await probed(invoke, QUERY, async () => checked<{ imported: number }>(
@@ -78,10 +89,10 @@ async function run(root: string, drafts: number, rows: number) {
 }
 
 /** busy: beside a child process spinning on one core (the "beside a busy core"). */
-export async function benchResponsiveCore(root: string, drafts: number, rows: number, busy: boolean) {
+export async function benchResponsiveCore(root: string, drafts: number, rows: number, busy: boolean, work: ReadonlySet<ResponsiveWork> = new Set(RESPONSIVE_WORK)) {
   const spinner = busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
   try {
-    const figures = await run(mkdtempSync(join(root, 'responsive-')), drafts, rows);
+    const figures = await run(mkdtempSync(join(root, 'responsive-')), drafts, rows, work);
     return {
       ...figures, busyCore: busy,
       note: 'in the core\'s own event loop (session, handler table, dispatcher): longestBlockMs = the longest gap of a 1 ms timer chain; keystrokes = drafts.page of each keystroke of bench:ui\'s searches (status draft, 40 rows), one after another 30 ms apart, timed from the call to its answer',

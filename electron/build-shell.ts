@@ -39,6 +39,8 @@ export async function buildShell(out = join(root, 'out')): Promise<void> {
     await bundle('electron/core/backup/verify-worker.ts', join(out, 'main'), 'verify-worker.js', 'es', false);
     // The worker that reads a restored backup's or an imported export's cache as data (electron/core/backup/adopt-cache.ts).
     await bundle('electron/core/backup/adopt-worker.ts', join(out, 'main'), 'adopt-worker.js', 'es', false);
+    // The checkpoint of a long write's WAL off the core's main thread (electron/core/db/long-write-wal.ts).
+    await bundle('electron/core/db/checkpoint-worker.ts', join(out, 'main'), 'checkpoint-worker.js', 'es', false);
     // The spreadsheet reading worker (electron/core/spreadsheet/spreadsheet-worker-host.ts).
     await bundle('electron/core/spreadsheet/spreadsheet-worker.ts', join(out, 'main'), 'spreadsheet-worker.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');

@@ -31,8 +31,9 @@ describe('the Electron shell build', () => {
     expect(hostImports.filter((i) => i?.startsWith('.'))).toEqual([]);
     expect(host).toContain('prepare-worker.js');
     // The backup domain's workers (backup-worker.ts names them), beside the core host: the check of
-    // a backup, and the one that reads a restored or imported cache as data (issue 37).
-    for (const worker of ['verify-worker', 'adopt-worker']) {
+    // a backup, and the one that reads a restored or imported cache as data (issue 37); and the
+    // checkpoint of a long write's WAL (issue 41, db/long-write-wal.ts).
+    for (const worker of ['verify-worker', 'adopt-worker', 'checkpoint-worker']) {
       expect(host).toMatch(new RegExp(`["']${worker}["']`));
       expect(readFileSync(join(out, 'main', `${worker}.js`), 'utf8')).not.toMatch(/^import .* from "\.[^"]*";$/m);
     }

@@ -21,6 +21,7 @@ function snapshot(db: ReturnType<typeof setup>['db']) {
     items: db.prepare(`SELECT * FROM items ORDER BY local_id`).all(),
     outbox: db.prepare(`SELECT id, item_local_id, kind, payload, step_id FROM outbox ORDER BY id`).all(),
     steps: db.prepare(`SELECT * FROM bulk_steps`).all(),
+    pieces: db.prepare(`SELECT * FROM bulk_step_pieces ORDER BY step_id, piece`).all(),
   };
 }
 

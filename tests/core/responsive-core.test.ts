@@ -127,6 +127,7 @@ describe('a long write', () => {
       'templates.preview': { id: 1, selection: { localIds: [draft] }, words: { locale: 'fi', conditions: {} } },
       'drafts.actionPreview': { action: 'publish', target: { localIds: ids } }, 'drafts.actionProgress': { stepId: 1 },
       'csv.export': { locale: 'fi' }, 'xlsx.export': { localIds: [draft] }, 'csv.inspect': { base64: Buffer.from('title\nLamp\n').toString('base64') },
+      'research.last': { localId: draft },
       'csv.cancelImport': { importId: 'none' }, 'shell.openExternal': { url: 'https://example.com/' }, 'shell.notify': { title: 'x', body: 'y' },
     };
     let release = () => {};
@@ -155,6 +156,42 @@ describe('a long write', () => {
     expect(failures).toEqual([]);
     // Every read method of the contract is one of the contract's.
     expect([...READ_METHODS].every((name) => name in IPC_METHODS)).toBe(true);
+  }, 120_000);
+});
+
+describe('long writes of other kinds', () => {
+  it('sets categories from the market as a long write: the grid answers meanwhile, one undo step', async () => {
+    const { core, ids } = coreWithDrafts();
+    const db = core.session.db();
+    const leaf = db.prepare(`SELECT id FROM categories WHERE level = 3 ORDER BY id LIMIT 1`).pluck().get() as number;
+    const choices = ids.map((localId) => ({ localId, categoryId: leaf }));
+    const changing = db.prepare(`SELECT count(*) FROM items WHERE category_id <> ?`).pluck().get(leaf) as number;
+    const applying = invokeOk(core.bridge, 'research.applyCategories', { choices });
+    await longWriteStarted(core);
+    // Answered from the last committed state while the categories are being set.
+    const page = await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 });
+    expect(page.rows).toHaveLength(5);
+    expect(core.session.writes().longWriting).toBe(true);
+    expect(await applying).toMatchObject({ changed: changing, stepId: expect.any(Number) });
+    expect(db.prepare(`SELECT count(*) FROM items WHERE category_id <> ?`).pluck().get(leaf)).toBe(0);
+    expect(await invokeOk(core.bridge, 'drafts.undo', {})).toMatchObject({ restored: changing, skipped: [] });
+  }, 120_000);
+
+  it('leaves a big WAL to a worker thread to checkpoint, the session\'s connection not checkpointing meanwhile', async () => {
+    const { core, ids } = coreWithDrafts();
+    const db = core.session.db();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // 3,000 notes of 2 KB: a WAL of more than the 1,000 pages SQLite would checkpoint in place.
+    const note = 'ä'.repeat(1000);
+    await invokeOk(core.bridge, 'drafts.bulkEdit', { localIds: ids, changes: { note } });
+    // Its commit was not followed by a checkpoint on the core's thread: a worker's runs.
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const reply = await core.session.writes().checkpointed();
+    expect(reply).toMatchObject({ ok: true });
+    expect(reply?.ok && reply.frames).toBeGreaterThan(1000);
+    expect(reply?.ok && reply.copied).toBe(reply?.ok && reply.frames);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(db.prepare(`SELECT count(*) FROM items WHERE note = ?`).pluck().get(note)).toBe(DRAFTS);
   }, 120_000);
 });
 

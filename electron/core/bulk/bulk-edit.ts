@@ -81,11 +81,6 @@ function bulkProgress(total: number) {
     every(phase === 'plan' ? done : total + Math.round((done / Math.max(1, of)) * total), 2 * total);
 }
 
-/** JSON objects with distinct keys (json_group_object's, per piece) as one object. */
-function mergedObjects(parts: readonly string[]): string {
-  return `{${parts.map((part) => part.slice(1, -1)).filter((inner) => inner !== '').join(',')}}`;
-}
-
 /** The not-found refusals of the ids of `unique` missing from `present`. */
 function missingOf(unique: readonly number[], present: ReadonlySet<number>): ItemProblems[] {
   return unique.filter((localId) => !present.has(localId))
@@ -129,7 +124,10 @@ export function bulkWrites(db: Db) {
     const pairs = fields.map((f) => `'${f}', ${FIELD_SPECS[f].kind === 'list' ? `json(${FIELD_SPECS[f].column})` : FIELD_SPECS[f].column}`).join(', ');
     return db.prepare(`SELECT json_group_object(local_id, json_object(${pairs})) FROM items WHERE local_id IN (SELECT value FROM json_each(?))`).pluck();
   });
-  const setPrevious = db.prepare(`UPDATE bulk_steps SET previous = ? WHERE id = ?`);
+  // The undo record a piece at a time (migration 24): never one string of every draft's values.
+  const insertPiece = db.prepare(`INSERT INTO bulk_step_pieces (step_id, piece, previous, applied) VALUES (?, ?, ?, ?)`);
+  const pieceOf = db.prepare(`SELECT previous, applied FROM bulk_step_pieces WHERE step_id = ? AND piece = ?`);
+  const piecesOf = db.prepare(`SELECT count(*) FROM bulk_step_pieces WHERE step_id = ?`).pluck();
   const setMany = (fields: readonly DraftField[]): Database.Statement => statements(`set:${fields.join(',')}`, () => {
     const sets = fields.map((f) => `${FIELD_SPECS[f].column} = ?`).join(', ');
     return db.prepare(`UPDATE items SET ${sets}, updated = ? WHERE local_id IN (SELECT value FROM json_each(?))`);
@@ -151,6 +149,23 @@ export function bulkWrites(db: Db) {
     updateFor(fields).run(...fields.map((f) => toColumnValue(f, changed[f])), now, localId);
     const sent = sentFields(changed);
     if (sent) outbox.enqueue(localId, 'edit', { fields: sent }, now, stepId);
+  }
+
+  type ValuesById = Record<string, Record<string, unknown>>;
+  /**
+   * A bulk-edit step's undo record, a piece at a time: its pieces (migration 24), or the one
+   * record a step made before kept in its row. `perItem`: what each draft got (bulkEditEach).
+   */
+  function* undoRecord(step: StepRow, stored: { perItem?: ValuesById }): Generator<{ previous: ValuesById; perItem: ValuesById }, void, undefined> {
+    const count = piecesOf.get(step.id) as number;
+    if (count === 0) {
+      yield { previous: JSON.parse(step.previous) as ValuesById, perItem: stored.perItem ?? {} };
+      return;
+    }
+    for (let piece = 0; piece < count; piece++) {
+      const row = pieceOf.get(step.id, piece) as { previous: string; applied: string | null };
+      yield { previous: JSON.parse(row.previous) as ValuesById, perItem: row.applied === null ? {} : JSON.parse(row.applied) as ValuesById };
+    }
   }
 
   const writes = {
@@ -211,12 +226,12 @@ export function bulkWrites(db: Db) {
       const stepId = Number(insertStep.run('bulk-edit', changing.length, '{}', JSON.stringify(values), now).lastInsertRowid);
       // Local-only values (the SKU) are not the service's: nothing to queue for them alone.
       const sent = sentFields(values);
-      const previous: string[] = [];
+      let n = 0;
       const progress = bulkProgress(unique.length);
       for (const written of pieces(changing, pieceSizer(WRITE_PIECE), (piece) => {
         const ids = JSON.stringify(piece);
         // The undo record is read from the rows before they change, in the same transaction.
-        previous.push(previousOf(fields).get(ids) as string);
+        insertPiece.run(stepId, n++, previousOf(fields).get(ids) as string, null);
         // Set-based writes: every changing item gets all the values (a field that already held
         // its value is rewritten with it), and one outbox row with the same payload.
         setMany(fields).run(...fields.map((f) => toColumnValue(f, values[f])), now, ids);
@@ -225,7 +240,6 @@ export function bulkWrites(db: Db) {
           outbox.enqueueMany(piece, 'edit', { fields: sent }, now, stepId);
         }
       })) yield progress('write', written, changing.length);
-      setPrevious.run(mergedObjects(previous), stepId);
       return { stepId, changed: changing.length };
     },
 
@@ -313,13 +327,14 @@ export function bulkWrites(db: Db) {
       if (refused.length > 0) throw refusedError(refused);
       if (applied.size === 0) return { stepId: null, changed: 0, applied, notApplicable };
       const changing = [...applied.keys()].sort((a, b) => a - b);
-      // Undo compares each draft with what it got: the applied values are kept per draft.
-      const perItem = JSON.stringify({ perItem: Object.fromEntries(applied) });
-      const stepId = Number(insertStep.run('bulk-edit', changing.length, '{}', perItem, now).lastInsertRowid);
-      const previous: string[] = [];
+      // Undo compares each draft with what it got: the applied values are kept per draft, in the
+      // record's pieces (an empty perItem here says so).
+      const stepId = Number(insertStep.run('bulk-edit', changing.length, '{}', JSON.stringify({ perItem: {} }), now).lastInsertRowid);
+      let n = 0;
       const progress = bulkProgress(unique.length);
       for (const written of pieces(changing, pieceSizer(WRITE_PIECE), (piece) => {
-        previous.push(previousOf(fields).get(JSON.stringify(piece)) as string);
+        const perItem = JSON.stringify(Object.fromEntries(piece.map((localId) => [localId, applied.get(localId)])));
+        insertPiece.run(stepId, n++, previousOf(fields).get(JSON.stringify(piece)) as string, perItem);
         // One UPDATE per set of written fields (a price rule: one per sale method) and one
         // outbox INSERT, each over a JSON list of the piece's drafts with their own values.
         const byFields = new Map<string, { fields: DraftField[]; rows: unknown[][] }>();
@@ -340,7 +355,6 @@ export function bulkWrites(db: Db) {
           outbox.enqueueEach(sentRows, 'edit', now, stepId);
         }
       })) yield progress('write', written, changing.length);
-      setPrevious.run(mergedObjects(previous), stepId);
       return { stepId, changed: changing.length, applied, notApplicable };
     },
 
@@ -395,35 +409,38 @@ export function bulkWrites(db: Db) {
       } else {
         // A step of bulkEditEach keeps what each draft got; bulkEdit's the one set of values.
         const stored = JSON.parse(step.applied) as Record<string, unknown> & { perItem?: Record<string, Record<string, unknown>> };
-        const previous = Object.entries(JSON.parse(step.previous) as Record<string, Record<string, unknown>>);
         const progress = progressEvery();
-        for (const [i, [key, before]] of previous.entries()) {
-          yield progress(i, previous.length);
-          const localId = Number(key);
-          const row = reads.row(localId);
-          try {
-            assertEditable(row, localId);
-          } catch (error) {
-            if (!(error instanceof DraftError)) throw error;
-            skipped.push({ localId, reason: error.message });
-            continue;
+        const total = step.item_count;
+        let done = 0;
+        for (const record of undoRecord(step, stored)) {
+          for (const [key, before] of Object.entries(record.previous)) {
+            yield progress(done++, total);
+            const localId = Number(key);
+            const row = reads.row(localId);
+            try {
+              assertEditable(row, localId);
+            } catch (error) {
+              if (!(error instanceof DraftError)) throw error;
+              skipped.push({ localId, reason: error.message });
+              continue;
+            }
+            const current = rowFields(row);
+            const restore: Record<string, unknown> = {};
+            const applied = stored.perItem ? (record.perItem[key] ?? {}) : stored;
+            for (const [field, value] of Object.entries(before)) {
+              if (!isDraftField(field) || !Object.hasOwn(applied, field)) continue;
+              if (sameValue(current[field], applied[field])) restore[field] = value;
+              else skipped.push({ localId, field, reason: 'changed again since this step' });
+            }
+            const plan = planEdit(current, restore as FieldValues, ctx);
+            if (plan.refused.length > 0) {
+              skipped.push({ localId, reason: plan.refused.map((p) => p.message).join('; ') });
+              continue;
+            }
+            if (Object.keys(plan.changed).length === 0) continue;
+            writeEdit(localId, plan.changed, now, null);
+            restored++;
           }
-          const current = rowFields(row);
-          const restore: Record<string, unknown> = {};
-          const applied = stored.perItem ? (stored.perItem[key] ?? {}) : stored;
-          for (const [field, value] of Object.entries(before)) {
-            if (!isDraftField(field) || !Object.hasOwn(applied, field)) continue;
-            if (sameValue(current[field], applied[field])) restore[field] = value;
-            else skipped.push({ localId, field, reason: 'changed again since this step' });
-          }
-          const plan = planEdit(current, restore as FieldValues, ctx);
-          if (plan.refused.length > 0) {
-            skipped.push({ localId, reason: plan.refused.map((p) => p.message).join('; ') });
-            continue;
-          }
-          if (Object.keys(plan.changed).length === 0) continue;
-          writeEdit(localId, plan.changed, now, null);
-          restored++;
         }
       }
       // A template's application: its items get their previous template back (rules/template-links.ts).

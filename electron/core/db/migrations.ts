@@ -27,6 +27,7 @@ import { migration as step20 } from './migrations/0020-market-research.ts';
 import { migration as step21 } from './migrations/0021-item-details.ts';
 import { migration as step22 } from './migrations/0022-item-facts.ts';
 import { migration as step23 } from './migrations/0023-grid-price-index.ts';
+import { migration as step24 } from './migrations/0024-bulk-step-pieces.ts';
 
 export type { Migration };
 
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   step21,
   step22,
   step23,
+  step24,
 ];

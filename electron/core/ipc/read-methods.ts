@@ -14,6 +14,9 @@ export const READ_METHODS: ReadonlySet<IpcMethodName> = new Set([
   'questions.list', 'offers.list', 'sales.list', 'sales.dashboard', 'sales.sold', 'sales.exportCsv', 'cannedAnswers.list',
   'rules.list', 'rules.log', 'rules.exportLog', 'rules.previewOfferRule', 'groups.list', 'groups.ids', 'schedule.preview',
   'templates.list', 'importMappings.list', 'sync.status', 'sync.problems', 'backups.status', 'backups.list',
+  // market research kept, its budget and a bulk run's progress (not research.categoryPreview: it
+  // asks the market for the titles not researched yet, and logs each request in the cache)
+  'research.last', 'research.budget', 'research.bulkStatus',
   // previews: the real change's plan, nothing written (bulk/dry-run.ts)
   'drafts.bulkPreview', 'drafts.rulesPreview', 'templates.preview', 'drafts.actionPreview', 'drafts.actionProgress',
   // files out, a file looked at, and the cancel of an import (it must never wait for the import)

@@ -3,12 +3,14 @@
 // (db/sliced-transaction.ts), so the session's connection keeps answering reads from the last
 // committed state. While a long write holds the cache, the session's connection is query_only:
 // a write that skipped the gate fails at once (SQLITE_READONLY) instead of blocking the core's
-// thread in SQLite's busy wait, and never lands in the long write's transaction.
+// thread in SQLite's busy wait, and never lands in the long write's transaction. The long write's
+// WAL is synced and checkpointed off the main thread (db/long-write-wal.ts).
 import type { Db } from '../db/open-account-db.ts';
 import { openAccountDb } from '../db/open-account-db.ts';
 import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { writeGate, type WriteGate } from '../db/write-gate.ts';
+import { longWriteCheckpoints, walSyncer, type CheckpointReply } from '../db/long-write-wal.ts';
 
 export interface AccountWrites {
   /** A short write's turn (write-gate.ts): resolves when no long write holds the cache. */
@@ -21,6 +23,8 @@ export interface AccountWrites {
    * so far, not yet committed): for tests and diagnostics. Null when no long write runs.
    */
   peek<T>(read: (db: Db) => T): T | null;
+  /** The last checkpoint a long write left to a worker, once done (null: none did; long-write-wal.ts). */
+  checkpointed(): Promise<CheckpointReply | null>;
   /** Rolls back a long write under way and closes its connection (the account is being closed). */
   close(): void;
 }
@@ -38,24 +42,42 @@ export function accountWrites(db: Db, path: string): AccountWrites {
       if (db.open) db.pragma('query_only = OFF');
     },
   });
-  const connection = (): Db => (own ??= openAccountDb(path));
+  const checkpoints = longWriteCheckpoints(db, path);
+  const connection = (): Db => {
+    if (own) return own;
+    own = openAccountDb(path);
+    checkpoints.adopt(own);
+    return own;
+  };
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   return {
     turn: () => gate.turn(),
     long(work, options = {}) {
-      return gate.long(() => {
+      return gate.long(async () => {
         if (closing.signal.aborted) throw closedError();
         const signal = options.signal ? AbortSignal.any([options.signal, closing.signal]) : closing.signal;
         const long = connection();
         // The session connection's limit of the file's size holds for the long writes too (a
         // pragma is per connection; tests/core/backup/full-disk.test.ts fills the disk with it).
         long.pragma(`max_page_count = ${Number(db.pragma('max_page_count', { simple: true }))}`);
-        return runInSlices(long, () => work(long), { ...options, signal });
+        const sync = walSyncer(path);
+        const pause = options.pause ?? nextTurn;
+        const result = await runInSlices(long, () => work(long), {
+          ...options, signal,
+          pause: () => {
+            sync();
+            return pause();
+          },
+        });
+        if (!options.dryRun) checkpoints.afterCommit(long);
+        return result;
       });
     },
     get longWriting() {
       return gate.longWriting;
     },
+    checkpointed: () => checkpoints.settled(),
     peek: (read) => (gate.longWriting && own?.inTransaction ? read(own) : null),
     close() {
       closing.abort(closedError());

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listStored, rotationKeeps, type StoredBackup } from '../../../electron/core/backup/backup-layout.ts';
 import { dataBackups } from '../../../electron/core/backup/backup-service.ts';
-import { bulkWrites } from '../../../electron/core/bulk/bulk-edit.ts';
 import { openAccountDb } from '../../../electron/core/db/open-account-db.ts';
 import { MIGRATIONS } from '../../../electron/core/db/migrations.ts';
 import { insertManyDrafts, insertPlainDrafts } from '../../support/many-drafts.ts';
@@ -21,7 +20,9 @@ describe('backups', () => {
     const db = core.session.db();
     insertManyDrafts(db, 10_000);
     const ids = db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[];
-    const bulk = bulkWrites(db);
+    // The app's bulk edit (drafts.bulkEdit): a long write in slices on a connection of its own,
+    // committed while the backup copies the cache on the session's.
+    const bulkEdit = (note: string) => invokeOk(core.bridge, 'drafts.bulkEdit', { localIds: ids, changes: { note } });
     let round = 0;
     let editing = true;
     let duringBackup = 0;
@@ -29,9 +30,10 @@ describe('backups', () => {
     const editor = (async () => {
       while (editing) {
         round += 1;
-        bulk.bulkEdit(ids, { note: `round ${round}` });
-        if (backingUp) duringBackup += 1;
-        await new Promise((resolve) => setImmediate(resolve));
+        // Begun and committed while the backup ran (not the one it waited for to begin).
+        const begun = backingUp;
+        await bulkEdit(`round ${round}`);
+        if (begun && backingUp) duringBackup += 1;
       }
     })();
     await new Promise((resolve) => setImmediate(resolve));
@@ -46,7 +48,7 @@ describe('backups', () => {
     const [entry] = await invokeOk(core.bridge, 'backups.list', {});
     expect(entry).toMatchObject({ reason: 'manual', drafts: 10_000, places: ['data'] });
 
-    bulk.bulkEdit(ids, { note: 'after the backup' });
+    await bulkEdit('after the backup');
     const carried = await invokeOk(core.bridge, 'backups.restore', { id: entry!.id });
     expect(carried).toEqual({ alreadySent: 0, toReconcile: 0, adopted: 0 });
     const restored = core.session.db();

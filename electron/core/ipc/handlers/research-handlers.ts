@@ -7,7 +7,9 @@ import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { bulkResearch } from '../../research/bulk-research.ts';
-import { applyCategories, categoryChoices, previewCategories } from '../../research/category-from-market.ts';
+import { applyCategoriesSlices, categoryChoices, previewCategoriesSlices } from '../../research/category-from-market.ts';
+import { perConnection } from '../../db/per-connection.ts';
+import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
 import { gridSearch } from '../../search/grid-search.ts';
 import { queryIds } from '../../search/query-ids.ts';
@@ -37,6 +39,8 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
     };
   });
   const changed = changedEmitter(session);
+  // The long writes' connection's own repositories (session/account-writes.ts).
+  const longRepo = perConnection((db: Db) => ({ reads: itemReads(db), bulk: bulkWrites(db) }));
   const notFound = (localId: number) => new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
   const bulkRepo = () => ({ reads: repo().reads, bulk: repo().writes });
 
@@ -72,11 +76,11 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       const localIds = 'localIds' in input ? input.localIds : importedWithoutCategory(session.db(), input.importStep);
       const choices = await categoryChoices(repo().research, bulkRepo(), localIds);
       const picked = choices.flatMap((c) => (c.suggestions[0] ? [{ localId: c.localId, categoryId: c.suggestions[0].categoryId }] : []));
-      const dry = previewCategories(session.db(), bulkRepo(), picked);
+      const dry = await runSliced(previewCategoriesSlices(bulkRepo(), picked));
       return { selected: new Set(localIds).size, changing: dry.changing, choices, without: choices.length - picked.length, samples: dry.samples, refused: dry.refused };
     },
-    'research.applyCategories'({ choices }) {
-      const result = applyCategories(bulkRepo(), choices);
+    async 'research.applyCategories'({ choices }) {
+      const result = await session.writes().long((db) => applyCategoriesSlices(longRepo(db), choices));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
