@@ -18,6 +18,7 @@ const ENTRIES = {
   'spreadsheet-worker': 'electron/core/spreadsheet/spreadsheet-worker.ts',
   'verify-worker': 'electron/core/backup/verify-worker.ts',
   'adopt-worker': 'electron/core/backup/adopt-worker.ts',
+  'checkpoint-worker': 'electron/core/db/checkpoint-worker.ts',
 } as const;
 
 let bundled: Promise<string> | null = null;

@@ -9,6 +9,7 @@ import { openAccountDb } from '../db/open-account-db.ts';
 import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { writeGate, type WriteGate } from '../db/write-gate.ts';
+import { checkpointInWorker } from '../db/checkpoint.ts';
 
 export interface AccountWrites {
   /** A short write's turn (write-gate.ts): resolves when no long write holds the cache. */
@@ -38,19 +39,44 @@ export function accountWrites(db: Db, path: string): AccountWrites {
       if (db.open) db.pragma('query_only = OFF');
     },
   });
-  const connection = (): Db => (own ??= openAccountDb(path));
+  const connection = (): Db => {
+    if (own) return own;
+    own = openAccountDb(path);
+    // Its commits leave the checkpoint to a worker (below), not to the core's thread.
+    own.pragma('wal_autocheckpoint = 0');
+    return own;
+  };
+
+  let checkpointing = false;
+  /**
+   * The long write's frames are copied into the file by a worker (db/checkpoint.ts); meanwhile the
+   * session's connection leaves checkpoints to it (its next commit would otherwise copy them on
+   * this thread), and takes them up again after.
+   */
+  const checkpointAfter = (long: Db) => {
+    if (checkpointing || closing.signal.aborted) return;
+    checkpointing = true;
+    const pages = Number(db.pragma('wal_autocheckpoint', { simple: true }));
+    db.pragma('wal_autocheckpoint = 0');
+    void checkpointInWorker(path, Number(long.pragma('page_size', { simple: true }))).then(() => {
+      checkpointing = false;
+      if (db.open) db.pragma(`wal_autocheckpoint = ${Math.trunc(pages)}`);
+    });
+  };
 
   return {
     turn: () => gate.turn(),
     long(work, options = {}) {
-      return gate.long(() => {
+      return gate.long(async () => {
         if (closing.signal.aborted) throw closedError();
         const signal = options.signal ? AbortSignal.any([options.signal, closing.signal]) : closing.signal;
         const long = connection();
         // The session connection's limit of the file's size holds for the long writes too (a
         // pragma is per connection; tests/core/backup/full-disk.test.ts fills the disk with it).
         long.pragma(`max_page_count = ${Number(db.pragma('max_page_count', { simple: true }))}`);
-        return runInSlices(long, () => work(long), { ...options, signal });
+        const value = await runInSlices(long, () => work(long), { ...options, signal });
+        checkpointAfter(long);
+        return value;
       });
     },
     get longWriting() {
