@@ -32,7 +32,7 @@ const TEST_PACKAGES = [...new Set([...CORE_PACKAGES, ...SERVER_PACKAGES,
 /** Build scripts and configuration: the bundlers, the linters, the type checker. */
 const TOOL_PACKAGES = ['vite', 'vitest', 'vitest/*', '@vitejs/plugin-react', 'esbuild', 'typescript', 'typescript-eslint', '@eslint/js', 'eslint',
   '@formatjs/icu-messageformat-parser', 'better-sqlite3', 'sharp', 'electron-builder'];
-const EVERY_RUNTIME = ['renderer', 'preload', 'sqlite', 'node-shared', 'shared', 'server', 'core', 'sandbox', 'web', 'shell-free', 'main', 'tests', 'bench', 'tools'];
+const EVERY_RUNTIME = ['renderer', 'preload', 'sqlite', 'node-shared', 'shared', 'server', 'core', 'core-source', 'sandbox', 'web', 'shell-free', 'main', 'tests', 'bench', 'tools'];
 
 /**
  * Where each file runs, first match wins; a source file that matches none is itself an error
@@ -57,7 +57,10 @@ export const RUNTIMES = [
   { name: 'node-shared', match: /^shared\/node\//, imports: ['node-shared', 'shared'], types: [], node: true, packages: ['zod', 'luxon'] },
   { name: 'shared', match: /^shared\//, imports: ['shared'], types: [], node: false, packages: ['zod'] },
   { name: 'server', match: /^server\//, imports: ['server', 'node-shared', 'shared', 'sqlite'], types: [], node: true, packages: SERVER_PACKAGES },
-  { name: 'core', match: /^electron\/core\//, imports: ['core', 'node-shared', 'shared', 'sqlite'], types: [], node: true, packages: CORE_PACKAGES },
+  // A core worker started from the sources (tests, benches) is bundled with esbuild first; the
+  // shipped app starts the built `<name>.js` and never loads it (electron/core/host/source-worker.ts).
+  { name: 'core-source', match: /^electron\/core\/host\/source-worker\.ts$/, imports: ['core-source'], types: [], node: true, packages: ['esbuild'] },
+  { name: 'core', match: /^electron\/core\//, imports: ['core', 'core-source', 'node-shared', 'shared', 'sqlite'], types: [], node: true, packages: CORE_PACKAGES },
   { name: 'sandbox', match: /^electron\/sandbox\//, imports: ['sandbox', 'server', 'shared', 'sqlite'], types: ['core'], node: true, packages: [] },
   // Web mode: the core served by a plain Node process, the renderer's contract over loopback.
   { name: 'web', match: /^electron\/web\//, imports: ['web', 'shell-free', 'core', 'sandbox', 'shared', 'sqlite'], types: [], node: true, packages: ['esbuild', 'ws'] },

@@ -9,12 +9,12 @@
 // left when the app stopped mid-import.
 import type { Db } from '../db/open-account-db.ts';
 import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
-import type { FieldValues } from '../drafts/plan-edit.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import { pieceSizer } from '../db/pieces.ts';
-import { bulkWrites } from '../bulk/bulk-edit.ts';
+import { recordImportStep } from '../bulk/bulk-edit.ts';
 import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
 import { WriteCancelled } from '../db/sliced-transaction.ts';
+import type { RowSource } from './row-stream.ts';
 
 /** Rows written between two 'writing' progress reports of an import. */
 export const IMPORT_WRITE_BATCH = 1_000;
@@ -37,39 +37,50 @@ export interface BatchedWriteOptions {
 /** Drafts written in the first piece: two statements (drafts, then their 'create' rows); then sized as they go (db/pieces.ts). */
 const PIECE = 100;
 
-/** The import's writes: drafts with their outbox rows in pieces, then its undo step. */
-export function* importWrites(db: Db, valid: readonly FieldValues[], now: number, batchRows = IMPORT_WRITE_BATCH, onBatch?: BatchedWriteOptions['onBatch']): Slices<{ imported: number[]; stepId: number }> {
+/** The import's writes: drafts with their outbox rows in pieces as their rows come, then its undo step. */
+export function* importWrites(db: Db, rows: RowSource, now: number, batchRows = IMPORT_WRITE_BATCH, onBatch?: BatchedWriteOptions['onBatch']): Slices<{ imported: number[]; stepId: number }> {
   const drafts = draftWrites(db);
   const sizer = pieceSizer(PIECE, 10, 1_000);
   const imported: number[] = [];
-  const total = valid.length;
-  onBatch?.(0, total);
-  while (imported.length < total) {
+  let reported = 0;
+  const report = () => {
+    reported = imported.length;
+    onBatch?.(imported.length, rows.expected);
+    return { done: imported.length, total: rows.expected };
+  };
+  onBatch?.(0, rows.expected);
+  for (;;) {
     // A piece never crosses a report: the report lands after exactly its rows.
-    const next = Math.min(total, imported.length + sizer.size, (Math.floor(imported.length / batchRows) + 1) * batchRows);
-    const piece = valid.slice(imported.length, next);
-    imported.push(...sizer.time(piece.length, () => drafts.insertValidatedMany(piece, now)));
+    const piece = rows.take(Math.min(sizer.size, (Math.floor(imported.length / batchRows) + 1) * batchRows - imported.length));
+    if (piece.length === 0) {
+      if (rows.complete) break;
+      // The rows to come are still being checked: the slice ends, and its pause waits for them.
+      yield { done: imported.length, total: rows.expected };
+      continue;
+    }
+    for (const id of sizer.time(piece.length, () => drafts.insertValidatedMany(piece, now))) imported.push(id);
     // A report ends its slice: a cancel it sets off lands before the next piece (also the last).
-    if (imported.length % batchRows === 0 || imported.length === total) {
-      onBatch?.(imported.length, total);
-      yield { done: imported.length, total };
-    } else yield;
+    if (imported.length % batchRows === 0 || (rows.complete && rows.waiting === 0)) yield report();
+    else yield;
   }
-  return { imported, stepId: bulkWrites(db).recordImport(imported, now) };
+  if (reported !== imported.length) yield report();
+  return { imported, stepId: recordImportStep(db, imported, now) };
 }
 
 /**
- * Writes validated drafts and the import's undo step in one transaction, in slices. Returns their
- * local ids and the step. Cancelled before its commit: ImportCancelled, nothing written.
+ * Writes validated drafts and the import's undo step in one transaction, in slices, as their rows
+ * come. Returns their local ids and the step. Cancelled before its commit: ImportCancelled,
+ * nothing written.
  */
-export async function writeImportInBatches(db: Db, valid: readonly FieldValues[], options: BatchedWriteOptions): Promise<{ imported: number[]; stepId: number }> {
+export async function writeImportInBatches(db: Db, rows: RowSource, options: BatchedWriteOptions): Promise<{ imported: number[]; stepId: number }> {
   const batchRows = Math.max(1, options.batchRows ?? IMPORT_WRITE_BATCH);
   const control = options.control ?? UNCANCELLABLE;
   const long: LongWrite = options.long ?? ((work, sliceOptions) => runInSlices(db, () => work(db), sliceOptions));
   control.check();
   try {
     // The commit is the import's last step: from then on a cancel is answered 'already-done'.
-    return await long((writer) => importWrites(writer, valid, options.now, batchRows, options.onBatch), { signal: control.signal, finish: (commit) => control.finish(commit) });
+    // Between slices the write waits for rows still being checked (never spins for them).
+    return await long((writer) => importWrites(writer, rows, options.now, batchRows, options.onBatch), { signal: control.signal, pause: () => rows.ready(), finish: (commit) => control.finish(commit) });
   } catch (error) {
     if (error instanceof WriteCancelled) throw new ImportCancelled();
     throw error;

@@ -5,7 +5,7 @@ import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { parseCsv, type CsvRecord } from '../csv/rfc4180.ts';
 import { DEFAULT_SPREADSHEET_LIMITS, SpreadsheetLimitError, tooMany, type SpreadsheetLimits } from './spreadsheet-limits.ts';
-import { readInWorker } from './spreadsheet-worker-host.ts';
+import { runInWorker } from './spreadsheet-worker-host.ts';
 import { readXlsx } from './xlsx-reader.ts';
 
 export type TextEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'Windows-1252';
@@ -17,6 +17,13 @@ export interface SpreadsheetRead {
   encoding: TextEncoding | null;
   separator: Separator | null;
   records: CsvRecord[];
+}
+
+/** What a file is, without its records (what crosses back from the worker for an inspect or an import). */
+export type FileFacts = Omit<SpreadsheetRead, 'records'> & { rows: number; headings: string[] };
+
+export function factsOf(read: SpreadsheetRead): FileFacts {
+  return { format: read.format, encoding: read.encoding, separator: read.separator, rows: Math.max(0, read.records.length - 1), headings: read.records[0]?.fields.map((h) => h.trim()) ?? [] };
 }
 
 const SEPARATORS: Array<[Separator, string]> = [['comma', ','], ['semicolon', ';'], ['tab', '\t']];
@@ -95,6 +102,21 @@ export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetL
  * worst file costs a refusal naming the limit it met, never the core's thread. The bytes are
  * handed to the worker as a copy: the caller's buffer is left whole.
  */
-export function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>, signal?: AbortSignal): Promise<SpreadsheetRead> {
-  return readInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits }, signal);
+export async function readSpreadsheet(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>, signal?: AbortSignal): Promise<SpreadsheetRead> {
+  let read: SpreadsheetRead | null = null;
+  await runInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits }, { kind: 'records' }, (message) => {
+    if (message.kind === 'records') read = message.read;
+  }, signal);
+  if (!read) throw new Error('the file could not be read: the reading worker gave no records');
+  return read;
+}
+
+/** What a file is and its headings (readSpreadsheet's facts): its records stay in the worker. */
+export async function readFileFacts(bytes: Uint8Array, limits?: Partial<SpreadsheetLimits>, signal?: AbortSignal): Promise<FileFacts> {
+  let facts: FileFacts | null = null;
+  await runInWorker(bytes, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits }, { kind: 'facts' }, (message) => {
+    if (message.kind === 'facts') facts = message.facts;
+  }, signal);
+  if (!facts) throw new Error('the file could not be read: the reading worker gave no facts');
+  return facts;
 }

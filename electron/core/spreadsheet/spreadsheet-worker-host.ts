@@ -2,35 +2,58 @@
 // timer that ends it. A worker that runs out of either (or dies any other way) is ended and the
 // seller is told which limit the file met; the core goes on. One thread per file: reading is rare
 // and a fresh thread gives every byte it used back when it ends.
+//
+// Its jobs: the file's records (readSpreadsheet), what the file is (an inspect), or an import's
+// check (issue 41): the worker reads the file, checks its rows and posts the valid ones in batches
+// as it goes, so the core's thread only writes them and never takes the whole file in one message.
 import type { Worker } from 'node:worker_threads';
 import { ImportCancelled } from '../csv/import-cancel.ts';
-import type { SpreadsheetRead } from './read-spreadsheet.ts';
+import type { CheckContext, CsvRowError, ImportReport } from '../csv/row-check.ts';
+import type { FieldValues } from '../drafts/plan-edit.ts';
+import type { FileFacts, SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits, type SpreadsheetRefusal } from './spreadsheet-limits.ts';
 import { startWorker } from '../host/start-worker.ts';
 
-export type WorkerAnswer =
-  | { ok: true; read: SpreadsheetRead }
-  | { ok: false; refusal: SpreadsheetRefusal }
-  | { ok: false; failure: string };
+/** What the worker is asked to do with the file. */
+export type WorkerJob =
+  | { kind: 'records' }
+  | { kind: 'facts' }
+  /** `stepRows`: rows checked between two posted batches. */
+  | { kind: 'import'; context: CheckContext; stepRows: number };
 
-function spawn(bytes: Uint8Array, limits: SpreadsheetLimits): Worker {
+/** What the worker posts: 'records' and 'end' are its last message. */
+export type WorkerMessage =
+  | { kind: 'records'; read: SpreadsheetRead }
+  | { kind: 'facts'; facts: FileFacts }
+  /** A batch of an import's checked rows: the valid ones and the problems, `checked` of `total` rows so far. */
+  | { kind: 'rows'; valid: FieldValues[]; errors: CsvRowError[]; checked: number; total: number }
+  /** The job is done; for an import whose file imports nothing (its header), the report. */
+  | { kind: 'end'; report: ImportReport | null }
+  | { kind: 'refused'; refusal: SpreadsheetRefusal }
+  | { kind: 'failed'; failure: string };
+
+function spawn(bytes: Uint8Array, limits: SpreadsheetLimits, job: WorkerJob): Worker {
   // The worker gets a copy of its own, moved (not copied again) into it: the thread's end gives
   // it back with the rest. The caller's bytes stay whole: a file inspected, then imported (or
   // imported again with a mapping) is read from the same buffer more than once.
   const own = new Uint8Array(bytes);
   const options = {
-    workerData: { bytes: own, limits },
+    workerData: { bytes: own, limits, job },
     transferList: [own.buffer as ArrayBuffer],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   };
   return startWorker(import.meta.url, 'spreadsheet-worker', options);
 }
 
-/** Reads `bytes` in a new worker (a copy: the caller's buffer is left as it was). */
-export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, signal?: AbortSignal): Promise<SpreadsheetRead> {
-  return new Promise<SpreadsheetRead>((resolve, reject) => {
+/**
+ * Runs `job` on `bytes` (a copy: the caller's buffer is left as it was) in a new worker; each of
+ * its messages goes to `onMessage` as it comes. Resolves after its last message, once the thread
+ * ended; rejects with the limit the file met, its failure, or ImportCancelled.
+ */
+export function runInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, job: WorkerJob, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new ImportCancelled());
-    const worker = spawn(bytes, limits);
+    const worker = spawn(bytes, limits, job);
     let settled = false;
     let failure: Error | null = null;
     // The answer waits for the thread's end, so that its memory is given back before the
@@ -42,8 +65,10 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, signa
       signal?.removeEventListener('abort', onAbort);
       const done = () => {
         // The file's copies (ours, the worker's answer) are garbage now: collect them before the
-        // answer, where the process allows it (the core's own process runs with --expose-gc).
-        (globalThis as { gc?: () => void }).gc?.();
+        // answer, where the process allows it (the core's own process runs with --expose-gc). Not
+        // after an import's check: its rows are being written, and a full collection of the
+        // core's heap then is a long stop of its thread (issue 41).
+        if (job.kind !== 'import') (globalThis as { gc?: () => void }).gc?.();
         outcome();
       };
       worker.terminate().then(done, done);
@@ -55,11 +80,15 @@ export function readInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, signa
       const seconds = Math.round(limits.timeMs / 1000);
       finish(() => reject(new SpreadsheetLimitError(`The file took longer than ${seconds} s to read, so reading it was stopped: split it into smaller files.`, 'spreadsheet-over-time', { seconds })));
     }, limits.timeMs);
-    worker.on('message', (answer: WorkerAnswer) => finish(() => {
-      if (answer.ok) resolve(answer.read);
-      else if ('refusal' in answer) reject(new SpreadsheetLimitError(answer.refusal.message, answer.refusal.reason, answer.refusal.params));
-      else reject(new Error(`the file could not be read: ${answer.failure}`));
-    }));
+    worker.on('message', (message: WorkerMessage) => {
+      if (settled) return;
+      if (message.kind === 'refused') finish(() => reject(new SpreadsheetLimitError(message.refusal.message, message.refusal.reason, message.refusal.params)));
+      else if (message.kind === 'failed') finish(() => reject(new Error(`the file could not be read: ${message.failure}`)));
+      else {
+        onMessage(message);
+        if (message.kind === 'records' || message.kind === 'end') finish(resolve);
+      }
+    });
     worker.on('error', (error: Error & { code?: string }) => {
       failure = error;
     });
