@@ -1,6 +1,7 @@
 // The progress of a spreadsheet import under way: the file read, its rows checked (a bar of done
 // of total), then written. A 10,000-row file takes seconds on a busy machine: the seller sees it
 // move, and may cancel it.
+import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { BusyButton } from '../a11y/busy-button.tsx';
 import { useAnnounce } from '../a11y/live-region.tsx';
@@ -9,7 +10,7 @@ import type { DraftsStore } from './drafts-store.ts';
 
 export function ImportProgressBar({ store }: { store: DraftsStore }) {
   const t = useT();
-  const progress = useStore(store, (s) => s.importProgress);
+  const progress = useSteadyProgress(useStore(store, (s) => s.importProgress));
   const running = useStore(store, (s) => s.runningImport);
   // Spoken at each phase and every quarter of the rows: a reader is not flooded with counts.
   useAnnounce(progress ? spokenProgress(t, progress) : null);
@@ -36,6 +37,17 @@ export function ImportProgressBar({ store }: { store: DraftsStore }) {
 }
 
 type Progress = NonNullable<ReturnType<DraftsStore['getState']>['importProgress']>;
+
+/**
+ * The progress as shown: the core writes the first rows while its worker still checks the rest,
+ * reporting both; once the write has reported, a check's report does not take the bar and its
+ * words back to checking (they would switch at every batch). A new import starts from reading.
+ */
+function useSteadyProgress(progress: Progress | null): Progress | null {
+  const writing = useRef<Progress | null>(null);
+  if (progress?.phase !== 'checking') writing.current = progress?.phase === 'writing' ? progress : null;
+  return progress?.phase === 'checking' && writing.current ? writing.current : progress;
+}
 
 const readingText = (t: ReturnType<typeof useT>, progress: Progress) =>
   progress.fileName ? t('templates.importProgress.readingFile', { file: progress.fileName }) : t('templates.importProgress.reading');
