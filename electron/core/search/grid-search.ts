@@ -148,6 +148,16 @@ function indexMatch(words: string, status: readonly string[] | undefined, tagged
   return `{title body} : (${words}) AND tags : (${tags.join(' AND ')})`;
 }
 
+/**
+ * The order a page is read in: the sort asked for, by default the last updated first (with words,
+ * the newest match first); relevance needs words. Both the page's plan (pageOf) and its statement
+ * (build) read it from here.
+ */
+function sortOf(query: GridQuery, hasText: boolean): GridSort {
+  const sort = query.sort ?? (hasText ? 'recent' : 'updated');
+  return sort === 'relevance' && !hasText ? 'updated' : sort;
+}
+
 export function gridSearch(db: Db, options: GridSearchOptions = {}) {
   const statements = statementCache();
   const rankWindow = options.rankWindow ?? RANK_WINDOW;
@@ -193,9 +203,7 @@ export function gridSearch(db: Db, options: GridSearchOptions = {}) {
 
   /** The statement of a page; `walk`: the key of a match set whose items the sort's index is walked for. */
   function build(query: GridQuery, walk?: number): { sql: string; params: unknown[] } {
-    const hasText = query.text !== undefined && ftsQuery(query.text) !== null;
-    let sort: GridSort = query.sort ?? (hasText ? 'recent' : 'updated');
-    if (sort === 'relevance' && !hasText) sort = 'updated';
+    const sort = sortOf(query, query.text !== undefined && ftsQuery(query.text) !== null);
     const { from, where, params, match } = filters(walk === undefined ? query : { ...query, text: undefined }, sort !== 'status', sort === 'relevance');
     if (walk !== undefined) {
       where.push(`${MATCH_HAS}(?, items.local_id)`);
@@ -226,7 +234,7 @@ export function gridSearch(db: Db, options: GridSearchOptions = {}) {
   function pageOf(query: GridQuery): Page {
     const tokens = query.text === undefined ? [] : tokensOf(query.text);
     const words = query.text === undefined ? null : ftsQuery(query.text);
-    const sort = query.sort ?? (words === null ? 'updated' : 'recent');
+    const sort = sortOf(query, words !== null);
     const limit = clampInt(query.limit, 1, 1000, 100);
     const offset = clampInt(query.offset, 0, Number.MAX_SAFE_INTEGER, 0);
     if (words !== null && sort === 'relevance') {
