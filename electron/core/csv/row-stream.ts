@@ -2,6 +2,7 @@
 // checks a file's rows and posts them in batches (spreadsheet-worker.ts); the import's long write
 // takes them a piece at a time as they come (batched-import.ts), so the core's thread never holds
 // or copies the whole file at once and the write starts while the worker still checks.
+import { nextTurn } from '../db/sliced-transaction.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
 
 /** Valid rows to write, in the file's order. */
@@ -17,8 +18,6 @@ export interface RowSource {
   /** Resolves once there are rows to take, every row came, or the rows stopped. */
   ready(): Promise<void>;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Rows all at hand (checked on this thread). */
 export function rowsOf(rows: readonly FieldValues[]): RowSource {

@@ -54,7 +54,8 @@ export interface SliceOptions {
   now?(): number;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The event loop's next turn: what runs between two slices (timers, I/O, the calls waiting) runs first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The error of a stopped work: WriteCancelled for a cancel (an abort without a reason of its own),

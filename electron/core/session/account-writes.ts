@@ -7,7 +7,7 @@
 // WAL is synced and checkpointed off the main thread (db/long-write-wal.ts).
 import type { Db } from '../db/open-account-db.ts';
 import { openAccountDb } from '../db/open-account-db.ts';
-import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
+import { nextTurn, runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { writeGate, type WriteGate } from '../db/write-gate.ts';
 import { longWriteCheckpoints, walSyncer, type CheckpointReply } from '../db/long-write-wal.ts';
@@ -49,7 +49,6 @@ export function accountWrites(db: Db, path: string): AccountWrites {
     checkpoints.adopt(own);
     return own;
   };
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   return {
     turn: () => gate.turn(),
