@@ -33,10 +33,10 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     status.publish(localId);
     const result = await engine.push();
     expect(result).toMatchObject({ applied: 2, parked: 0, pending: 0, paused: false });
-    expect([...marketplace.items.values()].map((i) => [i.title, i.status])).toEqual([['Oak table', 'published']]);
+    expect([...marketplace.listings.values()].map((i) => [i.fields.title, i.status])).toEqual([['Oak table', 'published']]);
     const row = db.prepare('SELECT remote_id, status, sync_state FROM items WHERE local_id = ?').get(localId);
-    expect(row).toEqual({ remote_id: [...marketplace.items.keys()][0], status: 'published', sync_state: 'synced' });
-    expect(marketplace.calls.filter((c) => c === 'createItem')).toHaveLength(1);
+    expect(row).toEqual({ remote_id: [...marketplace.listings.keys()][0], status: 'published', sync_state: 'synced' });
+    expect(marketplace.calls.filter((c) => c === 'createListing')).toHaveLength(1);
   });
 
   it('parks the row and rejects the item, naming the field, when the marketplace refuses it', async () => {
@@ -46,7 +46,7 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     marketplace.refuseNextCreate('title', 'invalid', 'title: not allowed here');
     const result = await engine.push();
     expect(result).toMatchObject({ parked: 1, paused: false });
-    expect(marketplace.items.size).toBe(0);
+    expect(marketplace.listings.size).toBe(0);
     const row = db.prepare('SELECT sync_state, reject_field, reject_code FROM items WHERE local_id = ?').get(localId);
     expect(row).toEqual({ sync_state: 'rejected', reject_field: 'title', reject_code: 'invalid' });
   });
@@ -55,9 +55,9 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     const { db } = openTempDb();
     const marketplace = marketplaceDouble(1_000_001, privateSellerSettings());
     // The seller listed a lamp on the web: one unit, closing on a set day.
-    const draft = await marketplace.port.createItem({ title: 'Messinkilamppu', saleMethod: 'buy-now', buyNowPrice: 100, quantity: 1 } as never);
-    const listed = { ...draft, status: 'published' as const, listTime: '2026-11-20T12:00:00+0200', closingTime: '2026-11-27T12:00:00+0200' };
-    marketplace.items.set(draft.id, listed);
+    const draft = await marketplace.port.createListing({ fields: { title: 'Messinkilamppu', saleMethod: 'buy-now', buyNowPrice: 100, quantity: 1 } }, { idempotencyKey: 'web' });
+    const listed = { ...draft, status: 'published' as const, listedAt: '2026-11-20T12:00:00+0200', closesAt: '2026-11-27T12:00:00+0200' };
+    marketplace.listings.set(draft.id, listed);
     const record = (v: object) => JSON.stringify(v);
     const question: MarketQuestion = { id: 71, itemId: draft.id, question: 'Toimiiko?', answer: null, author: 'maija', askedAt: '2026-11-21T09:00:00+0200', answeredAt: null, record: record({ id: 71 }) };
     const offer = (id: number, amount: number, author: string): MarketOffer => ({ id, itemId: draft.id, amount, message: null, state: 'pending', author, expiresAt: '2099-01-01T00:00:00+0200', changedAt: '2026-11-21T10:00:00+0200', record: record({ id }) });
@@ -79,7 +79,7 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     ]);
     // The pull read what the port offers in the app's words: a marketplace without the sync
     // extension (summaries without their change time), so each open listing's lists.
-    expect(marketplace.calls).toEqual(expect.arrayContaining(['listQuestions', 'listOffers', 'categories', 'getSettings']));
+    expect(marketplace.calls).toEqual(expect.arrayContaining(['listQuestions', 'listOffers', 'categories', 'sellerSettings']));
     expect(marketplace.calls).not.toContain('tradingSince');
 
     // The push sends the rule's decision: the listing's state read first, the accept, and its last unit gone.
