@@ -59,6 +59,7 @@ function copyOfRecord(old: Partial<Item>): ListingCopy {
     ...(has('republish') ? { relistsUnsold: old.republish ?? false } : {}),
     ...(has('republishedFrom') ? { relistOf: old.republishedFrom ?? null } : {}),
     ...(has('originalId') ? { copyOf: old.originalId ?? null } : {}),
-    ...(has('updated') ? { changedAt: old.updated ?? null } : {}),
+    // As a summary copy written now: null when the marketplace did not say.
+    changedAt: old.updated ?? null,
   };
 }

@@ -75,7 +75,7 @@ export function marketplaceDouble(userId = 1_000_001, settings?: SellerSettings)
     me: async () => { calls.push('me'); return userId; },
     categories: async () => {
       calls.push('categories');
-      return [{ id: 101, title: 'Huonekalut', titleEn: 'Furniture', children: [{ id: 1010, title: 'Pöydät', titleEn: 'Tables', children: [] }] }];
+      return [{ id: 101, title: 'Huonekalut', titleEn: 'Furniture', children: [{ id: 1010, title: 'Pöydät', titleEn: 'Tables', children: [{ id: 10102, title: 'Ruokapöydät', titleEn: 'Dining tables', children: [] }] }] }];
     },
     sellerSettings: async () => {
       calls.push('sellerSettings');
