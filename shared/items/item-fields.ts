@@ -6,7 +6,8 @@
 // Adding a field: an entry here, a migration each side that adds `column` (the cache's
 // electron/core/db/migrations.ts; the service's server/db/migrations.ts unless `rest` is null),
 // and for a REST field its parameter in shared/api/items.ts (ItemInput, Item), the service's view
-// (server/views/item-views.ts) and the adapter's reading (electron/core/sync/server-fields.ts);
+// (server/views/item-views.ts) and the adapter's reading (electron/core/api/listing-mapping.ts
+// `fieldsOfItem`; what the app takes of it: electron/core/sync/server-fields.ts);
 // the compiler and the tests point at anything else: tests/shared/item-fields.test.ts (columns,
 // bounds, the English words, which come from here) and tests/server/items-create.test.ts (every
 // REST field sent comes back through GET as the app reads it).

@@ -1,6 +1,7 @@
 // The /1.1 listing shapes (shared/api/items.ts) to the app's (sync/market-listing.ts) and back:
 // the one place that knows how an Item, an item summary and an item list say what they say.
 import type { ImageRecord, Item, ItemInput, ItemList, ItemSummary, SalesQuery } from '../../../shared/api/index.ts';
+import type { RestFieldName } from '../../../shared/items/item-fields.ts';
 import type { ListingFields, ListingInput, ListingPage, ListingQuery, MarketListing, MarketListingSummary, MarketPhoto } from '../sync/market-listing.ts';
 
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */
@@ -9,9 +10,12 @@ const flag = (b: boolean) => (b ? 1 : 0);
 
 export const photoOf = (image: ImageRecord): MarketPhoto => ({ id: image.id, thumbnail: image.links.thumbnail });
 
-/** An Item's editable fields by the registry's names, in the cache's forms. */
+/**
+ * An Item's editable fields by the registry's names, in the cache's forms. Every REST field of
+ * the registry has its line: a field added there is named here by the compiler.
+ */
 export function fieldsOfItem(item: Item): ListingFields {
-  return {
+  const fields = {
     saleMethod: item.saleMethod,
     title: item.title,
     description: item.description,
@@ -38,7 +42,8 @@ export function fieldsOfItem(item: Item): ListingFields {
     vat: item.vat,
     offersAllowed: flag(item.offersAllowed),
     reservePrice: item.reservePrice,
-  };
+  } satisfies Record<RestFieldName, unknown>;
+  return fields;
 }
 
 export function listingOf(item: Item): MarketListing {
