@@ -16,6 +16,9 @@ export const SALE_METHODS = ['auction', 'buy-now'] as const;
 export const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
 export const DELIVERY_METHODS = ['pickup', 'shipment'] as const;
 export const PAYMENT_METHODS = ['wire-transfer', 'cash', 'mobile-pay'] as const;
+/** A sale method and a condition, as the app names them (the registry's options). */
+export type SaleMethod = (typeof SALE_METHODS)[number];
+export type Condition = (typeof CONDITIONS)[number];
 
 /** How a value is stored: text, an option of `options`, a number, an integer, 0/1, a JSON list. */
 export type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';

@@ -78,7 +78,8 @@ export type ListingCopy = Pick<MarketListing, 'id' | 'status'> & Partial<Omit<Ma
 export type ListingInput = { fields: ListingFields } | { copyOf: number };
 
 /** The status steps a seller takes (a publish with a future list time makes it `waiting`). */
-export type ListingStep = 'draft' | 'preview' | 'published' | 'closed';
+export const LISTING_STEPS = ['draft', 'preview', 'published', 'closed'] as const;
+export type ListingStep = (typeof LISTING_STEPS)[number];
 
 /** Which of the seller's listings to list, a page at a time. */
 export interface ListingQuery {
