@@ -4,14 +4,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './lint/runtime-boundaries.js';
 
-/** Files above the marketplace's adapter still on the /1.1 shapes of its listing calls (see below). */
-const STILL_ON_REST_SHAPES = [
-  'electron/core/sync/item-details.ts', 'electron/core/sync/operations.ts', 'electron/core/sync/pull-sales.ts',
-  'electron/core/sync/pull-trading.ts', 'electron/core/sync/pull.ts', 'electron/core/sync/reconcile.ts',
-  'electron/core/sync/restore-reconcile.ts', 'electron/core/sync/server-fields.ts', 'electron/core/sync/summary-fields.ts',
-  'electron/core/sync/summary-rows.ts', 'electron/core/sync/sync-repository.ts',
-];
-
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '.market/**', 'test-output/**', 'coverage/**'] },
   js.configs.recommended,
@@ -35,11 +27,9 @@ export default tseslint.config(
   },
   {
     // The marketplace behind its port (issue 40; ARCHITECTURE.md): above its adapter
-    // (electron/core/api/) the core speaks the app's own types (sync/marketplace-types.ts), never
-    // the /1.1 REST shapes of shared/api/. The files still on the listing calls' /1.1 shapes
-    // (the item record and its summary) are listed until they move; the list only shrinks.
+    // (electron/core/api/) the core speaks the app's own types (sync/marketplace-types.ts,
+    // sync/market-listing.ts), never the /1.1 REST shapes of shared/api/.
     files: ['electron/core/{sync,rules,seller,search,session}/**/*.ts'],
-    ignores: STILL_ON_REST_SHAPES,
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/shared/api', '**/shared/api/**'], message: 'the /1.1 REST shapes belong to the adapter (electron/core/api/): use the port\'s types (sync/marketplace-types.ts)' }] }],
     },

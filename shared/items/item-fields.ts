@@ -6,7 +6,8 @@
 // Adding a field: an entry here, a migration each side that adds `column` (the cache's
 // electron/core/db/migrations.ts; the service's server/db/migrations.ts unless `rest` is null),
 // and for a REST field its parameter in shared/api/items.ts (ItemInput, Item), the service's view
-// (server/views/item-views.ts) and the adapter's reading (electron/core/sync/server-fields.ts);
+// (server/views/item-views.ts) and the adapter's reading (electron/core/api/listing-mapping.ts
+// `fieldsOfItem`; what the app takes of it: electron/core/sync/server-fields.ts);
 // the compiler and the tests point at anything else: tests/shared/item-fields.test.ts (columns,
 // bounds, the English words, which come from here) and tests/server/items-create.test.ts (every
 // REST field sent comes back through GET as the app reads it).
@@ -15,6 +16,9 @@ export const SALE_METHODS = ['auction', 'buy-now'] as const;
 export const CONDITIONS = ['new', 'like-new', 'good', 'acceptable', 'weak'] as const;
 export const DELIVERY_METHODS = ['pickup', 'shipment'] as const;
 export const PAYMENT_METHODS = ['wire-transfer', 'cash', 'mobile-pay'] as const;
+/** A sale method and a condition, as the app names them (the registry's options). */
+export type SaleMethod = (typeof SALE_METHODS)[number];
+export type Condition = (typeof CONDITIONS)[number];
 
 /** How a value is stored: text, an option of `options`, a number, an integer, 0/1, a JSON list. */
 export type FieldKind = 'text' | 'enum' | 'number' | 'int' | 'flag' | 'list';

@@ -67,14 +67,15 @@ describe('the first sync of a big shop', () => {
     expect(cache.db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get()).toBe(LISTINGS);
     for (const id of [...shop.ids.open, ...shop.ids.scheduled, ...shop.ids.sold]) expect(rowOf(id)).toMatchObject({ detail: 'full', condition: 'good' });
     // A sold one read in full knows its units (the Sales figures count them) and reads as sold.
-    expect(JSON.parse(String(rowOf(shop.ids.sold[0]!).server_copy))).toMatchObject({ quantity: 0, status: 'closed', saleMethod: 'buy-now' });
+    expect(JSON.parse(String(rowOf(shop.ids.sold[0]!).server_copy))).toMatchObject({ unitsLeft: 0, status: 'closed', fields: { saleMethod: 'buy-now' } });
     expect(rowOf(shop.ids.sold[0]!)).toMatchObject({ units_left: 0 });
     const unsold = rowOf(shop.ids.unsold[0]!);
     expect(unsold).toMatchObject({ detail: 'summary', status: 'closed', title: 'Old listing 2', sale_method: 'auction', postal_code: '00100', sync_state: 'synced' });
     expect(unsold.category_id).not.toBeNull();
     // What the summary does not tell is unknown (NULL), never a made-up empty value.
     for (const column of ['description', 'condition', 'starting_price', 'quantity', 'delivery_methods', 'payment_methods', 'open_days']) expect(unsold[column]).toBeNull();
-    expect(JSON.parse(String(unsold.server_copy))).not.toHaveProperty('quantity');
+    expect(JSON.parse(String(unsold.server_copy))).not.toHaveProperty('unitsLeft');
+    expect(JSON.parse(String(unsold.server_copy)).fields).not.toHaveProperty('quantity');
     // The listing's facts a summary tells are in their columns; the units it does not tell are unknown.
     expect(unsold.units_left).toBeNull();
     expect(unsold.closes_at).toEqual(expect.any(Number));

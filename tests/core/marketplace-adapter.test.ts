@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { LIMITS } from '../../shared/api/items.ts';
+import { completeBuyNow } from './fixtures/sellers.ts';
 import { jpegImage } from '../support/image-files.ts';
 import { insertItems } from '../support/item-fixtures.ts';
 import { makeCategories } from '../support/item-helpers.ts';
@@ -97,6 +98,51 @@ describe('the marketplace adapter over /1.1 (real service)', () => {
     expect(await port.photosOf(draft.id)).toEqual([second, first]);
     await port.deletePhoto(draft.id, second);
     expect(await port.photosOf(draft.id)).toEqual([first]);
+  });
+
+  it('creates, reads, edits, steps, lists and deletes a listing in the app\'s words, and reads the seller\'s settings', async () => {
+    const { port } = marketplace();
+    const me = await port.me();
+    const fields = { ...completeBuyNow('Pöytävalaisin'), categoryId: categories.sub, quantity: 3, isLocationAbroad: 0 };
+    const made = await port.createListing({ fields }, { idempotencyKey: 'adapter-listing-1' });
+    // Its fields by the registry's names in the cache's forms (flags 0/1), the facts beside them.
+    expect(made).toMatchObject({
+      id: expect.any(Number), status: 'draft', unitsLeft: 3, copyOf: null, relistOf: null, relistsUnsold: false, photos: [], bidderCount: 0,
+      fields: { title: 'Pöytävalaisin', saleMethod: 'buy-now', buyNowPrice: 120, quantity: 3, categoryId: categories.sub, isLocationAbroad: 0, deliveryMethods: ['pickup'], minimumFeedback: 0 },
+      changedAt: expect.stringMatching(MARKET_TIME),
+    });
+    // The same key again is the same create.
+    expect((await port.createListing({ fields }, { idempotencyKey: 'adapter-listing-1' })).id).toBe(made.id);
+    expect(await port.listing(made.id)).toEqual(made);
+    const edited = await port.editListing(made.id, { buyNowPrice: 99, offersAllowed: 0 });
+    expect(edited.fields).toMatchObject({ buyNowPrice: 99, offersAllowed: 0, title: 'Pöytävalaisin' });
+    expect((await port.changeStatus(made.id, 'preview')).status).toBe('preview');
+    const published = await port.changeStatus(made.id, 'published');
+    expect(published).toMatchObject({ status: 'published', listedAt: expect.stringMatching(MARKET_TIME), closesAt: expect.stringMatching(MARKET_TIME) });
+    // A listed item's times are facts; its fields carry the wall-clock part in the draft's form.
+    expect(published.fields.closingTime).toBe(published.closesAt!.slice(0, 19).replace('T', ' '));
+
+    // The seller's list: the summary tells its few fields (a title, no description) and its facts, never its units.
+    const page = await port.listings(me, { status: 'all', limit: 50 });
+    expect(page).toMatchObject({ total: expect.any(Number), mark: expect.stringMatching(MARKET_TIME), more: false });
+    const summary = page.listings.find((l) => l.id === made.id);
+    expect(summary).toEqual({
+      id: made.id, status: 'published', currentPrice: expect.any(Number), bidderCount: 0, offerCount: 0, hasReserve: false, reserveMet: false,
+      listedAt: published.listedAt, closesAt: published.closesAt, photos: [], changedAt: published.changedAt,
+      fields: { title: 'Pöytävalaisin', saleMethod: 'buy-now', buyNowPrice: 99, categoryId: categories.sub, postalCode: '00100' },
+    });
+    expect(summary).not.toHaveProperty('unitsLeft');
+
+    expect((await port.changeStatus(made.id, 'closed')).status).toBe('closed');
+    // A copy of the closed listing is a draft that names its original.
+    const copy = await port.createListing({ copyOf: made.id }, { idempotencyKey: 'adapter-listing-2' });
+    expect(copy).toMatchObject({ status: 'draft', copyOf: made.id, fields: { title: 'Pöytävalaisin', buyNowPrice: 99 } });
+    expect((await port.listings(me, { status: 'draft', limit: 50 })).listings.map((l) => l.id)).toContain(copy.id);
+    await port.deleteListing(copy.id);
+    await expect(port.listing(copy.id)).rejects.toMatchObject({ status: 404 });
+
+    const settings = await port.sellerSettings(me);
+    expect(settings.item.title).toEqual({ isAllowed: true, isRequired: expect.any(Boolean) });
   });
 
   it('reads the trading feed page by page where the service has it, and says null where it does not', async () => {

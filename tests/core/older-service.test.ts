@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Item } from '../../shared/api/items.ts';
 import { fieldsOfServerItem } from '../../electron/core/sync/server-fields.ts';
+import { listingOf } from '../../electron/core/api/listing-mapping.ts';
 import { createApiClient } from '../../electron/core/api/client.ts';
 import { memoryCredentialStore } from '../../electron/core/api/session.ts';
 import { auctionBody, createOk, makeCategories } from '../support/item-helpers.ts';
@@ -44,7 +45,7 @@ describe('an answer from an older or a newer service', () => {
   it('reads an older service\'s item (only the 1.1 keys): every key added since is optional', () => {
     const parsed = Item.safeParse(older);
     expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')).toBe(true);
-    expect(fieldsOfServerItem(parsed.data!)).toMatchObject({ title: 'Brass lamp', saleMethod: 'auction' });
+    expect(fieldsOfServerItem(listingOf(parsed.data!))).toMatchObject({ title: 'Brass lamp', saleMethod: 'auction' });
     for (const key of Object.keys(Item.shape).filter((k) => !(ITEM_KEYS_1_1 as readonly string[]).includes(k))) {
       expect(Item.shape[key as keyof typeof Item.shape].safeParse(undefined).success, `${key} is newer than 1.1: make it .optional()`).toBe(true);
     }
@@ -72,11 +73,11 @@ describe('an answer from an older or a newer service', () => {
       const fromOlder = await client.getItem(1);
       const fromNewer = await client.getItem(2);
       expect(fromNewer).not.toHaveProperty('warrantyMonths');
-      expect(fieldsOfServerItem(fromOlder)).toMatchObject({ title: 'Brass lamp', saleMethod: 'auction' });
+      expect(fieldsOfServerItem(listingOf(fromOlder))).toMatchObject({ title: 'Brass lamp', saleMethod: 'auction' });
       // What the older service did not send is "not set", never a value: the sync takes the same
       // value of every field it sent, and leaves out only the fields of keys added since 1.1.
-      const olderFields: Record<string, unknown> = fieldsOfServerItem(fromOlder);
-      const newerFields: Record<string, unknown> = fieldsOfServerItem(fromNewer);
+      const olderFields: Record<string, unknown> = fieldsOfServerItem(listingOf(fromOlder));
+      const newerFields: Record<string, unknown> = fieldsOfServerItem(listingOf(fromNewer));
       for (const [name, value] of Object.entries(olderFields)) expect(newerFields[name], name).toEqual(value);
       const leftOut = Object.keys(newerFields).filter((name) => !(name in olderFields));
       expect(leftOut.filter((name) => (ITEM_KEYS_1_1 as readonly string[]).includes(name))).toEqual([]);

@@ -53,8 +53,8 @@ describe('the push handlers, one per outbox kind', () => {
     const { row, entry } = next(localId);
     expect(entry.kind).toBe('create');
     expect(await handleEntry(ctx, row, entry)).toBe('applied');
-    const [remote] = [...marketplace.items.values()];
-    expect(remote).toMatchObject({ title: 'Oak table', status: 'draft' });
+    const [remote] = [...marketplace.listings.values()];
+    expect(remote).toMatchObject({ fields: { title: 'Oak table' }, status: 'draft' });
     expect(store.item(localId)?.remote_id).toBe(remote?.id);
   });
 
@@ -67,7 +67,7 @@ describe('the push handlers, one per outbox kind', () => {
     const publish = next(localId);
     expect(publish.entry).toMatchObject({ kind: 'set-status', payload: { status: 'published' } });
     expect(await handleEntry(ctx, publish.row, publish.entry)).toBe('applied');
-    expect([...marketplace.items.values()].map((i) => i.status)).toEqual(['published']);
+    expect([...marketplace.listings.values()].map((i) => i.status)).toEqual(['published']);
   });
 
   it('edit: sends the changed fields of an item the marketplace has', async () => {
@@ -83,7 +83,7 @@ describe('the push handlers, one per outbox kind', () => {
     if (!row || !entry?.ok) throw new Error('no edit row');
     expect(entry.kind).toBe('edit');
     expect(await handleEntry(ctx, row, entry)).toBe('applied');
-    expect([...marketplace.items.values()].map((i) => i.buyNowPrice)).toEqual([99]);
-    expect(marketplace.calls).toContain('editItem');
+    expect([...marketplace.listings.values()].map((i) => i.fields.buyNowPrice)).toEqual([99]);
+    expect(marketplace.calls).toContain('editListing');
   });
 });

@@ -42,7 +42,7 @@ describe('the time of a sale', () => {
   it('is unknown when no time can be read', () => {
     expect(saleTime(facts({ closing: null, sale_method: 'buy-now' }), NOW)).toBeNull();
     // An unreadable closing time is unknown from the read on (the listing's facts keep epoch ms).
-    expect(factsOfItem({ closingTime: 'soon' }).closesAt).toBeNull();
-    expect(saleTime(facts({ closing: factsOfItem({ closingTime: 'soon' }).closesAt }), NOW)).toBeNull();
+    expect(factsOfItem({ closesAt: 'soon' }).closesAt).toBeNull();
+    expect(saleTime(facts({ closing: factsOfItem({ closesAt: 'soon' }).closesAt }), NOW)).toBeNull();
   });
 });

@@ -158,7 +158,7 @@ describe('pushing local changes', () => {
     });
     // The cache's copy is the service's answer to the last step, images included.
     const remote = await seller.api.getItem(row.remote_id as number);
-    expect(JSON.parse(String(row.server_copy))).toMatchObject({ status: 'published', images: remote.images.map((i) => ({ id: i.id })) });
+    expect(JSON.parse(String(row.server_copy))).toMatchObject({ status: 'published', photos: remote.images.map((i) => ({ id: i.id })) });
     const local = seller.db.prepare(`SELECT remote_id FROM images WHERE item_local_id = ? ORDER BY position`).pluck().all(localId);
     expect(remote.images.map((i) => i.id)).toEqual(local);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameValue, DRAFT_FIELDS } from '../../electron/core/drafts/fields.ts';
 import { addImages } from '../../electron/core/images/add-images.ts';
 import { fieldsOfServerItem } from '../../electron/core/sync/server-fields.ts';
+import { listingOf } from '../../electron/core/api/listing-mapping.ts';
 import { syncRepository } from '../../electron/core/sync/sync-repository.ts';
 import { completeBuyNow } from '../core/support.ts';
 import { sellerCache, type SellerCache } from '../core/support/sync-setup.ts';
@@ -196,7 +197,7 @@ describe('the sync engine under faults', () => {
           continue;
         }
         const item = await fetchItem(remoteId, token);
-        const remoteFields = fieldsOfServerItem(item) as Record<string, unknown>;
+        const remoteFields = fieldsOfServerItem(listingOf(item)) as Record<string, unknown>;
         const localFields = store.currentFields(localId);
         for (const [field, value] of Object.entries(want.fields)) {
           if (!sameValue(value, remoteFields[field])) {

@@ -3,6 +3,7 @@ import { Item, LIMITS } from '../../shared/api/index.ts';
 import { DAY_MS } from '../../server/domain/time.ts';
 import { REST_FIELD_NAMES } from '../../shared/items/item-fields.ts';
 import { fieldsOfServerItem } from '../../electron/core/sync/server-fields.ts';
+import { listingOf } from '../../electron/core/api/listing-mapping.ts';
 import {
   auctionBody,
   buyNowBody,
@@ -413,7 +414,7 @@ describe('every field of the item-field registry', () => {
       const read = await call(Item.parse(created.body).links.self, { token: kauppa });
       // Read back as the app reads it (the adapter's Item to field values): the view and the
       // adapter's mapping both must keep the field.
-      const fields: Record<string, unknown> = fieldsOfServerItem(Item.parse(read.body));
+      const fields: Record<string, unknown> = fieldsOfServerItem(listingOf(Item.parse(read.body)));
       for (const [field, value] of Object.entries(body)) {
         expect(fields[field], `${body.saleMethod} ${field}`).toEqual(typeof value === 'boolean' ? Number(value) : value);
       }

@@ -1,12 +1,13 @@
 // The /1.1 REST client as the marketplace port (sync/marketplace-port.ts): every answer mapped to
 // the app's types (sync/marketplace-types.ts), every app request to its REST body, and the one
 // failure that is an answer (a marketplace without the activity feed) to the app's null. The
-// listing calls still pass the /1.1 shapes through (see the port).
+// listing records' mapping is listing-mapping.ts (and the cache's copy of one, listing-copy.ts).
 import { LIMITS, type Bid, type CategoryNode, type Offer, type Question } from '../../../shared/api/index.ts';
 import type { MarketplacePort } from '../sync/marketplace-port.ts';
 import type { MarketBid, MarketCategory, MarketOffer, MarketQuestion } from '../sync/marketplace-types.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiClient } from './client.ts';
+import { bodyOf, createBodyOf, listingOf, pageOf, salesQueryOf } from './listing-mapping.ts';
 
 export function questionOf(q: Question): MarketQuestion {
   return { id: q.id, itemId: q.itemId, question: q.question, answer: q.answer, author: q.author, askedAt: q.created, answeredAt: q.answered, record: JSON.stringify(q) };
@@ -32,19 +33,21 @@ export function marketplaceAdapter(api: ApiClient): MarketplacePort {
     me: () => api.me(),
     categories: async () => (await api.categories(3)).categories.map(categoryOf),
 
-    createItem: (input, o) => api.createItem(input, o),
-    getItem: (id, o) => api.getItem(id, o),
-    editItem: (id, input, o) => api.editItem(id, input, o),
-    setStatus: (id, status, o) => api.setStatus(id, status, o),
-    deleteItem: (id, o) => api.deleteItem(id, o),
+    listings: async (userId, query) => pageOf(await api.sales(userId, salesQueryOf(query))),
+    listing: async (id) => listingOf(await api.getItem(id)),
+    createListing: async (input, o) => listingOf(await api.createItem(createBodyOf(input), o)),
+    editListing: async (id, fields) => listingOf(await api.editItem(id, bodyOf(fields))),
+    changeStatus: async (id, to) => listingOf(await api.setStatus(id, to)),
+    deleteListing: async (id) => {
+      await api.deleteItem(id);
+    },
     photosOf: async (id) => (await api.listImages(id)).images.map((i) => i.id),
     uploadPhoto: async (id, bytes, o) => (await api.uploadImage(id, bytes, o)).imageId,
     deletePhoto: async (id, photoId) => {
       await api.deleteImage(id, photoId);
     },
     orderPhotos: async (id, order) => (await api.reorderImages(id, [...order])).images.map((i) => i.id),
-    getSettings: (userId, o) => api.getSettings(userId, o),
-    sales: (userId, query, o) => api.sales(userId, query, o),
+    sellerSettings: (userId) => api.getSettings(userId),
 
     listQuestions: async (itemId) => (await api.listQuestions(itemId)).questions.map(questionOf),
     getQuestion: async (itemId, id) => questionOf(await api.getQuestion(itemId, id)),

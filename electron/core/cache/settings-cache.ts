@@ -6,6 +6,12 @@ import { changeStamp, untilChanged } from '../db/change-stamp.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
 
+/**
+ * The seller's rules for each field of a listing, as the marketplace states them (the /1.1
+ * settings document: offline validation, the CSV check and the editor read it by its parameters).
+ */
+export type SellerSettings = UserSettings;
+
 export interface CachedCategory {
   id: number;
   parentId: number;

@@ -1,13 +1,15 @@
 // The photos of one item as the editor shows them, and the seller's edits of one photo. Local
 // photos come from the images table; a pulled item's photos that only the marketplace holds are
-// listed from its last read copy (server_copy) with thumbnails fetched once through the API
-// client (with the token) and kept in the account folder, so they show offline too.
+// listed from its last read copy (server_copy, read as the app's listing: api/listing-copy.ts)
+// with thumbnails fetched once through the marketplace's `media` (with the token) and kept in the
+// account folder, so they show offline too.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Sharp from 'sharp';
 import type { ImageEdits } from '../../../shared/ipc/contract.ts';
-import { ImageRecord } from '../../../shared/api/images.ts';
+import { readListingCopy } from '../api/listing-copy.ts';
+import type { MarketPhoto } from '../sync/market-listing.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DraftError } from '../drafts/draft-error.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
@@ -45,26 +47,22 @@ function parseEdits(json: string | null): ImageEdits {
   }
 }
 
-/** The remote photos of an item's last read copy (its images, in the service's order). */
-export function remoteImages(db: Db, localId: number): ImageRecord[] {
-  const copy = db.prepare(`SELECT server_copy FROM items WHERE local_id = ?`).pluck().get(localId) as string | null | undefined;
-  if (!copy) return [];
-  try {
-    const images = (JSON.parse(copy) as { images?: unknown }).images;
-    return Array.isArray(images) ? images.flatMap((i) => { const r = ImageRecord.safeParse(i); return r.success ? [r.data] : []; }) : [];
-  } catch {
-    return [];
-  }
+/** The remote photos of an item's last read copy, in the marketplace's order (a damaged one is left out). */
+export function remoteImages(db: Db, localId: number): MarketPhoto[] {
+  const copy = readListingCopy(db.prepare(`SELECT server_copy FROM items WHERE local_id = ?`).pluck().get(localId) as string | null | undefined);
+  const photos: unknown = copy?.photos;
+  if (!Array.isArray(photos)) return [];
+  return photos.filter((p: Partial<MarketPhoto> | null): p is MarketPhoto => typeof p?.id === 'number' && typeof p.thumbnail === 'string' && URL.canParse(p.thumbnail));
 }
 
 export const remoteThumbPath = (folder: string, remoteId: number) => join(folder, 'remote-thumbs', `${remoteId}.jpg`);
 
 /** A marketplace photo's thumbnail: from the account folder, else fetched once (when `media` is given) and kept there. */
-export async function remoteThumbnail(folder: string, record: ImageRecord, media?: (url: string) => Promise<Uint8Array>): Promise<Buffer | null> {
+export async function remoteThumbnail(folder: string, record: MarketPhoto, media?: (url: string) => Promise<Uint8Array>): Promise<Buffer | null> {
   const path = remoteThumbPath(folder, record.id);
   if (existsSync(path)) return readFileSync(path);
   if (!media) return null;
-  const bytes = Buffer.from(await media(record.links.thumbnail));
+  const bytes = Buffer.from(await media(record.thumbnail));
   // Only pictures are kept: an error page saved as a thumbnail would show forever.
   if (!sniffImage(bytes.subarray(0, 64))) return null;
   mkdirSync(join(folder, 'remote-thumbs'), { recursive: true });

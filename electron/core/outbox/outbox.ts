@@ -3,7 +3,7 @@
 // set of the same connection and are already inside db.transaction). Payloads are parsed with
 // these schemas before they run, so a row that cannot be parsed is parked, not retried forever.
 import { z } from 'zod';
-import { SettableStatus } from '../../../shared/api/enums.ts';
+import { LISTING_STEPS } from '../sync/market-listing.ts';
 import type { Db } from '../db/open-account-db.ts';
 
 const FieldValues = z.record(z.string(), z.unknown());
@@ -14,7 +14,7 @@ export const OUTBOX_PAYLOADS = {
   /** Set these fields to these values. */
   edit: z.object({ fields: FieldValues }),
   delete: z.object({}),
-  'set-status': z.object({ status: SettableStatus }),
+  'set-status': z.object({ status: z.enum(LISTING_STEPS) }),
   'add-image': z.object({ imageId: z.number().int() }),
   'remove-image': z.object({ imageId: z.number().int(), remoteId: z.number().int().nullable() }),
   'reorder-images': z.object({ imageIds: z.array(z.number().int()) }),

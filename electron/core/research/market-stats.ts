@@ -3,7 +3,7 @@
 // enough (their titles cover the draft's) count; the same condition when enough of them sold; the
 // last 90 days when enough sold in them, else the last year, else everything found. Fewer than
 // MIN_SOLD sales give no figure at all: "too few" is said, never a guess.
-import type { Condition, SaleMethod } from '../../../shared/api/index.ts';
+import type { Condition, SaleMethod } from '../../../shared/items/item-fields.ts';
 import type { ClosedSale } from './research-port.ts';
 
 export const MIN_SOLD = 3;

@@ -4,7 +4,7 @@
 // how alike their titles are; the figures of market-stats.ts and the categories of
 // category-suggestions.ts. The draft's result is kept with its time (market_research): offline,
 // or with the budget spent, the last one is shown with its date.
-import type { Condition } from '../../../shared/api/index.ts';
+import type { Condition } from '../../../shared/items/item-fields.ts';
 import type { ResearchResult } from '../../../shared/ipc/research.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';

@@ -4,7 +4,7 @@
 // `words` does: every word of `words` must occur in the title or description (diacritics
 // folded), and the LAST word also matches as a prefix, so the research puts the shared part of a
 // Finnish word's forms last (finnish-words.ts).
-import type { Condition, SaleMethod } from '../../../shared/api/index.ts';
+import type { Condition, SaleMethod } from '../../../shared/items/item-fields.ts';
 
 export interface ClosedSalesQuery {
   /** Words, the last one also matched as a prefix. */

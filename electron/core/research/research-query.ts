@@ -7,7 +7,7 @@
 // the words a title's forms share least (the item's noun: "kahvikupit") go last, as the part all
 // their forms share ("kahvikup": kahvikuppi, kahvikupit, kahvikuppeja); makers, models, sizes and
 // numbers ("Arabia", "Paratiisi", "S22", "256") are searched whole; colours and filler never.
-import type { Condition } from '../../../shared/api/index.ts';
+import type { Condition } from '../../../shared/items/item-fields.ts';
 import { titleWords, type TitleWord } from './finnish-words.ts';
 import type { ClosedSalesQuery } from './research-port.ts';
 

@@ -3,10 +3,10 @@
 // them, pull.ts); the other closed ones when the seller opens, copies or relists one, or in the
 // background at a low rate (session/detail-reader.ts). The queue is the cache's own state, so an
 // interrupted first sync goes on where it stopped, whatever stopped it.
-import type { Item } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncEvents } from './events.ts';
+import type { MarketListing } from './market-listing.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import { markRemoved, mergeServerItem, pullStatements, REMOVED_REMOTELY, type PullResult } from './pull.ts';
 import { readBids, type TradingNews } from './pull-trading.ts';
@@ -129,7 +129,7 @@ export async function readDetails(ctx: DetailContext, remoteIds: readonly number
   const { db, s } = ctx;
   const stillSummary = db.prepare(`SELECT local_id FROM items WHERE remote_id = ? AND detail <> 'full'`).pluck();
   const outcome: DetailOutcome = { read: 0, gone: 0, stopped: false };
-  let pending: Item[] = [];
+  let pending: MarketListing[] = [];
   let gone: number[] = [];
   let failure: unknown = null;
   const flush = async () => {
@@ -167,7 +167,7 @@ export async function readDetails(ctx: DetailContext, remoteIds: readonly number
       const id = remoteIds[next++]!;
       try {
         // Read first, then pushed: `pending` is another list once a commit has taken it.
-        const item = await ctx.api.getItem(id);
+        const item = await ctx.api.listing(id);
         pending.push(item);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {

@@ -4,20 +4,11 @@
 // marketplace would be a second adapter with its own mapping, and the sync would not change.
 // Tests that need no HTTP give the engine a double of it (tests/core/support/marketplace-double.ts).
 // Failures are ApiErrors, read by what they mean to the app (needsSignIn, isGone, ...).
-import type { ApiClient } from '../api/client.ts';
+import type { SellerSettings } from '../cache/settings-cache.ts';
+import type { ListingFields, ListingInput, ListingPage, ListingQuery, ListingStep, MarketListing } from './market-listing.ts';
 import type { ListingState, MarketBid, MarketCategory, MarketOffer, MarketQuestion, OfferDecision, TradingPage } from './marketplace-types.ts';
 
-/**
- * The calls on the seller's listings (their records, summaries, photos) and settings still speak
- * the /1.1 shapes (shared/api/): the item record is what the cache keeps as the marketplace's
- * copy, and its mapping to the app's item is the step after this one (see marketplace-types.ts).
- */
-type ListingCalls = Pick<ApiClient,
-  | 'createItem' | 'getItem' | 'editItem' | 'setStatus' | 'deleteItem'
-  | 'getSettings' | 'sales'
->;
-
-export interface MarketplacePort extends ListingCalls {
+export interface MarketplacePort {
   /** How many drafts a seller may keep on the marketplace at once (creates wait for a free one). */
   readonly draftLimit: number;
   /** Signs in with the account's stored credentials now (also checks them). */
@@ -26,6 +17,20 @@ export interface MarketplacePort extends ListingCalls {
   me(): Promise<number>;
   /** The category tree, three levels deep. */
   categories(): Promise<MarketCategory[]>;
+  /** The seller's rules for each field of a listing (what offline validation checks). */
+  sellerSettings(userId: number): Promise<SellerSettings>;
+
+  /** A page of the seller's listings, as summaries. */
+  listings(userId: number, query: ListingQuery): Promise<ListingPage>;
+  /** A listing read in full. */
+  listing(id: number): Promise<MarketListing>;
+  /** Makes a draft (or a copy); the same key again is the same create. */
+  createListing(input: ListingInput, options: { idempotencyKey: string }): Promise<MarketListing>;
+  /** Sets these fields (only those given; the marketplace has no way to clear one). */
+  editListing(id: number, fields: ListingFields): Promise<MarketListing>;
+  /** One status step; the listing as it then is. */
+  changeStatus(id: number, to: ListingStep): Promise<MarketListing>;
+  deleteListing(id: number): Promise<void>;
 
   /** Every question on a listing. */
   listQuestions(itemId: number): Promise<MarketQuestion[]>;

@@ -1,9 +1,9 @@
 // One outbox row against the service. Each function either completes the row (in one local
 // transaction with what the service answered) or throws; the engine classifies the error.
 import { readFileSync } from 'node:fs';
-import type { Item } from '../../../shared/api/items.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Db } from '../db/open-account-db.ts';
+import type { ListingInput, ListingStep, MarketListing } from './market-listing.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { OutboxKind, OutboxPayload, OutboxRow } from '../outbox/outbox.ts';
 import type { UploadPhase } from './events.ts';
@@ -94,23 +94,23 @@ export async function createOrCopy(ctx: OpContext, row: OutboxRow, payload: Crea
   // A create folds the queued edits in: it sends the current row, and the edit rows written
   // before this moment are removed with the create's completion.
   const foldedUpTo = Math.max(0, ...ctx.store.rowsOf(row.item_local_id).filter((r) => r.kind === 'edit').map((r) => r.id));
-  const body: Record<string, unknown> = 'originalRemoteId' in payload
-    ? { originalId: payload.originalRemoteId }
-    : { ...inputOf(ctx.store.currentFields(row.item_local_id)), status: 'draft' };
-  const isCopy = 'originalRemoteId' in payload;
+  const input: ListingInput = 'originalRemoteId' in payload
+    ? { copyOf: payload.originalRemoteId }
+    : { fields: inputOf(ctx.store.currentFields(row.item_local_id)) };
+  const isCopy = 'copyOf' in input;
 
   if (ctx.store.hadUnfinishedSend(row.id)) {
-    const found = await findLostCreate(ctx.api, ctx.userId, isCopy ? body : { ...body }, ctx.store.claimedRemoteIds());
+    const found = await findLostCreate(ctx.api, ctx.userId, input, ctx.store.claimedRemoteIds());
     if (found) {
       ctx.store.completeCreate(row, found, isCopy ? 0 : foldedUpTo, ctx.now());
-      ctx.remoteImages = found.images.map((i) => i.id);
+      ctx.remoteImages = found.photos.map((p) => p.id);
       return 'applied';
     }
   }
-  const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createItem(body, { idempotencyKey: row.idempotency_key }), true);
+  const created = await logged(ctx, row, 'POST', '/items', () => ctx.api.createListing(input, { idempotencyKey: row.idempotency_key }), true);
   // A copy's local fields may differ from the original's: the queued edits stay and follow.
   ctx.store.completeCreate(row, created, isCopy ? 0 : foldedUpTo, ctx.now());
-  ctx.remoteImages = created.images.map((i) => i.id);
+  ctx.remoteImages = created.photos.map((p) => p.id);
   return 'applied';
 }
 
@@ -118,22 +118,22 @@ export async function edit(ctx: OpContext, row: OutboxRow, payload: OutboxPayloa
   // A field a later edit sets again is left to that edit (how a rejected value the user has
   // since corrected stops blocking the item).
   const later = ctx.store.fieldsSetLater(row);
-  const body = inputOf(Object.fromEntries(Object.entries(payload.fields).filter(([k]) => !later.has(k))));
-  if (Object.keys(body).length === 0) {
+  const fields = inputOf(Object.fromEntries(Object.entries(payload.fields).filter(([k]) => !later.has(k))));
+  if (Object.keys(fields).length === 0) {
     ctx.store.completeRow(row, null);
     return 'dropped';
   }
   const id = remoteIdOf(ctx, row);
-  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editItem(id, body));
+  const item = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.editListing(id, fields));
   ctx.store.completeRow(row, item);
-  ctx.remoteImages = item.images.map((i) => i.id);
+  ctx.remoteImages = item.photos.map((p) => p.id);
   return 'applied';
 }
 
 export async function remove(ctx: OpContext, row: OutboxRow): Promise<OpResult> {
   const id = ctx.store.item(row.item_local_id)?.remote_id ?? null;
   if (id !== null) {
-    await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteItem(id)));
+    await goneIsDone(() => logged(ctx, row, 'DELETE', `/items/${id}`, () => ctx.api.deleteListing(id)));
     ctx.leftDraft();
   }
   ctx.store.completeDelete(row);
@@ -153,11 +153,11 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   // then): the publish has arrived, scheduled; never a refusal.
   const reached = (status: string) => status === target || (target === 'published' && status === 'waiting');
   const cached = ctx.store.item(row.item_local_id)?.status;
-  let current: Item | null = target === 'published' && (cached === 'draft' || cached === 'preview') ? null : await ctx.api.getItem(id);
+  let current: MarketListing | null = target === 'published' && (cached === 'draft' || cached === 'preview') ? null : await ctx.api.listing(id);
   const from = current?.status ?? (cached as string);
   // Already past draft (an earlier attempt got that far): its draft slot is free again.
   if (from !== 'draft') ctx.leftDraft();
-  const path: string[] = [];
+  const path: ListingStep[] = [];
   if (target === 'published') {
     if (from === 'draft') path.push('preview', 'published');
     else if (from === 'preview') path.push('published');
@@ -171,18 +171,18 @@ export async function setStatus(ctx: OpContext, row: OutboxRow, payload: OutboxP
   }
   for (const status of path) {
     try {
-      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.setStatus(id, status as 'preview' | 'published' | 'closed' | 'draft'));
+      current = await logged(ctx, row, 'PUT', `/items/${id}`, () => ctx.api.changeStatus(id, status));
     } catch (error) {
       // A step the service refuses with 409 may have been made already (an earlier attempt whose
       // answer was lost, a stale cached status): read the item to tell that from a refusal.
       if (!(error instanceof ApiError && error.refusedInCurrentState)) throw error;
-      current = await ctx.api.getItem(id);
+      current = await ctx.api.listing(id);
       if (reached(current.status)) break;
       if (current.status !== status) throw error;
     }
     if (current.status !== 'draft') ctx.leftDraft();
   }
-  const confirmed = current !== null && reached(current.status) ? current : await ctx.api.getItem(id);
+  const confirmed = current !== null && reached(current.status) ? current : await ctx.api.listing(id);
   if (!reached(confirmed.status)) {
     throw new ApiError({ status: 0, code: 'not_confirmed', field: 'status', message: `the item reads back as ${confirmed.status}, not ${target}`, retryable: true, mayHaveReached: true });
   }

@@ -2,10 +2,10 @@
 // cached copy needs nothing; a listing the cache does not know is kept from its summary, so a
 // first sync of 10,000 listings is 20 list pages, and the records that matter now are read in
 // full after them (item-details.ts: open, scheduled and sold items). With the service's sync
-// extension (summaries carry `updated`), a pull after a complete one lists only the items changed
+// extension (summaries carry `changedAt`), a pull after a complete one lists only the items changed
 // since its mark, and counts the whole list to notice items removed elsewhere (a count that does
 // not add up falls back to a full listing, which finds them).
-import type { Item, ItemSummary } from '../../../shared/api/items.ts';
+import type { MarketListing, MarketListingSummary } from './market-listing.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { SyncEvents } from './events.ts';
@@ -18,8 +18,8 @@ const PAGE = 500;
 
 export interface SalesPull {
   /** Items read in full in this pull (new or changed): their bids are read next. */
-  fetched: Item[];
-  /** The service has the sync extension (summaries carry `updated`). */
+  fetched: MarketListing[];
+  /** The service has the sync extension (summaries carry `changedAt`). */
   extension: boolean;
 }
 
@@ -33,20 +33,20 @@ export interface PullContext {
   userId: number;
   result: PullResult;
   /** Items read in full that were sold since the last pull. */
-  sold: Item[];
+  sold: MarketListing[];
   /**
    * After a restore with no live cache, a remote item changed since the backup may be one of the
    * cache's unsent items: it is read in full and matched (restore-reconcile.ts), never kept from
    * its summary as a second item.
    */
-  mustMatchRestored: (summary: ItemSummary) => boolean;
+  mustMatchRestored: (summary: MarketListingSummary) => boolean;
 }
 
 /** The context's restore check, from the cache's 'restored' mark (none: nothing to match). */
-export function restoreCheck(db: Db): (summary: ItemSummary) => boolean {
+export function restoreCheck(db: Db): (summary: MarketListingSummary) => boolean {
   const since = restoredSince(db);
   if (since === null) return () => false;
-  return (summary) => summary.updated === undefined || Date.parse(summary.updated) >= since;
+  return (summary) => summary.changedAt === null || Date.parse(summary.changedAt) >= since;
 }
 
 export async function pullSales(ctx: PullContext): Promise<SalesPull> {
@@ -72,29 +72,29 @@ export async function pullSales(ctx: PullContext): Promise<SalesPull> {
 async function changedSales(ctx: PullContext, st: SummaryStatements, since: string): Promise<SalesPull & { complete: boolean }> {
   const { api, userId, result } = ctx;
   const marks = syncMarks(ctx.db);
-  const fetched: Item[] = [];
+  const fetched: MarketListing[] = [];
   let mark: string | null = null;
   for (let page = 1; ; page += 1) {
-    const list = await api.sales(userId, { status: 'all', limit: PAGE, page, changedSince: since });
+    const list = await api.listings(userId, { status: 'all', limit: PAGE, page, changedSince: since });
     // A service that lost the extension ignores changedSince and lists everything.
-    if (list.items.some((summary) => summary.updated === undefined)) {
+    if (list.listings.some((summary) => summary.changedAt === null)) {
       marks.remove('sales');
       marks.remove('activity');
       return { fetched, extension: false, complete: false };
     }
-    mark ??= list.updated;
-    fetched.push(...(await mergeSalesPage(ctx, st, list.items, 'changed', () => undefined)).fetched);
+    mark ??= list.mark;
+    fetched.push(...(await mergeSalesPage(ctx, st, list.listings, 'changed', () => undefined)).fetched);
     ctx.events.emit({ type: 'pull-progress', phase: 'sales', pages: page });
-    if (list.links.next === null || list.items.length === 0) break;
+    if (!list.more) break;
   }
   // Items removed elsewhere do not show among the changed: the whole list's count tells.
-  const whole = await api.sales(userId, { status: 'all', limit: 50 });
+  const whole = await api.listings(userId, { status: 'all', limit: 50 });
   const cached = ctx.db
     .prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL AND NOT (sync_state = 'rejected' AND reject_reason = ?)`)
     .pluck()
     .get(REMOVED_REMOTELY) as number;
-  if (whole.totalCount !== cached) return { fetched, extension: true, complete: false };
-  result.items = whole.totalCount;
+  if (whole.total !== cached) return { fetched, extension: true, complete: false };
+  result.items = whole.total;
   marks.set('sales', mark ?? since, ctx.now());
   return { fetched, extension: true, complete: true };
 }
@@ -110,13 +110,13 @@ async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: n
   // Only a listing read from its first page to its end tells which cached items are gone.
   const complete = startPage === 1;
   const listed = new Set<number>();
-  const fetched: Item[] = [];
+  const fetched: MarketListing[] = [];
   let mark: string | null = complete ? null : ((s.cursorGet.get('sales-mark') as string | undefined) ?? null);
   let extension = false;
   // The next page is asked for while this one is written: the service answers it meanwhile. It is
   // only held: its page commits (with its cursor) after this one's.
   const ask = (page: number) => {
-    const asked = api.sales(userId, { status: 'all', page, limit: PAGE });
+    const asked = api.listings(userId, { status: 'all', page, limit: PAGE });
     asked.catch(() => undefined);
     return asked;
   };
@@ -124,15 +124,15 @@ async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: n
   for (let page = startPage; ; page += 1) {
     const list = await next;
     const first = page === startPage && complete;
-    if (first) mark = list.updated;
-    for (const summary of list.items) {
+    if (first) mark = list.mark;
+    for (const summary of list.listings) {
       listed.add(summary.id);
-      if (summary.updated !== undefined) extension = true;
+      if (summary.changedAt !== null) extension = true;
     }
-    ctx.result.items += list.items.length;
-    const last = list.links.next === null || list.items.length === 0;
+    ctx.result.items += list.listings.length;
+    const last = !list.more;
     if (!last) next = ask(page + 1);
-    const merged = await mergeSalesPage(ctx, st, list.items, 'listing', () => {
+    const merged = await mergeSalesPage(ctx, st, list.listings, 'listing', () => {
       if (first && mark !== null) s.cursorSet.run('sales-mark', mark, ctx.now());
       if (last) {
         s.cursorDelete.run('sales');
@@ -141,7 +141,7 @@ async function fullListing(ctx: PullContext, st: SummaryStatements, startPage: n
     });
     fetched.push(...merged.fetched);
     ctx.events.emit({ type: 'pull-progress', phase: 'sales', pages: page - startPage + 1 });
-    ctx.events.emit({ type: 'listing-page', page, listed: Math.min(list.totalCount, (page - 1) * PAGE + list.items.length), total: list.totalCount, kept: merged.summaries });
+    ctx.events.emit({ type: 'listing-page', page, listed: Math.min(list.total, (page - 1) * PAGE + list.listings.length), total: list.total, kept: merged.summaries });
     if (last) break;
   }
   if (complete) ctx.result.removedRemotely = markRemovedRemotely(db, listed, ctx.events);
@@ -164,10 +164,10 @@ async function soldListing(ctx: PullContext): Promise<void> {
     const at = s.cursorGet.get('sold') as string | undefined;
     if (at === undefined || s.cursorGet.get('sales') !== undefined) return;
     const page = Number(at);
-    const list = await ctx.api.sales(ctx.userId, { status: 'closed', sold: 1, page, limit: PAGE });
-    const last = list.links.next === null || list.items.length === 0;
+    const list = await ctx.api.listings(ctx.userId, { status: 'closed', sold: true, page, limit: PAGE });
+    const last = !list.more;
     db.transaction(() => {
-      for (const summary of list.items) markSold.run(summary.id);
+      for (const summary of list.listings) markSold.run(summary.id);
       if (last) s.cursorDelete.run('sold');
       else s.cursorSet.run('sold', String(page + 1), ctx.now());
     })();

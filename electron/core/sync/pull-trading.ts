@@ -3,7 +3,7 @@
 // seller's items changed since the last mark, in pages. Without it: the lists of each item still
 // open or closed within the feedback window (items closed long ago take no questions or offers).
 // Bids: of the items read in full in this pull (a bid changes the item: price, bidder count).
-import type { Item } from '../../../shared/api/index.ts';
+import type { MarketListing } from './market-listing.ts';
 import type { MarketBid, MarketOffer, MarketQuestion } from './marketplace-types.ts';
 import type { PullContext } from './pull-sales.ts';
 import { factsOfItem } from './server-fields.ts';
@@ -22,7 +22,7 @@ export interface TradingNews {
   bids?: MarketBid[];
 }
 
-export async function pullTrading(ctx: Context, fetched: readonly Item[], extension: boolean): Promise<TradingNews> {
+export async function pullTrading(ctx: Context, fetched: readonly MarketListing[], extension: boolean): Promise<TradingNews> {
   const news: TradingNews = { questions: [], offers: [], bids: [] };
   const fed = extension && (await pullActivityFeed(ctx, news));
   if (!fed) await pollWatchedItems(ctx, news);
@@ -79,10 +79,10 @@ async function pollWatchedItems(ctx: Context, news: TradingNews): Promise<void> 
 }
 
 /** The bids of the items just read in full that have any and are still watched (open, or closed within the window). */
-export async function readBids(ctx: Context, fetched: readonly Item[], news: TradingNews): Promise<void> {
-  // Bids exist where the bidder count says so, and on a buy-now item bought out (quantity 0)
+export async function readBids(ctx: Context, fetched: readonly MarketListing[], news: TradingNews): Promise<void> {
+  // Bids exist where the bidder count says so, and on a buy-now item bought out (no units left)
   // whatever its count says: its buying bids tell who bought and when.
-  const hasBids = (item: Item) => item.bidderCount > 0 || (item.saleMethod === 'buy-now' && item.quantity === 0);
+  const hasBids = (item: MarketListing) => item.bidderCount > 0 || (item.fields.saleMethod === 'buy-now' && item.unitsLeft === 0);
   const recent = fetched.filter(
     (item) => hasBids(item) && (item.status === 'published' || (item.status === 'closed' && (factsOfItem(item).closesAt ?? 0) > ctx.now() - WATCH_AFTER_CLOSING_MS)),
   );

@@ -4,7 +4,8 @@
 // Conflicts are found per field against `base` (the service's values at the last read):
 // changed only remotely → taken; changed locally (a queued or parked edit names the field) and
 // remotely to a different value → a conflict holding both values; nothing is overwritten.
-import type { Item } from '../../../shared/api/items.ts';
+import { writeListingCopy } from '../api/listing-copy.ts';
+import type { MarketListing } from './market-listing.ts';
 import type { MarketplacePort } from './marketplace-port.ts';
 import type { MarketCategory } from './marketplace-types.ts';
 import { settingsCache, type CachedCategory } from '../cache/settings-cache.ts';
@@ -105,7 +106,7 @@ export function pullStatements(db: Db) {
 }
 
 /** Merges one service item into the cache. Returns what happened to it. */
-export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, item: Item, now: number): 'inserted' | 'taken' | 'conflict' | 'same' | 'skipped' {
+export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, item: MarketListing, now: number): 'inserted' | 'taken' | 'conflict' | 'same' | 'skipped' {
   const remote = fieldsOfServerItem(item);
   const local = s.byRemote.get(item.id) as (Record<string, unknown> & { local_id: number; base: string | null; sync_state: string; conflicts: string | null; deleted_at: number | null; detail: string }) | undefined;
   if (!local) {
@@ -115,7 +116,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
     if (item.status === 'draft' && (s.unknownCreates.get() as number) > 0) return 'skipped';
     s.insert.run(
       item.id, item.status, ...DRAFT_FIELDS.map((f) => toColumnValue(f, remote[f])),
-      JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, now, now,
+      writeListingCopy(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, now, now,
     );
     return 'inserted';
   }
@@ -146,7 +147,7 @@ export function mergeServerItem(db: Db, s: ReturnType<typeof pullStatements>, it
     `UPDATE items SET ${sets.length ? `${sets.join(', ')}, ` : ''}status = ?, server_copy = ?, base = ?, ${factSets()}, current_price = ?, bidder_count = ?, offer_count = ?,
        conflicts = ?, sync_state = CASE WHEN ? THEN 'conflict' ELSE sync_state END, detail = 'full'${take.length ? ', updated = ?' : ''} WHERE local_id = ?`,
   )).run(
-    ...take.map((f) => toColumnValue(f, remote[f])), item.status, JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount,
+    ...take.map((f) => toColumnValue(f, remote[f])), item.status, writeListingCopy(item), JSON.stringify(remote), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount,
     hasConflicts ? JSON.stringify(conflicts) : null, hasConflicts ? 1 : 0, ...(take.length ? [now] : []), local.local_id,
   );
   return newConflicts > 0 ? 'conflict' : take.length > 0 ? 'taken' : 'same';
@@ -159,12 +160,12 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
   const cache = settingsCache(db);
 
   cache.replaceCategories(flatten(await api.categories(), 0, 1, []));
-  cache.saveSettings(await api.getSettings(userId), now());
+  cache.saveSettings(await api.sellerSettings(userId), now());
 
   // A first pull finds the whole shop: nothing in it is news (nor in a first listing resumed after a cut).
   const firstPull = (db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get() as number) === 0
     || (syncMarks(db).get('sales') === null && s.cursorGet.get('sales') !== undefined);
-  const ctx = { db, api, events, s, now, userId, result, sold: [] as Item[], mustMatchRestored: restoreCheck(db) };
+  const ctx = { db, api, events, s, now, userId, result, sold: [] as MarketListing[], mustMatchRestored: restoreCheck(db) };
   const sales = await pullSales(ctx);
   result.news = await pullTrading(ctx, sales.fetched, sales.extension);
   if (!firstPull) {
@@ -181,14 +182,21 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
 
 const NEWS_ENTRIES = 20;
 
-function syncNews(db: Db, trading: TradingNews, sold: readonly Item[]): SyncNews {
+function saleNews(listing: MarketListing): SyncNews['entries'][number] {
+  const title = listing.fields.title;
+  const price = listing.fields.buyNowPrice;
+  const amount = listing.currentPrice ?? (typeof price === 'number' ? price : null);
+  return { kind: 'sale', itemId: listing.id, title: typeof title === 'string' ? title : null, text: `Sold for ${amount ?? 0} €`, amount };
+}
+
+function syncNews(db: Db, trading: TradingNews, sold: readonly MarketListing[]): SyncNews {
   const title = db.prepare(`SELECT title FROM items WHERE remote_id = ?`).pluck();
   const titleOf = (id: number) => (title.get(id) as string | null | undefined) ?? null;
   // A bid that sold the item (a buy-now purchase, a closing auction) is told as the sale.
   const soldIds = new Set(sold.map((item) => item.id));
   const bids = (trading.bids ?? []).filter((b) => !soldIds.has(b.itemId));
   const entries: SyncNews['entries'] = [
-    ...sold.map((item) => ({ kind: 'sale' as const, itemId: item.id, title: item.title, text: `Sold for ${item.currentPrice ?? item.buyNowPrice ?? 0} €`, amount: item.currentPrice ?? item.buyNowPrice ?? null })),
+    ...sold.map(saleNews),
     ...trading.questions.map((q) => ({ kind: 'question' as const, itemId: q.itemId, title: titleOf(q.itemId), text: q.question })),
     ...trading.offers.map((o) => ({ kind: 'offer' as const, itemId: o.itemId, title: titleOf(o.itemId), text: `${o.author} offers ${o.amount} €`, amount: o.amount, author: o.author })),
     ...bids.map((b) => ({ kind: 'bid' as const, itemId: b.itemId, title: titleOf(b.itemId), text: `${b.bidder} bids ${b.amount} €`, amount: b.amount, author: b.bidder })),

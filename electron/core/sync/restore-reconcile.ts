@@ -9,10 +9,11 @@
 // made moot are dropped, so nothing is created or published twice. Lowest local id first, each
 // remote item adopted once: three identical drafts and one published copy leave two drafts.
 // The mark (sync-marks.ts 'restored') goes once a complete listing has been read.
-import type { Item } from '../../../shared/api/items.ts';
+import { writeListingCopy } from '../api/listing-copy.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, fromColumnValue, toColumnValue } from '../drafts/fields.ts';
 import { factSets, factValues } from './listing-facts.ts';
+import type { MarketListing } from './market-listing.ts';
 import { fieldsAgree } from './reconcile.ts';
 import { factsOfItem, fieldsOfServerItem, inputOf } from './server-fields.ts';
 
@@ -34,7 +35,7 @@ export function restoredSince(db: Db): number | null {
 }
 
 /** Null when the cache holds no such restore (the common case: nothing is compared). */
-export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) | null {
+export function restoredMatcher(db: Db): ((item: MarketListing, now: number) => boolean) | null {
   const since = restoredSince(db);
   if (since === null) return null;
   const titleColumn = FIELD_SPECS.title.column;
@@ -51,10 +52,11 @@ export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) 
   const setImage = db.prepare(`UPDATE images SET remote_id = ? WHERE id = ?`);
   const pending = db.prepare(`SELECT count(*) FROM outbox WHERE item_local_id = ?`).pluck();
 
-  function candidate(item: Item): LocalRow | null {
-    if (item.originalId !== null) return (copies.get(item.originalId) as LocalRow | undefined) ?? null;
-    if (item.title === null) return null;
-    for (const row of byTitle.all(item.title) as LocalRow[]) {
+  function candidate(item: MarketListing): LocalRow | null {
+    if (item.copyOf !== null) return (copies.get(item.copyOf) as LocalRow | undefined) ?? null;
+    const title = item.fields.title;
+    if (typeof title !== 'string') return null;
+    for (const row of byTitle.all(title) as LocalRow[]) {
       if (isCopy.get(row.local_id) !== undefined) continue;
       const sent: Record<string, unknown> = {};
       for (const f of DRAFT_FIELDS) sent[f] = fromColumnValue(f, row[FIELD_SPECS[f].column]);
@@ -65,7 +67,7 @@ export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) 
 
   /** Adopts `item` into the local item it is (true), or leaves it to be inserted (false). Runs in the pull's transaction. */
   return (item, now) => {
-    if (Date.parse(item.updated) < since) return false;
+    if (Date.parse(item.changedAt) < since) return false;
     const local = candidate(item);
     if (!local) return false;
     const remote = fieldsOfServerItem(item) as Record<string, unknown>;
@@ -78,14 +80,14 @@ export function restoredMatcher(db: Db): ((item: Item, now: number) => boolean) 
     }
     // Photos by position when the counts agree; a queued upload of one adopted is then dropped by the push.
     const mine = images.all(local.local_id) as number[];
-    if (mine.length === item.images.length) mine.forEach((id, i) => setImage.run(item.images[i]!.id, id));
+    if (mine.length === item.photos.length) mine.forEach((id, i) => setImage.run(item.photos[i]!.id, id));
     const left = pending.get(local.local_id) as number;
     db.prepare(
       `UPDATE items SET ${fill.map((f) => `${FIELD_SPECS[f].column} = ?, `).join('')}remote_id = ?, status = ?, server_copy = ?, base = ?, ${factSets()},
          current_price = ?, bidder_count = ?, offer_count = ?, sync_state = ?, reject_reason = NULL, reject_field = NULL, reject_code = NULL, updated = ?
        WHERE local_id = ?`,
     ).run(
-      ...fill.map((f) => toColumnValue(f, remote[f])), item.id, item.status, JSON.stringify(item), JSON.stringify(remote), ...factValues(factsOfItem(item)),
+      ...fill.map((f) => toColumnValue(f, remote[f])), item.id, item.status, writeListingCopy(item), JSON.stringify(remote), ...factValues(factsOfItem(item)),
       item.currentPrice, item.bidderCount, item.offerCount, left > 0 ? 'queued' : 'synced', now, local.local_id,
     );
     return true;

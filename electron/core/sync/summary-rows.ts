@@ -5,14 +5,15 @@
 // are never kept from a summary), what a restored cache must match, and on an incremental pull
 // any new or changed item (few: what changed since the last sync). The reads go in parallel
 // under the client's cap; the page's writes and `alsoInTransaction` (its cursor) commit together.
-import type { Item, ItemSummary } from '../../../shared/api/items.ts';
+import { readListingCopy, writeListingCopy } from '../api/listing-copy.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
 import { FACT_COLUMNS, factSets, factValues } from './listing-facts.ts';
 import { mergeServerItem } from './pull.ts';
 import type { PullContext } from './pull-sales.ts';
+import type { ListingCopy, MarketListing, MarketListingSummary } from './market-listing.ts';
 import { factsOfItem } from './server-fields.ts';
-import { fieldsOfSummary, summaryCopy } from './summary-fields.ts';
+import { fieldsOfSummary } from './summary-fields.ts';
 
 /** The statuses whose items are read in full first (their questions, offers, bids and rules need them). */
 export const OPEN_STATUSES = ['draft', 'preview', 'published', 'waiting'] as const;
@@ -29,24 +30,24 @@ interface CachedRow {
 }
 
 /**
- * What a summary shows of an item, compared with the cached copy (a full Item, or what an
- * earlier summary said). With `updated` (the extension) a change anywhere in the item shows;
- * without it, status, prices, bids, offers, times, title and photos do: a remote change of
+ * What a summary shows of an item, compared with the cached copy (a whole listing, or what an
+ * earlier summary said). With `changedAt` (the sync extension) a change anywhere in the item
+ * shows; without it, status, prices, bids, offers, times, title and photos do: a remote change of
  * anything else waits for one of these to move.
  */
-export function sameAsCached(summary: ItemSummary, cached: Partial<Item>): boolean {
-  if (summary.updated !== undefined && summary.updated !== cached.updated) return false;
+export function sameAsCached(summary: MarketListingSummary, cached: ListingCopy): boolean {
+  if (summary.changedAt !== null && summary.changedAt !== cached.changedAt) return false;
   return (
     summary.status === cached.status &&
-    summary.currentPrice === (cached.currentPrice ?? 0) &&
-    summary.buyNowPrice === (cached.buyNowPrice ?? 0) &&
+    (summary.currentPrice ?? 0) === (cached.currentPrice ?? 0) &&
+    (summary.fields.buyNowPrice ?? 0) === (cached.fields.buyNowPrice ?? 0) &&
     summary.bidderCount === cached.bidderCount &&
     summary.offerCount === cached.offerCount &&
-    summary.listTime === cached.listTime &&
-    summary.closingTime === cached.closingTime &&
-    summary.title === (cached.title ?? '') &&
-    summary.images.length === (cached.images?.length ?? 0) &&
-    summary.images.every((image, i) => image.id === cached.images?.[i]?.id)
+    summary.listedAt === cached.listedAt &&
+    summary.closesAt === cached.closesAt &&
+    (summary.fields.title ?? '') === (cached.fields.title ?? '') &&
+    summary.photos.length === (cached.photos?.length ?? 0) &&
+    summary.photos.every((photo, i) => photo.id === cached.photos?.[i]?.id)
   );
 }
 
@@ -70,14 +71,14 @@ export function summaryStatements(db: Db) {
 export type SummaryStatements = ReturnType<typeof summaryStatements>;
 
 /** The columns of an item kept from its summary: what it tells, and NULL (unknown) for the rest. */
-function summaryValues(summary: ItemSummary): unknown[] {
+function summaryValues(summary: MarketListingSummary): unknown[] {
   const fields = fieldsOfSummary(summary) as Record<string, unknown>;
   return DRAFT_FIELDS.map((f) => toColumnValue(f, fields[f] ?? null));
 }
 
 export interface PageOutcome {
   /** Items read in full (new or changed): their bids are read next. */
-  fetched: Item[];
+  fetched: MarketListing[];
   /** Items kept from their summaries (new ones and updated ones). */
   summaries: number;
 }
@@ -90,15 +91,15 @@ export interface PageOutcome {
 export async function mergeSalesPage(
   ctx: PullContext,
   st: SummaryStatements,
-  summaries: readonly ItemSummary[],
+  summaries: readonly MarketListingSummary[],
   mode: 'listing' | 'changed',
   alsoInTransaction: () => void,
 ): Promise<PageOutcome> {
   const { db, s, result } = ctx;
-  const previous = new Map<number, Partial<Item> | null>();
+  const previous = new Map<number, ListingCopy | null>();
   const toRead: number[] = [];
-  const inserts: ItemSummary[] = [];
-  const updates: Array<{ summary: ItemSummary; localId: number }> = [];
+  const inserts: MarketListingSummary[] = [];
+  const updates: Array<{ summary: MarketListingSummary; localId: number }> = [];
   for (const summary of summaries) {
     const row = st.cached.get(summary.id) as CachedRow | undefined;
     if (!row) {
@@ -107,7 +108,7 @@ export async function mergeSalesPage(
       else inserts.push(summary);
       continue;
     }
-    const copy = row.server_copy === null ? null : (JSON.parse(row.server_copy) as Partial<Item>);
+    const copy = readListingCopy(row.server_copy);
     if (copy !== null && sameAsCached(summary, copy)) continue;
     if (row.detail === 'full') {
       previous.set(summary.id, copy);
@@ -119,7 +120,7 @@ export async function mergeSalesPage(
       toRead.push(summary.id);
     } else if (row.deleted_at === null) updates.push({ summary, localId: row.local_id });
   }
-  const items = await Promise.all(toRead.map((id) => ctx.api.getItem(id)));
+  const items = await Promise.all(toRead.map((id) => ctx.api.listing(id)));
   for (const item of items) if (soldSince(previous.get(item.id) ?? null, item)) ctx.sold.push(item);
   const now = ctx.now();
   db.transaction(() => {
@@ -132,7 +133,7 @@ export async function mergeSalesPage(
     for (const summary of inserts) {
       // A remote draft may be one of our creates whose answer was lost: never a second item (mergeServerItem).
       st.insert.run(
-        summary.id, summary.status, ...summaryValues(summary), JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summaryCopy(summary))),
+        summary.id, summary.status, ...summaryValues(summary), writeListingCopy(summary), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summary)),
         summary.currentPrice, summary.bidderCount, summary.offerCount, now, now,
       );
       result.inserted += 1;
@@ -140,7 +141,7 @@ export async function mergeSalesPage(
     }
     for (const { summary, localId } of updates) {
       const changed = st.update.run(
-        ...summaryValues(summary), summary.status, JSON.stringify(summaryCopy(summary)), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summaryCopy(summary))),
+        ...summaryValues(summary), summary.status, writeListingCopy(summary), JSON.stringify(fieldsOfSummary(summary)), ...factValues(factsOfItem(summary)),
         summary.currentPrice, summary.bidderCount, summary.offerCount, now, localId,
       ).changes;
       if (changed > 0) result.taken += 1;
@@ -153,8 +154,8 @@ export async function mergeSalesPage(
 /** Items this pull saw sold: an auction closed with bids, or a buy-now item bought (its bidder
  * count or its quantity left moved: a repeat buyer adds no bidder, and a service may not count
  * buyers as bidders at all). */
-export function soldSince(previous: Partial<Item> | null, item: Item): boolean {
+export function soldSince(previous: ListingCopy | null, item: MarketListing): boolean {
   if (!previous || previous.status !== 'published') return false;
-  if (item.saleMethod === 'buy-now') return item.bidderCount > (previous.bidderCount ?? 0) || (item.quantity ?? 0) < (previous.quantity ?? 0);
+  if (item.fields.saleMethod === 'buy-now') return item.bidderCount > (previous.bidderCount ?? 0) || (item.unitsLeft ?? 0) < (previous.unitsLeft ?? 0);
   return item.status === 'closed' && item.bidderCount > 0;
 }

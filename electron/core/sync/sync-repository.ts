@@ -1,13 +1,14 @@
 // The engine's reads and writes of the cache. In-memory decisions follow the commit: every
 // outcome of a request is written in one transaction (remote id with the row's removal, a park
 // with the item's rejection), so a crash between two statements cannot half-apply it.
-import type { Item } from '../../../shared/api/items.ts';
+import { readListingCopy, writeListingCopy } from '../api/listing-copy.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, FIELD_SPECS, toColumnValue } from '../drafts/fields.ts';
 import type { SyncState } from '../drafts/sync-state.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
 import { factSets, factValues } from './listing-facts.ts';
-import type { MarketOffer } from './marketplace-types.ts';
+import type { MarketListing } from './market-listing.ts';
+import type { ListingStatus, MarketOffer } from './marketplace-types.ts';
 import { factsOfItem, fieldsOfServerItem } from './server-fields.ts';
 
 export type LogOutcome = 'ok' | 'rejected' | 'failed' | 'unknown';
@@ -48,9 +49,8 @@ export function syncRepository(db: Db) {
     setStatus: db.prepare(`UPDATE items SET status = ? WHERE local_id = ?`),
     // The listing's status and units left, also in the marketplace's copy (the next summary is
     // compared with it); its other fields (and `base`) wait for the next full read.
-    reflectListing: db.prepare(
-      `UPDATE items SET status = ?, units_left = ?, server_copy = json_set(coalesce(server_copy, '{}'), '$.status', ?, '$.quantity', ?) WHERE local_id = ?`,
-    ),
+    copyOf: db.prepare(`SELECT remote_id, server_copy FROM items WHERE local_id = ?`),
+    reflectListing: db.prepare(`UPDATE items SET status = ?, units_left = ?, server_copy = ? WHERE local_id = ?`),
     hardDelete: db.prepare(`DELETE FROM items WHERE local_id = ?`),
     deleteOutboxOf: db.prepare(`DELETE FROM outbox WHERE item_local_id = ?`),
     claimedRemoteIds: db.prepare(`SELECT remote_id FROM items WHERE remote_id IS NOT NULL`).pluck(),
@@ -144,20 +144,20 @@ export function syncRepository(db: Db) {
     },
 
     /** A create or copy that reached the service: remote id, and the rows it covered, in one transaction. */
-    completeCreate: db.transaction((row: OutboxRow, item: Item, foldedUpTo: number, finishedAt: number) => {
+    completeCreate: db.transaction((row: OutboxRow, item: MarketListing, foldedUpTo: number, finishedAt: number) => {
       // The audit entry closes in the same transaction: 'sent' without a remote id after a crash
       // always means "reconcile first".
       flushLog(row.id);
       s.closeUnfinished.run(finishedAt, row.id);
-      s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      s.setRemote.run(item.id, item.status, writeListingCopy(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       if (foldedUpTo > 0) s.deleteFoldedEdits.run(row.item_local_id, foldedUpTo);
       syncedIfDone(row.item_local_id);
     }),
 
-    completeRow: db.transaction((row: OutboxRow, item: Item | null) => {
+    completeRow: db.transaction((row: OutboxRow, item: MarketListing | null) => {
       flushLog(row.id);
-      if (item) s.setRemote.run(item.id, item.status, JSON.stringify(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
+      if (item) s.setRemote.run(item.id, item.status, writeListingCopy(item), JSON.stringify(fieldsOfServerItem(item)), ...factValues(factsOfItem(item)), item.currentPrice, item.bidderCount, item.offerCount, row.item_local_id);
       s.deleteRow.run(row.id);
       syncedIfDone(row.item_local_id);
     }),
@@ -217,8 +217,11 @@ export function syncRepository(db: Db) {
     }),
 
     /** What a decision on an offer learnt of its listing (status, units left), before its next full read. */
-    reflectListing(localId: number, status: string, unitsLeft: number | null) {
-      s.reflectListing.run(status, unitsLeft, status, unitsLeft, localId);
+    reflectListing(localId: number, status: ListingStatus, unitsLeft: number | null) {
+      const row = s.copyOf.get(localId) as { remote_id: number | null; server_copy: string | null } | undefined;
+      if (!row) return;
+      const copy = readListingCopy(row.server_copy) ?? { id: row.remote_id ?? 0, status, fields: {} };
+      s.reflectListing.run(status, unitsLeft, writeListingCopy({ ...copy, status, unitsLeft }), localId);
     },
 
     /** Remote drafts this cache knows of (the service may hold more, made elsewhere). */

@@ -5,7 +5,7 @@
 // age is always said; offline, or with the budget spent, the last results with their date.
 import { useStore } from 'zustand';
 import './research.css';
-import type { Condition } from '../../../shared/api/enums.ts';
+import type { Condition } from '../../../shared/items/item-fields.ts';
 import type { ResearchResult } from '../../../shared/ipc/contract.ts';
 import type { Category } from '../categories/categories.ts';
 import { categoryPath } from '../categories/categories.ts';

@@ -5,7 +5,7 @@
 // Node against the real core through an in-memory bridge. Everything runs in the core; the
 // window only asks and shows.
 import { createStore } from 'zustand/vanilla';
-import type { Condition } from '../../../shared/api/enums.ts';
+import type { Condition } from '../../../shared/items/item-fields.ts';
 import type { BulkResearchProgress, CategorySuggestion, IpcInput, IpcOutput, ResearchResult } from '../../../shared/ipc/contract.ts';
 import { BridgeError, call, type Bridge } from '../bridge/bridge-types.ts';
 
