@@ -86,6 +86,8 @@ describe('the order of a search\'s pages against a naive reading of every match'
         const page = search.search(q).map((r) => r.localId);
         expect(page).toEqual(expected.slice(q.offset, q.offset + q.limit));
         expect(search.count(q)).toBe(expected.length);
+        // Select all (query-ids.ts): every match in the same order, one statement read to its end.
+        expect([...search.ids(q)]).toEqual(expected);
         const plan = search.plan(q).join(' | ');
         paths.add(q.sort === 'relevance' ? 'relevance' : /items_fts/.test(plan) ? 'joined' : 'walked');
       }), { numRuns: 200 });
