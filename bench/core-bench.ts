@@ -303,7 +303,7 @@ try {
   if (ONLY.has('publish')) figures.bulkPublishQueued = await benchBulkPublish(root, PUBLISH_DRAFTS);
   if (ONLY.has('templates')) figures.templateApply = benchTemplateApply(root, DRAFTS);
   if (ONLY.has('search')) figures.fullTextSearch = benchSearch();
-  if (ONLY.has('sorted')) figures.sortedSearch = benchSortedSearch(root, Number(args['sorted-drafts']));
+  if (ONLY.has('sorted')) figures.sortedSearch = await benchSortedSearch(root, Number(args['sorted-drafts']));
   if (ONLY.has('images')) figures.imagePreparation = await benchImages();
   if (ONLY.has('photos')) figures.cameraPhotos = await benchCameraPhotos(root, args.workers ? Number(args.workers) : undefined);
   if (ONLY.has('import')) figures.spreadsheetImport = await benchSpreadsheetImport(root, IMPORT_ROWS);

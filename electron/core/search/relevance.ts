@@ -32,6 +32,8 @@ export interface RelevanceQuery {
 interface Run {
   rows(limit: number, offset: number): number[];
   count(): number;
+  /** Every row of the run, in order, read as they are taken. */
+  all(): Iterable<number>;
 }
 
 export interface RelevanceStatements {
@@ -39,6 +41,8 @@ export interface RelevanceStatements {
   sql(query: RelevanceQuery): Array<{ sql: string; params: unknown[] }>;
   /** The page's item ids, in order. */
   page(query: RelevanceQuery): number[];
+  /** Every match's id in the same order (limit and offset ignored), read as they are taken. */
+  ids(query: RelevanceQuery): Generator<number, void, undefined>;
 }
 
 const FROM = 'items_fts CROSS JOIN items ON items.local_id = items_fts.rowid';
@@ -67,7 +71,9 @@ export function relevanceOrder(prepare: (sql: string) => Database.Statement): Re
       return rows.length < query.window ? -1 : Math.min(...rows.map((r) => r.id));
     };
     const runs: Run[] = [];
-    if (query.window > 0) runs.push({ rows: (limit, offset) => ranked().slice(offset, offset + limit).map((r) => r.id), count: () => ranked().length });
+    if (query.window > 0) {
+      runs.push({ rows: (limit, offset) => ranked().slice(offset, offset + limit).map((r) => r.id), count: () => ranked().length, all: () => ranked().map((r) => r.id) });
+    }
     runs.push({
       rows: (limit, offset) => {
         const from = below();
@@ -76,6 +82,10 @@ export function relevanceOrder(prepare: (sql: string) => Database.Statement): Re
       count: () => {
         const from = below();
         return from < 0 ? 0 : (prepare(countSql(where)).pluck().get(match, from, ...params) as number);
+      },
+      all: () => {
+        const from = below();
+        return from < 0 ? [] : (prepare(restSql(where)).pluck().iterate(match, from, ...params, -1, 0) as IterableIterator<number>);
       },
     });
     return runs;
@@ -96,6 +106,12 @@ export function relevanceOrder(prepare: (sql: string) => Database.Statement): Re
     page(query) {
       const { title, rest } = matches(query.words);
       return pageOfRuns([...run(title, query), ...run(rest, query)], query.limit, query.offset);
+    },
+    *ids(query) {
+      const { title, rest } = matches(query.words);
+      // One run at a time: a run's statements are read once the one before is done.
+      for (const r of run(title, query)) yield* r.all();
+      for (const r of run(rest, query)) yield* r.all();
     },
   };
 }

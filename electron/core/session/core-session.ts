@@ -15,6 +15,7 @@ import { engineSync } from './engine-sync.ts';
 import { offlineOnlySync, type SyncEvent, type SyncPort } from './sync-port.ts';
 import { sellerFiles, type SellerFiles } from './seller-files.ts';
 import { deviceCookieFile } from './device-cookie-file.ts';
+import { accountReads, type AccountReads } from './account-reads.ts';
 import { accountWrites, type AccountWrites } from './account-writes.ts';
 
 export type EventListener = <E extends IpcEventName>(name: E, payload: IpcEventPayload<E>) => void;
@@ -47,6 +48,8 @@ export interface CoreSession {
   db(): Db;
   /** The writes of the open account's cache: short writes' turns, long writes in slices (account-writes.ts). */
   writes(): AccountWrites;
+  /** Long reads of the open account's cache, in slices over one snapshot (account-reads.ts). */
+  reads(): AccountReads;
   folder(): string;
   sync(): SyncPort;
   switchAccount(id: string): AccountEntry | undefined;
@@ -103,7 +106,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     const writes = accountWrites(db, cache);
     const sync = makeSync(db, account, folder, writes);
     const unsubscribe = sync.subscribe((event) => forwardSync(event));
-    return { account, folder, db, writes, sync, unsubscribe };
+    return { account, folder, db, writes, reads: accountReads(cache), sync, unsubscribe };
   }
 
   function forwardSync(event: SyncEvent): void {
@@ -123,6 +126,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     current.sync.close();
     // A long write still under way is rolled back (it ends with WriteCancelled).
     current.writes.close();
+    current.reads.close();
     current.db.close();
   }
 
@@ -132,6 +136,7 @@ export function openCoreSession(options: SessionOptions): CoreSession {
     account: () => current.account,
     db: () => current.db,
     writes: () => current.writes,
+    reads: () => current.reads,
     folder: () => current.folder,
     sync: () => current.sync,
     switchAccount(id) {

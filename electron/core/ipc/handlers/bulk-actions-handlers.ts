@@ -3,26 +3,26 @@
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
 import { perConnection } from '../../db/per-connection.ts';
-import { gridSearch } from '../../search/grid-search.ts';
-import { queryIds } from '../../search/query-ids.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { readRecords } from '../read-records.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { gridIds } from '../grid-ids.ts';
 
 type Target = IpcParsedInput<'drafts.runAction'>['target'];
 
 export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.actionPreview' | 'drafts.runAction' | 'drafts.actionProgress'> {
-  const repo = perCache(session, (db) => ({ actions: bulkActions(db), search: gridSearch(db) }));
+  const repo = perCache(session, (db) => ({ actions: bulkActions(db) }));
   // A run is a long write in slices on the long writes' connection (issue 41).
   const actionsOf = perConnection(bulkActions);
   const changed = changedEmitter(session);
-  const idsOf = (target: Target) => ('localIds' in target ? target.localIds : queryIds(repo().search, target.query));
+  // A query's ids are read in slices over one snapshot (grid-ids.ts).
+  const idsOf = async (target: Target) => ('localIds' in target ? target.localIds : gridIds(session, target.query));
 
   return {
-    'drafts.actionPreview': ({ action, target, listTime }) => repo().actions.preview(action, idsOf(target), listTime),
+    'drafts.actionPreview': async ({ action, target, listTime }) => repo().actions.preview(action, await idsOf(target), listTime),
     async 'drafts.runAction'({ action, target, listTime }) {
-      const ids = idsOf(target);
+      const ids = await idsOf(target);
       // A bulk delete of more than 100 drafts is backed up first (issue 24).
       if (action === 'delete') await backupServiceOf(session).before('before-bulk-delete', ids.length);
       // Copies are made of whole records: those known only from list summaries are read first

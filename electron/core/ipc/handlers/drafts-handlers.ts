@@ -14,11 +14,11 @@ import { gridSearch } from '../../search/grid-search.ts';
 import { marketPrices } from '../../research/market-prices.ts';
 import { researchStore } from '../../research/research-store.ts';
 import { FIELDS_NOT_IN_SUMMARY } from '../../sync/summary-fields.ts';
-import { queryIds } from '../../search/query-ids.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { gridIds } from '../grid-ids.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
   | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.rulesPreview' | 'drafts.applyRules' | 'drafts.lastStep' | 'drafts.undo';
@@ -72,7 +72,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       const rows = reads.items(localIds).map((item) => draftRow(item, ctx, images.get(item.localId) ?? 0, categories, market));
       return { total: search.count(query), offset: query.offset, rows };
     },
-    'drafts.ids': (query) => queryIds(repo().search, query),
+    'drafts.ids': (query) => gridIds(session, query),
     'drafts.get'({ localId }) {
       const { reads, settings } = repo();
       const item = reads.item(localId);

@@ -11,10 +11,9 @@ import { applyCategoriesSlices, categoryChoices, previewCategoriesSlices } from 
 import { perConnection } from '../../db/per-connection.ts';
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
-import { gridSearch } from '../../search/grid-search.ts';
-import { queryIds } from '../../search/query-ids.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { gridIds } from '../grid-ids.ts';
 
 type ResearchMethod = 'research.draft' | 'research.last' | 'research.categories' | 'research.bulkStart' | 'research.bulkCancel'
   | 'research.bulkStatus' | 'research.budget' | 'research.setBudget' | 'research.categoryPreview' | 'research.applyCategories';
@@ -35,7 +34,6 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       bulk: bulkResearch({ research, emit: (progress) => session.emit('research.progress', progress), writeTurn: () => session.writes().turn() }),
       reads: itemReads(db),
       writes: bulkWrites(db),
-      search: gridSearch(db),
     };
   });
   const changed = changedEmitter(session);
@@ -61,8 +59,9 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
     },
     'research.last': ({ localId }) => repo().research.last(localId),
     'research.categories': ({ title, localId }) => repo().research.categories(title, localId ?? null),
-    'research.bulkStart'({ target }) {
-      const ids = 'localIds' in target ? target.localIds : queryIds(repo().search, target.query);
+    async 'research.bulkStart'({ target }) {
+      // start() waits for its own turn of the gate before it writes.
+      const ids = 'localIds' in target ? target.localIds : await gridIds(session, target.query);
       return repo().bulk.start(ids);
     },
     'research.bulkCancel': ({ jobId }) => repo().bulk.cancel(jobId),

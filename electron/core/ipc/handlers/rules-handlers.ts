@@ -8,12 +8,11 @@ import { offerRules } from '../../rules/offer-rules.ts';
 import { ruleLogCsv } from '../../rules/rule-log-csv.ts';
 import { ruleLogReads, ruleStore } from '../../rules/rule-store.ts';
 import { rulesPass } from '../../rules/rules-pass.ts';
-import { savedGroups, type SavedGroup } from '../../rules/saved-groups.ts';
+import { resolveQuery, savedGroups, type SavedGroup } from '../../rules/saved-groups.ts';
 import { staggeredSchedule } from '../../rules/stagger.ts';
-import { gridSearch } from '../../search/grid-search.ts';
-import { queryIds } from '../../search/query-ids.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { gridIds } from '../grid-ids.ts';
 import { perConnection } from '../../db/per-connection.ts';
 
 type RulesMethod =
@@ -25,16 +24,17 @@ type Target = IpcParsedInput<'groups.ids'>['target'];
 
 const repositories = (db: Db) => ({
   store: ruleStore(db), offers: offerRules(db), pass: rulesPass(db), log: ruleLogReads(db), groups: savedGroups(db),
-  schedule: staggeredSchedule(db), search: gridSearch(db),
+  schedule: staggeredSchedule(db),
 });
 
 export function rulesHandlers(session: CoreSession, now: () => number = Date.now): HandlerMap<RulesMethod> {
   const repo = perCache(session, repositories);
   const changed = changedEmitter(session);
-  const idsOf = (target: Target): number[] => {
+  /** A query's or a group's ids are read in slices (grid-ids.ts): a write after them asks for its turn again. */
+  const idsOf = async (target: Target): Promise<number[]> => {
     if ('localIds' in target) return target.localIds;
-    if ('query' in target) return queryIds(repo().search, target.query);
-    return repo().groups.ids(repo().groups.get(target.groupId), now());
+    if ('query' in target) return gridIds(session, target.query);
+    return gridIds(session, resolveQuery(repo().groups.get(target.groupId).query, now()));
   };
   const withCount = (g: SavedGroup) => ({
     ...g,
@@ -92,9 +92,11 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
       return { ok: true as const };
     },
     'groups.ids': ({ target }) => idsOf(target),
-    'schedule.preview': ({ target, start, spacing }) => repo().schedule.preview(idsOf(target), start, spacing, now()),
-    'schedule.run': ({ target, start, spacing }) => {
-      const result = repo().schedule.run(idsOf(target), start, spacing, now());
+    'schedule.preview': async ({ target, start, spacing }) => repo().schedule.preview(await idsOf(target), start, spacing, now()),
+    'schedule.run': async ({ target, start, spacing }) => {
+      const ids = await idsOf(target);
+      await session.writes().turn();
+      const result = repo().schedule.run(ids, start, spacing, now());
       if (result.changed > 0) changed(null, 'schedule');
       return result;
     },

@@ -7,7 +7,6 @@ import type { Db } from '../../db/open-account-db.ts';
 import { draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { templateLinks } from '../../rules/template-links.ts';
-import { gridSearch } from '../../search/grid-search.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { applyTemplateSlices, draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../../templates/apply-template.ts';
 import { perConnection } from '../../db/per-connection.ts';
@@ -16,12 +15,13 @@ import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 import { needRecords } from '../read-records.ts';
+import { gridIds } from '../grid-ids.ts';
 
 type TemplatesMethod = 'templates.list' | 'templates.save' | 'templates.fromDraft' | 'templates.delete' | 'templates.preview' | 'templates.apply' | 'templates.newDraft';
 
 const repositories = (db: Db) => {
   const settings = settingsCache(db);
-  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), templates: listingTemplates(db), settings, links: templateLinks(db) };
+  return { reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), templates: listingTemplates(db), settings, links: templateLinks(db) };
 };
 
 export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMethod> {
@@ -30,15 +30,9 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
   const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
-  /** The selection's ids: given, or every draft the grid's query matches, read a page at a time. */
-  function selectionIds(selection: IpcParsedInput<'templates.apply'>['selection']): number[] {
-    if ('localIds' in selection) return selection.localIds;
-    const ids: number[] = [];
-    for (let offset = 0; ; offset += 1000) {
-      const page = repo().search.search({ ...selection.query, offset, limit: 1000 });
-      for (const row of page) ids.push(row.localId);
-      if (page.length < 1000) return ids;
-    }
+  /** The selection's ids: given, or every draft the grid's query matches, read in slices (grid-ids.ts). */
+  async function selectionIds(selection: IpcParsedInput<'templates.apply'>['selection']): Promise<number[]> {
+    return 'localIds' in selection ? selection.localIds : gridIds(session, selection.query);
   }
 
   function context(input: Pick<IpcParsedInput<'templates.apply'>, 'id' | 'words'> & { mode?: ApplyContext['mode'] }): ApplyContext {
@@ -60,9 +54,9 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
       repo().templates.delete(id);
       return { ok: true as const };
     },
-    'templates.preview': (input) => runSliced(previewTemplateSlices(repo(), selectionIds(input.selection), context(input))),
+    'templates.preview': async (input) => runSliced(previewTemplateSlices(repo(), await selectionIds(input.selection), context(input))),
     async 'templates.apply'(input) {
-      const ids = selectionIds(input.selection);
+      const ids = await selectionIds(input.selection);
       const ctx = context(input);
       const result = await session.writes().long((db) => applyTemplateSlices(longRepo(db), ids, ctx));
       if (result.changed > 0) changed(null, 'bulk-edit');
