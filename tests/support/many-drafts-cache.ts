@@ -1,0 +1,43 @@
+// An account cache of many drafts, written once and then copied (grid-query-plan.test.ts's
+// 100,000: some 20 s of writing on a quiet machine, minutes beside a busy one; a copy of its
+// 87 MB, well under a second). Kept under node_modules/.cache, named by what makes its content:
+// the bundle of the code that writes it (many-drafts-child.ts: the schema's migrations, the
+// writes, the category tree; built-child.ts names the bundle by its hash), better-sqlite3's
+// version (its SQLite), the count and the drafts' clock. A change to any of them writes a new one;
+// a clean checkout (CI) writes it at its first use, as the test did before.
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { builtChild } from './built-child.ts';
+
+const CACHE = resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'test-drafts');
+const CHILD = join(import.meta.dirname, 'many-drafts-child.ts');
+/** The drafts' clock (insertManyDrafts' `now`): fixed, so that one file serves every run. */
+export const MANY_DRAFTS_NOW = Date.UTC(2026, 0, 5, 12);
+
+/** Copies a cache of `count` drafts (insertManyDrafts at MANY_DRAFTS_NOW) to `target`, writing it first if none is kept. */
+export async function copyManyDrafts(count: number, target: string): Promise<void> {
+  copyFileSync(await keptCache(count), target);
+}
+
+async function keptCache(count: number): Promise<string> {
+  const child = await builtChild(CHILD);
+  const sqlite = (createRequire(import.meta.url)('better-sqlite3/package.json') as { version: string }).version;
+  const file = join(CACHE, `${basename(child, '.mjs')}-sqlite${sqlite}-${count}-${MANY_DRAFTS_NOW}.sqlite`);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE, { recursive: true });
+  // Written aside and renamed: a test in another checkout never copies half of one.
+  const partial = join(CACHE, `partial-${process.pid}-${Date.now()}`);
+  mkdirSync(partial);
+  try {
+    const written = join(partial, 'cache.sqlite');
+    await promisify(execFile)(process.execPath, [child, written, String(count), String(MANY_DRAFTS_NOW)]);
+    if (existsSync(`${written}-wal`)) throw new Error('the drafts cache kept a WAL file after closing');
+    renameSync(written, file);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return file;
+}
