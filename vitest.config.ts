@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // A folder per run for what the e2e files share (the renderer's build).
     globalSetup: ['./tests/support/global-setup.ts'],
+    // Before each test file: the hooks that remove every test's temporary folders.
+    setupFiles: ['./tests/support/each-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file starts its own server on port 0; two cores, so two workers.

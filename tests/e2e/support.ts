@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { inject } from 'vitest';
+import { linkedCopy } from '../support/linked-copy.ts';
 import { sharedOnce, sharedRenderer } from './shared-renderer.ts';
 import { bundledWebMode, runWebMode, type WebEntry } from './web-bundle.ts';
 
@@ -205,7 +206,8 @@ export async function openApp(
   for (const shared of [renderer, webEntry]) shared.catch(() => undefined);
   try {
     const webArgs = options.webArgs ?? ['--sandbox', 'off'];
-    if (!webArgs.includes('--sandbox') && !webArgs.includes('--marketplace')) cpSync(await seededSandbox(), join(data.path, 'sandbox'), { recursive: true });
+    // The demo's image files are linked, not copied (support/linked-copy.ts): the service never rewrites one.
+    if (!webArgs.includes('--sandbox') && !webArgs.includes('--marketplace')) linkedCopy(await seededSandbox(), join(data.path, 'sandbox'), ['images']);
     options.prepareData?.(data.path);
     let rendererDir = await renderer;
     if (options.changeRenderer) {
