@@ -2,10 +2,14 @@
 // in slices over one read transaction on a connection of their own (session/account-reads.ts):
 // a grid page and a write are answered between the slices, and the ids are what one statement
 // would have read when the select-all began. Timed by the order of events, never by the clock.
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CACHE_FILE } from '../../electron/core/session/core-session.ts';
 import { ftsQuery } from '../../electron/core/search/grid-search.ts';
 import { invokeOk, openTestCore } from '../app/support.ts';
-import { insertManyDrafts } from '../support/many-drafts.ts';
+import { copyManyDrafts } from '../support/many-drafts-cache.ts';
+import { tempFolder } from '../support/temp-folder.ts';
 
 const DRAFTS = 100_000;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -13,8 +17,15 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 describe('select all of a grid query', () => {
   it('is read in slices over one snapshot: a page and a delete are answered meanwhile, every caller gets the naive query\'s ids, and a close ends it', async () => {
     const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+    // 100,000 drafts written once and copied while what writes them is unchanged (grid-query-plan
+    // uses the same kept cache), put in as the account's cache.
+    const kept = join(tempFolder(), 'drafts.sqlite');
+    await copyManyDrafts(DRAFTS, kept);
+    core.session.replaceCache((folder) => {
+      for (const suffix of ['-wal', '-shm']) rmSync(join(folder, CACHE_FILE + suffix), { force: true });
+      copyFileSync(kept, join(folder, CACHE_FILE));
+    });
     const db = core.session.db();
-    insertManyDrafts(db, DRAFTS);
     const everything = db.prepare(`SELECT local_id FROM items WHERE deleted_at IS NULL ORDER BY updated DESC, status DESC, local_id DESC`).pluck().all() as number[];
     expect(everything).toHaveLength(DRAFTS);
 

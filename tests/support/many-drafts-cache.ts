@@ -6,7 +6,7 @@
 // version (its SQLite), the count and the drafts' clock. A change to any of them writes a new one;
 // a clean checkout (CI) writes it at its first use, as the test did before.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +35,61 @@ async function keptCache(count: number): Promise<string> {
     return file;
   }
   mkdirSync(CACHE, { recursive: true });
+  // Two files on two workers (grid-query-plan, select-all-slices) may ask for it at once on a
+  // clean checkout: one writes it, the other waits for its rename instead of writing it too.
+  if (!(await tookTheWrite(file))) return keptCache(count);
+  try {
+    return await writeCache(file, child, count);
+  } finally {
+    rmSync(`${file}.writing`, { recursive: true, force: true });
+  }
+}
+
+/**
+ * True when this process is the one to write `file`; false once another process has written it
+ * (or given up: then the caller asks again). A writer that died leaves its mark behind, which the
+ * next asker removes (the mark names the writer's pid).
+ */
+async function tookTheWrite(file: string): Promise<boolean> {
+  const mark = `${file}.writing`;
+  for (;;) {
+    try {
+      mkdirSync(mark);
+      writeFileSync(join(mark, 'pid'), String(process.pid));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (existsSync(file)) return false;
+    if (!writerAlive(mark)) {
+      rmSync(mark, { recursive: true, force: true });
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function writerAlive(mark: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(mark, 'pid'), 'utf8'));
+  } catch {
+    // The mark is being made this moment (its pid not yet written), unless it is old.
+    try {
+      return Date.now() - statSync(mark).mtimeMs < 60_000;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function writeCache(file: string, child: string, count: number): Promise<string> {
   forgetUnused();
   // Written aside and renamed: a test in another checkout never copies half of one.
   const partial = join(CACHE, `partial-${process.pid}-${Date.now()}`);
