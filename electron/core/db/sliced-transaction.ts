@@ -7,6 +7,7 @@
 // benches, and callers already inside a transaction); runSliced slices work that writes nothing.
 import type { Db } from './open-account-db.ts';
 import { withMergesDeferred } from './fts-merges.ts';
+import { traced } from './long-write-trace.ts';
 
 /** How far a long write got (what its progress bar shows). */
 export interface SliceProgress {
@@ -51,6 +52,11 @@ export interface SliceOptions {
    * commit: csv/import-cancel.ts). Default: commits.
    */
   finish?(commit: () => void): void;
+  /**
+   * Awaited once the work has returned, before its commit (the WAL synced off the thread:
+   * long-write-wal.ts). A cancel that lands meanwhile still wins: nothing is committed.
+   */
+  beforeCommit?(): Promise<void>;
   now?(): number;
 }
 
@@ -83,10 +89,11 @@ export function drain<T>(steps: Slices<T>): T {
 }
 
 /**
- * Runs `steps` in slices of the event loop; `last` runs in the turn of the last slice, right after
- * the work returned (a transaction's commit). A stopped work's own finally blocks run.
+ * Runs `steps` in slices of the event loop; `last` runs right after the work returned (a
+ * transaction's commit), in the turn of the last slice or, with `beforeLast`, once it is done. A
+ * stopped work's own finally blocks run.
  */
-export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {}, last: () => void = () => {}): Promise<T> {
+export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {}, last: () => void = () => {}, beforeLast?: () => Promise<void>): Promise<T> {
   const budget = options.budgetMs ?? SLICE_MS;
   const now = options.now ?? (() => performance.now());
   const pause = options.pause ?? nextTurn;
@@ -94,13 +101,18 @@ export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {},
   try {
     for (;;) {
       if (options.signal?.aborted) throw stopped(options.signal);
-      const started = now();
-      let step: IteratorResult<SliceProgress | undefined, T>;
-      do {
-        step = steps.next();
-      } while (!step.done && step.value === undefined && now() - started < budget);
+      const step = traced('slice', () => {
+        const started = now();
+        let next: IteratorResult<SliceProgress | undefined, T>;
+        do {
+          next = steps.next();
+        } while (!next.done && next.value === undefined && now() - started < budget);
+        // The last slice's turn ends with `last` (the commit): traced on its own.
+        return next;
+      });
       if (step.done) {
         ended = true;
+        if (beforeLast) await beforeLast();
         last();
         return step.value;
       }
@@ -132,12 +144,12 @@ export async function runInSlices<T>(db: Db, work: () => Slices<T>, options: Sli
       // A cancel that came during the last slice still wins: nothing is committed.
       if (options.signal?.aborted) throw stopped(options.signal);
       const commit = () => {
-        db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+        traced('commit', () => db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT'));
         committed = true;
       };
       if (options.finish) options.finish(commit);
       else commit();
-    });
+    }, options.beforeCommit);
   } finally {
     if (!committed && db.open && db.inTransaction) db.exec('ROLLBACK');
   }

@@ -65,9 +65,10 @@ export function accountWrites(db: Db, path: string): AccountWrites {
         const result = await runInSlices(long, () => work(long), {
           ...options, signal,
           pause: () => {
-            sync();
+            sync.between();
             return pause();
           },
+          beforeCommit: () => sync.beforeCommit(),
         });
         if (!options.dryRun) checkpoints.afterCommit(long);
         return result;
