@@ -20,13 +20,6 @@ export type CheckpointReply = { ok: true; frames: number; copied: number } | { o
 
 /** SQLite's default wal_autocheckpoint: a WAL up to this many pages is checkpointed in place. */
 const IN_PLACE_PAGES = 1000;
-/**
- * The long writes' connection's cache (KB; SQLite's own default), past which a write's changed
- * pages spill into the WAL during its slices. With better-sqlite3's 16 MB an import of 30,000
- * rows left 11 MB of pages for its commit to write: 59 to 90 ms of the core's CPU (load 9.4 to
- * 9.8), against 34 ms with 2 MB (48 KB left).
- */
-const LONG_WRITE_CACHE_KB = 2000;
 /** How often a long write's WAL is synced in the background. */
 const SYNC_EVERY_MS = 200;
 
@@ -41,47 +34,31 @@ function walBytes(path: string): number {
   }
 }
 
-/** Syncs `path`'s WAL on libuv's threads. Its failure is not the write's: the commit syncs anyway. */
-async function syncWal(path: string): Promise<void> {
-  try {
-    const file = await open(walPath(path), 'r');
-    try {
-      await file.datasync();
-    } finally {
-      await file.close();
-    }
-  } catch {
-    // (see above)
-  }
-}
-
 /**
- * A long write's WAL syncs: `between` is called between its slices and starts a background sync
- * every SYNC_EVERY_MS (one at a time); `beforeCommit` syncs what the last slices wrote, awaited,
- * so that the commit's own fsync flushes only the pages the commit writes. Without it the commit
- * flushed up to SYNC_EVERY_MS of writes on the core's thread: 31 to 44 ms of its CPU after a
- * bulk edit of 100,000 drafts (load 11), where writing the commit's pages took a few.
+ * Called between a long write's slices: starts a background sync of `path`'s WAL every
+ * SYNC_EVERY_MS (one at a time). Its failure is not the write's: the commit syncs anyway.
  */
-export function walSyncer(path: string, now: () => number = () => performance.now()) {
+export function walSyncer(path: string, now: () => number = () => performance.now()): () => void {
   let last = now();
-  let running: Promise<void> | null = null;
-  const start = () => {
-    running = syncWal(path).finally(() => {
-      running = null;
-      last = now();
-    });
-    return running;
-  };
-  return {
-    between(): void {
-      if (running || now() - last < SYNC_EVERY_MS) return;
-      void start();
-    },
-    async beforeCommit(): Promise<void> {
-      // A sync under way may have begun before the last slices' writes: one more after it.
-      if (running) await running;
-      await start();
-    },
+  let running = false;
+  return () => {
+    if (running || now() - last < SYNC_EVERY_MS) return;
+    running = true;
+    void (async () => {
+      try {
+        const file = await open(walPath(path), 'r');
+        try {
+          await file.datasync();
+        } finally {
+          await file.close();
+        }
+      } catch {
+        // (see above)
+      } finally {
+        running = false;
+        last = now();
+      }
+    })();
   };
 }
 
@@ -117,15 +94,9 @@ export function longWriteCheckpoints(session: Db, path: string) {
   const limit = (db: Db) => db.pragma(`journal_size_limit = ${walFileBytes(IN_PLACE_PAGES, Number(db.pragma('page_size', { simple: true })))}`);
   limit(session);
   return {
-    /**
-     * The long writes' connection: it does not autocheckpoint (afterCommit does), and it spills
-     * its changed pages into the WAL as it goes (SQLite spills a write's pages once they pass
-     * its cache's size), instead of keeping up to 16 MB of them (better-sqlite3's build's cache)
-     * for the commit to write on the core's thread.
-     */
+    /** The long writes' connection: it does not autocheckpoint (afterCommit does). */
     adopt(long: Db): void {
       long.pragma('wal_autocheckpoint = 0');
-      long.pragma(`cache_size = -${LONG_WRITE_CACHE_KB}`);
       limit(long);
     },
     /** After a long write's commit on `long` (a connection with wal_autocheckpoint = 0). */

@@ -52,11 +52,6 @@ export interface SliceOptions {
    * commit: csv/import-cancel.ts). Default: commits.
    */
   finish?(commit: () => void): void;
-  /**
-   * Awaited once the work has returned, before its commit (the WAL synced off the thread:
-   * long-write-wal.ts). A cancel that lands meanwhile still wins: nothing is committed.
-   */
-  beforeCommit?(): Promise<void>;
   now?(): number;
 }
 
@@ -89,11 +84,10 @@ export function drain<T>(steps: Slices<T>): T {
 }
 
 /**
- * Runs `steps` in slices of the event loop; `last` runs right after the work returned (a
- * transaction's commit), in the turn of the last slice or, with `beforeLast`, once it is done. A
- * stopped work's own finally blocks run.
+ * Runs `steps` in slices of the event loop; `last` runs in the turn of the last slice, right after
+ * the work returned (a transaction's commit). A stopped work's own finally blocks run.
  */
-export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {}, last: () => void = () => {}, beforeLast?: () => Promise<void>): Promise<T> {
+export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {}, last: () => void = () => {}): Promise<T> {
   const budget = options.budgetMs ?? SLICE_MS;
   const now = options.now ?? (() => performance.now());
   const pause = options.pause ?? nextTurn;
@@ -112,7 +106,6 @@ export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {},
       });
       if (step.done) {
         ended = true;
-        if (beforeLast) await beforeLast();
         last();
         return step.value;
       }
@@ -149,7 +142,7 @@ export async function runInSlices<T>(db: Db, work: () => Slices<T>, options: Sli
       };
       if (options.finish) options.finish(commit);
       else commit();
-    }, options.beforeCommit);
+    });
   } finally {
     if (!committed && db.open && db.inTransaction) db.exec('ROLLBACK');
   }

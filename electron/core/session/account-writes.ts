@@ -65,10 +65,9 @@ export function accountWrites(db: Db, path: string): AccountWrites {
         const result = await runInSlices(long, () => work(long), {
           ...options, signal,
           pause: () => {
-            sync.between();
+            sync();
             return pause();
           },
-          beforeCommit: () => sync.beforeCommit(),
         });
         if (!options.dryRun) checkpoints.afterCommit(long);
         return result;
