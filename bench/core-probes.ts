@@ -5,6 +5,8 @@
 //   so far, the first screenful, as the window asks it), one after another with a typist's pause,
 //   timed from the call to its answer.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { mainThreadCpu } from './thread-cpu.ts';
+import { traceLongWrites } from './long-write-stages.ts';
 
 export const round = (x: number, digits = 1) => Number(x.toFixed(digits));
 export const percentile = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
@@ -16,8 +18,15 @@ export const KEYSTROKES: readonly string[] = SEARCHES.flatMap((text) => Array.fr
 type Invoke = (name: string, input: unknown) => Promise<{ ok: boolean }>;
 
 export interface ProbeFigures {
-  /** Longest gap between two ticks of a 1 ms timer chain, less the 1 ms asked for. */
+  /** Longest gap between two ticks of a 1 ms timer chain, less the 1 ms asked for (wall time). */
   longestBlockMs: number;
+  /**
+   * The core thread's CPU time in that longest gap, and the most CPU time of any gap: its own
+   * work in a blocked stretch, which load does not stretch (null where the system does not say:
+   * thread-cpu.ts).
+   */
+  longestBlockCpuMs: number | null;
+  mostCpuInAGapMs: number | null;
   eventLoopDelayMaxMs: number;
   keystrokes: { count: number; p50Ms: number; p95Ms: number; maxMs: number };
 }
@@ -32,13 +41,26 @@ export async function idle(invoke: Invoke, query: Record<string, unknown>, ms = 
 
 export function startProbes(invoke: Invoke, query: Record<string, unknown>, pauseMs = 30) {
   let running = true;
+  const cpu = mainThreadCpu();
   let last = performance.now();
+  let lastCpu = cpu?.() ?? 0;
   let longest = 0;
+  let longestCpu = 0;
+  let mostCpu = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = () => {
+  const gap = () => {
     const now = performance.now();
-    longest = Math.max(longest, now - last - 1);
+    const nowCpu = cpu?.() ?? 0;
+    if (now - last - 1 > longest) {
+      longest = now - last - 1;
+      longestCpu = nowCpu - lastCpu;
+    }
+    mostCpu = Math.max(mostCpu, nowCpu - lastCpu);
     last = now;
+    lastCpu = nowCpu;
+  };
+  const tick = () => {
+    gap();
     if (running) timer = setTimeout(tick, 1);
   };
   timer = setTimeout(tick, 1);
@@ -60,11 +82,13 @@ export function startProbes(invoke: Invoke, query: Record<string, unknown>, paus
       running = false;
       if (timer) clearTimeout(timer);
       // The stretch up to now counts too (a work that never let the timer run at all).
-      longest = Math.max(longest, performance.now() - last - 1);
+      gap();
       await typing;
       delay.disable();
       return {
         longestBlockMs: round(longest),
+        longestBlockCpuMs: cpu ? round(longestCpu) : null,
+        mostCpuInAGapMs: cpu ? round(mostCpu) : null,
         eventLoopDelayMaxMs: round(delay.max / 1e6),
         keystrokes: { count: times.length, p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(Math.max(...times)) },
       };
@@ -73,10 +97,12 @@ export function startProbes(invoke: Invoke, query: Record<string, unknown>, paus
 }
 
 /** Runs `work` with the probes on from its start to its end (the statements are warm: run `idle` first). */
-export async function probed<T>(invoke: Invoke, query: Record<string, unknown>, work: () => Promise<T>): Promise<{ value: T; ms: number; probes: ProbeFigures }> {
+export async function probed<T>(invoke: Invoke, query: Record<string, unknown>, work: () => Promise<T>): Promise<{ value: T; ms: number; probes: ProbeFigures; stages: ReturnType<ReturnType<typeof traceLongWrites>['stop']> }> {
   const probes = startProbes(invoke, query);
+  const trace = traceLongWrites();
   const started = performance.now();
   const value = await work();
   const ms = performance.now() - started;
-  return { value, ms: Math.round(ms), probes: await probes.stop() };
+  const stages = trace.stop();
+  return { value, ms: Math.round(ms), probes: await probes.stop(), stages };
 }

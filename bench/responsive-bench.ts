@@ -64,19 +64,19 @@ async function run(root: string, drafts: number, rows: number, work: ReadonlySet
 
     if (work.has('backup')) {
       const backup = await probed(invoke, QUERY, async () => checked(await invoke('backups.create', {}), 'backups.create'));
-      figures.backup = figure(backup.ms, backup.probes, base);
+      figures.backup = figure(backup.ms, backup.probes, base, { stages: backup.stages });
     }
 
     if (work.has('bulk')) {
       const edit = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('drafts.bulkEdit', { localIds: ids, changes: { buyNowPrice: 7 } }), 'drafts.bulkEdit'));
-      figures.bulkEdit = figure(edit.ms, edit.probes, base, { changed: edit.value.changed });
+      figures.bulkEdit = figure(edit.ms, edit.probes, base, { changed: edit.value.changed, stages: edit.stages });
     }
 
     if (work.has('template')) {
       const template = checked<{ id: number }>(await invoke('templates.save', { name: 'Bench terms', fields: { deliveryTerms: 'Posti 2-3 päivää', paymentTerms: 'Tilisiirto' } }), 'templates.save');
       const words = { locale: 'fi', conditions: {} };
       const applied = await probed(invoke, QUERY, async () => checked<{ changed: number }>(await invoke('templates.apply', { id: template.id, selection: { localIds: ids }, words }), 'templates.apply'));
-      figures.templateApply = figure(applied.ms, applied.probes, base, { changed: applied.value.changed });
+      figures.templateApply = figure(applied.ms, applied.probes, base, { changed: applied.value.changed, stages: applied.stages });
     }
 
     if (!work.has('import')) return figures;
@@ -85,7 +85,7 @@ async function run(root: string, drafts: number, rows: number, work: ReadonlySet
     const imported = await probed(invoke, QUERY, async () => checked<{ imported: number }>(
       await invoke('csv.import', { source: { kind: 'upload', id }, fileName: 'tuotteet.csv', mapping: { Otsikko: 'title' } }), 'csv.import'));
     if (imported.value.imported !== rows) throw new Error(`imported ${imported.value.imported} of ${rows}`);
-    figures.import = figure(imported.ms, imported.probes, base, { rows, bytes: file.length, rowsPerSecond: Math.round(rows / (imported.ms / 1000)) });
+    figures.import = figure(imported.ms, imported.probes, base, { rows, bytes: file.length, rowsPerSecond: Math.round(rows / (imported.ms / 1000)), stages: imported.stages });
     return figures;
   } finally {
     session.close();
@@ -99,7 +99,7 @@ export async function benchResponsiveCore(root: string, drafts: number, rows: nu
     const figures = await run(mkdtempSync(join(root, 'responsive-')), drafts, rows, work);
     return {
       ...figures, busyCore: busy,
-      note: 'in the core\'s own event loop (session, handler table, dispatcher): longestBlockMs = the longest gap of a 1 ms timer chain; keystrokes = drafts.page of each keystroke of bench:ui\'s searches (status draft, 40 rows), one after another 30 ms apart, timed from the call to its answer',
+      note: 'in the core\'s own event loop (session, handler table, dispatcher): longestBlockMs = the longest gap of a 1 ms timer chain (wall time), longestBlockCpuMs = the core thread\'s CPU time in that gap, mostCpuInAGapMs = the most CPU time of any gap (the work itself, which load does not stretch; Linux schedstat); stages = the long write\'s traced slices, pieces, merges, undo record and commit, wall and CPU; keystrokes = drafts.page of each keystroke of bench:ui\'s searches (status draft, 40 rows), one after another 30 ms apart, timed from the call to its answer',
     };
   } finally {
     spinner?.kill('SIGKILL');

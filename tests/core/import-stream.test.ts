@@ -1,6 +1,6 @@
 // Issue 41, points 2 and 3: a file's rows are checked in its reading worker and cross to the core
 // in batches of at most 500 as they are checked (never the whole file in one message); the import
-// writes them while the worker checks the rest; and a long write's commit leaves its checkpoint
+// writes them while the worker checks the rest; a pasted text goes the same way; and a long write's commit leaves its checkpoint
 // to a worker of its own instead of copying the write into the file on the core's thread.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,32 @@ describe("an import's rows", () => {
     expect(events.at(-1)).toBe(`writing ${ROWS}`);
     expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(ROWS);
   }, 120_000);
+});
+
+describe('a text pasted into the window', () => {
+  it("is read and checked in the file's reading worker, under a file's limits, and written the same way", async () => {
+    const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+    const events: string[] = [];
+    core.session.onEvent((name, payload) => {
+      const progress = payload as { phase: string; done: number };
+      if (name === 'csv.progress') events.push(`${progress.phase} ${progress.done}`);
+    });
+    // Every 700th row has no title: refused by its number, as on the core's thread before.
+    const text = draftsCsv(1_800).split('\r\n').map((line, i) => (i > 0 && i % 700 === 0 ? line.replace(/^"[^"]*"/, '""') : line)).join('\r\n');
+    const report = await invokeOk(core.bridge, 'csv.import', { text });
+    expect(report).toMatchObject({ imported: 1_798, file: null });
+    expect(report.errors.map((e) => [e.row, e.rule])).toEqual([[701, 'title-missing'], [1401, 'title-missing']]);
+    // The worker's reports: reading, then the batches it checked (the last one's rows written),
+    // then the write's.
+    expect(events[0]).toBe('reading 0');
+    expect(events.filter((e) => e.startsWith('checking'))).toEqual(['checking 500', 'checking 1000', 'checking 1500']);
+    expect(events.at(-1)).toBe('writing 1798');
+    // A file's limits hold for a text too: 501 columns is refused as a file of them is (on the
+    // core's thread it was read and answered with 501 unknown columns).
+    const wide = `${Array.from({ length: 501 }, (_, i) => (i === 0 ? 'title' : `c${i}`)).join(',')}\r\nLamp\r\n`;
+    expect(await core.bridge.invoke('csv.import', { text: wide })).toMatchObject({ ok: false, error: { code: 'file-refused', reason: 'spreadsheet-too-many-columns' } });
+    expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(1_798);
+  });
 });
 
 describe("a long write's checkpoint", () => {

@@ -11,6 +11,7 @@ import type { Db } from '../db/open-account-db.ts';
 import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import { pieceSizer } from '../db/pieces.ts';
+import { traced } from '../db/long-write-trace.ts';
 import { recordImportStep } from '../bulk/bulk-edit.ts';
 import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
 import { WriteCancelled } from '../db/sliced-transaction.ts';
@@ -64,7 +65,7 @@ export function* importWrites(db: Db, rows: RowSource, now: number, batchRows = 
     else yield;
   }
   if (reported !== imported.length) yield report();
-  return { imported, stepId: recordImportStep(db, imported, now) };
+  return { imported, stepId: traced('undo-record', () => recordImportStep(db, imported, now)) };
 }
 
 /**

@@ -1,16 +1,16 @@
 // CSV export and import of drafts. Columns are the item field names of ItemInput; lists are
 // joined with ';'; an empty cell is an unset field. Import creates new drafts: every row is
-// checked, the valid rows are written with their outbox rows and ONE undo step (a long import in
-// slices of one transaction: batched-import.ts) and every refused row is reported by row
-// number, field and message.
+// checked, the valid rows are written with their outbox rows and ONE undo step and every refused
+// row is reported by row number, field and message. The app imports a file or a pasted text
+// through the reading worker (spreadsheet/spreadsheet-files.ts: checked there, written in slices
+// of one transaction: batched-import.ts); importRecords does it all at once here (tests).
 import { settingsCache } from '../cache/settings-cache.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { DRAFT_FIELDS, fieldKind, type DraftField } from '../drafts/fields.ts';
 import { itemReads } from '../drafts/item-rows.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
-import { importWrites, writeImportInBatches, type LongWrite } from './batched-import.ts';
-import { ImportCancelled, UNCANCELLABLE, type ImportControl } from './import-cancel.ts';
-import { drain, runSliced, runWhole, WriteCancelled, type Slices } from '../db/sliced-transaction.ts';
+import { importWrites } from './batched-import.ts';
+import { runWhole } from '../db/sliced-transaction.ts';
 import { formulaSafe } from './formula-safe.ts';
 import { parseCsv, writeCsv, type CsvRecord } from './rfc4180.ts';
 import { rowsOf } from './row-stream.ts';
@@ -73,64 +73,26 @@ export function checkContext(db: Db, options: ImportOptions = {}): CheckContext 
  * seller sees it now rather than a refusal after publish.
  */
 export function importRecords(db: Db, records: readonly CsvRecord[], options: ImportOptions = {}): ImportReport {
-  const checked = drain(checkSteps(records, checkContext(db, options)));
+  const checked = checkAll(records, checkContext(db, options));
   if ('report' in checked) return checked.report;
   const { valid, errors } = checked;
   const { imported, stepId } = runWhole(db, () => importWrites(db, rowsOf(valid), options.now ?? Date.now()));
   return { imported, errors, stepId };
 }
 
-/** Rows checked between two progress reports of a long import. */
+/** Rows an import's reading worker checks between two batches it posts (spreadsheet-files.ts). */
 export const IMPORT_STEP_ROWS = 500;
-
-/** How far a long import got: rows checked of the file's, then drafts written of the valid rows. */
-export interface ImportStepProgress {
-  phase: 'checking' | 'writing';
-  done: number;
-  total: number;
-}
-
-/**
- * importRecords in slices (issue 41) for records already on this thread (a text pasted into the
- * window, tests): the rows are checked in slices of the event loop, with a 'checking' report after
- * each, then written in ONE transaction worked in slices (batched-import.ts), visible all at once
- * at its commit with the import's one undo step: a crash leaves none or all, a cancel none. A
- * file is read and checked in its worker instead (spreadsheet-files.ts).
- */
-export async function importRecordsInSteps(
-  db: Db, records: readonly CsvRecord[], options: ImportOptions & { batchRows?: number; control?: ImportControl; long?: LongWrite }, onProgress: (progress: ImportStepProgress) => void,
-): Promise<ImportReport> {
-  const control = options.control ?? UNCANCELLABLE;
-  let checked: Checked;
-  try {
-    checked = await runSliced(checkSteps(records, checkContext(db, options)), { signal: control.signal, onProgress: (p) => onProgress({ phase: 'checking', ...p }) });
-  } catch (error) {
-    throw error instanceof WriteCancelled ? new ImportCancelled() : error;
-  }
-  if ('report' in checked) return checked.report;
-  const { valid, errors } = checked;
-  const { imported, stepId } = await writeImportInBatches(db, rowsOf(valid), {
-    now: options.now ?? Date.now(),
-    ...(options.batchRows !== undefined ? { batchRows: options.batchRows } : {}),
-    ...(options.long ? { long: options.long } : {}),
-    control,
-    onBatch: (written, total) => onProgress({ phase: 'writing', done: written, total }),
-  });
-  return { imported, errors, stepId };
-}
 
 /** What checking found: a report when nothing is to be written, else the valid rows and the problems. */
 type Checked = { report: ImportReport } | { valid: FieldValues[]; errors: CsvRowError[] };
 
-/** The check of an import as a generator: yields after each row how many of them are checked. */
-function* checkSteps(records: readonly CsvRecord[], context: CheckContext): Slices<Checked> {
+/** The check of records at hand, at once (importRecords). */
+function checkAll(records: readonly CsvRecord[], context: CheckContext): Checked {
   const verdict = rowChecks(records[0], context);
   if ('report' in verdict) return verdict;
   const errors: CsvRowError[] = [];
   const valid: FieldValues[] = [];
-  const total = records.length - 1;
   for (let i = 1; i < records.length; i++) {
-    if (i > 1) yield (i - 1) % IMPORT_STEP_ROWS === 0 ? { done: i - 1, total } : undefined;
     const outcome = verdict.check(records[i] as CsvRecord);
     if (!outcome) continue;
     errors.push(...outcome.errors);

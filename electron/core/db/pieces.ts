@@ -3,6 +3,7 @@
 // takes again: ten times that; beside a busy machine: more), and progress reported a few times a
 // second (each report ends a slice: sliced-transaction.ts).
 import type { SliceProgress } from './sliced-transaction.ts';
+import { traced } from './long-write-trace.ts';
 
 /** Milliseconds a piece aims at: a slice holds a few of them. */
 export const PIECE_MS = 4;
@@ -23,7 +24,7 @@ export function pieceSizer(first: number, min = 10, max = 5_000, now: () => numb
     },
     time(items, work) {
       const started = now();
-      const result = work();
+      const result = traced('piece', work, items);
       if (items > 0) {
         const perItem = Math.max(now() - started, 0.05) / items;
         // Halfway to the size that would take PIECE_MS: one slow piece (a collection) moves it little.

@@ -7,6 +7,7 @@
 // benches, and callers already inside a transaction); runSliced slices work that writes nothing.
 import type { Db } from './open-account-db.ts';
 import { withMergesDeferred } from './fts-merges.ts';
+import { traced } from './long-write-trace.ts';
 
 /** How far a long write got (what its progress bar shows). */
 export interface SliceProgress {
@@ -94,11 +95,15 @@ export async function runSliced<T>(steps: Slices<T>, options: SliceOptions = {},
   try {
     for (;;) {
       if (options.signal?.aborted) throw stopped(options.signal);
-      const started = now();
-      let step: IteratorResult<SliceProgress | undefined, T>;
-      do {
-        step = steps.next();
-      } while (!step.done && step.value === undefined && now() - started < budget);
+      const step = traced('slice', () => {
+        const started = now();
+        let next: IteratorResult<SliceProgress | undefined, T>;
+        do {
+          next = steps.next();
+        } while (!next.done && next.value === undefined && now() - started < budget);
+        // The last slice's turn ends with `last` (the commit): traced on its own.
+        return next;
+      });
       if (step.done) {
         ended = true;
         last();
@@ -132,7 +137,7 @@ export async function runInSlices<T>(db: Db, work: () => Slices<T>, options: Sli
       // A cancel that came during the last slice still wins: nothing is committed.
       if (options.signal?.aborted) throw stopped(options.signal);
       const commit = () => {
-        db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+        traced('commit', () => db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT'));
         committed = true;
       };
       if (options.finish) options.finish(commit);

@@ -84,10 +84,12 @@ export function draftWrites(db: Db) {
   // Many validated drafts in two statements (an import's piece, issue 41): one INSERT over a JSON
   // list of their column values, in order, so their ids come in that order; then their 'create'
   // rows. Two statements instead of two a draft: the full-text index takes each statement's
-  // terms as one segment.
+  // terms as one segment. Each gets its title key here: the key's trigger then leaves it be
+  // (cache step 26) instead of writing the draft a second time.
+  const titleAt = columns.indexOf(FIELD_SPECS.title.column);
   const insertMany = db.prepare(
-    `INSERT INTO items (status, sync_state, ${columns.join(', ')}, created, updated)
-     SELECT 'draft', 'local-only', ${columns.map((_, i) => `value ->> ${i}`).join(', ')}, ?, ? FROM json_each(?) ORDER BY key
+    `INSERT INTO items (status, sync_state, ${columns.join(', ')}, title_key, created, updated)
+     SELECT 'draft', 'local-only', ${columns.map((_, i) => `value ->> ${i}`).join(', ')}, title_sort_key(value ->> ${titleAt}), ?, ? FROM json_each(?) ORDER BY key
      RETURNING local_id`,
   ).pluck();
 

@@ -13,7 +13,7 @@ export type Separator = 'comma' | 'semicolon' | 'tab';
 
 export interface SpreadsheetRead {
   format: 'csv' | 'xlsx';
-  /** Null for a workbook (it has no text encoding). */
+  /** Null for a workbook (it has no text encoding) and a pasted text (already text). */
   encoding: TextEncoding | null;
   separator: Separator | null;
   records: CsvRecord[];
@@ -75,25 +75,47 @@ export function detectSeparator(text: string): Separator {
   return best.separator;
 }
 
+function checkSize(bytes: number, limits: SpreadsheetLimits): void {
+  if (bytes <= limits.fileBytes) return;
+  const megabytes = Math.round(limits.fileBytes / 1024 / 1024);
+  throw new SpreadsheetLimitError(`The file is larger than ${megabytes} MB: split it into smaller files.`, 'spreadsheet-file-too-large', { megabytes });
+}
+
 /** The file read where it is (the spreadsheet worker calls this), every limit checked as it goes. */
 export async function readSpreadsheetNow(bytes: Uint8Array, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): Promise<SpreadsheetRead> {
-  if (bytes.byteLength > limits.fileBytes) {
-    const megabytes = Math.round(limits.fileBytes / 1024 / 1024);
-    throw new SpreadsheetLimitError(`The file is larger than ${megabytes} MB: split it into smaller files.`, 'spreadsheet-file-too-large', { megabytes });
-  }
+  checkSize(bytes.byteLength, limits);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (isZip(bytes)) return { format: 'xlsx', encoding: null, separator: null, records: await readXlsx(buffer, limits) };
   const { text, encoding } = decodeText(bytes);
   const separator = detectSeparator(text);
-  const char = SEPARATORS.find(([name]) => name === separator)?.[1] ?? ',';
-  const records = parseCsv(text, char);
+  return { format: 'csv', encoding, separator, records: withinLimits(parseCsv(text, separatorChar(separator)), limits) };
+}
+
+const separatorChar = (separator: Separator) => SEPARATORS.find(([name]) => name === separator)?.[1] ?? ',';
+
+/** A CSV's records, once they are within the limits of rows, columns and cells. */
+function withinLimits(records: CsvRecord[], limits: SpreadsheetLimits): CsvRecord[] {
   if (records.length - 1 > limits.rows) throw tooMany('rows', limits.rows);
   const width = records[0]?.fields.length ?? 0;
   if (width > limits.columns) throw tooMany('columns', limits.columns);
   let cells = 0;
   for (const record of records) cells += record.fields.length;
   if (cells > limits.cells) throw tooMany('cells', limits.cells);
-  return { format: 'csv', encoding, separator, records };
+  return records;
+}
+
+/** A text pasted into the window: a file's text as the drafts CSV writes it (commas), never a workbook. */
+export interface PastedText {
+  text: string;
+}
+
+/** What the reading worker reads: a file's bytes or a pasted text. */
+export type ReadInput = Uint8Array | PastedText;
+
+/** A pasted text read where it is (the spreadsheet worker), under a file's limits. */
+export function readPastedTextNow({ text }: PastedText, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): SpreadsheetRead {
+  checkSize(Buffer.byteLength(text), limits);
+  return { format: 'csv', encoding: null, separator: 'comma', records: withinLimits(parseCsv(text, separatorChar('comma')), limits) };
 }
 
 /**

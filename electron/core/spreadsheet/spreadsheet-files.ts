@@ -9,7 +9,7 @@ import { UNCANCELLABLE, type ImportControl } from '../csv/import-cancel.ts';
 import { writeImportInBatches, type LongWrite } from '../csv/batched-import.ts';
 import { rowStream } from '../csv/row-stream.ts';
 import { importMappings } from './import-mappings.ts';
-import { readFileFacts, type FileFacts } from './read-spreadsheet.ts';
+import { readFileFacts, type FileFacts, type ReadInput } from './read-spreadsheet.ts';
 import { DEFAULT_SPREADSHEET_LIMITS } from './spreadsheet-limits.ts';
 import { runInWorker } from './spreadsheet-worker-host.ts';
 
@@ -29,12 +29,13 @@ export interface ImportProgress {
 }
 
 /**
- * Imports a file (issue 41): its worker reads it and checks its rows, posting them in batches;
- * the import's long write takes them as they come (one transaction in slices, one undo step), so
- * the core's thread only writes, in bounded pieces, while the worker checks the rest.
+ * Imports a file, or a text pasted into the window (issue 41): its worker reads it and checks its
+ * rows, posting them in batches; the import's long write takes them as they come (one
+ * transaction in slices, one undo step), so the core's thread only writes, in bounded pieces,
+ * while the worker checks the rest.
  */
 export async function importSpreadsheet(
-  db: Db, bytes: Uint8Array,
+  db: Db, input: ReadInput,
   options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; long?: LongWrite; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress } = options;
@@ -48,7 +49,7 @@ export async function importSpreadsheet(
   const stop = new AbortController();
   let started = () => {};
   const firstRows = new Promise<void>((resolve) => (started = resolve));
-  const reading = runInWorker(bytes, DEFAULT_SPREADSHEET_LIMITS, { kind: 'import', context: checkContext(db, options), stepRows: IMPORT_STEP_ROWS }, (message) => {
+  const reading = runInWorker(input, DEFAULT_SPREADSHEET_LIMITS, { kind: 'import', context: checkContext(db, options), stepRows: IMPORT_STEP_ROWS }, (message) => {
     if (message.kind === 'facts') facts = message.facts;
     else if (message.kind === 'rows') {
       for (const error of message.errors) errors.push(error);

@@ -6,11 +6,12 @@
 // Its jobs: the file's records (readSpreadsheet), what the file is (an inspect), or an import's
 // check (issue 41): the worker reads the file, checks its rows and posts the valid ones in batches
 // as it goes, so the core's thread only writes them and never takes the whole file in one message.
+// A text pasted into the window is imported the same way, under a file's limits.
 import type { Worker } from 'node:worker_threads';
 import { ImportCancelled } from '../csv/import-cancel.ts';
 import type { CheckContext, CsvRowError, ImportReport } from '../csv/row-check.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
-import type { FileFacts, SpreadsheetRead } from './read-spreadsheet.ts';
+import type { FileFacts, ReadInput, SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits, type SpreadsheetRefusal } from './spreadsheet-limits.ts';
 import { startWorker } from '../host/start-worker.ts';
 
@@ -32,28 +33,29 @@ export type WorkerMessage =
   | { kind: 'refused'; refusal: SpreadsheetRefusal }
   | { kind: 'failed'; failure: string };
 
-function spawn(bytes: Uint8Array, limits: SpreadsheetLimits, job: WorkerJob): Worker {
-  // The worker gets a copy of its own, moved (not copied again) into it: the thread's end gives
-  // it back with the rest. The caller's bytes stay whole: a file inspected, then imported (or
-  // imported again with a mapping) is read from the same buffer more than once.
-  const own = new Uint8Array(bytes);
+function spawn(input: ReadInput, limits: SpreadsheetLimits, job: WorkerJob): Worker {
+  // A file's bytes: the worker gets a copy of its own, moved (not copied again) into it: the
+  // thread's end gives it back with the rest. The caller's bytes stay whole: a file inspected,
+  // then imported (or imported again with a mapping) is read from the same buffer more than
+  // once. A pasted text is copied in as a string.
+  const own = input instanceof Uint8Array ? new Uint8Array(input) : { text: input.text };
   const options = {
-    workerData: { bytes: own, limits, job },
-    transferList: [own.buffer as ArrayBuffer],
+    workerData: { input: own, limits, job },
+    transferList: own instanceof Uint8Array ? [own.buffer as ArrayBuffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   };
   return startWorker(import.meta.url, 'spreadsheet-worker', options);
 }
 
 /**
- * Runs `job` on `bytes` (a copy: the caller's buffer is left as it was) in a new worker; each of
+ * Runs `job` on a file's bytes (a copy: the caller's buffer is left as it was) or a pasted text in a new worker; each of
  * its messages goes to `onMessage` as it comes. Resolves after its last message, once the thread
  * ended; rejects with the limit the file met, its failure, or ImportCancelled.
  */
-export function runInWorker(bytes: Uint8Array, limits: SpreadsheetLimits, job: WorkerJob, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
+export function runInWorker(input: ReadInput, limits: SpreadsheetLimits, job: WorkerJob, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new ImportCancelled());
-    const worker = spawn(bytes, limits, job);
+    const worker = spawn(input, limits, job);
     let settled = false;
     let failure: Error | null = null;
     // The answer waits for the thread's end, so that its memory is given back before the

@@ -1,18 +1,18 @@
-// The spreadsheet worker thread: one file read (spreadsheet-worker-host.ts starts one per file,
+// The spreadsheet worker thread: one file (or pasted text) read (spreadsheet-worker-host.ts starts one per file,
 // bounded in heap and time), then its job: the records or the file's facts sent back, or an
 // import's rows checked here and posted in batches as they are checked (issue 41: the core's
 // thread only writes them). The limit the file met, if any, is sent instead; then the thread ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import { rowChecks, type CsvRowError } from '../csv/row-check.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
-import { factsOf, readSpreadsheetNow, type SpreadsheetRead } from './read-spreadsheet.ts';
+import { factsOf, readPastedTextNow, readSpreadsheetNow, type ReadInput, type SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 import type { WorkerJob, WorkerMessage } from './spreadsheet-worker-host.ts';
 
 const port = parentPort;
 if (!port) throw new Error('spreadsheet-worker.ts runs only as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
-const { bytes, limits, job } = workerData as { bytes: Uint8Array; limits: SpreadsheetLimits; job: WorkerJob };
+const { input, limits, job } = workerData as { input: ReadInput; limits: SpreadsheetLimits; job: WorkerJob };
 
 /** An import's rows checked in order, a batch posted after each `stepRows` rows. */
 function checkRows(read: SpreadsheetRead, job: Extract<WorkerJob, { kind: 'import' }>): void {
@@ -37,7 +37,7 @@ function checkRows(read: SpreadsheetRead, job: Extract<WorkerJob, { kind: 'impor
 }
 
 try {
-  const read = await readSpreadsheetNow(bytes, limits);
+  const read = input instanceof Uint8Array ? await readSpreadsheetNow(input, limits) : readPastedTextNow(input, limits);
   if (job.kind === 'records') post({ kind: 'records', read });
   else {
     post({ kind: 'facts', facts: factsOf(read) });

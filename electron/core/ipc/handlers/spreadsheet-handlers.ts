@@ -1,9 +1,8 @@
 // Spreadsheets in and out: inspect a file (format, encoding, separator, the mapping step), import
 // it as drafts with a report the seller can save, export CSV or an Excel workbook.
-import { exportDraftsCsv, importRecordsInSteps } from '../../csv/drafts-csv.ts';
+import { exportDraftsCsv } from '../../csv/drafts-csv.ts';
 import { importReportCsv } from '../../csv/import-report-csv.ts';
 import { ImportCancelled, importCancels } from '../../csv/import-cancel.ts';
-import { parseCsv } from '../../csv/rfc4180.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../spreadsheet/spreadsheet-files.ts';
 import { readSpreadsheetSource, releaseSpreadsheetSource } from '../../spreadsheet/spreadsheet-source.ts';
 import type { CoreSession } from '../../session/core-session.ts';
@@ -38,11 +37,11 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
             await releaseSpreadsheetSource(session.files, source);
           }
         }
-        const report = bytes !== null
-          ? await importSpreadsheet(db, bytes, { ...(mapping ? { mapping } : {}), control, long, onProgress: (progress) => session.emit('csv.progress', progress) })
-          : { ...await importRecordsInSteps(db, parseCsv(text ?? ''), { control, long }, (progress) => session.emit('csv.progress', progress)), facts: null };
+        // A pasted text is read and checked in the same worker as a file (issue 41); it has no
+        // file facts to show.
+        const report = await importSpreadsheet(db, bytes ?? { text: text ?? '' }, { ...(mapping ? { mapping } : {}), control, long, onProgress: (progress) => session.emit('csv.progress', progress) });
         if (report.imported.length > 0) changed(null, 'csv-import');
-        return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: report.facts };
+        return { imported: report.imported.length, stepId: report.stepId, errors: report.errors, file: bytes === null ? null : report.facts };
       } catch (error) {
         // Cancelled before its last step: its pending drafts are gone already (batched-import.ts).
         if (error instanceof ImportCancelled) return { imported: 0, stepId: null, errors: [], file: null, cancelled: true as const };
