@@ -28,7 +28,7 @@ import { migration as step21 } from './migrations/0021-item-details.ts';
 import { migration as step22 } from './migrations/0022-item-facts.ts';
 import { migration as step23 } from './migrations/0023-grid-price-index.ts';
 import { migration as step24 } from './migrations/0024-bulk-step-pieces.ts';
-import { migration as step26 } from './migrations/0026-title-key-given.ts';
+import { migration as step25 } from './migrations/0025-title-key-given.ts';
 
 export type { Migration };
 
@@ -57,5 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   step22,
   step23,
   step24,
-  step26,
+  step25,
 ];

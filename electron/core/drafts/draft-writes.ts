@@ -85,7 +85,7 @@ export function draftWrites(db: Db) {
   // list of their column values, in order, so their ids come in that order; then their 'create'
   // rows. Two statements instead of two a draft: the full-text index takes each statement's
   // terms as one segment. Each gets its title key here: the key's trigger then leaves it be
-  // (cache step 26) instead of writing the draft a second time.
+  // (cache step 25) instead of writing the draft a second time.
   const titleAt = columns.indexOf(FIELD_SPECS.title.column);
   const insertMany = db.prepare(
     `INSERT INTO items (status, sync_state, ${columns.join(', ')}, title_key, created, updated)

@@ -1,4 +1,4 @@
-// Migration 26 (electron/core/db/migrations/0026-title-key-given.ts): an inserted item's title key
+// Migration 25 (electron/core/db/migrations/0025-title-key-given.ts): an inserted item's title key
 // is written by its trigger only when the writer did not give the title's own key, so an import
 // (which gives it) writes each draft once, and every other writer still ends with the right key.
 import { describe, expect, it } from 'vitest';
@@ -7,12 +7,12 @@ import { MIGRATIONS } from '../../electron/core/db/migrations.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { openTempDb } from './support.ts';
 
-describe('migration 26', () => {
+describe('migration 25', () => {
   it('keeps the keys of items from before, and gives every inserted item its title key, written once when given', () => {
     const { db } = openTempDb({ upTo: 24 });
     const add = db.prepare(`INSERT INTO items (title, created, updated) VALUES (?, 1, 1)`);
     add.run('Äänilevy');
-    migrate(db, MIGRATIONS, 26);
+    migrate(db, MIGRATIONS, 25);
     const keys = () => db.prepare(`SELECT title, title_key FROM items ORDER BY local_id`).all();
     // A writer that gives no key, or a wrong one, still ends with the title's key; no title, no key.
     add.run('erä 103');
@@ -34,9 +34,9 @@ describe('migration 26', () => {
         return { ids, changes: (changes.get() as number) - before };
       })();
     };
-    const { db: before26 } = openTempDb({ upTo: 24 });
+    const { db: before25 } = openTempDb({ upTo: 24 });
     const now = piece(db);
-    expect(now.changes).toBe(piece(before26).changes - 2);
+    expect(now.changes).toBe(piece(before25).changes - 2);
     expect(db.prepare(`SELECT title_key FROM items WHERE local_id IN (${now.ids.join(', ')}) ORDER BY local_id`).pluck().all()).toEqual(['}ljylamppu 00000000000000000002', 'tammip}yt|']);
   });
 });
