@@ -4,7 +4,7 @@
 // Problems have three codes: 'invalid' (the value itself is wrong), 'not-allowed' (this user may
 // not set the field) and 'required' (missing, which only matters when publishing: a draft may be
 // incomplete). Saving refuses a change that introduces new non-required problems.
-import { LIMITS } from '../../../shared/api/items.ts';
+import { LIMITS } from '../../../shared/items/marketplace-limits.ts';
 import type { BoundedFieldRule, FieldRule, ListingRules } from '../../../shared/items/listing-rules.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ParsedValue, type ValueIssue } from '../drafts/fields.ts';
