@@ -9,13 +9,13 @@ import { bulkWrites } from '../electron/core/bulk/bulk-edit.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { openAccountDb } from '../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
-import { completeBuyNow, privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { completeBuyNow, privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 
 const ROUNDS = 5;
 
 export async function benchBulkPublish(root: string, drafts: number) {
   const db = openAccountDb(join(root, 'bulk-publish.sqlite'));
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   const writes = draftWrites(db);
   const ids = db.transaction(() => Array.from({ length: drafts }, (_, i) => writes.createDraft(completeBuyNow(`Oak table no. ${i + 1}`)).localId))();
   const actions = bulkActions(db);

@@ -24,7 +24,7 @@ import { prepareImage } from '../electron/core/images/prepare-image.ts';
 import { runPool } from '../electron/core/images/pool.ts';
 import { gridSearch, type GridSort } from '../electron/core/search/grid-search.ts';
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
-import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 import { benchBackup } from './backup-bench.ts';
 import { benchBulkPublish } from './bulk-action-bench.ts';
 import { benchCameraPhotos } from './photo-bench.ts';
@@ -123,7 +123,7 @@ function vocabulary(size: number): string[] {
 function benchBulkEdit() {
   const db = openAccountDb(join(root, 'bulk.sqlite'));
   // Validation runs against a seller's cached settings, as in the app.
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   insertItems(db, DRAFTS, vocabulary(500), () => 'draft');
   const ids = (db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[]);
   const bulk = bulkWrites(db);
@@ -178,7 +178,7 @@ function benchBulkEdit() {
 /** A price rule (raise 10 %, round to ,90) on every draft: per-draft values, one transaction. */
 function benchPriceRule() {
   const db = openAccountDb(join(root, 'rules.sqlite'));
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   insertItems(db, DRAFTS, vocabulary(500), () => 'draft');
   const ids = db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[];
   const repo = { reads: itemReads(db), bulk: bulkWrites(db) };

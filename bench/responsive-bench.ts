@@ -15,7 +15,7 @@ import { stageUpload } from '../electron/core/images/staged-uploads.ts';
 import { createIpcDispatcher } from '../electron/core/ipc/dispatcher.ts';
 import { coreHandlers } from '../electron/core/ipc/handlers.ts';
 import { openCoreSession } from '../electron/core/session/core-session.ts';
-import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 import { insertManyDrafts } from '../tests/support/many-drafts.ts';
 import { idle, probed, round, type ProbeFigures } from './core-probes.ts';
 import { finnishExcelFile } from './spreadsheet-bench.ts';
@@ -49,7 +49,7 @@ async function run(root: string, drafts: number, rows: number, work: ReadonlySet
   const session = openCoreSession({ root });
   try {
     const db = session.db();
-    settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+    settingsCache(db).saveRules(privateSellerRules(), Date.now());
     const seedMs = insertManyDrafts(db, drafts);
     const dispatcher = createIpcDispatcher(coreHandlers(session, async () => {}));
     const invoke = (name: string, input: unknown) => dispatcher.invoke(name, input) as Promise<Answer>;

@@ -15,7 +15,7 @@ import type { FieldValues } from '../electron/core/drafts/plan-edit.ts';
 import { importSpreadsheet } from '../electron/core/spreadsheet/spreadsheet-files.ts';
 import { readSpreadsheetNow } from '../electron/core/spreadsheet/read-spreadsheet.ts';
 import { sourceWorkerFile } from '../electron/core/host/source-worker.ts';
-import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 
 export function finnishExcelFile(rows: number): Buffer {
   const lines = ['Otsikko;saleMethod;buyNowPrice;quantity;condition;listTime;deliveryMethods;description'];
@@ -34,7 +34,7 @@ export function finnishExcelFile(rows: number): Buffer {
  */
 async function bareWrite(root: string, file: Buffer): Promise<number> {
   const db = openAccountDb(join(root, 'import-bare.sqlite'));
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   const read = await readSpreadsheetNow(new Uint8Array(file));
   const verdict = rowChecks(read.records[0], checkContext(db, { mapping: { Otsikko: 'title' } }));
   if ('report' in verdict) throw new Error('the bench file was refused');
@@ -64,7 +64,7 @@ export async function benchSpreadsheetImport(root: string, rows: number) {
   // Read before the import: the file's bytes are handed over to the reading worker (detached).
   const bytes = file.length;
   const db = openAccountDb(join(root, 'import.sqlite'));
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   // The core's event loop while it imports: the longest gap between ticks of a 5 ms timer is
   // how long every other call waited at worst (issue 19: reading happens in a worker; writing
   // is still one transaction at the end).

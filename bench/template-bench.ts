@@ -12,14 +12,14 @@ import { draftWrites } from '../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../electron/core/drafts/item-rows.ts';
 import { applyTemplate } from '../electron/core/templates/apply-template.ts';
 import { listingTemplates } from '../electron/core/templates/listing-templates.ts';
-import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 
 const DESCRIPTION = '<p>{title} ({sku}), kunto {condition}. Hinta {price}.</p>';
 const WORDS = { locale: 'fi' as const, conditions: { good: 'hyvä', new: 'uusi' } };
 
 export function benchTemplateApply(root: string, drafts: number) {
   const db = openAccountDb(join(root, 'templates.sqlite'));
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   const writes = draftWrites(db);
   const ids = db.transaction(() => Array.from({ length: drafts }, (_, i) =>
     writes.insertValidated({ title: `Tuote ${i}`, sku: i % 10 === 0 ? null : `SKU-${i}`, saleMethod: 'buy-now', buyNowPrice: 10 + (i % 50), condition: i % 2 ? 'good' : 'new' }, 1)))();

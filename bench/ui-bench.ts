@@ -29,7 +29,7 @@ import { CACHE_FILE, openCoreSession } from '../electron/core/session/core-sessi
 import { settingsCache } from '../electron/core/cache/settings-cache.ts';
 import { ALL_COLUMNS, DEFAULT_COLUMN_FIELDS } from '../renderer/src/drafts/columns.ts';
 import { DEFAULT_QUERY } from '../renderer/src/drafts/drafts-query.ts';
-import { privateSellerSettings } from '../tests/core/fixtures/sellers.ts';
+import { privateSellerRules } from '../tests/core/fixtures/sellers.ts';
 import { buildRenderer, CHROMIUM, CHROMIUM_ARGS, startWebMode, tempDir } from '../tests/e2e/support.ts';
 import { insertManyDrafts } from '../tests/support/many-drafts.ts';
 import { SECRET_HEADER } from '../electron/web/web-server.ts';
@@ -67,9 +67,9 @@ function seed(root: string): { seedMs: number; cachePath: string } {
   const session = openCoreSession({ root });
   try {
     const db = session.db();
-    const settings = privateSellerSettings();
-    settings.item.image = { ...settings.item.image, max: 50 };
-    settingsCache(db).saveSettings(settings, Date.now());
+    const settings = privateSellerRules();
+    settings.images = { ...settings.images, max: 50 };
+    settingsCache(db).saveRules(settings, Date.now());
     return { seedMs: insertManyDrafts(db, DRAFTS), cachePath: join(session.folder(), CACHE_FILE) };
   } finally {
     session.close();

@@ -3,24 +3,11 @@ import { z } from 'zod';
 import { formArray, FormFlag, FormInt, FormNumber, PageLinks, RequestTime, safeText, Timestamp, Url } from './common.ts';
 import { Condition, DeliveryMethod, ItemStatus, PaymentMethod, SaleMethod, Upgrade } from './enums.ts';
 import { ImageRecord } from './images.ts';
+import { LIMITS } from '../items/marketplace-limits.ts';
 
-export const LIMITS = {
-  draftsPerUser: 10,
-  imageBytes: 8 * 1024 * 1024,
-  titleLength: 60,
-  paymentTermsLength: 1000,
-  messageLength: 255,
-  searchLimits: [50, 500] as const,
-  categoryDepth: 3,
-  republishMinOpenDays: 3,
-  /** Offers and questions one user may send (issue 9, finding 7): per item, and in any 24 hours. */
-  offersPerUserPerItem: 5,
-  offersPerUserPerDay: 100,
-  questionsPerUserPerItem: 10,
-  questionsPerUserPerDay: 100,
-  /** Offer and question lists come in pages of this many, newest first. */
-  tradingListPageSize: 100,
-} as const;
+// The marketplace's fixed bounds are the app's (shared/items/marketplace-limits.ts): the REST
+// schemas below take them from there, and the modules that import them from here keep working.
+export { LIMITS } from '../items/marketplace-limits.ts';
 
 const CategoryRef = z.object({ id: z.number().int(), name: z.string() });
 

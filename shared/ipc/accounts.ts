@@ -1,7 +1,7 @@
 // The IPC contract's account, settings and shell methods and events (shared/ipc/contract.ts merges them
 // into IPC_METHODS and IPC_EVENTS).
 import { z } from 'zod';
-import { UserSettings } from '../api/users.ts';
+import { ListingRules } from '../items/listing-rules.ts';
 import { Empty, Ok } from './common.ts';
 
 const AccountSchema = z.object({
@@ -25,10 +25,8 @@ export const accountMethods = {
   'settings.get': {
     input: Empty,
     output: z.object({
-      /** The account's cached user settings (UserSettings), null before the first pull. */
-      userSettings: z.record(z.string(), z.unknown()).nullable(),
-      /** Their item rules, checked by the core against the API's schema; null before the first pull. */
-      itemRules: UserSettings.shape.item.nullable(),
+      /** The seller's cached listing rules, null before the first pull. */
+      itemRules: ListingRules.nullable(),
       preferences: PreferencesSchema,
     }),
   },

@@ -76,6 +76,6 @@ describe('the core bridge', () => {
     expect(await bridge.invoke('drafts.page', {})).toMatchObject({ ok: true, value: { total: 0 } });
     expect(session.account().id).toBe('shop-two');
     expect(await bridge.invoke('settings.setPreferences', { pageSize: 500 })).toMatchObject({ ok: true, value: { pageSize: 500 } });
-    expect(await bridge.invoke('settings.get', {})).toMatchObject({ ok: true, value: { userSettings: null, preferences: { pageSize: 500 } } });
+    expect(await bridge.invoke('settings.get', {})).toMatchObject({ ok: true, value: { itemRules: null, preferences: { pageSize: 500 } } });
   });
 });

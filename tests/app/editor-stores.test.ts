@@ -10,7 +10,7 @@ import { createEditorStore, type EditorState } from '../../renderer/src/draft-ed
 import { translate } from '../../renderer/src/i18n/translate.ts';
 import { EDITOR_FIELDS, present } from '../../renderer/src/draft-editor/field-specs.ts';
 import { createImagesStore, overallProgress, type FileSource } from '../../renderer/src/images/images-store.ts';
-import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { completeBuyNow, privateSellerRules } from '../core/fixtures/sellers.ts';
 import { tempFolder } from '../core/support.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { openTestCore, type TestCore } from './support.ts';
@@ -25,7 +25,7 @@ let handing: TestCore['session']['files'] | null = null;
 function setup() {
   const core = openTestCore();
   handing = core.session.files;
-  settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+  settingsCache(core.session.db()).saveRules(privateSellerRules(), 1);
   const bridge = typedBridge(memoryTransport(core.bridge, core.session));
   return { core, bridge, editor: createEditorStore(bridge), images: createImagesStore(bridge) };
 }
@@ -45,7 +45,7 @@ async function source(name: string, r: number, g: number, b: number): Promise<Fi
 
 describe('the editor fields', () => {
   it('leave out what a private seller may not set and narrow the bounds to the settings', () => {
-    const settings = privateSellerSettings().item;
+    const settings = privateSellerRules();
     expect(present(spec('minimumIncrease'), settings, { saleMethod: 'auction' }).shown).toBe(false);
     expect(present(spec('vat'), settings, {}).shown).toBe(false);
     expect(present(spec('startingPrice'), settings, { saleMethod: 'buy-now' }).shown).toBe(false);
@@ -80,7 +80,7 @@ describe('the editor store', () => {
 
   it('takes no change while a save runs (the form stays enabled to keep the focus; what the save loads would drop it)', async () => {
     const core = openTestCore();
-    settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+    settingsCache(core.session.db()).saveRules(privateSellerRules(), 1);
     const slow = slowAnswers(memoryTransport(core.bridge, core.session), 'drafts.update');
     const editor = createEditorStore(typedBridge(slow.transport));
     await editor.actions.openNew();
@@ -207,7 +207,7 @@ describe('the photos store', () => {
   it('keeps a reorder on screen when a photo list asked for before it answers after it', async () => {
     const core = openTestCore();
     handing = core.session.files;
-    settingsCache(core.session.db()).saveSettings(privateSellerSettings(), 1);
+    settingsCache(core.session.db()).saveRules(privateSellerRules(), 1);
     const inner = memoryTransport(core.bridge, core.session);
     // The real core, with the answers of images.list held back on request (a slow answer).
     const { transport, held, hold } = slowAnswers(inner, 'images.list');

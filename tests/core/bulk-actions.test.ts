@@ -8,7 +8,7 @@ import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { soldItems } from '../../electron/core/seller/sold-items.ts';
 import { outboxReads, parseOutboxEntry, type OutboxRow } from '../../electron/core/outbox/outbox.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
 /** Helsinki wall-clock times (the service's zone), a day after NOW and a day before. */
@@ -17,7 +17,7 @@ const YESTERDAY = '2026-11-23 12:00:00';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   const drafts = draftWrites(db);
   const make = (n: number, prefix = 'Chair') => Array.from({ length: n }, (_, i) => drafts.createDraft(completeBuyNow(`${prefix} ${i + 1}`)).localId);
   /** Makes a cached item the service's, in this status (as a pull would leave it). */

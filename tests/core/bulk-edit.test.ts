@@ -5,11 +5,11 @@ import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup(count = 5) {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   const drafts = draftWrites(db);
   const ids = Array.from({ length: count }, (_, i) => drafts.createDraft({ ...completeBuyNow(`Item ${i}`), buyNowPrice: 10 + i }).localId);
   const outboxCount = () => db.prepare(`SELECT count(*) FROM outbox`).pluck().get() as number;

@@ -6,7 +6,7 @@ import { exportDraftsCsv, importDraftsCsv } from '../../electron/core/csv/drafts
 import { parseCsv, writeCsv } from '../../electron/core/csv/rfc4180.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 const fieldsOf = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -40,7 +40,7 @@ describe('RFC 4180 reading and writing', () => {
 describe('CSV import and export of drafts', () => {
   function setup() {
     const { db } = openTempDb();
-    settingsCache(db).saveSettings(privateSellerSettings(), 1);
+    settingsCache(db).saveRules(privateSellerRules(), 1);
     return { db, drafts: draftWrites(db), reads: itemReads(db) };
   }
 

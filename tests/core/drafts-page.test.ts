@@ -8,7 +8,7 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { FURNITURE_TREE } from '../support/category-trees.ts';
 import { afterThisTest } from '../support/temp-folder.ts';
 import { invokeOk, openTestCore, type TestCore } from '../support/test-core.ts';
-import { completeBuyNow, privateSellerSettings } from './support.ts';
+import { completeBuyNow, privateSellerRules } from './support.ts';
 
 const BY_TITLE = { sort: 'title', direction: 'asc', offset: 0, limit: 10 } as const;
 
@@ -16,7 +16,7 @@ const BY_TITLE = { sort: 'title', direction: 'asc', offset: 0, limit: 10 } as co
 async function mixedCache(): Promise<TestCore & { ids: Record<string, number> }> {
   const core = openTestCore();
   const db = core.session.db();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   settingsCache(db).replaceCategories(FURNITURE_TREE);
   const create = async (fields: Record<string, unknown>) => (await invokeOk(core.bridge, 'drafts.create', { fields })).localId;
   const ids = {
@@ -78,10 +78,10 @@ describe('a page of the drafts grid', () => {
     await invokeOk(core.bridge, 'drafts.page', BY_TITLE);
     // A pull brings a renamed leaf, an English name for the one without, and stricter rules.
     settingsCache(db).replaceCategories(renamed({ 4: { title: 'Sohvat ja nojatuolit', titleEn: 'Sofas & armchairs' }, 5: { titleEn: 'Tables' } }));
-    const strict = privateSellerSettings();
-    strict.item.subCategoryId = { isAllowed: true, isRequired: true };
-    strict.item.image = { ...strict.item.image, max: 1 };
-    settingsCache(db).saveSettings(strict, 2);
+    const strict = privateSellerRules();
+    strict.subCategory = { allowed: true, required: true };
+    strict.images = { ...strict.images, max: 1 };
+    settingsCache(db).saveRules(strict, 2);
     const page = await invokeOk(core.bridge, 'drafts.page', BY_TITLE);
     expect(summary(page)).toEqual([
       ['Huonekalupaketti', 'Huonekalut', 'Furniture', 0, ['categoryId category-level-3']],
@@ -100,9 +100,9 @@ describe('a page of the drafts grid', () => {
     const other = openAccountDb(db.name);
     afterThisTest(() => other.open && other.close());
     settingsCache(other).replaceCategories(renamed({ 3: { level: 3, title: 'Huonekalusarjat', titleEn: null } }));
-    const strict = privateSellerSettings();
-    strict.item.sectionCategoryId = { isAllowed: true, isRequired: true };
-    settingsCache(other).saveSettings(strict, 2);
+    const strict = privateSellerRules();
+    strict.sectionCategory = { allowed: true, required: true };
+    settingsCache(other).saveRules(strict, 2);
     const page = await invokeOk(core.bridge, 'drafts.page', BY_TITLE);
     expect(summary(page).slice(0, 2)).toEqual([
       // Now a leaf: no problem with the section rule, and the new name without an English one.
@@ -117,12 +117,12 @@ describe('the settings cache of a connection', () => {
     const { session } = await mixedCache();
     const db = session.db();
     expect(settingsCache(db)).toBe(settingsCache(db));
-    const before = settingsCache(db).settings();
-    expect(settingsCache(db).settings()).toBe(before);
+    const before = settingsCache(db).rules();
+    expect(settingsCache(db).rules()).toBe(before);
     // Shared by every caller: nobody can change what the next one reads.
-    expect(Object.isFrozen(before?.item.image)).toBe(true);
-    settingsCache(db).saveSettings({ ...privateSellerSettings(), updated: '2025-02-01T12:00:00+0200' }, 2);
-    expect(settingsCache(db).settings()?.updated).toBe('2025-02-01T12:00:00+0200');
+    expect(Object.isFrozen(before?.images)).toBe(true);
+    settingsCache(db).saveRules({ ...privateSellerRules(), vat: { allowed: true, required: true } }, 2);
+    expect(settingsCache(db).rules()?.vat).toEqual({ allowed: true, required: true });
   });
 
   it('keeps nothing it read in a transaction that was rolled back', async () => {

@@ -4,11 +4,11 @@ import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, drafts: draftWrites(db), reads: itemReads(db), outbox: outboxReads(db) };
 }
 

@@ -13,7 +13,7 @@ import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { salesCsv } from '../../electron/core/seller/sales-csv.ts';
 import { exportDraftsXlsx, importSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', 'Lamp;=1+1', 'Lamp, -cmd|calc', 'Lamp,=1', 'Ok; +1'];
 
@@ -26,7 +26,7 @@ function cellsInEitherReading(text: string): string[] {
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, reads: itemReads(db), writes: draftWrites(db) };
 }
 

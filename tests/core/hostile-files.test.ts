@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { readSpreadsheet } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { allRowsWorkbook, heicWithHugeSecondImage, inflatingWorkbook, sharedStringsWorkbook, xfdWorkbook } from '../support/hostile-files.ts';
-import { openTempDb, privateSellerSettings } from './support.ts';
+import { openTempDb, privateSellerRules } from './support.ts';
 import { gaussianNoise } from './support/photos.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -33,7 +33,7 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
 describe('hostile spreadsheets', () => {
   it('reads the 11 KB workbook formatted out to column XFD at once: only the used range, 1,199 rows', async () => {
     const { db } = openTempDb();
-    settingsCache(db).saveSettings(privateSellerSettings(), 1);
+    settingsCache(db).saveRules(privateSellerRules(), 1);
     const file = xfdWorkbook();
     expect(file.length).toBeLessThan(16 * 1024);
     const facts = await inspectSpreadsheet(db, file);

@@ -11,7 +11,7 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { DEFAULT_SPREADSHEET_LIMITS } from '../../electron/core/spreadsheet/spreadsheet-limits.ts';
 import { runInWorker, type WorkerMessage } from '../../electron/core/spreadsheet/spreadsheet-worker-host.ts';
 import { draftsCsv, invokeOk, openTestCore, tempFolder } from '../app/support.ts';
-import { privateSellerSettings } from './fixtures/sellers.ts';
+import { privateSellerRules } from './fixtures/sellers.ts';
 import { afterThisTest } from '../support/temp-folder.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 
@@ -21,7 +21,7 @@ describe("an import's rows", () => {
   it('cross from the reading worker in batches of at most 500 checked rows, in order, refusals included', async () => {
     const db = openAccountDb(join(tempFolder('import-stream-'), 'cache.sqlite'));
     afterThisTest(() => db.close());
-    settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+    settingsCache(db).saveRules(privateSellerRules(), Date.now());
     // Every 700th row has no title: refused by its number, in its batch.
     const lines = draftsCsv(1_800).split('\r\n').map((line, i) => (i > 0 && i % 700 === 0 ? line.replace(/^"[^"]*"/, '""') : line));
     const messages: WorkerMessage[] = [];

@@ -10,11 +10,11 @@ import { parseCsv } from '../../electron/core/csv/rfc4180.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { importSpreadsheet, inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { openpyxlWorkbook } from '../support/openpyxl-xlsx.ts';
-import { openTempDb, privateSellerSettings } from './support.ts';
+import { openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, reads: itemReads(db) };
 }
 

@@ -9,11 +9,11 @@ import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { importMappings } from '../../electron/core/spreadsheet/import-mappings.ts';
 import { importSpreadsheet, inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
 import { acceptedValues, optionOfWord } from '../../shared/items/option-words.ts';
-import { openTempDb, privateSellerSettings } from './support.ts';
+import { openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, reads: itemReads(db) };
 }
 

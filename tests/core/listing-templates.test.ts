@@ -19,7 +19,7 @@ import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox
 import { applyTemplate, draftFromTemplate, previewTemplate, type ApplyContext, type PlaceholderWords } from '../../electron/core/templates/apply-template.ts';
 import { listingTemplates, TemplateError } from '../../electron/core/templates/listing-templates.ts';
 import { invokeOk, openTestCore } from '../support/test-core.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 const WORDS: PlaceholderWords = { locale: 'fi', conditions: { good: 'hyvä', new: 'uusi' } };
 
@@ -37,7 +37,7 @@ function openCountedDb(counted: { statements: number }) {
 function setup(counted?: { statements: number }) {
   const { db } = counted ? openCountedDb(counted) : openTempDb();
   const cache = settingsCache(db);
-  cache.saveSettings(privateSellerSettings(), 1);
+  cache.saveRules(privateSellerRules(), 1);
   cache.replaceCategories([
     { id: 101, parentId: 0, level: 1, title: 'Huonekalut', position: 0 },
     { id: 10102, parentId: 101, level: 2, title: 'Pöydät', position: 0 },

@@ -11,11 +11,11 @@ import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
 import { gridSearch } from '../../electron/core/search/grid-search.ts';
 import { inputOf } from '../../electron/core/sync/server-fields.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, drafts: draftWrites(db), reads: itemReads(db), outbox: outboxReads(db), search: gridSearch(db) };
 }
 

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '../../electron/core/api/index.ts';
 import { createMarketplace } from '../../electron/core/api/marketplace.ts';
 import { LIMITS } from '../../shared/api/items.ts';
+import type { BoundedRule, ParameterRule, UserSettings } from '../../shared/api/users.ts';
+import { ITEM_FIELDS } from '../../shared/items/item-fields.ts';
+import { ListingRules, SIMPLE_RULE_FIELDS } from '../../shared/items/listing-rules.ts';
 import { completeBuyNow } from './fixtures/sellers.ts';
 import { jpegImage } from '../support/image-files.ts';
 import { insertItems } from '../support/item-fixtures.ts';
@@ -141,8 +144,33 @@ describe('the marketplace adapter over /1.1 (real service)', () => {
     await port.deleteListing(copy.id);
     await expect(port.listing(copy.id)).rejects.toMatchObject({ status: 404 });
 
-    const settings = await port.sellerSettings(me);
-    expect(settings.item.title).toEqual({ isAllowed: true, isRequired: expect.any(Boolean) });
+    const settings = await port.listingRules(me);
+    expect(settings.title).toEqual({ allowed: true, required: expect.any(Boolean) });
+  });
+
+  it('gives the seller\'s settings as listing rules keyed by the registry\'s field names, every rule the service states', async () => {
+    const { port } = marketplace();
+    const me = await port.me();
+    const seller = await server.login('adapter-seller');
+    const raw = (await call(server.api(`/users/${me}/settings`), { token: seller.token })).body as UserSettings;
+    const rules = await port.listingRules(me);
+    const app = (r: ParameterRule) => ({ allowed: r.isAllowed, required: r.isRequired });
+    const bounded = (r: BoundedRule) => ({ ...app(r), min: r.min, max: r.max });
+    const parameter: Partial<Record<string, keyof UserSettings['item']>> = { categoryId: 'mainCategoryId', postalCode: 'location' };
+    for (const field of SIMPLE_RULE_FIELDS) {
+      const rule = raw.item[parameter[field] ?? (ITEM_FIELDS[field].rest as keyof UserSettings['item'])] as ParameterRule;
+      expect(rules[field], field).toEqual(app(rule));
+    }
+    expect(rules).toMatchObject({
+      quantity: bounded(raw.item.quantity),
+      openDays: { auction: bounded(raw.item.openDays.auction), 'buy-now': bounded(raw.item.openDays.buyNow) },
+      images: bounded(raw.item.image),
+      sectionCategory: app(raw.item.sectionCategoryId),
+      subCategory: app(raw.item.subCategoryId),
+    });
+    // A private seller's bounds as the service states them (2.9), in the app's words.
+    expect(rules).toMatchObject({ images: { min: 0, max: 10 }, quantity: { min: 1, max: 100 }, openDays: { auction: { min: 1, max: 14 }, 'buy-now': { min: 1, max: 30 } } });
+    expect(ListingRules.parse(rules)).toEqual(rules);
   });
 
   it('reads the trading feed page by page where the service has it, and says null where it does not', async () => {

@@ -13,7 +13,7 @@ import { editImage, originalImage } from '../../electron/core/images/image-libra
 import { MAX_SIDE, prepareImage } from '../../electron/core/images/prepare-image.ts';
 import { sniffImage } from '../../electron/core/images/source-file.ts';
 import { createPreparePool } from '../../electron/core/images/worker-pool.ts';
-import { privateSellerSettings } from './fixtures/sellers.ts';
+import { privateSellerRules } from './fixtures/sellers.ts';
 import { makeJpeg, openTempDb } from './support.ts';
 import { makeHeic, makeLargeJpeg } from './support/photos.ts';
 
@@ -76,9 +76,9 @@ describe('photos from phones and cameras', () => {
 
   it('refuses a text file named .jpg and the photos over the draft limit with one sentence each, taking no slot', async () => {
     const { db, folder } = openTempDb();
-    const settings = privateSellerSettings();
-    settings.item.image = { ...settings.item.image, min: 0, max: 3 };
-    settingsCache(db).saveSettings(settings, 1);
+    const settings = privateSellerRules();
+    settings.images = { ...settings.images, min: 0, max: 3 };
+    settingsCache(db).saveRules(settings, 1);
     const localId = draftWrites(db).createDraft({ title: 'Limit' }).localId;
     const text = join(folder, 'photo.jpg');
     writeFileSync(text, 'Dear buyer, this is not a photo.');

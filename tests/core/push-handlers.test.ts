@@ -9,12 +9,12 @@ import { OUTBOX_PAYLOADS, parseOutboxEntry, type OutboxEntry, type OutboxRow } f
 import type { OpContext } from '../../electron/core/sync/operations.ts';
 import { handleEntry, isPublish, PUSH_HANDLERS } from '../../electron/core/sync/push-handlers.ts';
 import { syncRepository } from '../../electron/core/sync/sync-repository.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 import { marketplaceDouble } from './support/marketplace-double.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   const marketplace = marketplaceDouble();
   const store = syncRepository(db);
   const ctx: OpContext = { api: marketplace.port, store, db, userId: 1_000_001, now: Date.now, leftDraft: () => undefined, upload: () => undefined, remoteImages: null };

@@ -12,12 +12,12 @@ import { descriptionHtml, parseTimeCell } from '../../electron/core/spreadsheet/
 import { parseDecimal } from '../../shared/format/parse-decimal.ts';
 import { decodeText, detectSeparator } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { exportDraftsXlsx, importSpreadsheet, inspectSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
   const cache = settingsCache(db);
-  cache.saveSettings(privateSellerSettings(), 1);
+  cache.saveRules(privateSellerRules(), 1);
   cache.replaceCategories([
     { id: 101, parentId: 0, level: 1, title: 'Huonekalut', position: 1 },
     { id: 10102, parentId: 101, level: 2, title: 'Pöydät', position: 1 },

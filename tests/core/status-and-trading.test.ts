@@ -6,11 +6,11 @@ import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { tradingChanges } from '../../electron/core/drafts/trading-changes.ts';
 import { outboxReads, parseOutboxEntry } from '../../electron/core/outbox/outbox.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, drafts: draftWrites(db), status: statusChanges(db), trading: tradingChanges(db), reads: itemReads(db), outbox: outboxReads(db) };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openAccountDb, type Db, type OpenOptions } from '../../electron/core/db/open-account-db.ts';
 import { afterThisTest, tempFolder as newTempFolder } from '../support/temp-folder.ts';
 
-export { completeBuyNow, privateSellerSettings } from './fixtures/sellers.ts';
+export { completeBuyNow, privateSellerRules, privateSellerSettings } from './fixtures/sellers.ts';
 
 export function tempFolder(): string {
   return newTempFolder('core-test-');

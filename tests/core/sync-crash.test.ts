@@ -8,7 +8,7 @@ import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { statusChanges } from '../../electron/core/drafts/status-changes.ts';
 import { makeCategories, type TestCategories } from '../support/item-helpers.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 import { builtChild } from '../support/built-child.ts';
 import { childTurns, type ChildTurns } from '../support/warm-child.ts';
 import { seededRandom } from '../support/test-seed.ts';
@@ -61,7 +61,7 @@ describe('a crash during a sync', () => {
     const username = 'crash-seller';
     const userId = await server.addUser(username);
     const { db, path } = openTempDb();
-    settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+    settingsCache(db).saveRules(privateSellerRules(), Date.now());
     settingsCache(db).replaceCategories([
       { id: cats.main, parentId: 0, level: 1, title: 'Electronics', position: 0 },
       { id: cats.section, parentId: cats.main, level: 2, title: 'Phones', position: 0 },

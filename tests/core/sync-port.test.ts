@@ -10,18 +10,18 @@ import { ruleStore } from '../../electron/core/rules/rule-store.ts';
 import { createSyncEngine } from '../../electron/core/sync/index.ts';
 import type { MarketOffer, MarketQuestion } from '../../electron/core/sync/marketplace-types.ts';
 import { OfferRuleInputSchema } from '../../shared/ipc/rules.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 import { marketplaceDouble } from './support/marketplace-double.ts';
 
 function sellerWithDouble() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+  settingsCache(db).saveRules(privateSellerRules(), Date.now());
   settingsCache(db).replaceCategories([
     { id: 101, parentId: 0, level: 1, title: 'Furniture', position: 0 },
     { id: 1010, parentId: 101, level: 2, title: 'Tables', position: 0 },
     { id: 10102, parentId: 1010, level: 3, title: 'Dining tables', position: 0 },
   ]);
-  const marketplace = marketplaceDouble(1_000_001, privateSellerSettings());
+  const marketplace = marketplaceDouble(1_000_001, privateSellerRules());
   const engine = createSyncEngine({ db, api: marketplace.port, backoffBaseMs: 5, backoffCapMs: 50 });
   return { db, marketplace, engine, drafts: draftWrites(db), status: statusChanges(db) };
 }
@@ -102,7 +102,7 @@ describe('the sync through the marketplace port (no HTTP)', () => {
 
   it('pulls a listing, its facts and the questions and offers on it through the port, and a rule decides an offer (no HTTP)', async () => {
     const { db } = openTempDb();
-    const marketplace = marketplaceDouble(1_000_001, privateSellerSettings());
+    const marketplace = marketplaceDouble(1_000_001, privateSellerRules());
     // The seller listed a lamp on the web: one unit, closing on a set day.
     const draft = await marketplace.port.createListing({ fields: { title: 'Messinkilamppu', saleMethod: 'buy-now', buyNowPrice: 100, quantity: 1 } }, { idempotencyKey: 'web' });
     const listed = { ...draft, status: 'published' as const, listedAt: '2026-11-20T12:00:00+0200', closesAt: '2026-11-27T12:00:00+0200' };
@@ -128,7 +128,7 @@ describe('the sync through the marketplace port (no HTTP)', () => {
     ]);
     // The pull read what the port offers in the app's words: a marketplace without the sync
     // extension (summaries without their change time), so each open listing's lists.
-    expect(marketplace.calls).toEqual(expect.arrayContaining(['listQuestions', 'listOffers', 'categories', 'sellerSettings']));
+    expect(marketplace.calls).toEqual(expect.arrayContaining(['listQuestions', 'listOffers', 'categories', 'listingRules']));
     expect(marketplace.calls).not.toContain('tradingSince');
 
     // The push sends the rule's decision: the listing's state read first, the accept, and its last unit gone.

@@ -209,9 +209,9 @@ describe('pushing local changes', () => {
     // The service owns the rules: a stale cached copy of the settings lets a private seller set
     // a VAT rate locally; the service refuses it.
     const settings = settingsCache(seller.db);
-    const stale = settings.settings();
+    const stale = settings.rules();
     if (!stale) throw new Error('settings were pulled');
-    settings.saveSettings({ ...stale, item: { ...stale.item, vat: { isAllowed: true, isRequired: false } } }, Date.now());
+    settings.saveRules({ ...stale, vat: { allowed: true, required: false } }, Date.now());
     seller.drafts.editDraft(badLocal, { vat: 24 });
     seller.drafts.editDraft(badLocal, { title: 'Refused, then fixed' });
     const { localId: good } = seller.drafts.createDraft(table('Accepted'));
@@ -230,7 +230,7 @@ describe('pushing local changes', () => {
     expect(seller.row(badLocal).sync_state).toBe('rejected'); // waits for the user
 
     // The user takes the refused value back: the item goes again, the refused field left out.
-    settings.saveSettings(stale, Date.now());
+    settings.saveRules(stale, Date.now());
     seller.drafts.editDraft(badLocal, { vat: null });
     expect(seller.row(badLocal).sync_state).toBe('queued');
     await seller.drain();

@@ -12,12 +12,12 @@ import { bulkActions } from '../../electron/core/bulk/bulk-actions.ts';
 import { listingTemplates } from '../../electron/core/templates/listing-templates.ts';
 import { bulkWrites } from '../../electron/core/bulk/bulk-edit.ts';
 import { fillListingText, withoutDoubledEuro } from '../../shared/items/listing-words.ts';
-import { completeBuyNow, openTempDb, privateSellerSettings } from './support.ts';
+import { completeBuyNow, openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
   const cache = settingsCache(db);
-  cache.saveSettings(privateSellerSettings(), 1);
+  cache.saveRules(privateSellerRules(), 1);
   cache.replaceCategories([
     { id: 101, parentId: 0, level: 1, title: 'Huonekalut', position: 0 },
     { id: 10102, parentId: 101, level: 2, title: 'Pöydät', position: 0 },

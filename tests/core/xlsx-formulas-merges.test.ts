@@ -11,11 +11,11 @@ import { importReportCsv } from '../../electron/core/csv/import-report-csv.ts';
 import { itemReads } from '../../electron/core/drafts/item-rows.ts';
 import { readSpreadsheet } from '../../electron/core/spreadsheet/read-spreadsheet.ts';
 import { importSpreadsheet } from '../../electron/core/spreadsheet/spreadsheet-files.ts';
-import { openTempDb, privateSellerSettings } from './support.ts';
+import { openTempDb, privateSellerRules } from './support.ts';
 
 function setup() {
   const { db } = openTempDb();
-  settingsCache(db).saveSettings(privateSellerSettings(), 1);
+  settingsCache(db).saveRules(privateSellerRules(), 1);
   return { db, reads: itemReads(db) };
 }
 

@@ -10,7 +10,7 @@ import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { appRegistry, marketplaceRoot } from '../../electron/core/session/accounts.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { completeBuyNow, privateSellerRules } from '../core/fixtures/sellers.ts';
 import { buyNowBody, createOk, makeCategories, setStatus, type TestCategories } from '../support/item-helpers.ts';
 import { call, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server.ts';
 import { openApp, OUTPUT, type AppSession } from './support.ts';
@@ -30,7 +30,7 @@ function seedCache(root: string): void {
   const session = openCoreSession({ root });
   try {
     const cache = settingsCache(session.db());
-    cache.saveSettings(privateSellerSettings(), Date.now());
+    cache.saveRules(privateSellerRules(), Date.now());
     cache.replaceCategories([
       { id: categories.main, parentId: 0, level: 1, title: 'Electronics', position: 0 },
       { id: categories.section, parentId: categories.main, level: 2, title: 'Phones', position: 0 },

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
-import { privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { privateSellerRules } from '../core/fixtures/sellers.ts';
 import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
 
 let app: AppSession;
@@ -21,7 +21,7 @@ function seedCache(root: string): void {
   const session = openCoreSession({ root });
   try {
     const cache = settingsCache(session.db());
-    cache.saveSettings(privateSellerSettings(), Date.now());
+    cache.saveRules(privateSellerRules(), Date.now());
     cache.replaceCategories([
       { id: 1, parentId: 0, level: 1, title: 'Home and garden', position: 0 },
       { id: 2, parentId: 0, level: 1, title: 'Sports', position: 1 },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { privateSellerRules } from '../core/fixtures/sellers.ts';
 import { demoCategoryRows } from '../support/many-drafts.ts';
 import { newBrowserContext, openApp, OUTPUT, type AppSession } from './support.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
       const session = openCoreSession({ root: dataDir });
       try {
         const db = session.db();
-        settingsCache(db).saveSettings(privateSellerSettings(), Date.now());
+        settingsCache(db).saveRules(privateSellerRules(), Date.now());
         settingsCache(db).replaceCategories(demoCategoryRows());
         const writes = draftWrites(db);
         DRAFTS.forEach((draft, i) => writes.createDraft({ ...draft, condition: 'good', postalCode: '00100', deliveryMethods: ['pickup'] }, 1_000_000 + i));

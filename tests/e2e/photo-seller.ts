@@ -2,15 +2,15 @@
 // starts (openApp's prepareData): the photo tests add more photos than a draft takes by default.
 import { settingsCache } from '../../electron/core/cache/settings-cache.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
-import { privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { privateSellerRules } from '../core/fixtures/sellers.ts';
 
 export function photoSeller(max: number): (root: string) => void {
   return (root) => {
     const session = openCoreSession({ root });
     try {
-      const settings = privateSellerSettings();
-      settings.item.image = { ...settings.item.image, min: 0, max };
-      settingsCache(session.db()).saveSettings(settings, Date.now());
+      const settings = privateSellerRules();
+      settings.images = { ...settings.images, min: 0, max };
+      settingsCache(session.db()).saveRules(settings, Date.now());
     } finally {
       session.close();
     }

@@ -15,7 +15,7 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { draftWrites } from '../../electron/core/drafts/draft-writes.ts';
 import { openCoreSession } from '../../electron/core/session/core-session.ts';
 import { listingTemplates } from '../../electron/core/templates/listing-templates.ts';
-import { completeBuyNow, privateSellerSettings } from '../core/fixtures/sellers.ts';
+import { completeBuyNow, privateSellerRules } from '../core/fixtures/sellers.ts';
 import { axeScreen, summaryLine } from './a11y-support.ts';
 import { downloadedText, openApp, OUTPUT, type AppSession } from './support.ts';
 
@@ -52,7 +52,7 @@ function seedShop(root: string): void {
     // For the staggered schedule: a private seller's settings, a category, three complete vases
     // (150 €, out of the group "Lamput alle 120") and one without a price, which cannot go.
     const cache = settingsCache(db);
-    cache.saveSettings(privateSellerSettings(), now);
+    cache.saveRules(privateSellerRules(), now);
     cache.replaceCategories([
       { id: 101, parentId: 0, level: 1, title: 'Koti', position: 0 },
       { id: 10101, parentId: 101, level: 2, title: 'Kodin sisustus', position: 0 },

@@ -86,7 +86,7 @@ describe('the error messages', () => {
 
   it('word every problem of a messy draft with no schema text or internal field name', () => {
     const draft = { saleMethod: 'auction' as const, quantity: 3, reservePrice: 5, startingPrice: 10, postalCode: '123', republish: 1 as const, openDays: 2 };
-    const problems = validateDraft(draft, { settings: null });
+    const problems = validateDraft(draft, { rules: null });
     expect(problems.length).toBeGreaterThan(3);
     for (const locale of ['en', 'fi'] as const) {
       for (const p of problems) {

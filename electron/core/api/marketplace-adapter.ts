@@ -8,6 +8,7 @@ import type { MarketBid, MarketCategory, MarketOffer, MarketQuestion } from '../
 import { ApiError } from './api-error.ts';
 import type { ApiClient } from './client.ts';
 import { bodyOf, createBodyOf, listingOf, pageOf, salesQueryOf } from './listing-mapping.ts';
+import { listingRulesOf } from './rules-mapping.ts';
 
 export function questionOf(q: Question): MarketQuestion {
   return { id: q.id, itemId: q.itemId, question: q.question, answer: q.answer, author: q.author, askedAt: q.created, answeredAt: q.answered, record: JSON.stringify(q) };
@@ -47,7 +48,7 @@ export function marketplaceAdapter(api: ApiClient): MarketplacePort {
       await api.deleteImage(id, photoId);
     },
     orderPhotos: async (id, order) => (await api.reorderImages(id, [...order])).images.map((i) => i.id),
-    sellerSettings: (userId) => api.getSettings(userId),
+    listingRules: async (userId) => listingRulesOf(await api.getSettings(userId)),
 
     listQuestions: async (itemId) => (await api.listQuestions(itemId)).questions.map(questionOf),
     getQuestion: async (itemId, id) => questionOf(await api.getQuestion(itemId, id)),

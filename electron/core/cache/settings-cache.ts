@@ -1,16 +1,13 @@
-// The cached user settings (UserSettings of GET /users/{id}/settings) and category tree: what offline validation reads.
-// One per connection: its statements are prepared once, and the settings and the tree are read
-// and parsed once per change of the cache (every page of the grid validates its rows with them).
-import { UserSettings } from '../../../shared/api/users.ts';
+// The cached listing rules of the seller (ListingRules, from GET /users/{id}/settings) and category
+// tree: what offline validation reads. One per connection: its statements are prepared once, and
+// the rules and the tree are read and parsed once per change of the cache (every page of the grid
+// validates its rows with them).
+import { z } from 'zod';
+import { ListingRules } from '../../../shared/items/listing-rules.ts';
+import { readListingRules } from '../api/rules-mapping.ts';
 import { changeStamp, untilChanged } from '../db/change-stamp.ts';
 import { jsonRow } from '../db/json-row.ts';
 import type { Db } from '../db/open-account-db.ts';
-
-/**
- * The seller's rules for each field of a listing, as the marketplace states them (the /1.1
- * settings document: offline validation, the CSV check and the editor read it by its parameters).
- */
-export type SellerSettings = UserSettings;
 
 export interface CachedCategory {
   id: number;
@@ -44,12 +41,13 @@ export function settingsCache(db: Db): SettingsCache {
 }
 
 function makeSettingsCache(db: Db) {
-  const stored = jsonRow(db, { table: 'user_settings', stamp: 'fetched_at' }, UserSettings);
+  // A row written before holds the /1.1 settings document: read in either shape (api/rules-mapping.ts).
+  const stored = jsonRow(db, { table: 'user_settings', stamp: 'fetched_at' }, z.unknown().transform(readListingRules));
   const stamp = changeStamp(db);
   const entries = db.prepare(`SELECT id, level, title, title_en AS titleEn FROM categories`);
   // One copy is shared by every caller until the next change: frozen, so that no caller can
   // change what the next one reads.
-  const settings = untilChanged(db, stamp, () => deepFreeze(stored.get()));
+  const rules = untilChanged(db, stamp, () => deepFreeze(stored.get() ?? null));
   const categoryIndex = untilChanged(db, stamp, (): ReadonlyMap<number, CategoryEntry> => new Map(
     (entries.all() as Array<CategoryEntry & { id: number }>).map(({ id, level, title, titleEn }) => [id, Object.freeze({ level, title, titleEn })]),
   ));
@@ -62,12 +60,12 @@ function makeSettingsCache(db: Db) {
   const tree = db.prepare(`SELECT id, parent_id AS parentId, level, title, title_en AS titleEn FROM categories ORDER BY level, position, id`);
 
   return {
-    /** The settings as last stored, or null (never pulled, or a stored copy that no longer parses). */
-    settings(): UserSettings | null {
-      return settings();
+    /** The seller's listing rules as last stored, or null (never pulled, or a stored copy that no longer parses). */
+    rules(): ListingRules | null {
+      return rules();
     },
-    saveSettings(settings: UserSettings, now: number): void {
-      stored.put(UserSettings.parse(settings), now);
+    saveRules(value: ListingRules, now: number): void {
+      stored.put(ListingRules.parse(value), now);
     },
     categoryLevel(id: number): number | undefined {
       return categoryIndex().get(id)?.level;

@@ -59,7 +59,7 @@ export interface ImportOptions {
 export function checkContext(db: Db, options: ImportOptions = {}): CheckContext {
   const cache = settingsCache(db);
   return {
-    settings: cache.settings()?.item ?? null,
+    rules: cache.rules(),
     categories: [...cache.categoryIndex()].map(([id, { level }]) => [id, level] as const),
     ...(options.mapping ? { mapping: options.mapping } : {}),
     ...(options.zone ? { zone: options.zone } : {}),

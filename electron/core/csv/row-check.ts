@@ -5,7 +5,7 @@
 // exist, a postal code's lost zeros, a workbook's formula or merged cell) or refused by row, field
 // and reason. What the check needs of the account's cache travels as plain data (CheckContext).
 import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
-import type { UserSettings } from '../../../shared/api/users.ts';
+import type { ListingRules } from '../../../shared/items/listing-rules.ts';
 import { parseDecimal } from '../../../shared/format/parse-decimal.ts';
 import { fieldKind, isDraftField, type DraftField, type DraftFields } from '../drafts/fields.ts';
 import { parseChanges, type FieldValues } from '../drafts/plan-edit.ts';
@@ -52,8 +52,8 @@ export const LIST_SEPARATOR = ';';
 
 /** What the check needs of the account's cache, as data that crosses to a worker. */
 export interface CheckContext {
-  /** The cached settings' item rules (null before the first pull). */
-  settings: UserSettings['item'] | null;
+  /** The seller's cached listing rules (null before the first pull). */
+  rules: ListingRules | null;
   /** The cached categories: id and level (none cached: any category is taken). */
   categories: ReadonlyArray<readonly [number, number]>;
   mapping?: ColumnMapping;
@@ -131,7 +131,7 @@ export function rowChecks(header: CsvRecord | undefined, context: CheckContext):
   // Nothing mapped to the title: every row would be a blank draft (issue 21). Say why instead.
   if (!columns.includes('title')) return { report: { imported: [], errors: [noTitleColumn(columns.length)], stepId: null } };
   const levels = new Map(context.categories);
-  const ctx: ValidationContext = { settings: context.settings, categoryLevel: (id) => levels.get(id) };
+  const ctx: ValidationContext = { rules: context.rules, categoryLevel: (id) => levels.get(id) };
   const knownCategory = levels.size > 0 ? levels : null;
   return { check: (record) => checkRow(record, columns, headings, zone, ctx, knownCategory) };
 }

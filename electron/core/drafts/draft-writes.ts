@@ -28,7 +28,7 @@ export interface EditResult {
 export function cachedValidationContext(db: Db): ValidationContext {
   const cache = settingsCache(db);
   const categories = cache.categoryIndex();
-  return { settings: cache.settings()?.item ?? null, categoryLevel: (id) => categories.get(id)?.level };
+  return { rules: cache.rules(), categoryLevel: (id) => categories.get(id)?.level };
 }
 
 /** Checks that an item exists, is not deleted and may be edited (draft or preview, as the service requires). */

@@ -1,6 +1,6 @@
 // The seller's answers to questions and decisions on offers, as local changes with their
 // outbox rows (on the item the question or offer belongs to).
-import { LIMITS } from '../../../shared/api/items.ts';
+import { LIMITS } from '../../../shared/items/marketplace-limits.ts';
 import type { Db } from '../db/open-account-db.ts';
 import { outboxStatements } from '../outbox/outbox.ts';
 import { DraftError } from './draft-error.ts';

@@ -113,9 +113,9 @@ export function assertImagesEditable(row: { status: string; deleted_at: number |
   if (!EDITABLE_STATUSES.includes(row.status)) throw new DraftError('state', `item ${localId} is ${row.status}: images can be added only in draft or preview`, [], undefined, { reason: 'images-status', params: { status: row.status } });
 }
 
-/** The photo limit of the account's cached settings (2.9), null before the first pull. */
+/** The photo limit of the account's cached listing rules, null before the first pull. */
 export function imageLimit(db: Db): number | null {
-  return settingsCache(db).settings()?.item?.image?.max ?? null;
+  return settingsCache(db).rules()?.images.max ?? null;
 }
 
 function describe(file: SourceFile): { path: string; name: string; key?: string } {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
-import { LIMITS } from '../../../shared/api/items.ts';
+import { LIMITS } from '../../../shared/items/marketplace-limits.ts';
 import { decodeHeic } from './heic.ts';
 import { MAX_INPUT_PIXELS, NO_EDITS, type ImageEdits } from './prepare-terms.ts';
 import { sniffImage } from './source-file.ts';

@@ -4,7 +4,7 @@
 // marketplace would be a second adapter with its own mapping, and the sync would not change.
 // Tests that need no HTTP give the engine a double of it (tests/core/support/marketplace-double.ts).
 // Failures are ApiErrors, read by what they mean to the app (needsSignIn, isGone, ...).
-import type { SellerSettings } from '../cache/settings-cache.ts';
+import type { ListingRules } from '../../../shared/items/listing-rules.ts';
 import type { ListingFields, ListingInput, ListingPage, ListingQuery, ListingStep, MarketListing } from './market-listing.ts';
 import type { ListingState, MarketBid, MarketCategory, MarketOffer, MarketQuestion, OfferDecision, TradingPage } from './marketplace-types.ts';
 
@@ -18,7 +18,7 @@ export interface MarketplacePort {
   /** The category tree, three levels deep. */
   categories(): Promise<MarketCategory[]>;
   /** The seller's rules for each field of a listing (what offline validation checks). */
-  sellerSettings(userId: number): Promise<SellerSettings>;
+  listingRules(userId: number): Promise<ListingRules>;
 
   /** A page of the seller's listings, as summaries. */
   listings(userId: number, query: ListingQuery): Promise<ListingPage>;

@@ -160,7 +160,7 @@ export async function pull(db: Db, api: MarketplacePort, events: SyncEvents, now
   const cache = settingsCache(db);
 
   cache.replaceCategories(flatten(await api.categories(), 0, 1, []));
-  cache.saveSettings(await api.sellerSettings(userId), now());
+  cache.saveRules(await api.listingRules(userId), now());
 
   // A first pull finds the whole shop: nothing in it is news (nor in a first listing resumed after a cut).
   const firstPull = (db.prepare(`SELECT count(*) FROM items WHERE remote_id IS NOT NULL`).pluck().get() as number) === 0

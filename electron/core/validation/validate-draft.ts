@@ -1,11 +1,11 @@
 // Offline validation of a draft: the fixed limits (LIMITS, ItemInput), the per-user rules of the
-// cached UserSettings, the sale-method rules of ItemInput (POST /items) and its types. Pure: no database, no clock.
+// cached ListingRules, the sale-method rules of ItemInput (POST /items) and its types. Pure: no database, no clock.
 //
 // Problems have three codes: 'invalid' (the value itself is wrong), 'not-allowed' (this user may
 // not set the field) and 'required' (missing, which only matters when publishing: a draft may be
 // incomplete). Saving refuses a change that introduces new non-required problems.
-import { LIMITS } from '../../../shared/api/items.ts';
-import type { BoundedRule, ParameterRule, UserSettings } from '../../../shared/api/users.ts';
+import { LIMITS } from '../../../shared/items/marketplace-limits.ts';
+import type { BoundedFieldRule, FieldRule, ListingRules } from '../../../shared/items/listing-rules.ts';
 import type { ProblemParams, ProblemRule } from '../../../shared/screens/problem-rules.ts';
 import { DRAFT_FIELDS, parseFieldValue, type DraftField, type DraftFields, type ParsedValue, type ValueIssue } from '../drafts/fields.ts';
 
@@ -24,36 +24,20 @@ export interface Problem {
 }
 
 export interface ValidationContext {
-  /** The cached settings' item rules; null before the first pull (then only fixed rules apply). */
-  settings: UserSettings['item'] | null;
+  /** The seller's cached listing rules; null before the first pull (then only fixed rules apply). */
+  rules: ListingRules | null;
   /** Images of the draft, for the per-user image count bounds. */
   imageCount?: number;
   /** Level (1-3) of a cached category, undefined when the category is not cached. */
   categoryLevel?: (id: number) => number | undefined;
 }
 
-type SettingsItem = UserSettings['item'];
-/** Settings keys that govern exactly one draft field, whatever the sale method. */
-const SIMPLE_RULES = {
-  title: 'title',
-  description: 'description',
-  condition: 'condition',
-  deliveryMethods: 'deliveryMethods',
-  deliveryTerms: 'deliveryTerms',
-  paymentMethods: 'paymentMethods',
-  paymentTerms: 'paymentTerms',
-  identificationRequired: 'identificationRequired',
-  minimumFeedback: 'minimumFeedback',
-  republish: 'republish',
-  saleMethod: 'saleMethod',
-  listTime: 'listTime',
-  closingTime: 'closingTime',
-  vat: 'vat',
-  marginalTax: 'marginalTax',
-  offersAllowed: 'offersAllowed',
-} as const satisfies Partial<Record<keyof SettingsItem, DraftField>>;
-
-const SIMPLE_RULE_ENTRIES = Object.entries(SIMPLE_RULES) as Array<[keyof typeof SIMPLE_RULES, DraftField]>;
+/** Rules that govern exactly one draft field, whatever the sale method (the others are applied below). */
+const SIMPLE_RULES = [
+  'title', 'description', 'condition', 'deliveryMethods', 'deliveryTerms', 'paymentMethods', 'paymentTerms',
+  'identificationRequired', 'minimumFeedback', 'republish', 'saleMethod', 'listTime', 'closingTime', 'vat',
+  'marginalTax', 'offersAllowed',
+] as const satisfies ReadonlyArray<keyof ListingRules & DraftField>;
 
 /** Flags whose default is not "set": using them means the non-default value. */
 const FLAG_DEFAULTS: Partial<Record<DraftField, number>> = {
@@ -68,7 +52,7 @@ function isSet(draft: DraftFields, field: DraftField): boolean {
   return flagDefault === undefined || value !== flagDefault;
 }
 
-/** Every problem of a draft: the type of each value, then the rules between fields and settings. */
+/** Every problem of a draft: the type of each value, then the rules between fields and the seller's rules. */
 export function validateDraft(draft: DraftFields, ctx: ValidationContext): Problem[] {
   const problems: Problem[] = [];
   checkTypes(draft, collector(problems));
@@ -101,26 +85,26 @@ export interface RuleOptions {
 export function validateRules(draft: DraftFields, ctx: ValidationContext, problems: Problem[] = [], options: RuleOptions = {}): Problem[] {
   const add = collector(problems, options.withRequired ?? true);
   const only = options.singleFieldRulesFor;
-  const s = ctx.settings;
+  const s = ctx.rules;
   const auction = draft.saleMethod === 'auction';
   const buyNow = draft.saleMethod === 'buy-now';
 
   if (s) {
-    for (const [key, field] of SIMPLE_RULE_ENTRIES) {
+    for (const field of SIMPLE_RULES) {
       if (only && !only.has(field)) continue;
-      applyRule(draft, field, s[key], add);
+      applyRule(draft, field, s[field], add);
     }
     if (auction) applyRule(draft, 'minimumIncrease', s.minimumIncrease, add);
     if (!buyNow) applyRule(draft, 'reservePrice', s.reservePrice, add);
-    applyRule(draft, 'categoryId', s.mainCategoryId, add);
-    if (draft.isLocationAbroad !== 1) applyRule(draft, 'postalCode', s.location, add);
+    applyRule(draft, 'categoryId', s.categoryId, add);
+    if (draft.isLocationAbroad !== 1) applyRule(draft, 'postalCode', s.postalCode, add);
     applyBounds(draft, 'quantity', s.quantity, add);
-    const openDaysRule = auction ? s.openDays.auction : buyNow ? s.openDays.buyNow : undefined;
+    const openDaysRule = auction ? s.openDays.auction : buyNow ? s.openDays['buy-now'] : undefined;
     if (openDaysRule) applyBounds(draft, 'openDays', openDaysRule, add, isSet(draft, 'closingTime'));
     checkCategoryDepth(draft, s, ctx, add);
     if (ctx.imageCount !== undefined) {
-      if (ctx.imageCount > s.image.max) add('images', 'invalid', 'images-max', `images: at most ${s.image.max} images`, { max: s.image.max });
-      if (ctx.imageCount < s.image.min) add('images', 'required', 'images-min', `images: at least ${s.image.min} images`, { min: s.image.min });
+      if (ctx.imageCount > s.images.max) add('images', 'invalid', 'images-max', `images: at most ${s.images.max} images`, { max: s.images.max });
+      if (ctx.imageCount < s.images.min) add('images', 'required', 'images-min', `images: at least ${s.images.min} images`, { min: s.images.min });
     }
   } else if (!isSet(draft, 'saleMethod')) {
     add('saleMethod', 'required', 'required', 'saleMethod: required');
@@ -177,28 +161,28 @@ export function valueProblem(field: DraftField, value: unknown, parsed?: ParsedV
   return result.ok ? null : { rule: result.rule, ...(result.params ? { params: result.params } : {}), message: result.message };
 }
 
-function applyRule(draft: DraftFields, field: DraftField, rule: ParameterRule, add: Add): void {
+function applyRule(draft: DraftFields, field: DraftField, rule: FieldRule, add: Add): void {
   const set = isSet(draft, field);
-  if (set && !rule.isAllowed) add(field, 'not-allowed', 'not-allowed', `${field}: not available to this account`);
-  if (!set && rule.isAllowed && rule.isRequired) add(field, 'required', 'required', `${field}: required`);
+  if (set && !rule.allowed) add(field, 'not-allowed', 'not-allowed', `${field}: not available to this account`);
+  if (!set && rule.allowed && rule.required) add(field, 'required', 'required', `${field}: required`);
 }
 
-function applyBounds(draft: DraftFields, field: 'quantity' | 'openDays', rule: BoundedRule, add: Add, alternativeSet = false): void {
+function applyBounds(draft: DraftFields, field: 'quantity' | 'openDays', rule: BoundedFieldRule, add: Add, alternativeSet = false): void {
   if (alternativeSet && !isSet(draft, field)) return; // closingTime given instead of openDays
   applyRule(draft, field, rule, add);
   const value = draft[field];
-  if (typeof value === 'number' && rule.isAllowed && (value < rule.min || value > rule.max)) {
+  if (typeof value === 'number' && rule.allowed && (value < rule.min || value > rule.max)) {
     add(field, 'invalid', 'between', `${field}: must be between ${rule.min} and ${rule.max}`, { min: rule.min, max: rule.max });
   }
 }
 
-function checkCategoryDepth(draft: DraftFields, s: SettingsItem, ctx: ValidationContext, add: Add): void {
+function checkCategoryDepth(draft: DraftFields, s: ListingRules, ctx: ValidationContext, add: Add): void {
   const id = draft.categoryId;
   if (typeof id !== 'number' || !ctx.categoryLevel) return;
   const level = ctx.categoryLevel(id);
   if (level === undefined) return;
-  if (s.subCategoryId.isRequired && level < 3) add('categoryId', 'invalid', 'category-level-3', 'categoryId: choose a third-level category');
-  else if (s.sectionCategoryId.isRequired && level < 2) add('categoryId', 'invalid', 'category-level-2', 'categoryId: choose a second- or third-level category');
+  if (s.subCategory.required && level < 3) add('categoryId', 'invalid', 'category-level-3', 'categoryId: choose a third-level category');
+  else if (s.sectionCategory.required && level < 2) add('categoryId', 'invalid', 'category-level-2', 'categoryId: choose a second- or third-level category');
 }
 
 const REQUEST_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

@@ -1,4 +1,4 @@
-// The draft editor: every item field grouped, with the user's cached UserSettings and the
+// The draft editor: every item field grouped, with the seller's cached ListingRules and the
 // status rules of the service applied live by the core; the photos; the market's research;
 // publish, schedule, close, copy. Nothing here reaches the network: saving writes the local
 // cache, the sync sends it. Its parts: editor-head.tsx (head and notices), editor-form.tsx, editor-actions.tsx (footer),

@@ -10,7 +10,7 @@ import { formatterFor } from '../i18n/translate.ts';
 import { callSequence } from '../navigation/live-store.ts';
 import type { Notice } from '../questions/questions-store.ts';
 import { errorInfo, type ErrorInfo } from './error-info.ts';
-import type { SettingsItem } from './field-specs.ts';
+import type { ListingRules } from '../../../shared/items/listing-rules.ts';
 
 export type Category = IpcOutput<'categories.list'>[number];
 type Value = string | number | string[] | null;
@@ -23,7 +23,7 @@ export interface EditorState {
   /** Names of fields edited since the last save. */
   dirty: readonly string[];
   problems: IpcProblem[];
-  settings: SettingsItem | null;
+  settings: ListingRules | null;
   categories: Category[];
   busy: boolean;
   /** A status change queued from this editor and not yet sent (the row keeps the service's status). */

@@ -1,10 +1,9 @@
-// Every item field as the editor shows it (from the item-field registry), and which rules of the cached settings
-// (UserSettings) decide whether it is shown and required. DOM-free (tested under Node).
-import type { UserSettings } from '../../../shared/api/users.ts';
+// Every item field as the editor shows it (from the item-field registry), and which of the seller's cached listing
+// rules (ListingRules) decide whether it is shown and required. DOM-free (tested under Node).
+import type { ListingRules } from '../../../shared/items/listing-rules.ts';
 import { ITEM_FIELD_NAMES, ITEM_FIELDS, type EditorKind, type FieldGroup, type ItemFieldDef } from '../../../shared/items/item-fields.ts';
 
-export type SettingsItem = UserSettings['item'];
-type Rule = { isAllowed: boolean; isRequired: boolean; min?: number; max?: number };
+type Rule = { allowed: boolean; required: boolean; min?: number; max?: number };
 export type SaleMethod = 'auction' | 'buy-now' | null;
 
 export type { EditorKind } from '../../../shared/items/item-fields.ts';
@@ -39,20 +38,12 @@ export const EDITOR_FIELDS: readonly EditorField[] = ITEM_FIELD_NAMES.map((field
   };
 });
 
-/** The settings rule of a field for this sale method; undefined when no setting governs it. */
-export function ruleOf(settings: SettingsItem | null, field: string, saleMethod: SaleMethod): Rule | undefined {
-  if (!settings) return undefined;
-  switch (field) {
-    case 'categoryId': return settings.mainCategoryId;
-    case 'postalCode': return settings.location;
-    case 'quantity': return settings.quantity;
-    case 'openDays': return saleMethod === 'auction' ? settings.openDays.auction : saleMethod === 'buy-now' ? settings.openDays.buyNow : undefined;
-    case 'buyNowPrice': case 'startingPrice': case 'deliveryPrice': case 'isLocationAbroad': return undefined;
-    default: {
-      const rule: unknown = (settings as Record<string, unknown>)[field];
-      return rule && typeof rule === 'object' && 'isAllowed' in rule ? (rule as Rule) : undefined;
-    }
-  }
+/** The seller's rule of a field for this sale method; undefined when no rule governs it. */
+export function ruleOf(rules: ListingRules | null, field: string, saleMethod: SaleMethod): Rule | undefined {
+  if (!rules) return undefined;
+  if (field === 'openDays') return saleMethod === null ? undefined : rules.openDays[saleMethod];
+  const rule: unknown = Object.hasOwn(rules, field) ? (rules as Record<string, unknown>)[field] : undefined;
+  return rule && typeof rule === 'object' && 'allowed' in rule ? (rule as Rule) : undefined;
 }
 
 export interface FieldPresentation {
@@ -63,15 +54,15 @@ export interface FieldPresentation {
 }
 
 /**
- * Whether a field is offered and required for this user and sale method (UserSettings and the sale-method rules of ItemInput): fields
+ * Whether a field is offered and required for this user and sale method (ListingRules and the sale-method rules of ItemInput): fields
  * the settings do not allow are absent, auction-only fields are absent on buy-now items.
  */
-export function present(spec: EditorField, settings: SettingsItem | null, values: Record<string, unknown>): FieldPresentation {
+export function present(spec: EditorField, settings: ListingRules | null, values: Record<string, unknown>): FieldPresentation {
   const saleMethod = (values.saleMethod === 'auction' || values.saleMethod === 'buy-now' ? values.saleMethod : null) as SaleMethod;
   const rule = ruleOf(settings, spec.field, saleMethod);
   const abroad = values.isLocationAbroad === 1;
-  let shown = rule ? rule.isAllowed : true;
-  let required = rule ? rule.isAllowed && rule.isRequired : false;
+  let shown = rule ? rule.allowed : true;
+  let required = rule ? rule.allowed && rule.required : false;
   switch (spec.field) {
     case 'startingPrice': shown = saleMethod !== 'buy-now'; required = saleMethod === 'auction'; break;
     case 'minimumIncrease': case 'reservePrice': shown = shown && saleMethod !== 'buy-now'; break;

@@ -6,7 +6,7 @@
 // categories, settings, questions, offers and decisions, bids. The real service over HTTP stays
 // the test of the REST adapter (tests/core/marketplace-adapter.test.ts, sync-*.test.ts,
 // api-client.test.ts).
-import type { SellerSettings } from '../../../electron/core/cache/settings-cache.ts';
+import type { ListingRules } from '../../../shared/items/listing-rules.ts';
 import { ApiError } from '../../../electron/core/api/api-error.ts';
 import { SUMMARY_FIELDS, type ListingFields, type MarketListing, type MarketListingSummary } from '../../../electron/core/sync/market-listing.ts';
 import type { MarketplacePort } from '../../../electron/core/sync/marketplace-port.ts';
@@ -40,7 +40,7 @@ const BLANK_FIELDS: ListingFields = {
   minimumFeedback: 0, republish: 0, marginalTax: 0, vat: null, offersAllowed: 1, reservePrice: null,
 };
 
-export function marketplaceDouble(userId = 1_000_001, settings?: SellerSettings): MarketplaceDouble {
+export function marketplaceDouble(userId = 1_000_001, settings?: ListingRules): MarketplaceDouble {
   const listings = new Map<number, MarketListing>();
   const questions: MarketQuestion[] = [];
   const offers: MarketOffer[] = [];
@@ -77,8 +77,8 @@ export function marketplaceDouble(userId = 1_000_001, settings?: SellerSettings)
       calls.push('categories');
       return [{ id: 101, title: 'Huonekalut', titleEn: 'Furniture', children: [{ id: 1010, title: 'Pöydät', titleEn: 'Tables', children: [{ id: 10102, title: 'Ruokapöydät', titleEn: 'Dining tables', children: [] }] }] }];
     },
-    sellerSettings: async () => {
-      calls.push('sellerSettings');
+    listingRules: async () => {
+      calls.push('listingRules');
       if (!settings) throw new Error('the marketplace double has no settings: give them to marketplaceDouble()');
       return settings;
     },

@@ -1,6 +1,5 @@
 // Accounts, signing in, preferences and the cached settings, and opening external links: the
 // app registry's methods (accounts.ts) and the shell's.
-import { UserSettings } from '../../../../shared/api/users.ts';
 import { checkSignIn } from '../../api/sign-in-check.ts';
 import { settingsCache } from '../../cache/settings-cache.ts';
 import { AccountError } from '../../errors/core-error.ts';
@@ -58,10 +57,8 @@ export function accountsHandlers(session: CoreSession, openExternal: OpenExterna
       return accountView(session, updated);
     },
     'settings.get'() {
-      const userSettings = settingsCache(session.db()).settings() as Record<string, unknown> | null;
-      // Parsed here, on the validating side: settings that do not parse give no rules, not an error.
-      const rules = UserSettings.shape.item.safeParse(userSettings?.item);
-      return { userSettings, itemRules: rules.success ? rules.data : null, preferences: session.registry.preferences() };
+      // The cache parses them (either stored shape): a copy that does not parse gives no rules, not an error.
+      return { itemRules: settingsCache(session.db()).rules(), preferences: session.registry.preferences() };
     },
     'settings.setPreferences': (changes) => session.registry.setPreferences(changes),
     async 'shell.openExternal'({ url }) {
