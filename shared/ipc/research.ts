@@ -3,8 +3,12 @@
 // title, research in bulk with its progress, the request budget, and categories set from the
 // suggestions on a selection (previewed, one undo step).
 import { z } from 'zod';
-import { Condition, SaleMethod } from '../api/enums.ts';
+import { CONDITIONS, SALE_METHODS } from '../items/item-fields.ts';
 import { FieldValuesSchema, GridQueryInput, LocalId, LocalIds, RefusedItem } from './common.ts';
+
+// The app's conditions and sale methods: the registry's options (the REST enums' twins).
+const Condition = z.enum(CONDITIONS);
+const SaleMethod = z.enum(SALE_METHODS);
 
 /** Why research gave nothing new: working offline, the marketplace not reached, the budget spent, its rate limit, a failure, a title with no word to search by. */
 export const ResearchUnavailableSchema = z.enum(['offline', 'unreachable', 'budget', 'rate-limited', 'failed', 'no-words']);
