@@ -56,7 +56,7 @@ async function run(root: string, drafts: number, rows: number, work: ReadonlySet
     const ids = checked<number[]>(await invoke('drafts.ids', QUERY), 'drafts.ids');
     // The shipped app starts its workers from built files: from the sources they are bundled on
     // their first start (host/source-worker.ts), which is no part of the figures.
-    for (const worker of ['spreadsheet/spreadsheet-worker.ts', 'db/checkpoint-worker.ts']) sourceWorkerFile(join(import.meta.dirname, '..', 'electron', 'core', worker));
+    for (const worker of ['spreadsheet/spreadsheet-worker.ts', 'db/checkpoint-worker.ts', 'writer/writer-thread.ts']) sourceWorkerFile(join(import.meta.dirname, '..', 'electron', 'core', worker));
     // Warm: the idle figure is the baseline, with the statements compiled.
     await idle(invoke, QUERY, 500);
     const base = await idle(invoke, QUERY);

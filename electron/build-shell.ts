@@ -43,6 +43,8 @@ export async function buildShell(out = join(root, 'out')): Promise<void> {
     await bundle('electron/core/db/checkpoint-worker.ts', join(out, 'main'), 'checkpoint-worker.js', 'es', false);
     // The spreadsheet reading worker (electron/core/spreadsheet/spreadsheet-worker-host.ts).
     await bundle('electron/core/spreadsheet/spreadsheet-worker.ts', join(out, 'main'), 'spreadsheet-worker.js', 'es', false);
+    // The account's writer thread: every long write (electron/core/writer/writer-client.ts).
+    await bundle('electron/core/writer/writer-thread.ts', join(out, 'main'), 'writer-thread.js', 'es', false);
     await bundle('electron/preload.ts', join(out, 'preload'), 'preload.cjs', 'cjs');
   } finally {
     process.env.NODE_ENV = previous;

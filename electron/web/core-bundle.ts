@@ -19,6 +19,7 @@ const ENTRIES = {
   'verify-worker': 'electron/core/backup/verify-worker.ts',
   'adopt-worker': 'electron/core/backup/adopt-worker.ts',
   'checkpoint-worker': 'electron/core/db/checkpoint-worker.ts',
+  'writer-thread': 'electron/core/writer/writer-thread.ts',
 } as const;
 
 let bundled: Promise<string> | null = null;

@@ -32,8 +32,8 @@ describe('the Electron shell build', () => {
     expect(host).toContain('prepare-worker.js');
     // The backup domain's workers (backup-worker.ts names them), beside the core host: the check of
     // a backup, and the one that reads a restored or imported cache as data (issue 37); and the
-    // checkpoint of a long write's WAL (issue 41, db/long-write-wal.ts).
-    for (const worker of ['verify-worker', 'adopt-worker', 'checkpoint-worker']) {
+    // checkpoint of a long write's WAL and the account's writer thread (issue 41, db/long-write-wal.ts, writer/).
+    for (const worker of ['verify-worker', 'adopt-worker', 'checkpoint-worker', 'writer-thread']) {
       expect(host).toMatch(new RegExp(`["']${worker}["']`));
       expect(readFileSync(join(out, 'main', `${worker}.js`), 'utf8')).not.toMatch(/^import .* from "\.[^"]*";$/m);
     }

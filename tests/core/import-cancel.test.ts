@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CoreSession } from '../../electron/core/session/core-session.ts';
 import { IMPORT_WRITE_BATCH } from '../../electron/core/csv/batched-import.ts';
+import { importCancels } from '../../electron/core/csv/import-cancel.ts';
+import { WriteCancelled } from '../../electron/core/db/sliced-transaction.ts';
+import { rowStream } from '../../electron/core/csv/row-stream.ts';
+import { checkedRows } from '../support/checked-rows.ts';
 import { draftsCsv, invokeOk, openTestCore } from '../app/support.ts';
 
 const ROWS = 3_000;
@@ -25,30 +29,56 @@ function cacheCounts(session: CoreSession) {
 const NOTHING = { items: 0, creates: 0, pending: 0, runs: 0, steps: 0 };
 
 /** The drafts the import under way has written so far in its open transaction (0: none under way). */
-const writtenSoFar = (session: CoreSession) => session.writes().peek((db) => db.prepare(`SELECT count(*) FROM items`).pluck().get() as number) ?? 0;
+const writtenSoFar = async (session: CoreSession) => Number((await session.writes().peek(`SELECT count(*) FROM items`)) ?? 0);
+
+/**
+ * An import named `importId` written by the session's writer thread from rows this test hands
+ * over: the first `given` of the file's ROWS, the rest still "being checked" (never given), so the
+ * write waits for them after its batch at `given`; it is cancelled there, as csv.cancelImport
+ * would (the same registry of running imports).
+ */
+async function cancelWhileWaiting(given: number, importId: string) {
+  const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+  const cancels = importCancels();
+  const control = cancels.start(importId);
+  const rows = rowStream();
+  rows.push(checkedRows(core.session.db(), draftsCsv(ROWS)).slice(0, given), ROWS - given);
+  let atCancel: Promise<number> | null = null;
+  let cancel: string | null = null;
+  const write = core.session.writes().importRows({
+    rows, now: Date.now(), batchRows: IMPORT_WRITE_BATCH, control,
+    onBatch: (written) => {
+      if (written < given || cancel) return;
+      // The peek goes to the writer before the cancel does: what the open transaction held then.
+      atCancel = writtenSoFar(core.session);
+      cancel = cancels.cancel(importId);
+    },
+  });
+  const failure = await write.then(() => null, (error: unknown) => error);
+  cancels.end(importId);
+  return { core, failure, cancel, pendingAtCancel: await (atCancel ?? Promise.resolve(-1)) };
+}
 
 /** Starts an import named `importId` and cancels it at the first progress report `when` accepts. */
 async function cancelWhen(when: (progress: { phase: string; done: number; total: number }) => boolean, importId: string) {
   const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
   const answers: Array<Promise<unknown>> = [];
-  let pendingAtCancel = -1;
   core.session.onEvent((name, payload) => {
     const progress = payload as { phase: string; done: number; total: number };
     if (name !== 'csv.progress' || answers.length > 0 || !when(progress)) return;
-    pendingAtCancel = writtenSoFar(core.session);
     answers.push(invokeOk(core.bridge, 'csv.cancelImport', { importId }));
   });
   const report = await invokeOk(core.bridge, 'csv.import', { base64, fileName: 'drafts.csv', importId });
   expect(answers).toHaveLength(1);
-  return { core, report, cancel: await answers[0], pendingAtCancel };
+  return { core, report, cancel: await answers[0] };
 }
 
 describe('cancelling an import', () => {
   it('between written batches leaves none of its drafts, and the next call is answered at once', async () => {
-    const { core, report, cancel, pendingAtCancel } = await cancelWhen((p) => p.phase === 'writing' && p.done >= 2 * IMPORT_WRITE_BATCH, 'mid-write');
+    const { core, failure, cancel, pendingAtCancel } = await cancelWhileWaiting(2 * IMPORT_WRITE_BATCH, 'mid-write');
     expect(pendingAtCancel).toBe(2 * IMPORT_WRITE_BATCH);
-    expect(cancel).toEqual({ outcome: 'cancelled' });
-    expect(report).toMatchObject({ cancelled: true, imported: 0, stepId: null, errors: [] });
+    expect(cancel).toBe('cancelled');
+    expect(failure).toBeInstanceOf(WriteCancelled);
     expect(cacheCounts(core.session)).toEqual(NOTHING);
     expect((await invokeOk(core.bridge, 'drafts.page', { offset: 0, limit: 5 })).total).toBe(0);
     // Usable at once: a draft is made, and Undo does not find an import to take back.
@@ -72,11 +102,12 @@ describe('cancelling an import', () => {
   }, 120_000);
 
   it('after its last batch but before its last step still leaves nothing', async () => {
-    const { core, report, cancel, pendingAtCancel } = await cancelWhen((p) => p.phase === 'writing' && p.done === ROWS, 'last-batch');
+    // Every row was given and written, the end of the rows not told yet (the check's last message).
+    const { core, failure, cancel, pendingAtCancel } = await cancelWhileWaiting(ROWS, 'last-batch');
     // Every row was written in the import's open transaction: the cancel rolls them all back.
     expect(pendingAtCancel).toBe(ROWS);
-    expect(cancel).toEqual({ outcome: 'cancelled' });
-    expect(report).toMatchObject({ cancelled: true, imported: 0 });
+    expect(cancel).toBe('cancelled');
+    expect(failure).toBeInstanceOf(WriteCancelled);
     expect(cacheCounts(core.session)).toEqual(NOTHING);
   }, 120_000);
 

@@ -12,7 +12,10 @@ import { openAccountDb } from '../../electron/core/db/open-account-db.ts';
 import { writeGate } from '../../electron/core/db/write-gate.ts';
 import { READ_METHODS } from '../../electron/core/ipc/read-methods.ts';
 import { CACHE_FILE } from '../../electron/core/session/core-session.ts';
-import { invokeOk, openTestCore, tempFolder } from '../app/support.ts';
+import { draftsCsv, invokeOk, openTestCore, tempFolder } from '../app/support.ts';
+import { UNCANCELLABLE } from '../../electron/core/csv/import-cancel.ts';
+import { rowStream } from '../../electron/core/csv/row-stream.ts';
+import { checkedRows } from '../support/checked-rows.ts';
 import { builtChild } from '../support/built-child.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 import { join } from 'node:path';
@@ -130,13 +133,13 @@ describe('a long write', () => {
       'research.last': { localId: draft },
       'csv.cancelImport': { importId: 'none' }, 'shell.openExternal': { url: 'https://example.com/' }, 'shell.notify': { title: 'x', body: 'y' },
     };
-    let release = () => {};
-    const held = core.session.writes().long(function* () {
-      let open = true;
-      release = () => (open = false);
-      while (open) yield;
-      return 0;
-    });
+    // An import whose rows are still being checked holds the writer (it waits for them) until they end.
+    const rows = rowStream();
+    const held = core.session.writes().importRows({ rows, now: Date.now(), batchRows: 1_000, control: UNCANCELLABLE });
+    const release = () => {
+      rows.push(checkedRows(core.session.db(), draftsCsv(1)), 0);
+      rows.end();
+    };
     await longWriteStarted(core);
     const failures: string[] = [];
     for (const name of READ_METHODS) {

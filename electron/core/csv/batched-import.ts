@@ -1,14 +1,14 @@
 // The write of an import (issue 41): every valid row becomes a draft with its 'create' outbox row,
-// and the import ONE undo step, in ONE transaction worked in slices (db/sliced-transaction.ts) on
-// the long writes' connection, the event loop free between slices: other contract calls are
-// answered meanwhile, from the last committed state (none of the import shows until its commit).
-// A crash rolls it back (none or all); a cancel rolls it back at its next slice.
+// and the import ONE undo step, in ONE transaction worked in slices (db/sliced-transaction.ts): in
+// a session, in the account's writer thread (writer/), so the core's thread answers other
+// contract calls meanwhile, from the last committed state (none of the import shows until its
+// commit). A crash rolls it back (none or all); a cancel rolls it back at its next slice.
 //
 // Imports written by an older version of the app left pending tombstones between their batches
 // (migration 15's import_runs, import_pending); removeDeadImports still clears what one of them
 // left when the app stopped mid-import.
 import type { Db } from '../db/open-account-db.ts';
-import { runInSlices, type SliceOptions, type Slices } from '../db/sliced-transaction.ts';
+import { runInSlices, type Slices } from '../db/sliced-transaction.ts';
 import { draftWrites } from '../drafts/draft-writes.ts';
 import { pieceSizer } from '../db/pieces.ts';
 import { traced } from '../db/long-write-trace.ts';
@@ -20,8 +20,17 @@ import type { RowSource } from './row-stream.ts';
 /** Rows written between two 'writing' progress reports of an import. */
 export const IMPORT_WRITE_BATCH = 1_000;
 
-/** Runs a long write: the session's (account-writes.ts), or by default in slices on `db` itself. */
-export type LongWrite = <T>(work: (db: Db) => Slices<T>, options?: SliceOptions) => Promise<T>;
+/** What an import's write is given. */
+export interface ImportWrite {
+  rows: RowSource;
+  now: number;
+  batchRows: number;
+  onBatch?: ((written: number, total: number) => void) | undefined;
+  control: ImportControl;
+}
+
+/** Writes an import: the session's writer thread (session/account-writes.ts), or in slices on a connection (writeImportHere). */
+export type ImportWriter = (write: ImportWrite) => Promise<{ imported: number[]; stepId: number }>;
 
 export interface BatchedWriteOptions {
   now: number;
@@ -31,8 +40,8 @@ export interface BatchedWriteOptions {
   onBatch?: (written: number, total: number) => void;
   /** A cancelled import stops at its next slice, rolled back (import-cancel.ts). */
   control?: ImportControl;
-  /** The session's long writes; default: in slices on `db`, which must hold no transaction. */
-  long?: LongWrite;
+  /** The session's writer; default: in slices on `db`, which must hold no transaction. */
+  long?: ImportWriter;
 }
 
 /** Drafts written in the first piece: two statements (drafts, then their 'create' rows); then sized as they go (db/pieces.ts). */
@@ -76,16 +85,22 @@ export function* importWrites(db: Db, rows: RowSource, now: number, batchRows = 
 export async function writeImportInBatches(db: Db, rows: RowSource, options: BatchedWriteOptions): Promise<{ imported: number[]; stepId: number }> {
   const batchRows = Math.max(1, options.batchRows ?? IMPORT_WRITE_BATCH);
   const control = options.control ?? UNCANCELLABLE;
-  const long: LongWrite = options.long ?? ((work, sliceOptions) => runInSlices(db, () => work(db), sliceOptions));
+  const write = options.long ?? writeImportHere(db);
   control.check();
   try {
-    // The commit is the import's last step: from then on a cancel is answered 'already-done'.
-    // Between slices the write waits for rows still being checked (never spins for them).
-    return await long((writer) => importWrites(writer, rows, options.now, batchRows, options.onBatch), { signal: control.signal, pause: () => rows.ready(), finish: (commit) => control.finish(commit) });
+    return await write({ rows, now: options.now, batchRows, onBatch: options.onBatch, control });
   } catch (error) {
     if (error instanceof WriteCancelled) throw new ImportCancelled();
     throw error;
   }
+}
+
+/** An import written in slices on `db` (which must hold no transaction), on this thread. */
+export function writeImportHere(db: Db): ImportWriter {
+  // The commit is the import's last step: from then on a cancel is answered 'already-done'.
+  // Between slices the write waits for rows still being checked (never spins for them).
+  return ({ rows, now, batchRows, onBatch, control }) =>
+    runInSlices(db, () => importWrites(db, rows, now, batchRows, onBatch), { signal: control.signal, pause: () => rows.ready(), finish: (commit) => control.finish(commit) });
 }
 
 /**

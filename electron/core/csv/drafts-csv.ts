@@ -84,10 +84,10 @@ export function importRecords(db: Db, records: readonly CsvRecord[], options: Im
 export const IMPORT_STEP_ROWS = 500;
 
 /** What checking found: a report when nothing is to be written, else the valid rows and the problems. */
-type Checked = { report: ImportReport } | { valid: FieldValues[]; errors: CsvRowError[] };
+export type Checked = { report: ImportReport } | { valid: FieldValues[]; errors: CsvRowError[] };
 
-/** The check of records at hand, at once (importRecords). */
-function checkAll(records: readonly CsvRecord[], context: CheckContext): Checked {
+/** The check of records at hand, at once (importRecords; tests that hand an import its rows). */
+export function checkAll(records: readonly CsvRecord[], context: CheckContext): Checked {
   const verdict = rowChecks(records[0], context);
   if ('report' in verdict) return verdict;
   const errors: CsvRowError[] = [];

@@ -1,14 +1,14 @@
 // Cancelling an import under way (issue 19, item 3). The window names each import it starts
 // (csv.import's importId) and may cancel it by that name (csv.cancelImport). The import looks at
-// its control between its steps: the file's reading (its worker is ended), each step of checked
-// rows, each written batch. A cancelled import removes its pending tombstones in one short
-// transaction, so none of its drafts is left. The last step (the transaction that makes them
-// drafts and records the ONE undo step) is the line: a cancel that comes after it is answered
+// its control between its steps: the file's reading (its worker is ended), each slice of its
+// write. Its write is one transaction (csv/batched-import.ts), so a cancelled import leaves none
+// of its drafts. The commit is the line: a cancel that comes after it is answered
 // 'already-done', and the import stays, undone as one step by Undo.
 //
-// The core is one thread: a cancel is handled while the import waits at one of its steps, never
-// inside one, and `finish` marks the import done in the same turn as its last commit, so the
-// answer to a cancel is always true of what the import does.
+// The write runs in the account's writer thread (issue 41) while a cancel is asked on the core's
+// thread: the two meet at the control's commit latch (db/commit-latch.ts), so the answer to a
+// cancel is always true of what the import does.
+import { claimCancel, claimCommit, commitLatch, type CommitLatch } from '../db/commit-latch.ts';
 
 /** Thrown at the import's next step once it is cancelled (never after its last step). */
 export class ImportCancelled extends Error {
@@ -25,8 +25,12 @@ export interface ImportControl {
   readonly signal: AbortSignal;
   /** Throws ImportCancelled when the import was cancelled. */
   check(): void;
-  /** Runs the last step (its commit); from then on a cancel is answered 'already-done'. */
+  /** Runs the last step (its commit) unless a cancel came first; from then on a cancel is answered 'already-done'. */
   finish<T>(last: () => T): T;
+  /** Claimed by the commit of a write run elsewhere (the writer thread) as `finish` claims it here; none: it cannot be cancelled. */
+  readonly latch?: CommitLatch;
+  /** The write run elsewhere committed: the import is remembered as done. */
+  committed(): void;
 }
 
 /** Imports neither running nor remembered as done are remembered this many at most. */
@@ -41,7 +45,7 @@ export interface ImportCancels {
 }
 
 export function importCancels(): ImportCancels {
-  const running = new Map<string, AbortController>();
+  const running = new Map<string, { controller: AbortController; latch: CommitLatch }>();
   /** Imports whose last step ran: a late cancel is answered 'already-done'. */
   const done = new Set<string>();
   /** Cancels that came before their import (two requests may arrive out of order): it stops at once. */
@@ -55,24 +59,29 @@ export function importCancels(): ImportCancels {
   return {
     start(importId) {
       const controller = new AbortController();
+      const latch = commitLatch();
       if (importId !== undefined) {
-        running.set(importId, controller);
-        if (early.delete(importId)) controller.abort();
+        running.set(importId, { controller, latch });
+        if (early.delete(importId) && claimCancel(latch)) controller.abort();
       }
+      const committed = () => {
+        if (importId === undefined) return;
+        running.delete(importId);
+        remember(done, importId);
+      };
       return {
         signal: controller.signal,
+        latch,
         check() {
           if (controller.signal.aborted) throw new ImportCancelled();
         },
         finish(last) {
-          if (controller.signal.aborted) throw new ImportCancelled();
+          if (controller.signal.aborted || !claimCommit(latch)) throw new ImportCancelled();
           const result = last();
-          if (importId !== undefined) {
-            running.delete(importId);
-            remember(done, importId);
-          }
+          committed();
           return result;
         },
+        committed,
       };
     },
     end(importId) {
@@ -80,9 +89,13 @@ export function importCancels(): ImportCancels {
     },
     cancel(importId) {
       if (done.has(importId)) return 'already-done';
-      const controller = running.get(importId);
-      if (controller) controller.abort();
-      else remember(early, importId);
+      const underWay = running.get(importId);
+      if (!underWay) {
+        remember(early, importId);
+        return 'cancelled';
+      }
+      if (!claimCancel(underWay.latch)) return 'already-done';
+      underWay.controller.abort();
       return 'cancelled';
     },
   };
@@ -93,4 +106,5 @@ export const UNCANCELLABLE: ImportControl = {
   signal: new AbortController().signal,
   check() {},
   finish: (last) => last(),
+  committed() {},
 };

@@ -3,7 +3,7 @@
 // diagnostics tracing channel (a start and an end event around the work, on the thread doing
 // it). Nothing is traced unless someone listens: bench:core's responsive figure does, and reads
 // the core thread's CPU time at each start and end beside the wall time.
-import { tracingChannel } from 'node:diagnostics_channel';
+import { channel, tracingChannel } from 'node:diagnostics_channel';
 
 /** What one traced stretch of a long write is. */
 export type LongWriteStage = 'slice' | 'piece' | 'merge' | 'commit' | 'undo-record';
@@ -22,4 +22,49 @@ export const longWriteTrace = tracingChannel<unknown, LongWriteSpan>(LONG_WRITE_
 export function traced<T>(stage: LongWriteStage, work: () => T, items?: number): T {
   if (!longWriteTrace.hasSubscribers) return work();
   return longWriteTrace.traceSync(work, items === undefined ? { stage } : { stage, items });
+}
+
+/** A stretch traced in the account's writer thread, as the core's thread hears of it (writer/). */
+export interface WriterSpan {
+  stage: LongWriteStage;
+  wallMs: number;
+  /** The writer thread's CPU time in it (null where the system does not say: thread-cpu-time.ts). */
+  cpuMs: number | null;
+  items?: number;
+}
+
+/** The writer thread's spans, published on the core's thread once its job ended (when someone listens). */
+export const WRITER_SPANS_CHANNEL = 'market-desk:long-write-writer-spans';
+export const writerSpans = channel(WRITER_SPANS_CHANNEL);
+
+/**
+ * Collects the spans traced on this thread until `stop` (the writer thread, while a job is traced);
+ * `cpu` reads this thread's CPU time in milliseconds.
+ */
+export function collectSpans(cpu: (() => number) | null): { stop(): WriterSpan[] } {
+  const spans: WriterSpan[] = [];
+  type Timed = LongWriteSpan & { wallStart?: number; cpuStart?: number };
+  const handlers = {
+    start(context: Timed) {
+      context.wallStart = performance.now();
+      context.cpuStart = cpu?.() ?? 0;
+    },
+    end(context: Timed) {
+      spans.push({
+        stage: context.stage, wallMs: performance.now() - (context.wallStart ?? 0), cpuMs: cpu ? cpu() - (context.cpuStart ?? 0) : null,
+        ...(context.items !== undefined ? { items: context.items } : {}),
+      });
+    },
+    asyncStart() {},
+    asyncEnd() {},
+    error() {},
+  };
+  const traced = tracingChannel<unknown, Timed>(LONG_WRITE_CHANNEL);
+  traced.subscribe(handlers);
+  return {
+    stop() {
+      traced.unsubscribe(handlers);
+      return spans;
+    },
+  };
 }

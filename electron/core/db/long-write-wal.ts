@@ -81,30 +81,44 @@ export function checkpointInWorker(path: string): Promise<CheckpointReply> {
 /** A WAL file of `pages` pages: a 32-byte header and frames of a 24-byte header and a page. */
 const walFileBytes = (pages: number, pageSize: number) => 32 + pages * (24 + pageSize);
 
+/** Limits the WAL file `db` leaves when it restarts the WAL to what an in-place checkpoint takes. */
+function limitWalFile(db: Db): void {
+  db.pragma(`journal_size_limit = ${walFileBytes(IN_PLACE_PAGES, Number(db.pragma('page_size', { simple: true })))}`);
+}
+
 /**
- * The checkpoints after the long writes on `path`: `session` is the session's connection, which
- * does not autocheckpoint while a checkpoint runs in a worker. Both connections truncate the WAL
- * file to what an in-place checkpoint takes when they restart it, so that the file's size says
- * how much the last long write left (a WAL file otherwise keeps its largest size).
+ * The writer's connection (writer/writer-thread.ts): it does not autocheckpoint, and like the
+ * session's it truncates the WAL file when it restarts it, so that the file's size says how much
+ * the last long write left (a WAL file otherwise keeps its largest size).
+ */
+export function adoptLongWriter(long: Db): void {
+  long.pragma('wal_autocheckpoint = 0');
+  limitWalFile(long);
+}
+
+/**
+ * After a long write's commit on `long`: a small WAL is checkpointed in place (what autocheckpoint
+ * would have done). False: the WAL is big, for a worker to checkpoint (longWriteCheckpoints).
+ */
+export function checkpointSmallWal(long: Db, path: string): boolean {
+  if (walBytes(path) > walFileBytes(IN_PLACE_PAGES, Number(long.pragma('page_size', { simple: true })))) return false;
+  long.pragma('wal_checkpoint(PASSIVE)');
+  return true;
+}
+
+/**
+ * The big checkpoints after the long writes on `path`: `session` is the session's connection,
+ * which does not autocheckpoint while a checkpoint runs in a worker (its next short write would
+ * otherwise copy the big WAL on the core's thread).
  */
 export function longWriteCheckpoints(session: Db, path: string) {
   let inWorkers = 0;
   let autocheckpoint = IN_PLACE_PAGES;
   let last: Promise<CheckpointReply | null> = Promise.resolve(null);
-  const limit = (db: Db) => db.pragma(`journal_size_limit = ${walFileBytes(IN_PLACE_PAGES, Number(db.pragma('page_size', { simple: true })))}`);
-  limit(session);
+  limitWalFile(session);
   return {
-    /** The long writes' connection: it does not autocheckpoint (afterCommit does). */
-    adopt(long: Db): void {
-      long.pragma('wal_autocheckpoint = 0');
-      limit(long);
-    },
-    /** After a long write's commit on `long` (a connection with wal_autocheckpoint = 0). */
-    afterCommit(long: Db): void {
-      if (walBytes(path) <= walFileBytes(IN_PLACE_PAGES, Number(long.pragma('page_size', { simple: true })))) {
-        long.pragma('wal_checkpoint(PASSIVE)');
-        return;
-      }
+    /** A long write's commit left a big WAL: a worker checkpoints it. */
+    inWorker(): void {
       if (inWorkers++ === 0) {
         autocheckpoint = Number(session.pragma('wal_autocheckpoint', { simple: true }));
         session.pragma('wal_autocheckpoint = 0');

@@ -18,7 +18,6 @@ import { detailQueue } from '../sync/item-details.ts';
 import { detailReader } from './detail-reader.ts';
 import { shopProgress } from './shop-progress.ts';
 import { rulesPass } from '../rules/rules-pass.ts';
-import { perConnection } from '../db/per-connection.ts';
 import { createSyncEngine, type SyncEvent as EngineEvent } from '../sync/index.ts';
 import { queueStatus, type SyncEvent, type SyncPort } from './sync-port.ts';
 import type { AccountWrites } from './account-writes.ts';
@@ -65,14 +64,13 @@ export function engineSync(options: EngineSyncOptions): SyncPort & { engine: Ret
   });
   const { writes } = options;
   const rules = rulesPass(db);
-  const rulesPassOf = perConnection(rulesPass);
   // The rules run after every pull; their decisions go out with the same run's push.
   // The engine's and the background reader's answers reach the cache in turns of the write gate.
   const marketplace = writes ? gatedPort(market.port, writes.turn) : market.port;
   const engine = createSyncEngine({
     db, api: marketplace, now,
     afterPull: async () => {
-      const pass = writes ? await writes.long((long) => rulesPassOf(long).slices(now())) : rules(now());
+      const pass = writes ? await writes.long({ kind: 'rules-pass', now: now() }) : rules(now());
       if (pass.logged > 0) send({ name: 'rules.activity', payload: { decided: pass.logged, entries: pass.entries } });
     },
   });

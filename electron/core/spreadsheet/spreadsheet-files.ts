@@ -6,7 +6,7 @@ import { itemReads } from '../drafts/item-rows.ts';
 import { checkContext, IMPORT_STEP_ROWS, type ColumnMapping, type CsvRowError, type ImportReport } from '../csv/drafts-csv.ts';
 import { formulaSafe } from '../csv/formula-safe.ts';
 import { UNCANCELLABLE, type ImportControl } from '../csv/import-cancel.ts';
-import { writeImportInBatches, type LongWrite } from '../csv/batched-import.ts';
+import { writeImportInBatches, type ImportWriter } from '../csv/batched-import.ts';
 import { rowStream } from '../csv/row-stream.ts';
 import { importMappings } from './import-mappings.ts';
 import { readFileFacts, type FileFacts, type ReadInput } from './read-spreadsheet.ts';
@@ -36,7 +36,7 @@ export interface ImportProgress {
  */
 export async function importSpreadsheet(
   db: Db, input: ReadInput,
-  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; long?: LongWrite; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { mapping?: ColumnMapping; now?: number; zone?: string; batchRows?: number; control?: ImportControl; long?: ImportWriter; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<ImportReport & { facts: FileFacts }> {
   const { onProgress } = options;
   const control = options.control ?? UNCANCELLABLE;

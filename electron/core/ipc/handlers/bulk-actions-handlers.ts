@@ -2,7 +2,6 @@
 // (queued in the outbox, one undo step). The target is ids or the grid's query, resolved here.
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { bulkActions } from '../../bulk/bulk-actions.ts';
-import { perConnection } from '../../db/per-connection.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { readRecords } from '../read-records.ts';
@@ -13,8 +12,6 @@ type Target = IpcParsedInput<'drafts.runAction'>['target'];
 
 export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.actionPreview' | 'drafts.runAction' | 'drafts.actionProgress'> {
   const repo = perCache(session, (db) => ({ actions: bulkActions(db) }));
-  // A run is a long write in slices on the long writes' connection (issue 41).
-  const actionsOf = perConnection(bulkActions);
   const changed = changedEmitter(session);
   // A query's ids are read in slices over one snapshot (grid-ids.ts).
   const idsOf = async (target: Target) => ('localIds' in target ? target.localIds : gridIds(session, target.query));
@@ -28,7 +25,7 @@ export function bulkActionsHandlers(session: CoreSession): HandlerMap<'drafts.ac
       // Copies are made of whole records: those known only from list summaries are read first
       // (issue 38); the ones that cannot be read now are refused ('unread'), the rest copied.
       await readRecords(session, repo().actions.toRead(action, ids));
-      const result = await session.writes().long((db) => actionsOf(db).runSlices(action, ids, listTime));
+      const result = await session.writes().long({ kind: 'bulk-action', action, localIds: ids, listTime });
       if (result.changed > 0) changed(null, action);
       return result;
     },

@@ -2,8 +2,7 @@
 // edit with its preview and undo. A few lines each over drafts/, bulk/ and search/.
 import { bulkWrites } from '../../bulk/bulk-edit.ts';
 import { previewBulkEditSlices } from '../../bulk/bulk-preview.ts';
-import { applyBulkRulesSlices, previewBulkRulesSlices } from '../../bulk/bulk-rules.ts';
-import { perConnection } from '../../db/per-connection.ts';
+import { previewBulkRulesSlices } from '../../bulk/bulk-rules.ts';
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { settingsCache, type CategoryEntry } from '../../cache/settings-cache.ts';
 import type { Db } from '../../db/open-account-db.ts';
@@ -56,8 +55,6 @@ function draftRow(item: LocalItem, ctx: ValidationContext, imageCount: number, c
 
 export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
   const repo = perCache(session, repositories);
-  // Over the long writes' connection: bulk changes are long writes in slices (issue 41).
-  const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
   return {
@@ -96,14 +93,13 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     },
     'drafts.bulkPreview': ({ localIds, changes }) => runSliced(previewBulkEditSlices(repo(), localIds, changes)),
     async 'drafts.bulkEdit'({ localIds, changes }) {
-      const result = await session.writes().long((db) => longRepo(db).bulk.bulkEditSlices(localIds, changes));
+      const result = await session.writes().long({ kind: 'bulk-edit', localIds, changes });
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
     'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules, undefined, marketPrices(repo().research))),
     async 'drafts.applyRules'({ localIds, rules }) {
-      // The market's figures read on the long write's own connection, like the drafts they price.
-      const result = await session.writes().long((db) => applyBulkRulesSlices(longRepo(db), localIds, rules, undefined, marketPrices(longRepo(db).research)));
+      const result = await session.writes().long({ kind: 'apply-rules', localIds, rules });
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
@@ -112,7 +108,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
       const step = repo().bulk.lastStep();
       if (step && step.kind === 'csv-import' && (stepId === undefined || step.id === stepId)) await backupServiceOf(session).before('before-undo', step.itemCount);
-      const result = await session.writes().long((db) => longRepo(db).bulk.undoSlices(stepId));
+      const result = await session.writes().long({ kind: 'undo', stepId });
       changed(null, 'undo');
       return result;
     },

@@ -7,8 +7,7 @@ import type { Db } from '../../db/open-account-db.ts';
 import { DraftError } from '../../drafts/draft-error.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { bulkResearch } from '../../research/bulk-research.ts';
-import { applyCategoriesSlices, categoryChoices, previewCategoriesSlices } from '../../research/category-from-market.ts';
-import { perConnection } from '../../db/per-connection.ts';
+import { categoryChoices, previewCategoriesSlices } from '../../research/category-from-market.ts';
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
@@ -37,8 +36,6 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
     };
   });
   const changed = changedEmitter(session);
-  // The long writes' connection's own repositories (session/account-writes.ts).
-  const longRepo = perConnection((db: Db) => ({ reads: itemReads(db), bulk: bulkWrites(db) }));
   const notFound = (localId: number) => new DraftError('not-found', `item ${localId} does not exist`, [], undefined, { reason: 'item-not-found', params: { id: localId } });
   const bulkRepo = () => ({ reads: repo().reads, bulk: repo().writes });
 
@@ -79,7 +76,7 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       return { selected: new Set(localIds).size, changing: dry.changing, choices, without: choices.length - picked.length, samples: dry.samples, refused: dry.refused };
     },
     async 'research.applyCategories'({ choices }) {
-      const result = await session.writes().long((db) => applyCategoriesSlices(longRepo(db), choices));
+      const result = await session.writes().long({ kind: 'apply-categories', choices });
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

@@ -13,7 +13,6 @@ import { staggeredSchedule } from '../../rules/stagger.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
 import { gridIds } from '../grid-ids.ts';
-import { perConnection } from '../../db/per-connection.ts';
 
 type RulesMethod =
   | 'rules.list' | 'rules.previewOfferRule' | 'rules.saveOfferRule' | 'rules.deleteOfferRule' | 'rules.saveRelistRule' | 'rules.deleteRelistRule'
@@ -41,11 +40,9 @@ export function rulesHandlers(session: CoreSession, now: () => number = Date.now
     query: { ...g.query, status: g.query.status && [...g.query.status], syncState: g.query.syncState && [...g.query.syncState] },
     count: repo().groups.count(g, now()),
   });
-  // A pass is a long write in slices on the long writes' connection (issue 41).
-  const passOf = perConnection(rulesPass);
   /** Runs the rules now; decisions made are told (notification) and start a sync (drafts.changed). */
   const pass = async () => {
-    const result = await session.writes().long((db) => passOf(db).slices(now()));
+    const result = await session.writes().long({ kind: 'rules-pass', now: now() });
     if (result.logged > 0) session.emit('rules.activity', { decided: result.logged, entries: result.entries });
     if (result.queued + result.relisted > 0) changed(null, 'rules');
     return result;

@@ -25,8 +25,10 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
     },
     async 'csv.import'({ text, base64, source, fileName, mapping, importId }) {
       const db = session.db();
-      // Written as one long write in slices on the long writes' connection (issue 41).
-      const { long } = session.writes();
+      // Written as one long write in slices in the account's writer thread (issue 41), which
+      // starts while the file is read.
+      const long = session.writes().importRows;
+      session.writes().warm();
       const control = cancels.start(importId);
       try {
         let bytes: Buffer | null = base64 !== undefined ? Buffer.from(base64, 'base64') : null;

@@ -8,8 +8,7 @@ import { draftWrites } from '../../drafts/draft-writes.ts';
 import { itemReads } from '../../drafts/item-rows.ts';
 import { templateLinks } from '../../rules/template-links.ts';
 import type { CoreSession } from '../../session/core-session.ts';
-import { applyTemplateSlices, draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../../templates/apply-template.ts';
-import { perConnection } from '../../db/per-connection.ts';
+import { draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../../templates/apply-template.ts';
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
@@ -26,8 +25,6 @@ const repositories = (db: Db) => {
 
 export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMethod> {
   const repo = perCache(session, repositories);
-  // Over the long writes' connection: an application is a long write in slices (issue 41).
-  const longRepo = perConnection(repositories);
   const changed = changedEmitter(session);
 
   /** The selection's ids: given, or every draft the grid's query matches, read in slices (grid-ids.ts). */
@@ -57,8 +54,9 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
     'templates.preview': async (input) => runSliced(previewTemplateSlices(repo(), await selectionIds(input.selection), context(input))),
     async 'templates.apply'(input) {
       const ids = await selectionIds(input.selection);
-      const ctx = context(input);
-      const result = await session.writes().long((db) => applyTemplateSlices(longRepo(db), ids, ctx));
+      const { template, mode, words } = context(input);
+      const categoryTitles = repo().settings.categories().map((c) => [c.id, c.title] as const);
+      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, template, mode, words, categoryTitles });
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
