@@ -28,7 +28,25 @@ export const FieldValuesSchema = z.record(z.string(), FieldValue);
 /** Changes as the user typed them: the core parses each against ItemInput. */
 export const Changes = z.record(z.string(), z.unknown());
 export const LocalId = z.number().int().positive();
-export const LocalIds = z.array(LocalId).min(1).max(100_000);
+/** The most local ids one call takes (a selection of every draft of a big shop). */
+export const MAX_LOCAL_IDS = 100_000;
+/**
+ * One to MAX_LOCAL_IDS local ids, each checked as LocalId is, in one loop: zod's array of
+ * LocalId took 10 to 30 ms for 100,000 ids (180 ms on its first call) on the core's thread,
+ * where a bulk edit of a whole shop arrives (issue 41); this takes under 1 ms. A wrong id is
+ * named by its place, as before.
+ */
+export const LocalIds = z.custom<number[]>((value) => Array.isArray(value), { message: 'expected an array of local ids' }).superRefine((ids, ctx) => {
+  if (ids.length < 1) ctx.addIssue({ code: 'custom', message: 'expected at least one local id' });
+  if (ids.length > MAX_LOCAL_IDS) ctx.addIssue({ code: 'custom', message: `expected at most ${MAX_LOCAL_IDS} local ids` });
+  for (let i = 0; i < ids.length; i++) {
+    const id: unknown = ids[i];
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected a local id (a positive whole number)', path: [i] });
+      return;
+    }
+  }
+});
 
 export const GridSortSchema = z.enum([
   'updated', 'price', 'title', 'status', 'closing', 'relevance', 'recent', 'sku', 'note', 'buyNowPrice', 'startingPrice', 'quantity', 'category', 'categoryEn', 'openDays',
