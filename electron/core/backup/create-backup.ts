@@ -5,6 +5,7 @@
 // photos it names added to the location's photo store (hard links where the file system allows,
 // copies otherwise), a manifest written last, the folder renamed into place. Anything failing
 // removes the half-written folder: a location holds whole backups or none.
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -19,7 +20,7 @@ import {
   type BackupReason, type PhotoEntry, type StoredBackup,
 } from './backup-layout.ts';
 import { folderToWrite } from './real-folders.ts';
-import { countsDiffer, tableCounts } from './table-counts.ts';
+import { countsDiffer, tableCountsInTurns } from './table-counts.ts';
 import { verifyCacheFile } from './verify.ts';
 
 export interface BackupSource {
@@ -92,9 +93,7 @@ async function writePrimary(source: BackupSource, location: string, name: string
     // milliseconds, and every other call runs between two batches. (Timing the batches cannot
     // tell the copy from the other work done in between.)
     const pages = options.pagesPerStep ?? 256;
-    await source.db.backup(file, { progress: () => pages });
-    // The same turn of the event loop as the backup's last step: no write came in between.
-    const expected = tableCounts(source.db);
+    const expected = await copyOfOneMoment(source.db.name, file, pages);
     const checked = await verifyCacheFile({ path: file, singleFile: true, photos: true });
     if (!checked.ok) throw new BackupError('state', `the backup did not pass its check: ${checked.problem}`, { reason: 'backup-failed' });
     const differs = countsDiffer(expected, checked.counts);
@@ -114,6 +113,27 @@ async function writePrimary(source: BackupSource, location: string, name: string
     await rm(partial, { recursive: true, force: true }).catch(() => undefined);
     if (isDiskFull(error)) throw diskFullError('the backup could not be written', error);
     throw error;
+  }
+}
+
+/**
+ * Copies the cache at `path` to `file` and counts its tables, both of ONE moment: on a
+ * connection of the backup's own, inside one read transaction. A long write in the writer thread
+ * may commit at any time (issue 41); the copy does not start over for it, and the counts are
+ * the copy's.
+ */
+async function copyOfOneMoment(path: string, file: string, pagesPerStep: number): Promise<Record<string, number>> {
+  const snapshot = new Database(path, { fileMustExist: true });
+  try {
+    snapshot.exec('BEGIN');
+    // The read transaction begins at its first read.
+    snapshot.prepare('SELECT count(*) FROM sqlite_master').pluck().get();
+    await snapshot.backup(file, { progress: () => pagesPerStep });
+    const counts = await tableCountsInTurns(snapshot);
+    snapshot.exec('COMMIT');
+    return counts;
+  } finally {
+    snapshot.close();
   }
 }
 

@@ -14,6 +14,20 @@ export function tableCounts(db: Database.Database): Record<string, number> {
   return out;
 }
 
+/**
+ * tableCounts, a table per turn of the event loop (a 100,000-draft cache's counts took 50 ms in
+ * one go on the core's thread). `db` must hold a read transaction, so that every count is of
+ * the same moment.
+ */
+export async function tableCountsInTurns(db: Database.Database): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const name of tableNames(db)) {
+    out[name] = db.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`).pluck().get() as number;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
 export function draftCount(db: Database.Database): number {
   return db.prepare(`SELECT count(*) FROM items WHERE status = 'draft' AND deleted_at IS NULL`).pluck().get() as number;
 }
