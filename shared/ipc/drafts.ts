@@ -141,4 +141,9 @@ export const draftMethods = {
 export const draftEvents = {
   /** Items changed in the cache (by this or another window, an import, the sync). */
   'drafts.changed': z.object({ localIds: z.array(z.number().int()).nullable(), reason: z.string() }),
+  /**
+   * How far a bulk change under way got (a bulk edit, price and text rules, a template, categories
+   * from the market): a few reports a second while the writer works; its answer ends it.
+   */
+  'drafts.writeProgress': z.object({ kind: z.enum(['bulk-edit', 'apply-rules', 'apply-template', 'apply-categories', 'undo']), done: z.number().int().min(0), total: z.number().int().min(0) }),
 } as const;

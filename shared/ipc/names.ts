@@ -107,6 +107,7 @@ export type IpcMethodName = (typeof IPC_METHOD_NAMES)[number];
 
 export const IPC_EVENT_NAMES = [
   'drafts.changed',
+  'drafts.writeProgress',
   'images.progress',
   'images.upload',
   'sync.progress',

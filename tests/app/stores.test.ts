@@ -198,7 +198,16 @@ describe('the drafts store', () => {
     const preview = await drafts.getState().previewBulk({ buyNowPrice: '19.99', condition: 'new' });
     expect(preview).toMatchObject({ selected: 25, changing: 25, perField: { buyNowPrice: 25, condition: 25 }, refused: [] });
     expect(preview?.samples[0]).toMatchObject({ before: { buyNowPrice: 10, condition: 'good' }, after: { buyNowPrice: 19.99, condition: 'new' } });
+    // Its progress shows while it runs (drafts.writeProgress: planned, then written) and goes with its answer.
+    const shown: Array<{ kind: string; done: number; total: number }> = [];
+    const unsubscribe = drafts.subscribe((s) => {
+      if (s.writeProgress) shown.push(s.writeProgress);
+    });
     expect(await drafts.getState().applyBulk({ buyNowPrice: '19.99', condition: 'new' })).toBe(true);
+    unsubscribe();
+    expect(shown[0]).toEqual({ kind: 'bulk-edit', done: 0, total: 0 });
+    expect(shown.at(-1)).toMatchObject({ kind: 'bulk-edit', done: 50, total: 50 });
+    expect(drafts.getState().writeProgress).toBeNull();
     await drafts.getState().ensureRange(0, 24);
     expect(new Set(drafts.getState().rows.map((r) => r?.fields.buyNowPrice))).toEqual(new Set([19.99]));
     expect(drafts.getState().lastStep).toMatchObject({ kind: 'bulk-edit', itemCount: 25 });

@@ -1,6 +1,6 @@
 // The handler types, in a leaf module: every domain's handler map and handlers.ts import them
 // from here (no domain file imports handlers.ts, so there is no import cycle).
-import type { IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc/contract.ts';
+import type { IpcEventPayload, IpcMethodName, IpcOutput, IpcParsedInput } from '../../../shared/ipc/contract.ts';
 import type { Db } from '../db/open-account-db.ts';
 import type { CoreSession } from '../session/core-session.ts';
 
@@ -14,6 +14,11 @@ export type Changed = (localIds: number[] | null, reason: string) => void;
 
 export function changedEmitter(session: CoreSession): Changed {
   return (localIds, reason) => session.emit('drafts.changed', { localIds, reason });
+}
+
+/** A bulk change's progress, as drafts.writeProgress events (the writer thread reports a few a second). */
+export function writeProgress(session: CoreSession, kind: IpcEventPayload<'drafts.writeProgress'>['kind']) {
+  return { onProgress: ({ done, total }: { done: number; total: number }) => session.emit('drafts.writeProgress', { kind, done, total }) };
 }
 
 /**

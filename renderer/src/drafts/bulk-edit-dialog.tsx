@@ -10,6 +10,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
+import { WriteProgressBar } from './write-progress.tsx';
 import { BULK_FIELDS, choicesOf, parseInput } from './columns.ts';
 import { optionWords } from './dialog-values.ts';
 import { previewValue } from './preview-value.ts';
@@ -26,6 +27,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
   const format = useFormatter();
   const selectedCount = useStore(store, (s) => s.selected.size);
   const preview = useStore(store, (s) => s.preview);
+  const writing = useStore(store, (s) => s.writeProgress !== null);
   const dialogError = useStore(store, (s) => s.dialogError);
   const [changes, setChanges] = useState<Change[]>([{ field: 'buyNowPrice', text: '' }]);
   const dialogRef = useModalDialog();
@@ -94,11 +96,12 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
           );
         })}
         {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
+        <WriteProgressBar store={store} />
         <div className="dialog-actions">
           <button type="button" onClick={() => setChanges([...changes, { field: BULK_FIELDS.find((b) => !changes.some((c) => c.field === b.field))?.field ?? 'quantity', text: '' }])}>{t('bulk.addField')}</button>
           <span className="spacer" />
           <button type="submit">{t('bulk.preview')}</button>
-          <button type="button" className="primary" disabled={!preview || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
+          <button type="button" className="primary" disabled={writing || !preview || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
             if (await store.getState().applyBulk(values())) onClose();
           }}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
           <button type="button" onClick={close}>{t('common.cancel')}</button>

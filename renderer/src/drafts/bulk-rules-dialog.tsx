@@ -14,6 +14,7 @@ import { msg, type Msg } from '../i18n/messages.ts';
 import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
+import { WriteProgressBar } from './write-progress.tsx';
 import type { BulkRules } from './drafts-state.ts';
 import { valueWords } from './dialog-values.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
@@ -101,6 +102,7 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
   const format = useFormatter();
   const selectedCount = useStore(store, (s) => s.selected.size);
   const preview = useStore(store, (s) => s.rulesPreview);
+  const writing = useStore(store, (s) => s.writeProgress !== null);
   const storeError = useStore(store, (s) => s.dialogError);
   const [form, setForm] = useState<Form>(EMPTY);
   const [formError, setFormError] = useState<Msg | null>(null);
@@ -184,10 +186,11 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
           </>}
         </fieldset>
         {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
+        <WriteProgressBar store={store} />
         <div className="dialog-actions">
           <span className="spacer" />
           <button type="submit">{t('bulk.preview')}</button>
-          <button type="button" className="primary" disabled={!preview || preview.refused.length > 0 || preview.changing === 0} onClick={() => run((rules) => {
+          <button type="button" className="primary" disabled={writing || !preview || preview.refused.length > 0 || preview.changing === 0} onClick={() => run((rules) => {
             void store.getState().applyRules(rules).then((ok) => ok && onClose());
           })}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
           <button type="button" onClick={close}>{t('common.cancel')}</button>

@@ -7,7 +7,7 @@ import { describeError, describeRefusedItem } from '../i18n/describe-error.ts';
 import { localeStore } from '../i18n/locale-store.ts';
 import { msg, type Msg } from '../i18n/messages.ts';
 import { placeholderWords } from '../templates/placeholder-words.ts';
-import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, SpreadsheetFile } from './drafts-state.ts';
+import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, SpreadsheetFile, WriteProgress } from './drafts-state.ts';
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
@@ -63,6 +63,15 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     await get().reload();
     return report;
   };
+  /** Runs a bulk change with its progress shown (drafts.writeProgress) until it answers. */
+  const writing = async <T>(kind: WriteProgress['kind'], run: () => Promise<T>): Promise<T> => {
+    set({ writeProgress: { kind, done: 0, total: 0 } });
+    try {
+      return await run();
+    } finally {
+      set({ writeProgress: null });
+    }
+  };
   /** The selection, once a Select all in flight has its ids (an action right after Ctrl+A). */
   const selectedIds = async (): Promise<number[]> => {
     await get().selectionSettled();
@@ -83,7 +92,8 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyBulk(changes) {
       try {
-        const result = await call(bridge, 'drafts.bulkEdit', { localIds: await selectedIds(), changes });
+        const localIds = await selectedIds();
+        const result = await writing('bulk-edit', () => call(bridge, 'drafts.bulkEdit', { localIds, changes }));
         set({ preview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
@@ -104,7 +114,8 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyRules(rules) {
       try {
-        const result = await call(bridge, 'drafts.applyRules', { localIds: await selectedIds(), rules });
+        const localIds = await selectedIds();
+        const result = await writing('apply-rules', () => call(bridge, 'drafts.applyRules', { localIds, rules }));
         set({ rulesPreview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;
@@ -125,7 +136,8 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     async applyTemplate(id, mode) {
       try {
-        const result = await call(bridge, 'templates.apply', { id, mode, selection: { localIds: await selectedIds() }, words: placeholderWords() });
+        const localIds = await selectedIds();
+        const result = await writing('apply-template', () => call(bridge, 'templates.apply', { id, mode, selection: { localIds }, words: placeholderWords() }));
         set({ templatePreview: null, dialogError: null, notice: changedNotice(result.changed) });
         await get().reload();
         return true;

@@ -16,6 +16,8 @@ export type LastStep = IpcOutput<'drafts.lastStep'>;
 export type FileInspection = IpcOutput<'csv.inspect'>;
 /** How far an import got (csv.progress), and the file's name from the moment it was picked. */
 export type ImportProgress = IpcEventPayload<'csv.progress'> & { fileName?: string };
+/** How far a bulk change got (drafts.writeProgress): done of total drafts, planned then written. */
+export type WriteProgress = IpcEventPayload<'drafts.writeProgress'>;
 export type ColumnMapping = FileInspection['mapping'];
 /** A spreadsheet as the core reads it: by reference (the app's way) or as bytes. */
 export type SpreadsheetFile = { source: ImageSource } | { base64: string };
@@ -84,6 +86,8 @@ export interface DraftsState {
   categories: readonly CategoryChoice[];
   /** How far the import under way got (null: none running). */
   importProgress: ImportProgress | null;
+  /** How far the bulk change under way got (a bulk edit, rules, a template; null: none running). */
+  writeProgress: WriteProgress | null;
   /** The import under way by its name for csv.cancelImport, and whether its cancel was asked. */
   runningImport: { id: string; cancelling: boolean } | null;
 }

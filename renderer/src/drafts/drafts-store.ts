@@ -197,6 +197,7 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       pendingUndo: null,
       categories: [],
       importProgress: null,
+      writeProgress: null,
       runningImport: null,
 
       async setQuery(changes) {
@@ -354,6 +355,10 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
     bridge.on('csv.progress', (progress) => {
       const shown = store.getState().importProgress;
       if (shown !== null) store.setState({ importProgress: { ...progress, ...(shown.fileName ? { fileName: shown.fileName } : {}) } });
+    }),
+    // A bulk change tells how far it got while one runs (drafts-actions.ts starts and ends it).
+    bridge.on('drafts.writeProgress', (progress) => {
+      if (store.getState().writeProgress !== null) store.setState({ writeProgress: progress });
     }),
     // The sync reports one item at a time: its badge changes in place, no reload.
     bridge.on('sync.itemState', (event) => {

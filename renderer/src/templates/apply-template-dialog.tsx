@@ -8,6 +8,7 @@ import { useCategories } from '../categories/categories.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { TemplateMode } from '../drafts/drafts-state.ts';
 import { previewValue } from '../drafts/preview-value.ts';
+import { WriteProgressBar } from '../drafts/write-progress.tsx';
 import { describeRefusedItem } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
@@ -22,6 +23,7 @@ export function ApplyTemplateDialog({ store, templates, onClose }: { store: Draf
   const dialogError = useStore(store, (s) => s.dialogError);
   const selectedCount = useStore(store, (s) => s.selected.size);
   const preview = useStore(store, (s) => s.templatePreview);
+  const writing = useStore(store, (s) => s.writeProgress !== null);
   const list = useStore(templates, (s) => s.templates);
   const [id, setId] = useState<number | null>(null);
   const [mode, setMode] = useState<TemplateMode>('replace');
@@ -74,10 +76,11 @@ export function ApplyTemplateDialog({ store, templates, onClose }: { store: Draf
               </label>
             ))}
           </fieldset>
+          <WriteProgressBar store={store} />
           <div className="dialog-actions">
             <span className="spacer" />
             <button type="submit">{t('templates.apply.preview')}</button>
-            <button type="button" className="primary" disabled={!preview || chosen === null || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
+            <button type="button" className="primary" disabled={writing || !preview || chosen === null || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
               if (chosen !== null && await store.getState().applyTemplate(chosen, mode)) onClose();
             }}>{t('templates.apply.apply', { count: preview?.changing ?? 0 })}</button>
             <button type="button" onClick={close}>{t('common.cancel')}</button>

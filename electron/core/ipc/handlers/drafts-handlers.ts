@@ -16,7 +16,7 @@ import { FIELDS_NOT_IN_SUMMARY } from '../../sync/summary-fields.ts';
 import { validateDraft, type ValidationContext } from '../../validation/validate-draft.ts';
 import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
-import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
 import { gridIds } from '../grid-ids.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
@@ -93,13 +93,13 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     },
     'drafts.bulkPreview': ({ localIds, changes }) => runSliced(previewBulkEditSlices(repo(), localIds, changes)),
     async 'drafts.bulkEdit'({ localIds, changes }) {
-      const result = await session.writes().long({ kind: 'bulk-edit', localIds, changes });
+      const result = await session.writes().long({ kind: 'bulk-edit', localIds, changes }, writeProgress(session, 'bulk-edit'));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
     'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules, undefined, marketPrices(repo().research))),
     async 'drafts.applyRules'({ localIds, rules }) {
-      const result = await session.writes().long({ kind: 'apply-rules', localIds, rules });
+      const result = await session.writes().long({ kind: 'apply-rules', localIds, rules }, writeProgress(session, 'apply-rules'));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
@@ -108,7 +108,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
       const step = repo().bulk.lastStep();
       if (step && step.kind === 'csv-import' && (stepId === undefined || step.id === stepId)) await backupServiceOf(session).before('before-undo', step.itemCount);
-      const result = await session.writes().long({ kind: 'undo', stepId });
+      const result = await session.writes().long({ kind: 'undo', stepId }, writeProgress(session, 'undo'));
       changed(null, 'undo');
       return result;
     },

@@ -11,7 +11,7 @@ import { categoryChoices, previewCategoriesSlices } from '../../research/categor
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
-import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
 import { gridIds } from '../grid-ids.ts';
 
 type ResearchMethod = 'research.draft' | 'research.last' | 'research.categories' | 'research.bulkStart' | 'research.bulkCancel'
@@ -76,7 +76,7 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       return { selected: new Set(localIds).size, changing: dry.changing, choices, without: choices.length - picked.length, samples: dry.samples, refused: dry.refused };
     },
     async 'research.applyCategories'({ choices }) {
-      const result = await session.writes().long({ kind: 'apply-categories', choices });
+      const result = await session.writes().long({ kind: 'apply-categories', choices }, writeProgress(session, 'apply-categories'));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

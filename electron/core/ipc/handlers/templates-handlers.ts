@@ -12,7 +12,7 @@ import { draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
-import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
 import { needRecords } from '../read-records.ts';
 import { gridIds } from '../grid-ids.ts';
 
@@ -56,7 +56,7 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
       const ids = await selectionIds(input.selection);
       const { template, mode, words } = context(input);
       const categoryTitles = repo().settings.categories().map((c) => [c.id, c.title] as const);
-      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, template, mode, words, categoryTitles });
+      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, template, mode, words, categoryTitles }, writeProgress(session, 'apply-template'));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

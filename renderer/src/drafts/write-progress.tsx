@@ -1,0 +1,23 @@
+// The progress of a bulk change under way (a bulk edit, price and text rules, a template), shown
+// in its dialog: a change of a whole shop's 100,000 drafts takes seconds, and the seller sees it
+// move (drafts.writeProgress: planned, then written). Spoken at every quarter, not at each report.
+import { useStore } from 'zustand';
+import { useAnnounce } from '../a11y/live-region.tsx';
+import { useT } from '../i18n/intl.ts';
+import type { DraftsStore } from './drafts-store.ts';
+
+export function WriteProgressBar({ store }: { store: DraftsStore }) {
+  const t = useT();
+  const progress = useStore(store, (s) => s.writeProgress);
+  const quarter = progress && progress.total > 0 ? Math.floor((4 * progress.done) / progress.total) : 0;
+  useAnnounce(progress ? t('bulk.writing.quarter', { percent: quarter * 25 }) : null);
+  if (!progress) return null;
+  const text = progress.total > 0 ? t('bulk.writing', { done: progress.done, total: progress.total }) : t('bulk.writing.starting');
+  return (
+    <div className="notice info write-progress">
+      {/* No value until the first report: an indeterminate bar. */}
+      <progress style={{ flex: 1, marginRight: 12 }} aria-label={text} max={Math.max(1, progress.total)} {...(progress.total > 0 ? { value: progress.done } : {})} />
+      <span>{text}</span>
+    </div>
+  );
+}
