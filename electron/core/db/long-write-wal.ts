@@ -1,14 +1,15 @@
-// A long write's WAL off the core's main thread (issue 41). A bulk edit of 100,000 drafts writes
-// ~12,000 pages (50 MB) to the WAL in one transaction, and two steps at its end were synchronous:
+// A long write's WAL (issue 41). A bulk edit of 100,000 drafts writes ~12,000 pages (50 MB) to the
+// WAL in one transaction, and two steps at its end were synchronous:
 // - the commit's fsync (synchronous=FULL) flushed all of it: 130 ms at load 8. Between slices the
 //   WAL is synced in the background (libuv's threads; an fsync flushes the file whichever
 //   descriptor asks), so the commit's own fsync finds little left to flush.
 // - the checkpoint that SQLite runs on the committing connection once the WAL passes
-//   wal_autocheckpoint pages copied it into the cache file and synced that: 300 ms. The long
-//   writes' connection does not autocheckpoint; after its commit a small WAL is checkpointed in
-//   place (what autocheckpoint would have done) and a big one in a worker thread
-//   (checkpoint-worker.ts), the session's connection not autocheckpointing meanwhile, so that its
-//   next short write does not copy the big WAL on the main thread instead.
+//   wal_autocheckpoint pages copied it into the cache file and synced that: 300 ms. The writer's
+//   connection (writer/writer-thread.ts) does not autocheckpoint; after its commit a small WAL is
+//   checkpointed in place, in the writer thread (what autocheckpoint would have done), and a big
+//   one in a worker thread of its own (checkpoint-worker.ts), the session's connection not
+//   autocheckpointing meanwhile, so that its next short write does not copy the big WAL on the
+//   core's thread instead.
 // Neither changes what is durable: the commit still syncs, and the WAL keeps every commit until
 // some checkpoint copies it (a failed one loses nothing).
 import { statSync } from 'node:fs';

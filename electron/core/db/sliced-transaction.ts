@@ -3,8 +3,10 @@
 // runInSlices opens BEGIN IMMEDIATE, runs the work until a slice's budget is spent, gives the
 // event loop a turn, and goes on; the last slice commits. A failure, a cancel or a crash rolls
 // the whole of it back (a killed process leaves uncommitted frames that SQLite ignores): none or
-// all, with no tombstones. runWhole runs the same work in one go inside db.transaction (tests,
-// benches, and callers already inside a transaction); runSliced slices work that writes nothing.
+// all, with no tombstones. In a session the long writes run so in the writer thread
+// (writer/writer-thread.ts), whose loop takes its messages (an import's rows, a cancel) between
+// slices. runWhole runs the same work in one go inside db.transaction (tests, benches, and
+// callers already inside a transaction); runSliced slices work that writes nothing.
 import type { Db } from './open-account-db.ts';
 import { withMergesDeferred } from './fts-merges.ts';
 import { traced } from './long-write-trace.ts';

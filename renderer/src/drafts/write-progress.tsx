@@ -1,16 +1,21 @@
 // The progress of a bulk change under way (a bulk edit, price and text rules, a template), shown
 // in its dialog: a change of a whole shop's 100,000 drafts takes seconds, and the seller sees it
-// move (drafts.writeProgress: planned, then written). Spoken at every quarter, not at each report.
+// move (drafts.writeProgress: planned, then written). A long one (SPOKEN_FROM drafts or more) is
+// spoken at every quarter, not at each report; a short one only by its outcome (the notice).
 import { useStore } from 'zustand';
 import { useAnnounce } from '../a11y/live-region.tsx';
 import { useT } from '../i18n/intl.ts';
 import type { DraftsStore } from './drafts-store.ts';
 
+/** Drafts from which a change's progress is spoken (its total counts each draft twice: planned, written). */
+const SPOKEN_FROM = 1_000;
+
 export function WriteProgressBar({ store }: { store: DraftsStore }) {
   const t = useT();
   const progress = useStore(store, (s) => s.writeProgress);
   const quarter = progress && progress.total > 0 ? Math.floor((4 * progress.done) / progress.total) : 0;
-  useAnnounce(progress ? t('bulk.writing.quarter', { percent: quarter * 25 }) : null);
+  const spoken = progress !== null && progress.total >= 2 * SPOKEN_FROM && quarter > 0 && quarter < 4;
+  useAnnounce(spoken ? t('bulk.writing.quarter', { percent: quarter * 25 }) : null);
   if (!progress) return null;
   const text = progress.total > 0 ? t('bulk.writing', { done: progress.done, total: progress.total }) : t('bulk.writing.starting');
   return (
