@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListingCopy, writeListingCopy } from '../../electron/core/api/listing-copy.ts';
 import { listItemImages } from '../../electron/core/images/image-library.ts';
+import { MAX_COPY_PHOTOS } from '../../electron/core/sync/listing-copy-schema.ts';
 import type { Item, ItemSummary } from '../../shared/api/items.ts';
 import { jpegImage } from '../support/image-files.ts';
 import { makeCategories, type TestCategories } from '../support/item-helpers.ts';
@@ -159,7 +160,7 @@ describe('a copy read from a cache file that may come from anywhere', () => {
       edited(real, (c) => { c.closesAt = 'x'.repeat(100_000); }),
       edited(real, (c) => { Object.assign(c, { fields: ['title'] }); }),
       edited(real, (c) => { Object.assign(c, { photos: { 0: c.photos[0] } }); }),
-      edited(real, (c) => { c.photos = Array.from({ length: 101 }, () => c.photos[0]); }),
+      edited(real, (c) => { c.photos = Array.from({ length: MAX_COPY_PHOTOS + 1 }, () => c.photos[0]); }),
       '[1, 2]', '"copy"', '{"fields": {}}', '{not json',
     ];
     for (const json of wrong) expect(readListingCopy(json), json.slice(0, 120)).toBeNull();

@@ -57,6 +57,7 @@ const FIELD_SHAPE = {
   startingPrice: field(amount(f.startingPrice)),
   minimumIncrease: field(amount(f.minimumIncrease)),
   reservePrice: field(amount(f.reservePrice)),
+  // The units left once listed: 0 when bought out, which no input may say.
   quantity: field(whole({ ...f.quantity, min: 0 })),
   offersAllowed: field(flag),
   openDays: field(whole(f.openDays)),
