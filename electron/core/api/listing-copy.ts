@@ -49,14 +49,15 @@ function photosOf(images: unknown): unknown {
 const SUMMARY_KEYS = ['saleMethod', 'title', 'categoryId', 'buyNowPrice', 'postalCode'] as const;
 
 /**
- * A /1.1 record as kept before, as a copy to be checked: a whole Item (it passes the REST schema)
- * as its listing, else the fields a summary told. A key the record lacks stays absent ("not
+ * A /1.1 record as kept before, as a copy to be checked: a whole Item (it has requirements and
+ * passes the REST schema) as its listing, else the fields a summary told. A key the record lacks stays absent ("not
  * known"), as it was; each value is the record's, for the copy's check to judge.
  */
 function copyOfRecord(old: Record<string, unknown>): unknown {
-  const item = Item.safeParse(old);
-  if (item.success) return listingOf(item.data);
   const has = (key: keyof Item) => Object.hasOwn(old, key);
+  // Only a whole Item has requirements (no summary tells them): a summary is not parsed as one.
+  const item = has('requirements') ? Item.safeParse(old) : null;
+  if (item?.success) return listingOf(item.data);
   const fields: Record<string, unknown> = {};
   for (const key of SUMMARY_KEYS) if (has(key)) fields[key] = old[key];
   return {
