@@ -50,8 +50,10 @@ const SUMMARY_KEYS = ['saleMethod', 'title', 'categoryId', 'buyNowPrice', 'posta
 
 /**
  * A /1.1 record as kept before, as a copy to be checked: a whole Item (it has requirements and
- * passes the REST schema) as its listing, else the fields a summary told. A key the record lacks stays absent ("not
- * known"), as it was; each value is the record's, for the copy's check to judge.
+ * passes the REST schema) as its listing, else the fields a summary told (an Item of an older
+ * service that fails today's schema too: the rest is read again when its summary next differs). A
+ * key the record lacks stays absent ("not known"), as it was; each value is the record's, for the
+ * copy's check to judge.
  */
 function copyOfRecord(old: Record<string, unknown>): unknown {
   const has = (key: keyof Item) => Object.hasOwn(old, key);
