@@ -106,7 +106,7 @@ describe('the marketplace adapter over /1.1 (real service)', () => {
   it('creates, reads, edits, steps, lists and deletes a listing in the app\'s words, and reads the seller\'s settings', async () => {
     const { port } = marketplace();
     const me = await port.me();
-    const fields = { ...completeBuyNow('Pöytävalaisin'), categoryId: categories.sub, quantity: 3, isLocationAbroad: 0 };
+    const fields = { ...completeBuyNow('Pöytävalaisin'), categoryId: categories.sub, quantity: 3, isLocationAbroad: 0 as const };
     const made = await port.createListing({ fields }, { idempotencyKey: 'adapter-listing-1' });
     // Its fields by the registry's names in the cache's forms (flags 0/1), the facts beside them.
     expect(made).toMatchObject({

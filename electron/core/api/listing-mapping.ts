@@ -6,7 +6,7 @@ import type { ListingFields, ListingInput, ListingPage, ListingQuery, MarketList
 
 /** Response timestamp (service zone) → request format: the wall-clock part is the same. */
 const requestTime = (t: string | null) => (t === null ? null : t.slice(0, 19).replace('T', ' '));
-const flag = (b: boolean) => (b ? 1 : 0);
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
 export const photoOf = (image: ImageRecord): MarketPhoto => ({ id: image.id, thumbnail: image.links.thumbnail });
 

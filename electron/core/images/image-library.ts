@@ -47,12 +47,14 @@ function parseEdits(json: string | null): ImageEdits {
   }
 }
 
-/** The remote photos of an item's last read copy, in the marketplace's order (a damaged one is left out). */
+/**
+ * The remote photos of an item's last read copy, in the marketplace's order: as the copy's check
+ * passed them (a damaged one, or one whose thumbnail is not a web address, is left out; a
+ * thumbnail off the marketplace's own origin is then refused by `media`).
+ */
 export function remoteImages(db: Db, localId: number): MarketPhoto[] {
   const copy = readListingCopy(db.prepare(`SELECT server_copy FROM items WHERE local_id = ?`).pluck().get(localId) as string | null | undefined);
-  const photos: unknown = copy?.photos;
-  if (!Array.isArray(photos)) return [];
-  return photos.filter((p: Partial<MarketPhoto> | null): p is MarketPhoto => typeof p?.id === 'number' && typeof p.thumbnail === 'string' && URL.canParse(p.thumbnail));
+  return copy?.photos ?? [];
 }
 
 export const remoteThumbPath = (folder: string, remoteId: number) => join(folder, 'remote-thumbs', `${remoteId}.jpg`);

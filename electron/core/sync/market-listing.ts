@@ -4,16 +4,20 @@
 // place (electron/core/api/listing-mapping.ts); nothing above it parses a REST record. The cache
 // keeps a listing or a summary, serialized as these types, as its copy of what the marketplace
 // said (items.server_copy: read by readListingCopy, api/listing-copy.ts).
+import type { z } from 'zod';
 import type { RestFieldName } from '../../../shared/items/item-fields.ts';
+import type { ListingFieldsSchema } from './listing-copy-schema.ts';
 import type { ListingStatus } from './marketplace-types.ts';
 
 /**
  * The seller's editable fields as the marketplace has them, keyed by the item-field registry's
  * names (shared/items/item-fields.ts) and in the cache's value forms (flags 0/1, times as a
- * draft's `YYYY-MM-DD HH:MM:SS`); null: not set. What the app makes of them (which it takes,
- * which default means "not set") is server-fields.ts's decision, not the marketplace's.
+ * draft's `YYYY-MM-DD HH:MM:SS`, lists of the registry's options), within the registry's fixed
+ * bounds; null: not set. The schema of listing-copy-schema.ts gives the type. What the app makes
+ * of them (which it takes, which default means "not set") is server-fields.ts's decision, not the
+ * marketplace's.
  */
-export type ListingFields = { [K in RestFieldName]?: unknown };
+export type ListingFields = z.output<typeof ListingFieldsSchema>;
 
 /** The fields a list summary tells (every other field of a listing read from it is not known). */
 export const SUMMARY_FIELDS = ['saleMethod', 'title', 'categoryId', 'buyNowPrice', 'postalCode'] as const satisfies readonly RestFieldName[];
@@ -60,14 +64,15 @@ export interface MarketListing extends ListingBasics {
 
 /** A listing as the seller's list tells it (500 a page): a few fields and facts, never units or relisting. */
 export interface MarketListingSummary extends ListingBasics {
-  fields: { [K in SummaryField]?: unknown };
+  fields: Pick<ListingFields, SummaryField>;
   /** When it last changed; null: this marketplace does not say (no sync extension: every pull lists everything). */
   changedAt: string | null;
 }
 
 /**
  * What the cache keeps as the marketplace's word on a listing (items.server_copy): a whole
- * listing or a summary; a key a summary does not tell is absent ("not known").
+ * listing or a summary; a key a summary does not tell is absent ("not known"). Checked by
+ * ListingCopySchema (listing-copy-schema.ts) on every read and write.
  */
 export type ListingCopy = Pick<MarketListing, 'id' | 'status'> & Partial<Omit<MarketListing, 'id' | 'status' | 'fields' | 'changedAt'>> & {
   fields: ListingFields;

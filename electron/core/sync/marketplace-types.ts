@@ -6,7 +6,8 @@
 // copy of it (never read for facts: those are fields here).
 
 /** A listing's status, in the words the cache keeps (items.status). */
-export type ListingStatus = 'draft' | 'preview' | 'published' | 'closed' | 'disabled' | 'waiting';
+export const LISTING_STATUSES = ['draft', 'preview', 'published', 'closed', 'disabled', 'waiting'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** What a decision on an offer needs to know of its listing now. */
 export interface ListingState {
