@@ -4,6 +4,7 @@
 // close returns; an import's commit and its cancel meet at one latch, so whichever came first is
 // what the import did.
 import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UNCANCELLABLE } from '../../electron/core/csv/import-cancel.ts';
@@ -13,6 +14,7 @@ import { WriteCancelled } from '../../electron/core/db/sliced-transaction.ts';
 import { DraftError } from '../../electron/core/drafts/draft-error.ts';
 import { CoreError } from '../../electron/core/errors/core-error.ts';
 import { CACHE_FILE } from '../../electron/core/session/core-session.ts';
+import { BACKGROUND_NICE } from '../../electron/core/host/background-thread.ts';
 import { receiveError, sendError } from '../../electron/core/writer/thread-errors.ts';
 import { draftsCsv, invokeOk, openTestCore } from '../app/support.ts';
 import { checkedRows } from '../support/checked-rows.ts';
@@ -68,6 +70,19 @@ describe('closing the account under a long write', () => {
       other.close();
     }
     expect(await failed).toMatchObject({ code: 'state', message: expect.stringContaining('closed') });
+  });
+});
+
+describe('the writer thread', () => {
+  it.runIf(process.platform === 'linux')('runs below the core\'s thread: the scheduler prefers the window\'s answers', async () => {
+    const core = openTestCore({ syncTiming: { debounceMs: 60_000, pollMs: 0 } });
+    const { localId } = await invokeOk(core.bridge, 'drafts.create', { fields: { title: 'Tammituoli' } });
+    await invokeOk(core.bridge, 'drafts.bulkEdit', { localIds: [localId], changes: { note: 'x' } });
+    // Each thread's nice value: /proc/self/task/<tid>/stat, field 19 (counted after the name's ')').
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const tids = readdirSync('/proc/self/task');
+    expect(nice(String(process.pid))).toBe(0);
+    expect(tids.filter((tid) => nice(tid) === BACKGROUND_NICE).length).toBeGreaterThan(0);
   });
 });
 

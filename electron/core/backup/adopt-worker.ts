@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { adoptRows, AdoptRefused, type AdoptTask } from './adopt-rows.ts';
 import type { AdoptReply } from './adopt-cache.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 
 /** The core's word to stop: a shared flag it sets when the time budget is spent (adopt-cache.ts). */
 export interface AdoptWorkerData { task: AdoptTask; stop: SharedArrayBuffer }
@@ -24,4 +25,5 @@ function run({ task, stop }: AdoptWorkerData): AdoptReply {
   }
 }
 
+lowerThisThreadPriority();
 parentPort?.postMessage(run(workerData as AdoptWorkerData));

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { draftCount, tableCounts } from './table-counts.ts';
 import type { VerifyReply, VerifyTask } from './verify.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 
 /** The prepared photo files the cache names (each once): what a backup keeps beside it. */
 function photoFiles(db: Database.Database): string[] {
@@ -33,4 +34,5 @@ function verify(task: VerifyTask): VerifyReply {
   }
 }
 
+lowerThisThreadPriority();
 parentPort?.postMessage(verify(workerData as VerifyTask));

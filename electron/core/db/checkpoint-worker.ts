@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CheckpointReply } from './long-write-wal.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 
 function checkpoint(path: string): CheckpointReply {
   let db: Database.Database | null = null;
@@ -21,4 +22,5 @@ function checkpoint(path: string): CheckpointReply {
   }
 }
 
+lowerThisThreadPriority();
 parentPort?.postMessage(checkpoint(workerData as string));

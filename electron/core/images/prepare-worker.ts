@@ -9,6 +9,7 @@ import { parentPort, threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { prepareImage } from './prepare-image.ts';
 import type { HashResult, PrepareResult, WorkerReply, WorkerTask } from './worker-protocol.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 
 /** Writes a file so that a crash leaves either no file or the whole new one. */
 async function writeAtomically(path: string, data: Buffer): Promise<void> {
@@ -47,6 +48,7 @@ async function run(task: WorkerTask): Promise<HashResult | PrepareResult> {
 // last one's pixels alive in an idle worker.
 sharp.cache(false);
 
+lowerThisThreadPriority();
 const port = parentPort;
 if (!port) throw new Error('prepare-worker.ts runs only as a worker thread');
 port.on('message', (message: { id: number; task: WorkerTask }) => {

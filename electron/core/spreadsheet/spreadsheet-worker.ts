@@ -8,7 +8,9 @@ import type { FieldValues } from '../drafts/plan-edit.ts';
 import { factsOf, readPastedTextNow, readSpreadsheetNow, type ReadInput, type SpreadsheetRead } from './read-spreadsheet.ts';
 import { SpreadsheetLimitError, type SpreadsheetLimits } from './spreadsheet-limits.ts';
 import type { WorkerJob, WorkerMessage } from './spreadsheet-worker-host.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 
+lowerThisThreadPriority();
 const port = parentPort;
 if (!port) throw new Error('spreadsheet-worker.ts runs only as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);

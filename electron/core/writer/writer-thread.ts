@@ -13,11 +13,13 @@ import { adoptLongWriter, checkpointSmallWal, walSyncer } from '../db/long-write
 import { collectSpans } from '../db/long-write-trace.ts';
 import { threadCpuTime } from '../db/thread-cpu-time.ts';
 import { claimCommit } from '../db/commit-latch.ts';
+import { lowerThisThreadPriority } from '../host/background-thread.ts';
 import { rowStream, type RowStream } from '../csv/row-stream.ts';
 import { workOf, type LongWriteJob } from './long-write-jobs.ts';
 import { receiveError, sendError } from './thread-errors.ts';
 import { CLOSED_AT, type FromWriter, type RunOptions, type ToWriter } from './writer-protocol.ts';
 
+lowerThisThreadPriority();
 if (!parentPort) throw new Error('writer-thread runs as a worker thread');
 const port: MessagePort = parentPort;
 const send = (message: FromWriter) => port.postMessage(message);
