@@ -17,7 +17,8 @@ export function WriteProgressBar({ store }: { store: DraftsStore }) {
   const spoken = progress !== null && progress.total >= 2 * SPOKEN_FROM && quarter > 0 && quarter < 4;
   useAnnounce(spoken ? t('bulk.writing.quarter', { percent: quarter * 25 }) : null);
   if (!progress) return null;
-  const text = progress.total > 0 ? t('bulk.writing', { done: progress.done, total: progress.total }) : t('bulk.writing.starting');
+  // In percent: the total counts each draft twice (planned, then written), which is no number to show.
+  const text = progress.total > 0 ? t('bulk.writing', { percent: Math.floor((100 * progress.done) / progress.total) }) : t('bulk.writing.starting');
   return (
     <div className="notice info write-progress">
       {/* No value until the first report: an indeterminate bar. */}

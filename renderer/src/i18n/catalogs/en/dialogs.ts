@@ -10,7 +10,7 @@ export const dialogs = {
   'bulk.preview': 'Preview',
   'bulk.applyTo': 'Apply to {count, number}',
   'bulk.applyTo.none': 'Apply to …',
-  'bulk.writing': 'Saving the change: {done, number} of {total, number} drafts…',
+  'bulk.writing': 'Saving the change: {percent, number} %…',
   'bulk.writing.starting': 'Saving the change…',
   'bulk.writing.quarter': 'Saving the change: {percent, number} % done',
   'bulk.previewLabel': 'Preview',

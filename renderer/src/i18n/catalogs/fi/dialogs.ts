@@ -12,7 +12,7 @@ export const dialogs: Catalog<typeof en> = {
   'bulk.preview': 'Esikatsele',
   'bulk.applyTo': 'Käytä {count, number} luonnokseen',
   'bulk.applyTo.none': 'Käytä …',
-  'bulk.writing': 'Tallennetaan muutosta: {done, number}/{total, number} luonnosta…',
+  'bulk.writing': 'Tallennetaan muutosta: {percent, number} %…',
   'bulk.writing.starting': 'Tallennetaan muutosta…',
   'bulk.writing.quarter': 'Tallennetaan muutosta: {percent, number} % valmiina',
   'bulk.previewLabel': 'Esikatselu',
