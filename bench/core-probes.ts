@@ -5,7 +5,7 @@
 //   so far, the first screenful, as the window asks it), one after another with a typist's pause,
 //   timed from the call to its answer.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { mainThreadCpu } from './thread-cpu.ts';
+import { threadCpuTime } from '../electron/core/db/thread-cpu-time.ts';
 import { traceLongWrites } from './long-write-stages.ts';
 
 export const round = (x: number, digits = 1) => Number(x.toFixed(digits));
@@ -23,7 +23,7 @@ export interface ProbeFigures {
   /**
    * The core thread's CPU time in that longest gap, and the most CPU time of any gap: its own
    * work in a blocked stretch, which load does not stretch (null where the system does not say:
-   * thread-cpu.ts).
+   * electron/core/db/thread-cpu-time.ts).
    */
   longestBlockCpuMs: number | null;
   mostCpuInAGapMs: number | null;
@@ -41,7 +41,8 @@ export async function idle(invoke: Invoke, query: Record<string, unknown>, ms = 
 
 export function startProbes(invoke: Invoke, query: Record<string, unknown>, pauseMs = 30) {
   let running = true;
-  const cpu = mainThreadCpu();
+  // Read on the core's thread: its own CPU time.
+  const cpu = threadCpuTime();
   let last = performance.now();
   let lastCpu = cpu?.() ?? 0;
   let longest = 0;

@@ -24,11 +24,11 @@ export function traced<T>(stage: LongWriteStage, work: () => T, items?: number):
   return longWriteTrace.traceSync(work, items === undefined ? { stage } : { stage, items });
 }
 
-/** A stretch traced in the account's writer thread, as the core's thread hears of it (writer/). */
-export interface WriterSpan {
+/** A traced stretch with the time it took: wall time, and its thread's CPU time. */
+export interface TimedSpan {
   stage: LongWriteStage;
   wallMs: number;
-  /** The writer thread's CPU time in it (null where the system does not say: thread-cpu-time.ts). */
+  /** The thread's CPU time in it (null where the system does not say: thread-cpu-time.ts). */
   cpuMs: number | null;
   items?: number;
 }
@@ -38,11 +38,11 @@ export const WRITER_SPANS_CHANNEL = 'market-desk:long-write-writer-spans';
 export const writerSpans = channel(WRITER_SPANS_CHANNEL);
 
 /**
- * Collects the spans traced on this thread until `stop` (the writer thread, while a job is traced);
- * `cpu` reads this thread's CPU time in milliseconds.
+ * Collects the spans traced on this thread until `stop` (the writer thread while a job is traced,
+ * bench:core on the core's thread); `cpu` reads this thread's CPU time in milliseconds.
  */
-export function collectSpans(cpu: (() => number) | null): { stop(): WriterSpan[] } {
-  const spans: WriterSpan[] = [];
+export function collectSpans(cpu: (() => number) | null): { stop(): TimedSpan[] } {
+  const spans: TimedSpan[] = [];
   type Timed = LongWriteSpan & { wallStart?: number; cpuStart?: number };
   const handlers = {
     start(context: Timed) {

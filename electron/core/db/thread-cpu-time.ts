@@ -1,4 +1,5 @@
-// The CPU time of the calling thread, for the traces of long writes only (long-write-trace.ts):
+// The CPU time of the calling thread, for the traces of long writes (long-write-trace.ts) and
+// bench:core's probes only:
 // Node 20 has no process.threadCpuUsage(); Linux gives each thread's time on a CPU in
 // nanoseconds (/proc/thread-self/schedstat, first field). Elsewhere: null.
 import { closeSync, openSync, readSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The messages between the core's thread and its writer thread (writer-client.ts, writer-thread.ts).
 import type { SliceProgress } from '../db/sliced-transaction.ts';
 import type { CommitLatch } from '../db/commit-latch.ts';
-import type { WriterSpan } from '../db/long-write-trace.ts';
+import type { TimedSpan } from '../db/long-write-trace.ts';
 import type { FieldValues } from '../drafts/plan-edit.ts';
 import type { LongWriteJob } from './long-write-jobs.ts';
 import type { SentError } from './thread-errors.ts';
@@ -37,5 +37,5 @@ export type FromWriter =
   /** `bigWal`: the commit left more than an in-place checkpoint takes (long-write-wal.ts). */
   | { type: 'done'; id: number; result: unknown; bigWal: boolean }
   | { type: 'failed'; id: number; error: SentError }
-  | { type: 'spans'; id: number; spans: WriterSpan[] }
+  | { type: 'spans'; id: number; spans: TimedSpan[] }
   | { type: 'peeked'; ask: number; value: unknown; error?: SentError };
