@@ -8,6 +8,7 @@
 // (db/long-write-wal.ts).
 import type { Db } from '../db/open-account-db.ts';
 import type { SliceProgress } from '../db/sliced-transaction.ts';
+import type { CommitLatch } from '../db/commit-latch.ts';
 import type { ImportWriter } from '../csv/batched-import.ts';
 import { CoreError } from '../errors/core-error.ts';
 import { writeGate, type WriteGate } from '../db/write-gate.ts';
@@ -19,9 +20,6 @@ export interface LongWriteOptions {
   /** Aborted: the write stops at its next slice, rolled back (WriteCancelled). */
   signal?: AbortSignal;
   onProgress?(progress: SliceProgress): void;
-  /** Roll back at the end instead of committing (a preview that runs the real write). */
-  dryRun?: boolean;
-  budgetMs?: number;
 }
 
 export interface AccountWrites {
@@ -61,13 +59,13 @@ export function accountWrites(db: Db, path: string): AccountWrites {
   const writer = writerClient(path);
 
   /** Runs `job` as the one long write. */
-  function run<J extends LongWriteJob>(job: J, options: LongWriteOptions & { latch?: Int32Array } = {}, hooks: JobHooks = {}) {
+  function run<J extends LongWriteJob>(job: J, options: LongWriteOptions & { latch?: CommitLatch } = {}, hooks: JobHooks = {}) {
     return gate.long(async () => {
       if (closed) throw closedError();
       // The session connection's limit of the file's size holds for the writer too (a pragma is
       // per connection; tests/core/backup/full-disk.test.ts fills the disk with it).
       const maxPageCount = Number(db.pragma('max_page_count', { simple: true }));
-      const { result, bigWal } = await writer.run(job, { maxPageCount, budgetMs: options.budgetMs, dryRun: options.dryRun, latch: options.latch }, { signal: options.signal, onProgress: options.onProgress, ...hooks });
+      const { result, bigWal } = await writer.run(job, { maxPageCount, latch: options.latch }, { signal: options.signal, onProgress: options.onProgress, ...hooks });
       if (bigWal) checkpoints.inWorker();
       return result;
     });

@@ -56,8 +56,6 @@ async function run(id: number, path: string, job: LongWriteJob, options: RunOpti
     const { latch } = options;
     const result = await runInSlices(long, () => workOf(long, job, { rows: () => rows, onBatch: (written, total) => send({ type: 'batch', id, written, total }) }), {
       signal: stop.signal,
-      ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
-      ...(options.dryRun ? { dryRun: true } : {}),
       onProgress: (progress) => send({ type: 'progress', id, progress }),
       // An import waits for its rows between slices (never spins for them).
       pause: () => {
@@ -72,7 +70,7 @@ async function run(id: number, path: string, job: LongWriteJob, options: RunOpti
         },
       } : {}),
     });
-    const bigWal = !options.dryRun && !checkpointSmallWal(long, path);
+    const bigWal = !checkpointSmallWal(long, path);
     spans();
     send({ type: 'done', id, result, bigWal });
   } catch (error) {
