@@ -32,11 +32,15 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
     return 'localIds' in selection ? selection.localIds : gridIds(session, selection.query);
   }
 
-  function context(input: Pick<IpcParsedInput<'templates.apply'>, 'id' | 'words'> & { mode?: ApplyContext['mode'] }): ApplyContext {
-    const { templates, settings } = repo();
-    // The category names, once per call (the tree has a few hundred entries).
-    const titles = new Map(settings.categories().map((c) => [c.id, c.title]));
-    return { template: templates.get(input.id), mode: input.mode ?? 'replace', words: input.words, categoryTitle: (id) => titles.get(id) };
+  type ContextInput = Pick<IpcParsedInput<'templates.apply'>, 'id' | 'words'> & { mode?: ApplyContext['mode'] };
+  /** The template, mode and words of a call: plain data, as they cross to the writer thread. */
+  const applying = (input: ContextInput) => ({ template: repo().templates.get(input.id), mode: input.mode ?? 'replace', words: input.words });
+  /** The category names by id, read once per call (the tree has a few hundred entries). */
+  const categoryTitles = () => repo().settings.categories().map((c) => [c.id, c.title] as const);
+
+  function context(input: ContextInput): ApplyContext {
+    const titles = new Map(categoryTitles());
+    return { ...applying(input), categoryTitle: (id) => titles.get(id) };
   }
 
   return {
@@ -54,9 +58,7 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
     'templates.preview': async (input) => runSliced(previewTemplateSlices(repo(), await selectionIds(input.selection), context(input))),
     async 'templates.apply'(input) {
       const ids = await selectionIds(input.selection);
-      const { template, mode, words } = context(input);
-      const categoryTitles = repo().settings.categories().map((c) => [c.id, c.title] as const);
-      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, template, mode, words, categoryTitles }, writeProgress(session, 'apply-template'));
+      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, ...applying(input), categoryTitles: categoryTitles() }, writeProgress(session, 'apply-template'));
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
