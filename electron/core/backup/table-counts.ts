@@ -2,15 +2,20 @@
 // (so tables added by later steps count without a change here), except SQLite's own and the
 // full-text index's shadow tables (derived from items, and contentless).
 import type Database from 'better-sqlite3';
+import { nextTurn } from '../db/sliced-transaction.ts';
 
 export function tableNames(db: Database.Database): string[] {
   return (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'items\\_fts%' ESCAPE '\\' ORDER BY name`).pluck().all() as string[]);
 }
 
+/** One table's rows. Table names come from sqlite_master, quoted as identifiers: no user text reaches this SQL. */
+function rowsOf(db: Database.Database, name: string): number {
+  return db.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`).pluck().get() as number;
+}
+
 export function tableCounts(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
-  // Table names come from sqlite_master, quoted as identifiers: no user text reaches this SQL.
-  for (const name of tableNames(db)) out[name] = db.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`).pluck().get() as number;
+  for (const name of tableNames(db)) out[name] = rowsOf(db, name);
   return out;
 }
 
@@ -22,8 +27,8 @@ export function tableCounts(db: Database.Database): Record<string, number> {
 export async function tableCountsInTurns(db: Database.Database): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const name of tableNames(db)) {
-    out[name] = db.prepare(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`).pluck().get() as number;
-    await new Promise((resolve) => setImmediate(resolve));
+    out[name] = rowsOf(db, name);
+    await nextTurn();
   }
   return out;
 }
