@@ -30,8 +30,6 @@ export async function builtChild(entry: string): Promise<string> {
   const { outputFiles } = await build({
     entryPoints: { [name]: entry, ...Object.fromEntries(Object.entries(WORKERS).map(([worker, path]) => [worker, join(ROOT, path)])) },
     write: false, outdir: 'out', bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
-    // The child is run as .mjs; the workers are started as `<name>.js`, as in the shipped app.
-    outExtension: { '.js': '.js' },
   });
   const hash = createHash('sha256');
   for (const file of outputFiles) hash.update(file.path).update(file.contents);
@@ -44,7 +42,8 @@ export async function builtChild(entry: string): Promise<string> {
   mkdirSync(partial, { recursive: true });
   for (const file of outputFiles) {
     const base = basename(file.path, '.js');
-    // The workers are ES modules like the child: a package.json beside them says so for `.js`.
+    // The child is run as .mjs; the workers are started as `<name>.js`, as in the shipped app, and
+    // are ES modules like the child: a package.json beside them says so for `.js`.
     writeFileSync(join(partial, base === name ? `${name}.mjs` : `${base}.js`), file.contents);
   }
   writeFileSync(join(partial, 'package.json'), '{ "type": "module" }\n');

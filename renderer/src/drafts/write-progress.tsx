@@ -13,12 +13,13 @@ const SPOKEN_FROM = 1_000;
 export function WriteProgressBar({ store }: { store: DraftsStore }) {
   const t = useT();
   const progress = useStore(store, (s) => s.writeProgress);
-  const quarter = progress && progress.total > 0 ? Math.floor((4 * progress.done) / progress.total) : 0;
+  // In percent: the total counts each draft twice (planned, then written), which is no number to show.
+  const percent = progress && progress.total > 0 ? Math.floor((100 * progress.done) / progress.total) : 0;
+  const quarter = Math.floor(percent / 25);
   const spoken = progress !== null && progress.total >= 2 * SPOKEN_FROM && quarter > 0 && quarter < 4;
   useAnnounce(spoken ? t('bulk.writing.quarter', { percent: quarter * 25 }) : null);
   if (!progress) return null;
-  // In percent: the total counts each draft twice (planned, then written), which is no number to show.
-  const text = progress.total > 0 ? t('bulk.writing', { percent: Math.floor((100 * progress.done) / progress.total) }) : t('bulk.writing.starting');
+  const text = progress.total > 0 ? t('bulk.writing', { percent }) : t('bulk.writing.starting');
   return (
     <div className="notice info write-progress">
       {/* No value until the first report: an indeterminate bar. */}
