@@ -21,6 +21,7 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const OUTPUT = join(ROOT, 'test-output', 'e2e');
 
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { addFailureNote } from '../support/failure-notes.ts';
 import { FOCUS_DROP_SIGN, FOCUS_DROP_WATCH } from './focus-drops.ts';
 
 export { CHROMIUM, CHROMIUM_ARGS };
@@ -236,11 +237,30 @@ export async function openApp(
       consoleProblems.push(error.message);
       pageErrors.push(error.message);
     });
-    return { web, context, page, rendererDir, consoleProblems, pageErrors, focusDrops, close };
+    const forgetNote = addFailureNote(() => whatThePageShows(page, `${prefix}-failed`, consoleProblems));
+    const closeApp = close;
+    return { web, context, page, rendererDir, consoleProblems, pageErrors, focusDrops, close: () => (forgetNote(), closeApp()) };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * What `page` shows, for a failed test's message (tests/support/failure-notes.ts): its address,
+ * the focused control, the open dialogs and alerts, the console's errors and the start of its
+ * text; a screenshot goes to test-output/e2e/`shot`.png.
+ */
+async function whatThePageShows(page: Page, shot: string, consoleProblems: readonly string[]): Promise<string> {
+  if (page.isClosed()) return 'PAGE closed';
+  await page.screenshot({ path: join(OUTPUT, `${shot}.png`), timeout: 3_000 }).catch(() => undefined);
+  // A string, run in the page (the tests' TypeScript has no DOM types).
+  const seen = await page.evaluate<{ focused: string; open: string[]; text: string }>(`(() => {
+    const brief = (el) => el ? '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : '') + '> ' + (el.textContent || '').trim().slice(0, 80) : 'none';
+    const open = [...document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],dialog[open]')].map(brief);
+    return { focused: brief(document.activeElement), open, text: (document.body.innerText || '').replace(/\\s+/g, ' ').slice(0, 1500) };
+  })()`);
+  return [`PAGE ${page.url()}`, `FOCUSED ${seen.focused}`, `OPEN ${JSON.stringify(seen.open)}`, `CONSOLE ${JSON.stringify(consoleProblems.slice(-5))}`, `TEXT ${seen.text}`].join('\n');
 }
 
 /** Opens the app's page in `language`, picked in the header as a seller picks it. */
