@@ -78,7 +78,7 @@ describe('market research in Finnish', () => {
     await editor.getByText('Kaikki muutokset tallennettu tälle koneelle').waitFor();
     await editor.getByRole('button', { name: 'Sulje muokkain' }).click();
     await editor.waitFor({ state: 'detached' });
-  });
+  }, 90_000);
 
   it('opens the focused draft\'s market from the grid with Ctrl+Shift+M', async () => {
     await page.getByRole('searchbox', { name: 'Hae luonnoksista' }).fill(product.title);
@@ -90,7 +90,7 @@ describe('market research in Finnish', () => {
     await axeClean('research-market-dialog');
     await dialog.getByRole('button', { name: 'Sulje' }).last().click();
     await dialog.waitFor({ state: 'detached' });
-  });
+  }, 90_000);
 
   it('researches a selection in the background with progress and a budget, and shows the market columns', async () => {
     await page.getByRole('searchbox', { name: 'Hae luonnoksista' }).fill('');
@@ -113,7 +113,7 @@ describe('market research in Finnish', () => {
     await page.getByRole('checkbox', { name: 'vs. markkinat %' }).check();
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: /Markkinamediaani/ }).waitFor();
-  });
+  }, 90_000);
 
   it('sets categories from the market one by one or all, and prices from the market with a preview', async () => {
     await page.getByRole('searchbox', { name: 'Hae luonnoksista' }).fill(product.title);
@@ -133,5 +133,5 @@ describe('market research in Finnish', () => {
     await rules.getByRole('region', { name: /esikatselu/i }).or(rules.locator('section.preview')).first().waitFor();
     await axeClean('research-price-rule');
     await rules.getByRole('button', { name: 'Peruuta' }).click();
-  });
+  }, 90_000);
 });
