@@ -1,6 +1,6 @@
-// Who came first, a long write's commit or its cancel (issue 41). The import runs in the writer
-// thread and its cancel is asked on the core's thread, so the answer to "cancel" ('cancelled' or
-// 'already-done': csv/import-cancel.ts) is decided by one atomic step on memory both threads
+// Who came first, a long write's commit or its cancel (issue 41). An import or a bulk change runs
+// in the writer thread and its cancel is asked on the core's thread, so the answer to "cancel"
+// ('cancelled' or 'already-done': db/write-cancels.ts) is decided by one atomic step on memory both threads
 // share: the commit runs only if it moves the latch from open to committing, and a cancel
 // counts only if it moves it from open to cancelled. Whichever moves it first is true.
 const OPEN = 0;

@@ -62,7 +62,7 @@ async function run(id: number, path: string, job: LongWriteJob, options: RunOpti
         sync();
         return job.kind === 'import' ? rows.ready() : nextTurn();
       },
-      // An import commits only if its cancel did not come first (import-cancel.ts).
+      // A write the window may cancel commits only if its cancel did not come first (db/write-cancels.ts).
       ...(latch ? {
         finish: (commit: () => void) => {
           if (!claimCommit(latch)) throw new WriteCancelled();
