@@ -5,6 +5,8 @@
 // on the core's thread: whatever moment the cancel comes, its answer is what the cache holds.
 // Timed by the writer's own answers between its slices and the event loop's turns, never by the clock.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commitUnlessCancelled } from '../../electron/core/db/commit-latch.ts';
+import { writeCancels } from '../../electron/core/db/write-cancels.ts';
 import { invokeOk, openTestCore } from '../app/support.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
 
@@ -162,4 +164,36 @@ describe('a cancel at any moment of a bulk change', () => {
     expect(outcomes[0], outcomes.join(' ')).toBe('cancelled');
     expect(outcomes.slice(-2), outcomes.join(' ')).toEqual(['already-done', 'already-done']);
   }, 300_000);
+});
+
+describe('a cancel that comes while the commit runs', () => {
+  it('waits for it: already done once it committed, cancelled when it failed (a full disk), nothing changed', async () => {
+    const cancels = writeCancels();
+    // The cancel is asked inside the commit (as the core's thread may, while the writer commits).
+    const committed = cancels.start('commits');
+    let duringCommit: unknown = null;
+    expect(commitUnlessCancelled(committed.latch, () => (duringCommit = cancels.cancel('commits')))).toBe(true);
+    committed.committed();
+    cancels.end('commits');
+    expect(duringCommit).toBeInstanceOf(Promise);
+    expect(await duringCommit).toBe('already-done');
+
+    const failing = cancels.start('fails');
+    let duringFailure: unknown = null;
+    expect(() => commitUnlessCancelled(failing.latch, () => {
+      duringFailure = cancels.cancel('fails');
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    })).toThrow('disk is full');
+    cancels.end('fails');
+    expect(await duringFailure).toBe('cancelled');
+    expect(cancels.cancel('fails')).toBe('cancelled');
+  });
+
+  it('after a write whose commit ran but whose answer never came (its account closed) is answered already done', () => {
+    const cancels = writeCancels();
+    const control = cancels.start('closed');
+    commitUnlessCancelled(control.latch, () => {});
+    cancels.end('closed');
+    expect(cancels.cancel('closed')).toBe('already-done');
+  });
 });

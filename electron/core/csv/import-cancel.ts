@@ -8,7 +8,7 @@
 // The write runs in the account's writer thread (issue 41) while a cancel is asked on the core's
 // thread: the two meet at the control's commit latch (db/commit-latch.ts), so the answer to a
 // cancel is always true of what the import does.
-import { claimCommit, type CommitLatch } from '../db/commit-latch.ts';
+import { commitUnlessCancelled, type CommitLatch } from '../db/commit-latch.ts';
 import { writeCancels, type CancelOutcome } from '../db/write-cancels.ts';
 
 export type { CancelOutcome } from '../db/write-cancels.ts';
@@ -39,7 +39,7 @@ export interface ImportCancels {
   start(importId: string | undefined): ImportControl;
   /** The import ended (done, refused, failed or cancelled): its name is forgotten once it did not finish. */
   end(importId: string | undefined): void;
-  cancel(importId: string): CancelOutcome;
+  cancel(importId: string): CancelOutcome | Promise<CancelOutcome>;
 }
 
 /** The imports under way by name: the registry of every cancellable long write (db/write-cancels.ts) with an import's steps. */
@@ -54,11 +54,12 @@ export function importCancels(): ImportCancels {
         check() {
           if (control.signal.aborted) throw new ImportCancelled();
         },
-        finish(last) {
-          if (control.signal.aborted || !claimCommit(control.latch)) throw new ImportCancelled();
-          const result = last();
+        finish<T>(last: () => T): T {
+          // The last step's result, once it ran (inside the claimed commit).
+          const ran: T[] = [];
+          if (control.signal.aborted || !commitUnlessCancelled(control.latch, () => void ran.push(last()))) throw new ImportCancelled();
           control.committed();
-          return result;
+          return ran[0] as T;
         },
         committed: () => control.committed(),
       };

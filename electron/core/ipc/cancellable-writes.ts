@@ -48,4 +48,4 @@ export async function cancellableWrite<J extends LongWriteJob>(
 }
 
 /** drafts.cancelWrite: the truth of the named bulk change (db/write-cancels.ts). */
-export const cancelWrite = (session: CoreSession, writeId: string): CancelOutcome => cancelsOf(session).cancel(writeId);
+export const cancelWrite = async (session: CoreSession, writeId: string): Promise<CancelOutcome> => cancelsOf(session).cancel(writeId);

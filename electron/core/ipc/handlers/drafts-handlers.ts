@@ -110,7 +110,7 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
       return result;
     },
     // Answered at once, also while the change holds the cache (a read method: read-methods.ts).
-    'drafts.cancelWrite': ({ writeId }) => ({ outcome: cancelWrite(session, writeId) }),
+    'drafts.cancelWrite': async ({ writeId }) => ({ outcome: await cancelWrite(session, writeId) }),
     'drafts.lastStep': () => repo().bulk.lastStep() ?? null,
     async 'drafts.undo'({ stepId }) {
       // Undoing an import of more than 100 drafts deletes them: a backup first (issue 24).
