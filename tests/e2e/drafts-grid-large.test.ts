@@ -82,7 +82,7 @@ describe('the drafts grid with thousands of drafts', () => {
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
     const outcome = dialog.getByRole('status').filter({ hasText: 'Cancelled: no drafts were changed.' });
     await outcome.waitFor();
-    expect(await outcome.evaluate('(element) => element === document.activeElement')).toBe(true);
+    expect(await outcome.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     await expect.poll(() => dialog.locator('.write-progress').count()).toBe(0);
     await page.screenshot({ path: join(OUTPUT, 'issue41-bulk-edit-cancelled.png') });
     expect(await rows().first().locator('[data-field=condition]').textContent()).not.toBe('Like new');
