@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftsCsv } from '../app/support.ts';
 import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
+import { runAxe } from './a11y-support.ts';
 
 const COUNT = 3000;
 let app: AppSession;
@@ -85,6 +86,7 @@ describe('the drafts grid with thousands of drafts', () => {
     expect(await outcome.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     await expect.poll(() => dialog.locator('.write-progress').count()).toBe(0);
     await page.screenshot({ path: join(OUTPUT, 'issue41-bulk-edit-cancelled.png') });
+    expect((await runAxe(page, { include: ['dialog'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(await rows().first().locator('[data-field=condition]').textContent()).not.toBe('Like new');
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
     // The dialog closes once the grid shows the changed rows.
