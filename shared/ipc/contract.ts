@@ -20,6 +20,7 @@ import { ruleEvents, rulesMethods } from './rules.ts';
 import { templateMethods } from './templates.ts';
 import { backupEvents, backupMethods } from './backup.ts';
 import { importCancelMethods } from './import-cancel.ts';
+import { writeCancelMethods } from './write-cancel.ts';
 import { researchEvents, researchMethods } from './research.ts';
 
 export { IPC_EVENT_NAMES, IPC_METHOD_NAMES, isIpcEventName, isIpcMethodName, type IpcEventName, type IpcMethodName } from './names.ts';
@@ -47,6 +48,7 @@ export { ResearchResultSchema, type ResearchResult, type BulkResearchProgress, t
 /** Every domain's methods, merged: a name defined twice throws (mergeDomains). */
 export const IPC_METHODS = mergeDomains(
   draftMethods,
+  writeCancelMethods,
   bulkActionMethods,
   editorMethods,
   spreadsheetMethods,

@@ -1,6 +1,7 @@
 // The IPC contract's draft methods and events (shared/ipc/contract.ts merges them into IPC_METHODS and
 // IPC_EVENTS): the grid's pages, a draft's values, bulk edits, price and text rules, undo.
 import { z } from 'zod';
+import { WriteCancelledSchema, WriteIdSchema } from './write-cancel.ts';
 import { BulkActionSchema, Changes, Empty, FieldValuesSchema, GridQueryInput, LocalId, LocalIds, Ok, ProblemSchema, RefusedItem, SyncStateSchema } from './common.ts';
 
 /** One row of the drafts grid: the item's values plus what the badges show. */
@@ -104,9 +105,10 @@ export const draftMethods = {
       warnings: z.array(z.object({ field: z.string(), count: z.number().int(), message: z.string() })),
     }),
   },
+  /** Applies a bulk edit: all or nothing, one undo step; `writeId` names it for drafts.cancelWrite. */
   'drafts.bulkEdit': {
-    input: z.object({ localIds: LocalIds, changes: Changes }),
-    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+    input: z.object({ localIds: LocalIds, changes: Changes, writeId: WriteIdSchema.optional() }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), cancelled: WriteCancelledSchema }),
   },
   /** What price rules and text changes would do: every changing draft's before and after (up to 200), refusals, warnings. */
   'drafts.rulesPreview': {
@@ -120,10 +122,10 @@ export const draftMethods = {
       warnings: z.array(z.object({ rule: z.enum(['price', 'title', 'description']), count: z.number().int(), message: z.string() })),
     }),
   },
-  /** Applies price rules and text changes: all or nothing, one undo step. */
+  /** Applies price rules and text changes: all or nothing, one undo step; `writeId` names it for drafts.cancelWrite. */
   'drafts.applyRules': {
-    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema }),
-    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+    input: z.object({ localIds: LocalIds, rules: BulkRulesSchema, writeId: WriteIdSchema.optional() }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), cancelled: WriteCancelledSchema }),
   },
   'drafts.lastStep': { input: Empty, output: BulkStepSchema.nullable() },
   'drafts.undo': {

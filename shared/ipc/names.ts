@@ -3,6 +3,7 @@
 // schemas cover the same names, so the two lists cannot drift apart.
 import { BACKUP_EVENT_NAMES, BACKUP_METHOD_NAMES } from './backup-names.ts';
 import { IMPORT_CANCEL_METHOD_NAMES } from './import-cancel-names.ts';
+import { WRITE_CANCEL_METHOD_NAMES } from './write-cancel-names.ts';
 
 export const IPC_METHOD_NAMES = [
   'drafts.page',
@@ -15,6 +16,7 @@ export const IPC_METHOD_NAMES = [
   'drafts.bulkEdit',
   'drafts.rulesPreview',
   'drafts.applyRules',
+  ...WRITE_CANCEL_METHOD_NAMES,
   'drafts.actionPreview',
   'drafts.runAction',
   'drafts.actionProgress',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CONDITIONS, SALE_METHODS } from '../items/item-fields.ts';
 import { FieldValuesSchema, GridQueryInput, LocalId, LocalIds, RefusedItem } from './common.ts';
+import { WriteCancelledSchema, WriteIdSchema } from './write-cancel.ts';
 
 // The app's conditions and sale methods: the registry's options (the REST enums' twins).
 const Condition = z.enum(CONDITIONS);
@@ -129,8 +130,9 @@ export const researchMethods = {
   },
   /** Sets the chosen categories: all or nothing, one undo step. */
   'research.applyCategories': {
-    input: z.object({ choices: z.array(CategoryChoice).min(1).max(100_000) }),
-    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int() }),
+    /** `writeId` names it for drafts.cancelWrite. */
+    input: z.object({ choices: z.array(CategoryChoice).min(1).max(100_000), writeId: WriteIdSchema.optional() }),
+    output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), cancelled: WriteCancelledSchema }),
   },
 } as const;
 

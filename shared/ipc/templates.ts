@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { APP_LOCALES } from '../format/app-locale.ts';
 import { TEMPLATE_LIMITS, TEMPLATE_PLACEHOLDERS } from '../items/listing-templates.ts';
+import { WriteCancelledSchema, WriteIdSchema } from './write-cancel.ts';
 
 interface Pieces<F extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
   localId: z.ZodNumber;
@@ -81,8 +82,9 @@ export function templateMethods<F extends z.ZodType, P extends z.ZodType, R exte
     },
     /** Applies a template to the drafts and previews of a selection: all or nothing on them, one undo step. */
     'templates.apply': {
-      input: apply,
-      output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), notEditable: z.number().int() }),
+      /** `writeId` names it for drafts.cancelWrite. */
+      input: apply.extend({ writeId: WriteIdSchema.optional() }),
+      output: z.object({ stepId: z.number().int().nullable(), changed: z.number().int(), notEditable: z.number().int(), cancelled: WriteCancelledSchema }),
     },
     /** A new local draft with the template's values. */
     'templates.newDraft': {

@@ -13,6 +13,7 @@ import { sellerMethods } from '../../shared/ipc/seller.ts';
 import { syncEvents, syncMethods } from '../../shared/ipc/sync.ts';
 import { backupEvents, backupMethods } from '../../shared/ipc/backup.ts';
 import { importCancelMethods } from '../../shared/ipc/import-cancel.ts';
+import { writeCancelMethods } from '../../shared/ipc/write-cancel.ts';
 import { ruleEvents } from '../../shared/ipc/rules.ts';
 import { researchEvents, researchMethods } from '../../shared/ipc/research.ts';
 
@@ -25,7 +26,7 @@ describe('the IPC contract by domain', () => {
   });
 
   it('holds every method and event name once, each in exactly one domain file', () => {
-    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods, importCancelMethods, researchMethods];
+    const methodTables = [draftMethods, bulkActionMethods, editorMethods, spreadsheetMethods, imageMethods, accountMethods, sellerMethods, syncMethods, backupMethods, importCancelMethods, writeCancelMethods, researchMethods];
     const eventTables = [draftEvents, imageEvents, syncEvents, spreadsheetEvents, accountEvents, backupEvents, ruleEvents, researchEvents];
     const methodNames = methodTables.flatMap((table) => Object.keys(table));
     // The domains made from the contract's own pieces (templates, import mappings, rules) are built

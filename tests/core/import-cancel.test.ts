@@ -44,7 +44,7 @@ async function cancelWhileWaiting(given: number, importId: string) {
   const rows = rowStream();
   rows.push(checkedRows(core.session.db(), draftsCsv(ROWS)).slice(0, given), ROWS - given);
   let atCancel: Promise<number> | null = null;
-  let cancel: string | null = null;
+  let cancel: string | Promise<string> | null = null;
   const write = core.session.writes().importRows({
     rows, now: Date.now(), batchRows: IMPORT_WRITE_BATCH, control,
     onBatch: (written) => {
@@ -56,7 +56,7 @@ async function cancelWhileWaiting(given: number, importId: string) {
   });
   const failure = await write.then(() => null, (error: unknown) => error);
   cancels.end(importId);
-  return { core, failure, cancel, pendingAtCancel: await (atCancel ?? Promise.resolve(-1)) };
+  return { core, failure, cancel: await cancel, pendingAtCancel: await (atCancel ?? Promise.resolve(-1)) };
 }
 
 /** Starts an import named `importId` and cancels it at the first progress report `when` accepts. */

@@ -144,7 +144,7 @@ describe('a long write', () => {
       'drafts.actionPreview': { action: 'publish', target: { localIds: ids } }, 'drafts.actionProgress': { stepId: 1 },
       'csv.export': { locale: 'fi' }, 'xlsx.export': { localIds: [draft] }, 'csv.inspect': { base64: Buffer.from('title\nLamp\n').toString('base64') },
       'research.last': { localId: draft },
-      'csv.cancelImport': { importId: 'none' }, 'shell.openExternal': { url: 'https://example.com/' }, 'shell.notify': { title: 'x', body: 'y' },
+      'csv.cancelImport': { importId: 'none' }, 'drafts.cancelWrite': { writeId: 'none' }, 'shell.openExternal': { url: 'https://example.com/' }, 'shell.notify': { title: 'x', body: 'y' },
     };
     // An import whose rows are still being checked holds the writer (it waits for them) until they end.
     const rows = rowStream();

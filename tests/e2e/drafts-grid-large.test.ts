@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftsCsv } from '../app/support.ts';
 import { openApp, OUTPUT, type AppSession, type WebMode } from './support.ts';
+import { runAxe } from './a11y-support.ts';
 
 const COUNT = 3000;
 let app: AppSession;
@@ -71,6 +72,22 @@ describe('the drafts grid with thousands of drafts', () => {
     await dialog.getByLabel('New Condition').selectOption('like-new');
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => dialog.locator('.preview p').first().textContent()).toMatch(/^3,000 of 3,000 drafts change · Condition: 3,000\./);
+    // Issue 41: Cancel beside the progress bar stops the change. Pressed as soon as it shows (a
+    // click from the page, the moment the button is drawn: the change of 3,000 drafts is then
+    // still in its first slices), nothing is saved; the dialog says so, its message has the
+    // focus, and its preview stays for an Apply.
+    await page.evaluate(`new MutationObserver((_, observer) => {
+      const cancel = [...document.querySelectorAll('.write-progress button')].find((b) => b.textContent === 'Cancel the change');
+      if (cancel) { observer.disconnect(); cancel.click(); }
+    }).observe(document.querySelector('dialog'), { childList: true, subtree: true })`);
+    await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
+    const outcome = dialog.getByRole('status').filter({ hasText: 'Cancelled: no drafts were changed.' });
+    await outcome.waitFor();
+    expect(await outcome.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => dialog.locator('.write-progress').count()).toBe(0);
+    await page.screenshot({ path: join(OUTPUT, 'issue41-bulk-edit-cancelled.png') });
+    expect((await runAxe(page, { include: ['dialog'] })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await rows().first().locator('[data-field=condition]').textContent()).not.toBe('Like new');
     await dialog.getByRole('button', { name: 'Apply to 3,000' }).click();
     // The dialog closes once the grid shows the changed rows.
     await expect.poll(() => dialog.count(), { timeout: 30_000 }).toBe(0);

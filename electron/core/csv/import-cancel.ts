@@ -8,7 +8,10 @@
 // The write runs in the account's writer thread (issue 41) while a cancel is asked on the core's
 // thread: the two meet at the control's commit latch (db/commit-latch.ts), so the answer to a
 // cancel is always true of what the import does.
-import { claimCancel, claimCommit, commitLatch, type CommitLatch } from '../db/commit-latch.ts';
+import { commitUnlessCancelled, type CommitLatch } from '../db/commit-latch.ts';
+import { writeCancels, type CancelOutcome } from '../db/write-cancels.ts';
+
+export type { CancelOutcome } from '../db/write-cancels.ts';
 
 /** Thrown at the import's next step once it is cancelled (never after its last step). */
 export class ImportCancelled extends Error {
@@ -17,8 +20,6 @@ export class ImportCancelled extends Error {
     this.name = 'ImportCancelled';
   }
 }
-
-export type CancelOutcome = 'cancelled' | 'already-done';
 
 export interface ImportControl {
   /** Aborted when the import is cancelled: the file's reading stops at once. */
@@ -33,71 +34,38 @@ export interface ImportControl {
   committed(): void;
 }
 
-/** Imports neither running nor remembered as done are remembered this many at most. */
-const REMEMBERED = 200;
-
 export interface ImportCancels {
   /** The control of a new import (none named: it cannot be cancelled, its control never aborts). */
   start(importId: string | undefined): ImportControl;
   /** The import ended (done, refused, failed or cancelled): its name is forgotten once it did not finish. */
   end(importId: string | undefined): void;
-  cancel(importId: string): CancelOutcome;
+  cancel(importId: string): CancelOutcome | Promise<CancelOutcome>;
 }
 
+/** The imports under way by name: the registry of every cancellable long write (db/write-cancels.ts) with an import's steps. */
 export function importCancels(): ImportCancels {
-  const running = new Map<string, { controller: AbortController; latch: CommitLatch }>();
-  /** Imports whose last step ran: a late cancel is answered 'already-done'. */
-  const done = new Set<string>();
-  /** Cancels that came before their import (two requests may arrive out of order): it stops at once. */
-  const early = new Set<string>();
-
-  const remember = (set: Set<string>, id: string) => {
-    set.add(id);
-    if (set.size > REMEMBERED) set.delete(set.values().next().value as string);
-  };
-
+  const cancels = writeCancels();
   return {
     start(importId) {
-      const controller = new AbortController();
-      const latch = commitLatch();
-      if (importId !== undefined) {
-        running.set(importId, { controller, latch });
-        if (early.delete(importId) && claimCancel(latch)) controller.abort();
-      }
-      const committed = () => {
-        if (importId === undefined) return;
-        running.delete(importId);
-        remember(done, importId);
-      };
+      const control = cancels.start(importId);
       return {
-        signal: controller.signal,
-        latch,
+        signal: control.signal,
+        latch: control.latch,
         check() {
-          if (controller.signal.aborted) throw new ImportCancelled();
+          if (control.signal.aborted) throw new ImportCancelled();
         },
-        finish(last) {
-          if (controller.signal.aborted || !claimCommit(latch)) throw new ImportCancelled();
-          const result = last();
-          committed();
-          return result;
+        finish<T>(last: () => T): T {
+          // The last step's result, once it ran (inside the claimed commit).
+          const ran: T[] = [];
+          if (control.signal.aborted || !commitUnlessCancelled(control.latch, () => void ran.push(last()))) throw new ImportCancelled();
+          control.committed();
+          return ran[0] as T;
         },
-        committed,
+        committed: () => control.committed(),
       };
     },
-    end(importId) {
-      if (importId !== undefined) running.delete(importId);
-    },
-    cancel(importId) {
-      if (done.has(importId)) return 'already-done';
-      const underWay = running.get(importId);
-      if (!underWay) {
-        remember(early, importId);
-        return 'cancelled';
-      }
-      if (!claimCancel(underWay.latch)) return 'already-done';
-      underWay.controller.abort();
-      return 'cancelled';
-    },
+    end: (importId) => cancels.end(importId),
+    cancel: (importId) => cancels.cancel(importId),
   };
 }
 

@@ -19,8 +19,8 @@ export const READ_METHODS: ReadonlySet<IpcMethodName> = new Set([
   'research.last', 'research.budget', 'research.bulkStatus',
   // previews: the real change's plan, nothing written (bulk/dry-run.ts)
   'drafts.bulkPreview', 'drafts.rulesPreview', 'templates.preview', 'drafts.actionPreview', 'drafts.actionProgress',
-  // files out, a file looked at, and the cancel of an import (it must never wait for the import)
-  'csv.export', 'xlsx.export', 'csv.inspect', 'csv.cancelImport',
+  // files out, a file looked at, and the cancels of an import and a bulk change (they must never wait for what they cancel)
+  'csv.export', 'xlsx.export', 'csv.inspect', 'csv.cancelImport', 'drafts.cancelWrite',
   'shell.openExternal', 'shell.notify',
 ] satisfies IpcMethodName[]);
 

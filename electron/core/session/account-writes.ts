@@ -20,6 +20,8 @@ export interface LongWriteOptions {
   /** Aborted: the write stops at its next slice, rolled back (WriteCancelled). */
   signal?: AbortSignal;
   onProgress?(progress: SliceProgress): void;
+  /** A write the window may cancel: its commit runs only if no cancel came first (db/commit-latch.ts). */
+  latch?: CommitLatch;
 }
 
 export interface AccountWrites {
@@ -59,7 +61,7 @@ export function accountWrites(db: Db, path: string): AccountWrites {
   const writer = writerClient(path);
 
   /** Runs `job` as the one long write. */
-  function run<J extends LongWriteJob>(job: J, options: LongWriteOptions & { latch?: CommitLatch } = {}, hooks: JobHooks = {}) {
+  function run<J extends LongWriteJob>(job: J, options: LongWriteOptions = {}, hooks: JobHooks = {}) {
     return gate.long(async () => {
       if (closed) throw closedError();
       // The session connection's limit of the file's size holds for the writer too (a pragma is

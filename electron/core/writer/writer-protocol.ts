@@ -12,7 +12,7 @@ export const CLOSED_AT = 0;
 export interface RunOptions {
   /** The session connection's limit of the file's size, which holds for the writer too. */
   maxPageCount: number;
-  /** An import's commit latch (db/commit-latch.ts): the commit runs only if no cancel came first. */
+  /** A cancellable write's commit latch (db/commit-latch.ts): the commit runs only if no cancel came first. */
   latch?: CommitLatch | undefined;
   /** Someone listens to the writer's spans (bench:core): they are collected and sent at the job's end. */
   trace?: boolean | undefined;

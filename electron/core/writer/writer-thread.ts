@@ -12,7 +12,7 @@ import { nextTurn, runInSlices, WriteCancelled } from '../db/sliced-transaction.
 import { adoptLongWriter, checkpointSmallWal, walSyncer } from '../db/long-write-wal.ts';
 import { collectSpans } from '../db/long-write-trace.ts';
 import { threadCpuTime } from '../db/thread-cpu-time.ts';
-import { claimCommit } from '../db/commit-latch.ts';
+import { commitUnlessCancelled } from '../db/commit-latch.ts';
 import { lowerThisThreadPriority } from '../host/background-thread.ts';
 import { rowStream, type RowStream } from '../csv/row-stream.ts';
 import { workOf, type LongWriteJob } from './long-write-jobs.ts';
@@ -62,11 +62,10 @@ async function run(id: number, path: string, job: LongWriteJob, options: RunOpti
         sync();
         return job.kind === 'import' ? rows.ready() : nextTurn();
       },
-      // An import commits only if its cancel did not come first (import-cancel.ts).
+      // A write the window may cancel commits only if its cancel did not come first (db/write-cancels.ts).
       ...(latch ? {
         finish: (commit: () => void) => {
-          if (!claimCommit(latch)) throw new WriteCancelled();
-          commit();
+          if (!commitUnlessCancelled(latch, commit)) throw new WriteCancelled();
         },
       } : {}),
     });

@@ -10,7 +10,7 @@ import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
-import { WriteProgressBar } from './write-progress.tsx';
+import { cancelWhileWriting, WriteOutcome, WriteProgressBar } from './write-progress.tsx';
 import { BULK_FIELDS, choicesOf, parseInput } from './columns.ts';
 import { optionWords } from './dialog-values.ts';
 import { previewValue } from './preview-value.ts';
@@ -51,9 +51,10 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
     store.getState().closePreview();
     onClose();
   };
+  const dismiss = cancelWhileWriting(store, close);
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby="bulk-title" onCancel={(e) => { e.preventDefault(); close(); }}>
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="bulk-title" onCancel={(e) => { e.preventDefault(); dismiss(); }}>
       <h2 id="bulk-title">{t('bulk.title', { count: selectedCount })}</h2>
       <form
         onSubmit={(e) => {
@@ -97,6 +98,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
         })}
         {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
         <WriteProgressBar store={store} />
+        <WriteOutcome store={store} />
         <div className="dialog-actions">
           <button type="button" onClick={() => setChanges([...changes, { field: BULK_FIELDS.find((b) => !changes.some((c) => c.field === b.field))?.field ?? 'quantity', text: '' }])}>{t('bulk.addField')}</button>
           <span className="spacer" />
@@ -104,7 +106,7 @@ export function BulkEditDialog({ store, onClose }: { store: DraftsStore; onClose
           <button type="button" className="primary" disabled={writing || !preview || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
             if (await store.getState().applyBulk(values())) onClose();
           }}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
-          <button type="button" onClick={close}>{t('common.cancel')}</button>
+          <button type="button" onClick={dismiss}>{t('common.cancel')}</button>
         </div>
       </form>
       {preview && (

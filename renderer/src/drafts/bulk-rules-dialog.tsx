@@ -14,7 +14,7 @@ import { msg, type Msg } from '../i18n/messages.ts';
 import { Rich } from '../i18n/rich.tsx';
 import type { DraftsStore } from './drafts-store.ts';
 import { RefusedDrafts } from './refused-drafts.tsx';
-import { WriteProgressBar } from './write-progress.tsx';
+import { cancelWhileWriting, WriteOutcome, WriteProgressBar } from './write-progress.tsx';
 import type { BulkRules } from './drafts-state.ts';
 import { valueWords } from './dialog-values.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
@@ -127,10 +127,11 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
     store.getState().closePreview();
     onClose();
   };
+  const dismiss = cancelWhileWriting(store, close);
   const fields = preview ? [...new Set(preview.samples.flatMap((s) => Object.keys(s.after)))] : [];
 
   return (
-    <dialog ref={dialogRef} className="dialog wide" aria-labelledby="rules-title" onCancel={(e) => { e.preventDefault(); close(); }}>
+    <dialog ref={dialogRef} className="dialog wide" aria-labelledby="rules-title" onCancel={(e) => { e.preventDefault(); dismiss(); }}>
       <h2 id="rules-title">{t('rules.title', { count: selectedCount })}</h2>
       <form onSubmit={(e) => { e.preventDefault(); run((rules) => void store.getState().previewRules(rules)); }}>
         <fieldset className="bulk-row">
@@ -187,13 +188,14 @@ export function BulkRulesDialog({ store, onClose }: { store: DraftsStore; onClos
         </fieldset>
         {dialogError && <p className="notice error" role="alert">{say(dialogError)}</p>}
         <WriteProgressBar store={store} />
+        <WriteOutcome store={store} />
         <div className="dialog-actions">
           <span className="spacer" />
           <button type="submit">{t('bulk.preview')}</button>
           <button type="button" className="primary" disabled={writing || !preview || preview.refused.length > 0 || preview.changing === 0} onClick={() => run((rules) => {
             void store.getState().applyRules(rules).then((ok) => ok && onClose());
           })}>{preview ? t('bulk.applyTo', { count: preview.changing }) : t('bulk.applyTo.none')}</button>
-          <button type="button" onClick={close}>{t('common.cancel')}</button>
+          <button type="button" onClick={dismiss}>{t('common.cancel')}</button>
         </div>
       </form>
       {preview && (

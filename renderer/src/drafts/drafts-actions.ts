@@ -11,7 +11,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, Sprea
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'startReading' | 'cancelImport' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'startReading' | 'cancelImport' | 'cancelWrite' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -38,6 +38,13 @@ export function noticeOf(error: unknown): Notice {
 
 const changedNotice = (count: number): Notice => ({ kind: 'info', message: msg('app.notice.changed', { count }) });
 
+/**
+ * The notice of a bulk change that answered: what it changed, or (the seller cancelled it, but it
+ * had been saved first) that it was too late and Undo takes it back.
+ */
+const appliedNotice = (changed: number, tooLate: boolean): Notice =>
+  tooLate ? { kind: 'info', message: msg('bulk.cancelTooLate', { count: changed }) } : changedNotice(changed);
+
 /** Whether a file's headings, with this mapping, give the title a column. */
 export function mapsTitle(headings: readonly string[], mapping: ColumnMapping): boolean {
   return headings.includes('title') || Object.values(mapping).includes('title');
@@ -63,14 +70,28 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     await get().reload();
     return report;
   };
-  /** Runs a bulk change with its progress shown (drafts.writeProgress) until it answers. */
-  const writing = async <T>(kind: WriteProgress['kind'], run: () => Promise<T>): Promise<T> => {
-    set({ writeProgress: { kind, done: 0, total: 0 } });
+  /** The answers of the cancels asked (cancelWrite), by the change's name; null: the cancel itself failed. */
+  const cancelsAsked = new Map<string, Promise<'cancelled' | 'already-done' | null>>();
+  /**
+   * Runs a bulk change named for its Cancel (drafts.cancelWrite) with its progress shown
+   * (drafts.writeProgress) until it answers. tooLate: a cancel was asked but the change had been
+   * saved first (it stands, one undo step).
+   */
+  const writing = async <T>(kind: WriteProgress['kind'], run: (writeId: string) => Promise<T>): Promise<{ result: T; tooLate: boolean }> => {
+    const writeId = crypto.randomUUID();
+    set({ writeProgress: { kind, done: 0, total: 0 }, runningWrite: { id: writeId, cancelling: false }, dialogNotice: null });
     try {
-      return await run();
+      const result = await run(writeId);
+      return { result, tooLate: (await cancelsAsked.get(writeId)) === 'already-done' };
     } finally {
-      set({ writeProgress: null });
+      cancelsAsked.delete(writeId);
+      set({ writeProgress: null, runningWrite: null });
     }
+  };
+  /** A cancelled change: nothing was saved; the dialog stays open with its preview (still true) and says so. */
+  const cancelled = () => {
+    set({ dialogError: null, dialogNotice: msg('bulk.cancelled') });
+    return false;
   };
   /** The selection, once a Select all in flight has its ids (an action right after Ctrl+A). */
   const selectedIds = async (): Promise<number[]> => {
@@ -83,7 +104,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async previewBulk(changes) {
       try {
         const preview = await call(bridge, 'drafts.bulkPreview', { localIds: await selectedIds(), changes });
-        set({ preview, dialogError: null });
+        set({ preview, dialogError: null, dialogNotice: null });
         return preview;
       } catch (error) {
         set({ preview: null, dialogError: errorMessageOf(error) });
@@ -93,8 +114,9 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async applyBulk(changes) {
       try {
         const localIds = await selectedIds();
-        const result = await writing('bulk-edit', () => call(bridge, 'drafts.bulkEdit', { localIds, changes }));
-        set({ preview: null, dialogError: null, notice: changedNotice(result.changed) });
+        const { result, tooLate } = await writing('bulk-edit', (writeId) => call(bridge, 'drafts.bulkEdit', { localIds, changes, writeId }));
+        if (result.cancelled) return cancelled();
+        set({ preview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
         await get().reload();
         return true;
       } catch (error) {
@@ -105,7 +127,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async previewRules(rules) {
       try {
         const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: await selectedIds(), rules });
-        set({ rulesPreview, dialogError: null });
+        set({ rulesPreview, dialogError: null, dialogNotice: null });
         return rulesPreview;
       } catch (error) {
         set({ rulesPreview: null, dialogError: errorMessageOf(error) });
@@ -115,8 +137,9 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async applyRules(rules) {
       try {
         const localIds = await selectedIds();
-        const result = await writing('apply-rules', () => call(bridge, 'drafts.applyRules', { localIds, rules }));
-        set({ rulesPreview: null, dialogError: null, notice: changedNotice(result.changed) });
+        const { result, tooLate } = await writing('apply-rules', (writeId) => call(bridge, 'drafts.applyRules', { localIds, rules, writeId }));
+        if (result.cancelled) return cancelled();
+        set({ rulesPreview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
         await get().reload();
         return true;
       } catch (error) {
@@ -127,7 +150,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async previewTemplate(id, mode) {
       try {
         const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: await selectedIds() }, words: placeholderWords() });
-        set({ templatePreview, dialogError: null });
+        set({ templatePreview, dialogError: null, dialogNotice: null });
         return templatePreview;
       } catch (error) {
         set({ templatePreview: null, dialogError: errorMessageOf(error) });
@@ -137,8 +160,9 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     async applyTemplate(id, mode) {
       try {
         const localIds = await selectedIds();
-        const result = await writing('apply-template', () => call(bridge, 'templates.apply', { id, mode, selection: { localIds }, words: placeholderWords() }));
-        set({ templatePreview: null, dialogError: null, notice: changedNotice(result.changed) });
+        const { result, tooLate } = await writing('apply-template', (writeId) => call(bridge, 'templates.apply', { id, mode, selection: { localIds }, words: placeholderWords(), writeId }));
+        if (result.cancelled) return cancelled();
+        set({ templatePreview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
         await get().reload();
         return true;
       } catch (error) {
@@ -227,6 +251,18 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         fail(error);
       }
     },
+    async cancelWrite() {
+      const running = get().runningWrite;
+      if (!running || running.cancelling) return;
+      set({ runningWrite: { ...running, cancelling: true } });
+      // Asked before any await: the change's answer waits for this one (writing above).
+      const answer = call(bridge, 'drafts.cancelWrite', { writeId: running.id }).then(({ outcome }) => outcome, (error: unknown) => {
+        set({ dialogError: errorMessageOf(error) });
+        return null;
+      });
+      cancelsAsked.set(running.id, answer);
+      await answer;
+    },
     async exportXlsx() {
       try {
         const selected = await selectedIds();
@@ -257,7 +293,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     },
     dismissNotice: () => set({ notice: null }),
     closeImportReport: () => set({ importReport: null }),
-    closePreview: () => set({ preview: null, rulesPreview: null, templatePreview: null, dialogError: null }),
+    closePreview: () => set({ preview: null, rulesPreview: null, templatePreview: null, dialogError: null, dialogNotice: null }),
   };
 
   async function runUndo(step: LastStep): Promise<void> {

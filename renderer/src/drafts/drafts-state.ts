@@ -90,6 +90,10 @@ export interface DraftsState {
   writeProgress: WriteProgress | null;
   /** The import under way by its name for csv.cancelImport, and whether its cancel was asked. */
   runningImport: { id: string; cancelling: boolean } | null;
+  /** The bulk change under way (a bulk edit, rules, a template) by its name for drafts.cancelWrite, and whether its cancel was asked. */
+  runningWrite: { id: string; cancelling: boolean } | null;
+  /** What the open bulk dialog says of its last apply (it was cancelled): cleared by the next preview or a change of the form. */
+  dialogNotice: Msg | null;
 }
 
 export interface DraftsActions {
@@ -119,6 +123,7 @@ export interface DraftsActions {
   cancelEdit(): void;
   commitEdit(localId: number, field: string, raw: unknown): Promise<boolean>;
   previewBulk(changes: Record<string, unknown>): Promise<BulkPreview | null>;
+  /** True: applied (its dialog closes); false: refused, failed or cancelled (said in the dialog). */
   applyBulk(changes: Record<string, unknown>): Promise<boolean>;
   /** Price rules and text changes on the selection: the preview, then apply (one undo step). */
   previewRules(rules: BulkRules): Promise<RulesPreview | null>;
@@ -143,6 +148,11 @@ export interface DraftsActions {
   cancelMapping(): void;
   /** Cancels the import under way: none of its drafts is left, or (it had ended) it stays one undo step. */
   cancelImport(): Promise<void>;
+  /**
+   * Cancels the bulk change under way: nothing of it is saved (its apply answers false and the
+   * dialog says so), or (it had been saved) it stays one undo step and the notice says so.
+   */
+  cancelWrite(): Promise<void>;
   /** The import report shown as a CSV file in the seller's words (the table's reasons, the fields' labels). */
   importReportFile(words: ImportReportWords): Promise<{ fileName: string; text: string } | null>;
   exportXlsx(): Promise<{ fileName: string; base64: string } | null>;

@@ -199,6 +199,8 @@ export function createDraftsStore(bridge: Bridge, options: { pageSize?: number; 
       importProgress: null,
       writeProgress: null,
       runningImport: null,
+      runningWrite: null,
+      dialogNotice: null,
 
       async setQuery(changes) {
         const before = get().query;

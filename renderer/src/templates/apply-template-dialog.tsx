@@ -8,7 +8,7 @@ import { useCategories } from '../categories/categories.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
 import type { TemplateMode } from '../drafts/drafts-state.ts';
 import { previewValue } from '../drafts/preview-value.ts';
-import { WriteProgressBar } from '../drafts/write-progress.tsx';
+import { cancelWhileWriting, WriteOutcome, WriteProgressBar } from '../drafts/write-progress.tsx';
 import { describeRefusedItem } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { fieldLabelId } from '../i18n/translate.ts';
@@ -43,11 +43,12 @@ export function ApplyTemplateDialog({ store, templates, onClose }: { store: Draf
     reset();
     onClose();
   };
+  const dismiss = cancelWhileWriting(store, close);
   const label = (field: string) => (isItemField(field) ? t(fieldLabelId(field)) : field);
   const fields = preview ? [...new Set(preview.samples.flatMap((s) => Object.keys(s.after)))] : [];
 
   return (
-    <dialog ref={dialogRef} className="dialog wide" aria-labelledby="apply-template-title" onCancel={(e) => { e.preventDefault(); close(); }}>
+    <dialog ref={dialogRef} className="dialog wide" aria-labelledby="apply-template-title" onCancel={(e) => { e.preventDefault(); dismiss(); }}>
       <h2 id="apply-template-title">{t('templates.apply.title', { count: selectedCount })}</h2>
       {list.length === 0 ? <p className="muted">{t('templates.apply.none')}</p> : (
         <form onSubmit={(e) => {
@@ -77,13 +78,14 @@ export function ApplyTemplateDialog({ store, templates, onClose }: { store: Draf
             ))}
           </fieldset>
           <WriteProgressBar store={store} />
+          <WriteOutcome store={store} />
           <div className="dialog-actions">
             <span className="spacer" />
             <button type="submit">{t('templates.apply.preview')}</button>
             <button type="button" className="primary" disabled={writing || !preview || chosen === null || preview.refused.length > 0 || preview.changing === 0} onClick={async () => {
               if (chosen !== null && await store.getState().applyTemplate(chosen, mode)) onClose();
             }}>{t('templates.apply.apply', { count: preview?.changing ?? 0 })}</button>
-            <button type="button" onClick={close}>{t('common.cancel')}</button>
+            <button type="button" onClick={dismiss}>{t('common.cancel')}</button>
           </div>
         </form>
       )}

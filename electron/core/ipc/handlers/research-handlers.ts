@@ -11,7 +11,8 @@ import { categoryChoices, previewCategoriesSlices } from '../../research/categor
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
-import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { cancellableWrite } from '../cancellable-writes.ts';
 import { gridIds } from '../grid-ids.ts';
 
 type ResearchMethod = 'research.draft' | 'research.last' | 'research.categories' | 'research.bulkStart' | 'research.bulkCancel'
@@ -75,8 +76,10 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
       const dry = await runSliced(previewCategoriesSlices(bulkRepo(), picked));
       return { selected: new Set(localIds).size, changing: dry.changing, choices, without: choices.length - picked.length, samples: dry.samples, refused: dry.refused };
     },
-    async 'research.applyCategories'({ choices }) {
-      const result = await session.writes().long({ kind: 'apply-categories', choices }, writeProgress(session, 'apply-categories'));
+    async 'research.applyCategories'({ choices, writeId }) {
+      const result = await cancellableWrite(session, { kind: 'apply-categories', choices }, writeId, 'apply-categories');
+      // Cancelled (drafts.cancelWrite): nothing was changed, no undo step.
+      if (!result) return { stepId: null, changed: 0, cancelled: true as const };
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

@@ -55,8 +55,8 @@ export function spreadsheetHandlers(session: CoreSession): HandlerMap<Spreadshee
     'csv.importReport'({ problems, locale, words }) {
       return { fileName: `import-report-${today()}.csv`, text: importReportCsv(problems, locale, words) };
     },
-    'csv.cancelImport'({ importId }) {
-      return { outcome: cancels.cancel(importId) };
+    async 'csv.cancelImport'({ importId }) {
+      return { outcome: await cancels.cancel(importId) };
     },
     async 'csv.export'({ localIds, locale }) {
       // Every column is written: an item known only from its list summary is read first, never

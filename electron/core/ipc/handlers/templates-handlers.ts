@@ -12,7 +12,8 @@ import { draftFromTemplate, previewTemplateSlices, type ApplyContext } from '../
 import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
-import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
+import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
+import { cancellableWrite } from '../cancellable-writes.ts';
 import { needRecords } from '../read-records.ts';
 import { gridIds } from '../grid-ids.ts';
 
@@ -58,7 +59,9 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
     'templates.preview': async (input) => runSliced(previewTemplateSlices(repo(), await selectionIds(input.selection), context(input))),
     async 'templates.apply'(input) {
       const ids = await selectionIds(input.selection);
-      const result = await session.writes().long({ kind: 'apply-template', localIds: ids, ...applying(input), categoryTitles: categoryTitles() }, writeProgress(session, 'apply-template'));
+      const result = await cancellableWrite(session, { kind: 'apply-template', localIds: ids, ...applying(input), categoryTitles: categoryTitles() }, input.writeId, 'apply-template');
+      // Cancelled (drafts.cancelWrite): nothing was changed, no undo step.
+      if (!result) return { stepId: null, changed: 0, notEditable: 0, cancelled: true as const };
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
