@@ -2,9 +2,11 @@
 // store's cancelWrite (the dialogs' Cancel beside the progress bar, and Esc) cancels it by that
 // name: nothing is saved, the open dialog says "no drafts were changed" and keeps its preview;
 // a cancel that comes after the change was saved says it was too late and leaves one undo step.
+// Categories from the market (the research store's dialog) run through the same named write.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { typedBridge } from '../../renderer/src/bridge/bridge-types.ts';
 import { createDraftsStore } from '../../renderer/src/drafts/drafts-store.ts';
+import { createResearchStore } from '../../renderer/src/research/research-store.ts';
 import { memoryTransport, slowAnswers } from './memory-transport.ts';
 import { invokeOk, openTestCore } from './support.ts';
 import { insertManyDrafts } from '../support/many-drafts.ts';
@@ -46,6 +48,34 @@ describe('cancelling a bulk change from the drafts store', () => {
     expect(priced(98_765)).toBe(DRAFTS);
     expect(drafts.getState().notice).toMatchObject({ message: { id: 'app.notice.changed', values: { count: DRAFTS } } });
     await drafts.getState().undo();
+    drafts.getState().dispose();
+  }, 60_000);
+
+  it('cancels categories from the market taken in the research dialog: none is set, and the choices stay', async () => {
+    const bridge = typedBridge(memoryTransport(core.bridge, core.session));
+    const drafts = createDraftsStore(bridge, { pageSize: 20, columns: 10 });
+    const research = createResearchStore(bridge);
+    const db = core.session.db();
+    const leaf = db.prepare(`SELECT id FROM categories WHERE level = 3 ORDER BY id DESC LIMIT 1`).pluck().get() as number;
+    const ids = db.prepare(`SELECT local_id FROM items ORDER BY local_id`).pluck().all() as number[];
+    for (const localId of ids) research.actions.choose(localId, leaf);
+    const inLeaf = () => db.prepare(`SELECT count(*) FROM items WHERE category_id = ?`).pluck().get(leaf);
+    const before = inLeaf();
+    let asked = false;
+    const off = drafts.subscribe((state) => {
+      if (state.runningWrite && !state.runningWrite.cancelling && !asked) {
+        asked = true;
+        void drafts.getState().cancelWrite();
+      }
+    });
+    const taken = await drafts.getState().runNamedWrite('apply-categories', (writeId) => research.actions.applyCategories(undefined, writeId));
+    off();
+    expect(asked).toBe(true);
+    expect(taken).toBeNull();
+    expect(drafts.getState()).toMatchObject({ runningWrite: null, writeProgress: null, dialogNotice: { id: 'bulk.cancelled' } });
+    expect(inLeaf()).toBe(before);
+    expect(Object.keys(research.getState().chosen)).toHaveLength(ids.length);
+    expect(await invokeOk(core.bridge, 'drafts.lastStep', {})).toBeNull();
     drafts.getState().dispose();
   }, 60_000);
 

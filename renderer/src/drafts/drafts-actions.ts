@@ -11,7 +11,7 @@ import type { ColumnMapping, DraftsActions, DraftsState, LastStep, Notice, Sprea
 
 type Set = (partial: Partial<DraftsState>) => void;
 type Get = () => DraftsState & DraftsActions;
-type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'startReading' | 'cancelImport' | 'cancelWrite' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
+type BulkAndFileActions = Pick<DraftsActions, 'previewBulk' | 'applyBulk' | 'previewRules' | 'applyRules' | 'previewTemplate' | 'applyTemplate' | 'undo' | 'confirmUndo' | 'importCsv' | 'importFile' | 'confirmMapping' | 'cancelMapping' | 'startReading' | 'cancelImport' | 'cancelWrite' | 'runNamedWrite' | 'importReportFile' | 'exportCsv' | 'exportXlsx' | 'dismissNotice' | 'closeImportReport' | 'closePreview'>;
 
 /**
  * An undo that removes more imported drafts than one screen of the grid shows asks first: the
@@ -262,6 +262,16 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
       });
       cancelsAsked.set(running.id, answer);
       await answer;
+    },
+    async runNamedWrite(kind, run) {
+      const { result, tooLate } = await writing(kind, run);
+      if (!result) return null;
+      if (result.cancelled) {
+        cancelled();
+        return null;
+      }
+      if (tooLate) set({ notice: appliedNotice(result.changed, true) });
+      return result;
     },
     async exportXlsx() {
       try {

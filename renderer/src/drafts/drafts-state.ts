@@ -86,11 +86,11 @@ export interface DraftsState {
   categories: readonly CategoryChoice[];
   /** How far the import under way got (null: none running). */
   importProgress: ImportProgress | null;
-  /** How far the bulk change under way got (a bulk edit, rules, a template; null: none running). */
+  /** How far the bulk change under way got (a bulk edit, rules, a template, categories from the market; null: none running). */
   writeProgress: WriteProgress | null;
   /** The import under way by its name for csv.cancelImport, and whether its cancel was asked. */
   runningImport: { id: string; cancelling: boolean } | null;
-  /** The bulk change under way (a bulk edit, rules, a template) by its name for drafts.cancelWrite, and whether its cancel was asked. */
+  /** The bulk change under way (a bulk edit, rules, a template, categories from the market) by its name for drafts.cancelWrite, and whether its cancel was asked. */
   runningWrite: { id: string; cancelling: boolean } | null;
   /** What the open bulk dialog says of its last apply (it was cancelled): cleared by the next preview or a change of the form. */
   dialogNotice: Msg | null;
@@ -153,6 +153,13 @@ export interface DraftsActions {
    * dialog says so), or (it had been saved) it stays one undo step and the notice says so.
    */
   cancelWrite(): Promise<void>;
+  /**
+   * A bulk change another screen's dialog starts (categories from the market), run as the drafts'
+   * own are: named for cancelWrite, its progress in writeProgress. Null: it was cancelled and
+   * nothing was saved (dialogNotice says so), or `run` answered null (its own failure, said by its
+   * store). A cancel that came too late leaves the change and the notice says it stands, one undo step.
+   */
+  runNamedWrite<T extends { changed: number; cancelled?: true | undefined }>(kind: WriteProgress['kind'], run: (writeId: string) => Promise<T | null>): Promise<T | null>;
   /** The import report shown as a CSV file in the seller's words (the table's reasons, the fields' labels). */
   importReportFile(words: ImportReportWords): Promise<{ fileName: string; text: string } | null>;
   exportXlsx(): Promise<{ fileName: string; base64: string } | null>;

@@ -1,5 +1,5 @@
-// The progress of a bulk change under way (a bulk edit, price and text rules, a template), shown
-// in its dialog: a change of a whole shop's 100,000 drafts takes seconds, and the seller sees it
+// The progress of a bulk change under way (a bulk edit, price and text rules, a template,
+// categories from the market), shown in its dialog: a change of a whole shop's 100,000 drafts takes seconds, and the seller sees it
 // move (drafts.writeProgress: planned, then written) and may cancel it (nothing of it is saved;
 // one that was saved first stays one undo step). A long one (SPOKEN_FROM drafts or more) is
 // spoken at every quarter, not at each report; a short one only by its outcome (the notice).

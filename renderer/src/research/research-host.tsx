@@ -10,6 +10,7 @@ import { categoryPath, useCategories } from '../categories/categories.ts';
 import type { ExtraMenuItem } from '../drafts/actions-menu.tsx';
 import { selectionTarget } from '../drafts/bulk-actions-store.ts';
 import type { DraftsStore } from '../drafts/drafts-store.ts';
+import { cancelWhileWriting, WriteOutcome, WriteProgressBar } from '../drafts/write-progress.tsx';
 import { describeError } from '../i18n/describe-error.ts';
 import { useFormatter, useMessage, useT } from '../i18n/intl.ts';
 import { useModalDialog } from '../navigation/use-modal-dialog.ts';
@@ -186,9 +187,16 @@ function CategoriesDialog({ store, drafts }: { store: ResearchStore; drafts: Dra
   const error = useStore(store, (s) => s.error);
   const [applied, setApplied] = useState(0);
   const name = (id: number) => categoryPath(categories, id) ?? String(id);
-  const close = () => store.actions.closeDialog();
+  const close = () => {
+    // The drafts' dialogs share the outcome message (write-progress.tsx): it goes with this one.
+    drafts.getState().closePreview();
+    store.actions.closeDialog();
+  };
+  // While the change runs, Esc and Close cancel it (the dialog stays to say how it ended).
+  const dismiss = cancelWhileWriting(drafts, close);
+  const writing = useStore(drafts, (s) => s.runningWrite !== null);
   const take = async (only?: number[]) => {
-    const result = await store.actions.applyCategories(only);
+    const result = await drafts.getState().runNamedWrite('apply-categories', (writeId) => store.actions.applyCategories(only, writeId));
     if (result && result.changed > 0) {
       setApplied((n) => n + result.changed);
       void drafts.getState().reload();
@@ -198,7 +206,7 @@ function CategoriesDialog({ store, drafts }: { store: ResearchStore; drafts: Dra
   const rows = preview?.choices.filter((c) => c.suggestions.length > 0) ?? [];
   const ready = rows.filter((c) => chosen[c.localId] != null).length;
   return (
-    <dialog ref={ref} className="dialog wide" aria-labelledby="categories-title" aria-busy={busy} onCancel={(e) => { e.preventDefault(); close(); }}>
+    <dialog ref={ref} className="dialog wide" aria-labelledby="categories-title" aria-busy={busy || writing} onCancel={(e) => { e.preventDefault(); dismiss(); }}>
       <h2 id="categories-title">{t('research.categories.title')}</h2>
       {busy && <p role="status">{t('research.categories.asking')}</p>}
       {error && <p className="notice error" role="alert">{say(describeError(error))}</p>}
@@ -223,7 +231,7 @@ function CategoriesDialog({ store, drafts }: { store: ResearchStore; drafts: Dra
                           <option value="">{t('research.categories.skip')}</option>
                         </select>
                       </td>
-                      <td><button type="button" disabled={chosen[c.localId] == null} onClick={() => void take([c.localId])}>{t('research.categories.take')}</button></td>
+                      <td><BusyButton type="button" busy={writing} disabled={chosen[c.localId] == null} onClick={() => void take([c.localId])}>{t('research.categories.take')}</BusyButton></td>
                     </tr>
                   ))}
                 </tbody>
@@ -232,10 +240,12 @@ function CategoriesDialog({ store, drafts }: { store: ResearchStore; drafts: Dra
           )}
         </>
       )}
+      <WriteProgressBar store={drafts} />
+      <WriteOutcome store={drafts} />
       <div className="dialog-actions">
         <span className="spacer" />
-        <BusyButton type="button" className="primary" busy={busy} disabled={ready === 0} onClick={() => void take()}>{t('research.categories.takeAll', { count: ready })}</BusyButton>
-        <button type="button" onClick={close}>{t('common.close')}</button>
+        <BusyButton type="button" className="primary" busy={busy || writing} disabled={ready === 0} onClick={() => void take()}>{t('research.categories.takeAll', { count: ready })}</BusyButton>
+        <button type="button" onClick={dismiss}>{t('common.close')}</button>
       </div>
     </dialog>
   );

@@ -167,18 +167,19 @@ export function createResearchStore(bridge: Bridge, options: { wait?: (fn: () =>
     choose(localId: number, categoryId: number | null): void {
       set({ chosen: { ...store.getState().chosen, [localId]: categoryId } });
     },
-    /** Sets the chosen categories (all of them, or the given drafts'): one undo step. */
-    async applyCategories(only?: number[]): Promise<{ changed: number; stepId: number | null } | null> {
+    /** Sets the chosen categories (all of them, or the given drafts'): one undo step. `writeId` names it for drafts.cancelWrite. */
+    async applyCategories(only?: number[], writeId?: string): Promise<{ changed: number; stepId: number | null; cancelled?: true | undefined } | null> {
       const { chosen } = store.getState();
       const choices = Object.entries(chosen)
         .filter(([localId, categoryId]) => categoryId !== null && (!only || only.includes(Number(localId))))
         .map(([localId, categoryId]) => ({ localId: Number(localId), categoryId: categoryId! }));
       if (choices.length === 0) return { changed: 0, stepId: null };
       try {
-        const result = await call(bridge, 'research.applyCategories', { choices });
-        // What was taken leaves the list; the rest can still be chosen one by one.
+        const result = await call(bridge, 'research.applyCategories', { choices, ...(writeId ? { writeId } : {}) });
+        // What was taken leaves the list; the rest can still be chosen one by one (a cancelled
+        // change took nothing).
         const preview = store.getState().categoryPreview;
-        if (preview) {
+        if (preview && !result.cancelled) {
           const taken = new Set(choices.map((c) => c.localId));
           set({ categoryPreview: { ...preview, choices: preview.choices.filter((c) => !taken.has(c.localId)) } });
         }
