@@ -23,6 +23,9 @@ function cancelsOf(session: CoreSession): WriteCancels {
   return cancels;
 }
 
+/** A bulk change's answer once cancelled: nothing was changed, no undo step (templates.apply adds notEditable: 0). */
+export const CANCELLED_CHANGE = { stepId: null, changed: 0, cancelled: true as const };
+
 /**
  * Runs `job` as a long write named `writeId` (none: it cannot be cancelled), its progress as
  * drafts.writeProgress events of `kind`. Null: it was cancelled, and nothing of it was saved.

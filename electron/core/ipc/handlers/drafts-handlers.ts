@@ -19,15 +19,12 @@ import { backupServiceOf } from '../../backup/backup-service.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, writeProgress, type HandlerMap } from '../handler-types.ts';
 import { gridIds } from '../grid-ids.ts';
-import { cancellableWrite, cancelWrite } from '../cancellable-writes.ts';
+import { CANCELLED_CHANGE, cancellableWrite, cancelWrite } from '../cancellable-writes.ts';
 
 type DraftsMethod = 'drafts.page' | 'drafts.ids' | 'drafts.get' | 'drafts.create' | 'drafts.update' | 'drafts.delete'
   | 'drafts.bulkPreview' | 'drafts.bulkEdit' | 'drafts.rulesPreview' | 'drafts.applyRules' | 'drafts.cancelWrite' | 'drafts.lastStep' | 'drafts.undo';
 
 type Value = string | number | string[] | null;
-
-/** A bulk change's answer once cancelled (drafts.cancelWrite): nothing was changed, no undo step. */
-const CANCELLED = { stepId: null, changed: 0, cancelled: true as const };
 
 const repositories = (db: Db) => ({
   reads: itemReads(db), writes: draftWrites(db), bulk: bulkWrites(db), search: gridSearch(db), settings: settingsCache(db), research: researchStore(db),
@@ -106,14 +103,14 @@ export function draftsHandlers(session: CoreSession): HandlerMap<DraftsMethod> {
     'drafts.bulkPreview': ({ localIds, changes }) => runSliced(previewBulkEditSlices(repo(), localIds, changes)),
     async 'drafts.bulkEdit'({ localIds, changes, writeId }) {
       const result = await cancellableWrite(session, { kind: 'bulk-edit', localIds, changes }, writeId, 'bulk-edit');
-      if (!result) return CANCELLED;
+      if (!result) return CANCELLED_CHANGE;
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
     'drafts.rulesPreview': ({ localIds, rules }) => runSliced(previewBulkRulesSlices(repo(), localIds, rules, undefined, marketPrices(repo().research))),
     async 'drafts.applyRules'({ localIds, rules, writeId }) {
       const result = await cancellableWrite(session, { kind: 'apply-rules', localIds, rules }, writeId, 'apply-rules');
-      if (!result) return CANCELLED;
+      if (!result) return CANCELLED_CHANGE;
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

@@ -12,7 +12,7 @@ import { runSliced } from '../../db/sliced-transaction.ts';
 import { createResearch, RateLimited } from '../../research/research-draft.ts';
 import type { CoreSession } from '../../session/core-session.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
-import { cancellableWrite } from '../cancellable-writes.ts';
+import { CANCELLED_CHANGE, cancellableWrite } from '../cancellable-writes.ts';
 import { gridIds } from '../grid-ids.ts';
 
 type ResearchMethod = 'research.draft' | 'research.last' | 'research.categories' | 'research.bulkStart' | 'research.bulkCancel'
@@ -78,8 +78,7 @@ export function researchHandlers(session: CoreSession): HandlerMap<ResearchMetho
     },
     async 'research.applyCategories'({ choices, writeId }) {
       const result = await cancellableWrite(session, { kind: 'apply-categories', choices }, writeId, 'apply-categories');
-      // Cancelled (drafts.cancelWrite): nothing was changed, no undo step.
-      if (!result) return { stepId: null, changed: 0, cancelled: true as const };
+      if (!result) return CANCELLED_CHANGE;
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },

@@ -13,7 +13,7 @@ import { runSliced } from '../../db/sliced-transaction.ts';
 import { listingTemplates } from '../../templates/listing-templates.ts';
 import type { IpcParsedInput } from '../../../../shared/ipc/contract.ts';
 import { changedEmitter, perCache, type HandlerMap } from '../handler-types.ts';
-import { cancellableWrite } from '../cancellable-writes.ts';
+import { CANCELLED_CHANGE, cancellableWrite } from '../cancellable-writes.ts';
 import { needRecords } from '../read-records.ts';
 import { gridIds } from '../grid-ids.ts';
 
@@ -60,8 +60,7 @@ export function templatesHandlers(session: CoreSession): HandlerMap<TemplatesMet
     async 'templates.apply'(input) {
       const ids = await selectionIds(input.selection);
       const result = await cancellableWrite(session, { kind: 'apply-template', localIds: ids, ...applying(input), categoryTitles: categoryTitles() }, input.writeId, 'apply-template');
-      // Cancelled (drafts.cancelWrite): nothing was changed, no undo step.
-      if (!result) return { stepId: null, changed: 0, notEditable: 0, cancelled: true as const };
+      if (!result) return { ...CANCELLED_CHANGE, notEditable: 0 };
       if (result.changed > 0) changed(null, 'bulk-edit');
       return result;
     },
