@@ -98,6 +98,26 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
     await get().selectionSettled();
     return [...get().selected];
   };
+  /**
+   * A bulk dialog's apply to the selection (a bulk edit, rules, a template), named for its Cancel:
+   * true once it answered (`closes` the dialog's preview, the grid reloaded, the notice says what
+   * changed); false and the dialog stays: cancelled, or its error said in the dialog.
+   */
+  const applyNamed = async (
+    kind: WriteProgress['kind'], run: (localIds: number[], writeId: string) => Promise<{ changed: number; cancelled?: true | undefined }>, closes: Partial<DraftsState>,
+  ): Promise<boolean> => {
+    try {
+      const localIds = await selectedIds();
+      const { result, tooLate } = await writing(kind, (writeId) => run(localIds, writeId));
+      if (result.cancelled) return cancelled();
+      set({ ...closes, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
+      await get().reload();
+      return true;
+    } catch (error) {
+      set({ dialogError: errorMessageOf(error) });
+      return false;
+    }
+  };
   return {
     // The bulk dialogs are modal: their errors show inside them (the grid's notice would sit
     // behind the backdrop), and a good preview clears them.
@@ -111,19 +131,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
-    async applyBulk(changes) {
-      try {
-        const localIds = await selectedIds();
-        const { result, tooLate } = await writing('bulk-edit', (writeId) => call(bridge, 'drafts.bulkEdit', { localIds, changes, writeId }));
-        if (result.cancelled) return cancelled();
-        set({ preview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
-        await get().reload();
-        return true;
-      } catch (error) {
-        set({ dialogError: errorMessageOf(error) });
-        return false;
-      }
-    },
+    applyBulk: (changes) => applyNamed('bulk-edit', (localIds, writeId) => call(bridge, 'drafts.bulkEdit', { localIds, changes, writeId }), { preview: null }),
     async previewRules(rules) {
       try {
         const rulesPreview = await call(bridge, 'drafts.rulesPreview', { localIds: await selectedIds(), rules });
@@ -134,19 +142,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
-    async applyRules(rules) {
-      try {
-        const localIds = await selectedIds();
-        const { result, tooLate } = await writing('apply-rules', (writeId) => call(bridge, 'drafts.applyRules', { localIds, rules, writeId }));
-        if (result.cancelled) return cancelled();
-        set({ rulesPreview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
-        await get().reload();
-        return true;
-      } catch (error) {
-        set({ dialogError: errorMessageOf(error) });
-        return false;
-      }
-    },
+    applyRules: (rules) => applyNamed('apply-rules', (localIds, writeId) => call(bridge, 'drafts.applyRules', { localIds, rules, writeId }), { rulesPreview: null }),
     async previewTemplate(id, mode) {
       try {
         const templatePreview = await call(bridge, 'templates.preview', { id, mode, selection: { localIds: await selectedIds() }, words: placeholderWords() });
@@ -157,19 +153,7 @@ export function bulkAndFileActions(bridge: Bridge, set: Set, get: Get): BulkAndF
         return null;
       }
     },
-    async applyTemplate(id, mode) {
-      try {
-        const localIds = await selectedIds();
-        const { result, tooLate } = await writing('apply-template', (writeId) => call(bridge, 'templates.apply', { id, mode, selection: { localIds }, words: placeholderWords(), writeId }));
-        if (result.cancelled) return cancelled();
-        set({ templatePreview: null, dialogError: null, notice: appliedNotice(result.changed, tooLate) });
-        await get().reload();
-        return true;
-      } catch (error) {
-        set({ dialogError: errorMessageOf(error) });
-        return false;
-      }
-    },
+    applyTemplate: (id, mode) => applyNamed('apply-template', (localIds, writeId) => call(bridge, 'templates.apply', { id, mode, selection: { localIds }, words: placeholderWords(), writeId }), { templatePreview: null }),
     async undo() {
       try {
         // The step as the core has it now (the grid's copy may be a reload old).
