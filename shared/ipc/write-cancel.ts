@@ -3,9 +3,10 @@
 // the market it starts (their writeId) and may cancel it by that name, as an import's
 // (import-cancel.ts).
 import { z } from 'zod';
+import { ImportIdSchema } from './import-cancel.ts';
 
-/** The window's name for one bulk change (a random UUID), given to the change and to drafts.cancelWrite. */
-export const WriteIdSchema = z.string().min(1).max(100);
+/** The window's name for one bulk change (a random UUID), given to the change and to drafts.cancelWrite: named as an import is. */
+export const WriteIdSchema = ImportIdSchema;
 
 /** In a bulk change's answer: cancelled by drafts.cancelWrite before its commit, nothing was changed (no undo step). */
 export const WriteCancelledSchema = z.literal(true).optional();
